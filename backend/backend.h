@@ -1,0 +1,30 @@
+/* The backend: typed kernel IR -> LLVM IR -> PTX (NVPTX) or native code (host JIT).
+ * Everything LLVM stays behind this header: other layers hold a PjCode handle. */
+#ifndef PJ_BACKEND_H
+#define PJ_BACKEND_H
+
+#include "ir/abi.h"
+#include "ir/ast.h"
+
+typedef struct PjCode PjCode;
+
+typedef struct PjBackendOptions {
+  PjTarget target;        /* CUDA or CPU */
+  const char *arch;       /* "sm_90" */
+  int opt_level;
+  unsigned emit;          /* PjEmit bits: which texts to keep */
+  const char *libdevice;  /* path, or NULL to search */
+} PjBackendOptions;
+
+/* Lower one typed kernel. NULL with a diagnostic on failure (a missing libdevice, an LLVM
+ * error: the latter is an internal error). */
+PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *args, int nargs,
+                           const PjBackendOptions *opts, PjDiags *diags, PjCompileTimes *times);
+void pj_backend_delete(PjCode *code);
+const char *pj_backend_llvm_text(const PjCode *code); /* optimized LLVM IR, when asked */
+const char *pj_backend_ptx(const PjCode *code);       /* CUDA */
+const char *pj_backend_entry(const PjCode *code);     /* the PTX .entry name */
+PjCpuEntry pj_backend_cpu_entry(const PjCode *code);  /* CPU */
+const char *pj_backend_llvm_version(void);
+
+#endif

@@ -1,0 +1,741 @@
+/* Typed kernel IR -> LLVM IR. One code generator for both targets: what differs (where thread
+ * and block indices come from, which math library a builtin calls) is asked of the target
+ * through the small hooks at the top. */
+#include "backend/codegen.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stdlib/builtins.h"
+
+/* ---- types ------------------------------------------------------------------------------- */
+
+LLVMTypeRef pj_cg_dtype(PjCg *g, PjDtype d) {
+  switch (d) {
+  case PJ_BOOL: return LLVMInt1TypeInContext(g->ctx);
+  case PJ_INT8: case PJ_UINT8: return LLVMInt8TypeInContext(g->ctx);
+  case PJ_INT16: case PJ_UINT16: return LLVMInt16TypeInContext(g->ctx);
+  case PJ_INT32: case PJ_UINT32: return LLVMInt32TypeInContext(g->ctx);
+  case PJ_INT64: case PJ_UINT64: return LLVMInt64TypeInContext(g->ctx);
+  case PJ_FLOAT32: return LLVMFloatTypeInContext(g->ctx);
+  case PJ_FLOAT64: return LLVMDoubleTypeInContext(g->ctx);
+  default: return NULL;
+  }
+}
+
+/* How an element is held in memory: bool is a byte, as in NumPy. */
+static LLVMTypeRef pj_cg_mem_dtype(PjCg *g, PjDtype d) {
+  return d == PJ_BOOL ? LLVMInt8TypeInContext(g->ctx) : pj_cg_dtype(g, d);
+}
+
+static LLVMTypeRef pj_i64(PjCg *g) { return LLVMInt64TypeInContext(g->ctx); }
+static LLVMTypeRef pj_ptr(PjCg *g) { return LLVMPointerTypeInContext(g->ctx, 0); }
+
+/* An array value is {ptr data, [ndim x i64] shape}. */
+LLVMTypeRef pj_cg_type(PjCg *g, const PjType *t) {
+  switch (t->kind) {
+  case PJ_TY_SCALAR: return pj_cg_dtype(g, t->dtype);
+  case PJ_TY_ARRAY: {
+    LLVMTypeRef f[2] = {pj_ptr(g), LLVMArrayType2(pj_i64(g), (uint64_t)t->ndim)};
+    return LLVMStructTypeInContext(g->ctx, f, 2, 0);
+  }
+  case PJ_TY_TUPLE: {
+    LLVMTypeRef items[64];
+    for (int i = 0; i < t->count && i < 64; i++) items[i] = pj_cg_type(g, t->items[i]);
+    return LLVMStructTypeInContext(g->ctx, items, (unsigned)t->count, 0);
+  }
+  default: return LLVMStructTypeInContext(g->ctx, NULL, 0, 0);
+  }
+}
+
+/* ---- small helpers ------------------------------------------------------------------------ */
+
+static LLVMValueRef pj_const_int(PjCg *g, PjDtype d, int64_t v) {
+  return LLVMConstInt(pj_cg_dtype(g, d), (unsigned long long)v, pj_dtype_is_signed(d));
+}
+
+static bool pj_is_signed(PjDtype d) { return pj_dtype_is_signed(d); }
+
+/* Start a fresh block when the current one already ended (code after break/return). */
+static void pj_cg_ensure_open(PjCg *g) {
+  LLVMBasicBlockRef bb = LLVMGetInsertBlock(g->b);
+  if (LLVMGetBasicBlockTerminator(bb)) {
+    LLVMBasicBlockRef dead = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "dead");
+    LLVMPositionBuilderAtEnd(g->b, dead);
+  }
+}
+
+static LLVMBasicBlockRef pj_block_new(PjCg *g, const char *name) {
+  return LLVMAppendBasicBlockInContext(g->ctx, g->fn, name);
+}
+
+static void pj_br(PjCg *g, LLVMBasicBlockRef to) {
+  if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, to);
+}
+
+LLVMValueRef pj_cg_call_intrinsic(PjCg *g, const char *name, LLVMTypeRef *overloads, size_t noverloads,
+                                  LLVMValueRef *args, unsigned nargs) {
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(g->mod, id, overloads, noverloads);
+  LLVMTypeRef ft = LLVMIntrinsicGetType(g->ctx, id, overloads, noverloads);
+  return LLVMBuildCall2(g->b, ft, fn, args, nargs, "");
+}
+
+/* A call to an external function of type ret(args...), declared on first use. */
+LLVMValueRef pj_cg_call_extern(PjCg *g, const char *name, LLVMTypeRef ret, LLVMValueRef *args, unsigned nargs) {
+  LLVMTypeRef params[4];
+  for (unsigned i = 0; i < nargs; i++) params[i] = LLVMTypeOf(args[i]);
+  LLVMTypeRef ft = LLVMFunctionType(ret, params, nargs, 0);
+  LLVMValueRef fn = LLVMGetNamedFunction(g->mod, name);
+  if (!fn) fn = LLVMAddFunction(g->mod, name, ft);
+  return LLVMBuildCall2(g->b, ft, fn, args, nargs, "");
+}
+
+/* ---- conversions ------------------------------------------------------------------------ */
+
+static LLVMValueRef pj_truth(PjCg *g, LLVMValueRef v, const PjType *t) {
+  if (t->dtype == PJ_BOOL) return v;
+  if (pj_dtype_is_float(t->dtype)) return LLVMBuildFCmp(g->b, LLVMRealUNE, v, LLVMConstReal(LLVMTypeOf(v), 0), "");
+  return LLVMBuildICmp(g->b, LLVMIntNE, v, LLVMConstInt(LLVMTypeOf(v), 0, 0), "");
+}
+
+static LLVMValueRef pj_convert_scalar(PjCg *g, LLVMValueRef v, PjDtype from, PjDtype to) {
+  if (from == to) return v;
+  LLVMTypeRef tt = pj_cg_dtype(g, to);
+  bool ff = pj_dtype_is_float(from), tf = pj_dtype_is_float(to);
+  if (to == PJ_BOOL) return pj_truth(g, v, pj_type_scalar(from));
+  if (from == PJ_BOOL) return tf ? LLVMBuildUIToFP(g->b, v, tt, "") : LLVMBuildZExt(g->b, v, tt, "");
+  if (ff && tf) return pj_dtype_size(to) > pj_dtype_size(from) ? LLVMBuildFPExt(g->b, v, tt, "") : LLVMBuildFPTrunc(g->b, v, tt, "");
+  if (!ff && tf) return pj_is_signed(from) ? LLVMBuildSIToFP(g->b, v, tt, "") : LLVMBuildUIToFP(g->b, v, tt, "");
+  if (ff && !tf) {
+    /* saturating, NaN -> 0: what the GPU's cvt.rzi does, made the same on the CPU */
+    LLVMTypeRef ov[2] = {tt, LLVMTypeOf(v)};
+    return pj_cg_call_intrinsic(g, pj_is_signed(to) ? "llvm.fptosi.sat" : "llvm.fptoui.sat", ov, 2, &v, 1);
+  }
+  unsigned fb = (unsigned)pj_dtype_bits(from), tb = (unsigned)pj_dtype_bits(to);
+  if (tb < fb) return LLVMBuildTrunc(g->b, v, tt, "");
+  if (tb == fb) return v;
+  return pj_is_signed(from) ? LLVMBuildSExt(g->b, v, tt, "") : LLVMBuildZExt(g->b, v, tt, "");
+}
+
+LLVMValueRef pj_cg_convert(PjCg *g, LLVMValueRef v, const PjType *from, const PjType *to) {
+  if (pj_type_equal(from, to)) return v;
+  if (from->kind == PJ_TY_SCALAR && to->kind == PJ_TY_SCALAR) return pj_convert_scalar(g, v, from->dtype, to->dtype);
+  if (from->kind == PJ_TY_TUPLE && to->kind == PJ_TY_TUPLE && from->count == to->count) {
+    LLVMValueRef out = LLVMGetUndef(pj_cg_type(g, to));
+    for (int i = 0; i < to->count; i++) {
+      LLVMValueRef item = LLVMBuildExtractValue(g->b, v, (unsigned)i, "");
+      out = LLVMBuildInsertValue(g->b, out, pj_cg_convert(g, item, from->items[i], to->items[i]), (unsigned)i, "");
+    }
+    return out;
+  }
+  return v; /* the type checker allowed nothing else */
+}
+
+/* ---- arrays ------------------------------------------------------------------------------- */
+
+static LLVMValueRef pj_array_dim(PjCg *g, LLVMValueRef arr, int k) {
+  unsigned idx[2] = {1, (unsigned)k};
+  LLVMValueRef shape = LLVMBuildExtractValue(g->b, arr, idx[0], "");
+  return LLVMBuildExtractValue(g->b, shape, idx[1], "");
+}
+
+/* An index as int64, wrapped around like numba when negative. */
+static LLVMValueRef pj_index_value(PjCg *g, LLVMValueRef v, const PjType *t, LLVMValueRef extent) {
+  LLVMValueRef i = pj_convert_scalar(g, v, t->dtype, PJ_INT64);
+  if (!pj_is_signed(t->dtype)) return i;
+  if (LLVMIsAConstantInt(i) && LLVMConstIntGetSExtValue(i) >= 0) return i;
+  LLVMValueRef neg = LLVMBuildICmp(g->b, LLVMIntSLT, i, LLVMConstInt(pj_i64(g), 0, 0), "");
+  return LLVMBuildSelect(g->b, neg, LLVMBuildAdd(g->b, i, extent, ""), i, "wrapped");
+}
+
+static LLVMValueRef pj_cg_expr(PjCg *g, const PjExpr *e);
+
+/* The address of arr[index...] (C order). */
+static LLVMValueRef pj_element_ptr(PjCg *g, const PjExpr *sub) {
+  const PjType *at = sub->sub.base->type;
+  LLVMValueRef arr = pj_cg_expr(g, sub->sub.base);
+  const PjExpr *ix = sub->sub.index;
+  LLVMValueRef linear = NULL;
+  LLVMValueRef tuple = NULL;
+  const PjType *tuple_t = NULL;
+  if (ix->kind != PJ_EX_TUPLE && ix->type->kind == PJ_TY_TUPLE) {
+    tuple = pj_cg_expr(g, ix);
+    tuple_t = ix->type;
+  }
+  for (int k = 0; k < at->ndim; k++) {
+    LLVMValueRef extent = pj_array_dim(g, arr, k);
+    LLVMValueRef raw;
+    const PjType *it;
+    if (tuple) {
+      raw = LLVMBuildExtractValue(g->b, tuple, (unsigned)k, "");
+      it = tuple_t->items[k];
+    } else if (ix->kind == PJ_EX_TUPLE) {
+      raw = pj_cg_expr(g, ix->tuple.items[k]);
+      it = ix->tuple.items[k]->type;
+    } else {
+      raw = pj_cg_expr(g, ix);
+      it = ix->type;
+    }
+    LLVMValueRef i = pj_index_value(g, raw, it, extent);
+    linear = linear ? LLVMBuildAdd(g->b, LLVMBuildMul(g->b, linear, extent, ""), i, "") : i;
+  }
+  LLVMValueRef data = LLVMBuildExtractValue(g->b, arr, 0, "");
+  return LLVMBuildInBoundsGEP2(g->b, pj_cg_mem_dtype(g, at->dtype), data, &linear, 1, "");
+}
+
+static LLVMValueRef pj_load_element(PjCg *g, const PjExpr *sub) {
+  PjDtype d = sub->sub.base->type->dtype;
+  LLVMValueRef v = LLVMBuildLoad2(g->b, pj_cg_mem_dtype(g, d), pj_element_ptr(g, sub), "");
+  return d == PJ_BOOL ? LLVMBuildICmp(g->b, LLVMIntNE, v, LLVMConstInt(LLVMTypeOf(v), 0, 0), "") : v;
+}
+
+static void pj_store_element(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt) {
+  PjDtype d = target->sub.base->type->dtype;
+  v = pj_cg_convert(g, v, vt, pj_type_scalar(d));
+  if (d == PJ_BOOL) v = LLVMBuildZExt(g->b, v, LLVMInt8TypeInContext(g->ctx), "");
+  LLVMBuildStore(g->b, v, pj_element_ptr(g, target));
+}
+
+/* ---- arithmetic --------------------------------------------------------------------------- */
+
+/* Python's floor division and modulo of integers; division by zero gives 0 (numba's numpy
+ * error model on the GPU). */
+static LLVMValueRef pj_int_divmod(PjCg *g, PjBinOp op, LLVMValueRef a, LLVMValueRef b, PjDtype d) {
+  LLVMTypeRef t = pj_cg_dtype(g, d);
+  LLVMValueRef zero = LLVMConstInt(t, 0, 0), one = LLVMConstInt(t, 1, 0);
+  LLVMValueRef bzero = LLVMBuildICmp(g->b, LLVMIntEQ, b, zero, "");
+  if (!pj_is_signed(d)) {
+    LLVMValueRef safe = LLVMBuildSelect(g->b, bzero, one, b, "");
+    LLVMValueRef r = op == PJ_OP_FLOORDIV ? LLVMBuildUDiv(g->b, a, safe, "") : LLVMBuildURem(g->b, a, safe, "");
+    return LLVMBuildSelect(g->b, bzero, zero, r, "");
+  }
+  /* b == -1 would overflow sdiv for the minimum value: divide by 1 and negate instead */
+  LLVMValueRef bneg1 = LLVMBuildICmp(g->b, LLVMIntEQ, b, LLVMConstAllOnes(t), "");
+  LLVMValueRef safe = LLVMBuildSelect(g->b, LLVMBuildOr(g->b, bzero, bneg1, ""), one, b, "");
+  LLVMValueRef q = LLVMBuildSDiv(g->b, a, safe, "");
+  LLVMValueRef r = LLVMBuildSRem(g->b, a, safe, "");
+  LLVMValueRef rnz = LLVMBuildICmp(g->b, LLVMIntNE, r, zero, "");
+  LLVMValueRef signs = LLVMBuildICmp(g->b, LLVMIntSLT, LLVMBuildXor(g->b, r, b, ""), zero, "");
+  LLVMValueRef adjust = LLVMBuildAnd(g->b, rnz, signs, "");
+  LLVMValueRef res;
+  if (op == PJ_OP_FLOORDIV) {
+    res = LLVMBuildSub(g->b, q, LLVMBuildZExt(g->b, adjust, t, ""), "");
+    res = LLVMBuildSelect(g->b, bneg1, LLVMBuildSub(g->b, zero, a, ""), res, "");
+  } else {
+    res = LLVMBuildSelect(g->b, adjust, LLVMBuildAdd(g->b, r, b, ""), r, "");
+    res = LLVMBuildSelect(g->b, bneg1, zero, res, "");
+  }
+  return LLVMBuildSelect(g->b, bzero, zero, res, "");
+}
+
+/* Python's float floor division and modulo (CPython's float_divmod). */
+static LLVMValueRef pj_float_divmod(PjCg *g, PjBinOp op, LLVMValueRef a, LLVMValueRef b) {
+  LLVMTypeRef t = LLVMTypeOf(a);
+  LLVMValueRef zero = LLVMConstReal(t, 0), one = LLVMConstReal(t, 1);
+  LLVMValueRef mod = LLVMBuildFRem(g->b, a, b, "");
+  LLVMValueRef div = LLVMBuildFDiv(g->b, LLVMBuildFSub(g->b, a, mod, ""), b, "");
+  LLVMValueRef mod_nz = LLVMBuildFCmp(g->b, LLVMRealUNE, mod, zero, "");
+  LLVMValueRef b_neg = LLVMBuildFCmp(g->b, LLVMRealOLT, b, zero, "");
+  LLVMValueRef m_neg = LLVMBuildFCmp(g->b, LLVMRealOLT, mod, zero, "");
+  LLVMValueRef fix = LLVMBuildAnd(g->b, mod_nz, LLVMBuildXor(g->b, b_neg, m_neg, ""), "");
+  LLVMTypeRef ov[1] = {t};
+  LLVMValueRef zero_mod = pj_cg_call_intrinsic(g, "llvm.copysign", ov, 1, (LLVMValueRef[]){zero, b}, 2);
+  mod = LLVMBuildSelect(g->b, fix, LLVMBuildFAdd(g->b, mod, b, ""), LLVMBuildSelect(g->b, mod_nz, mod, zero_mod, ""), "");
+  if (op == PJ_OP_MOD) return mod;
+  div = LLVMBuildSelect(g->b, fix, LLVMBuildFSub(g->b, div, one, ""), div, "");
+  LLVMValueRef fl = pj_cg_call_intrinsic(g, "llvm.floor", ov, 1, &div, 1);
+  LLVMValueRef half = LLVMConstReal(t, 0.5);
+  LLVMValueRef up = LLVMBuildFCmp(g->b, LLVMRealOGT, LLVMBuildFSub(g->b, div, fl, ""), half, "");
+  fl = LLVMBuildSelect(g->b, up, LLVMBuildFAdd(g->b, fl, one, ""), fl, "");
+  LLVMValueRef div_nz = LLVMBuildFCmp(g->b, LLVMRealUNE, div, zero, "");
+  LLVMValueRef signed_zero = pj_cg_call_intrinsic(g, "llvm.copysign", ov, 1,
+                                                  (LLVMValueRef[]){zero, LLVMBuildFDiv(g->b, a, b, "")}, 2);
+  return LLVMBuildSelect(g->b, div_nz, fl, signed_zero, "");
+}
+
+/* An integer power, by squaring, in a helper function made once per module. A negative
+ * exponent gives 0 unless the base is 1 or -1 (numba's integer power). */
+static LLVMValueRef pj_int_pow_fn(PjCg *g, PjDtype d) {
+  char name[32];
+  snprintf(name, sizeof name, "pj.ipow.%s", pj_dtype_name(d));
+  LLVMValueRef fn = LLVMGetNamedFunction(g->mod, name);
+  LLVMTypeRef t = pj_cg_dtype(g, d);
+  LLVMTypeRef ft = LLVMFunctionType(t, (LLVMTypeRef[]){t, t}, 2, 0);
+  if (fn) return fn;
+  fn = LLVMAddFunction(g->mod, name, ft);
+  LLVMSetLinkage(fn, LLVMInternalLinkage);
+  LLVMBuilderRef saved = g->b;
+  g->b = LLVMCreateBuilderInContext(g->ctx);
+  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(g->ctx, fn, "entry");
+  LLVMBasicBlockRef loop = LLVMAppendBasicBlockInContext(g->ctx, fn, "loop");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->ctx, fn, "done");
+  LLVMValueRef base = LLVMGetParam(fn, 0), exp = LLVMGetParam(fn, 1);
+  LLVMValueRef zero = LLVMConstInt(t, 0, 0), one = LLVMConstInt(t, 1, 0);
+  LLVMPositionBuilderAtEnd(g->b, entry);
+  LLVMValueRef neg = pj_is_signed(d) ? LLVMBuildICmp(g->b, LLVMIntSLT, exp, zero, "") : LLVMConstInt(LLVMInt1TypeInContext(g->ctx), 0, 0);
+  LLVMBuildCondBr(g->b, LLVMBuildOr(g->b, neg, LLVMBuildICmp(g->b, LLVMIntEQ, exp, zero, ""), ""), done, loop);
+  LLVMPositionBuilderAtEnd(g->b, loop);
+  LLVMValueRef r = LLVMBuildPhi(g->b, t, "r"), b = LLVMBuildPhi(g->b, t, "b"), e = LLVMBuildPhi(g->b, t, "e");
+  LLVMValueRef odd = LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildAnd(g->b, e, one, ""), zero, "");
+  LLVMValueRef r2 = LLVMBuildSelect(g->b, odd, LLVMBuildMul(g->b, r, b, ""), r, "");
+  LLVMValueRef b2 = LLVMBuildMul(g->b, b, b, "");
+  LLVMValueRef e2 = LLVMBuildLShr(g->b, e, one, "");
+  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, e2, zero, ""), done, loop);
+  LLVMAddIncoming(r, (LLVMValueRef[]){one, r2}, (LLVMBasicBlockRef[]){entry, loop}, 2);
+  LLVMAddIncoming(b, (LLVMValueRef[]){base, b2}, (LLVMBasicBlockRef[]){entry, loop}, 2);
+  LLVMAddIncoming(e, (LLVMValueRef[]){exp, e2}, (LLVMBasicBlockRef[]){entry, loop}, 2);
+  LLVMPositionBuilderAtEnd(g->b, done);
+  LLVMValueRef res = LLVMBuildPhi(g->b, t, "res");
+  /* from entry: exponent 0 -> 1; negative -> 1/base in integers */
+  LLVMValueRef neg_res = zero;
+  if (pj_is_signed(d)) {
+    LLVMValueRef is_one = LLVMBuildICmp(g->b, LLVMIntEQ, base, one, "");
+    LLVMValueRef is_m1 = LLVMBuildICmp(g->b, LLVMIntEQ, base, LLVMConstAllOnes(t), "");
+    LLVMValueRef exp_odd = LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildAnd(g->b, exp, one, ""), zero, "");
+    neg_res = LLVMBuildSelect(g->b, is_one, one,
+                              LLVMBuildSelect(g->b, is_m1, LLVMBuildSelect(g->b, exp_odd, LLVMConstAllOnes(t), one, ""), zero, ""), "");
+  }
+  LLVMAddIncoming(res, (LLVMValueRef[]){one, r2}, (LLVMBasicBlockRef[]){entry, loop}, 2);
+  LLVMValueRef entry_neg = pj_is_signed(d) ? LLVMBuildICmp(g->b, LLVMIntSLT, exp, zero, "") : LLVMConstInt(LLVMInt1TypeInContext(g->ctx), 0, 0);
+  LLVMBuildRet(g->b, LLVMBuildSelect(g->b, entry_neg, neg_res, res, ""));
+  LLVMDisposeBuilder(g->b);
+  g->b = saved;
+  return fn;
+}
+
+static LLVMValueRef pj_pow(PjCg *g, const PjExpr *e, LLVMValueRef a, LLVMValueRef b) {
+  PjDtype d = e->type->dtype;
+  if (!pj_dtype_is_float(d)) {
+    LLVMValueRef fn = pj_int_pow_fn(g, d);
+    LLVMTypeRef t = pj_cg_dtype(g, d);
+    LLVMTypeRef ft = LLVMFunctionType(t, (LLVMTypeRef[]){t, t}, 2, 0);
+    return LLVMBuildCall2(g->b, ft, fn, (LLVMValueRef[]){a, b}, 2, "");
+  }
+  if (!pj_dtype_is_float(e->bin.r->type->dtype)) b = pj_convert_scalar(g, b, e->bin.r->type->dtype, d);
+  return g->hooks->math(g, d == PJ_FLOAT32 ? "__nv_powf" : "__nv_pow", d == PJ_FLOAT32 ? "powf" : "pow", d,
+                        (LLVMValueRef[]){a, b}, 2);
+}
+
+static LLVMValueRef pj_shift(PjCg *g, PjBinOp op, LLVMValueRef a, LLVMValueRef b, PjDtype d) {
+  /* Python shifts by the count; counts of the width or more give 0 (or -1 for negative >>) */
+  LLVMTypeRef t = pj_cg_dtype(g, d);
+  LLVMValueRef width = LLVMConstInt(t, (unsigned long long)pj_dtype_bits(d), 0);
+  LLVMValueRef big = LLVMBuildICmp(g->b, LLVMIntUGE, b, width, "");
+  LLVMValueRef count = LLVMBuildSelect(g->b, big, LLVMConstInt(t, 0, 0), b, "");
+  if (op == PJ_OP_LSHIFT) return LLVMBuildSelect(g->b, big, LLVMConstInt(t, 0, 0), LLVMBuildShl(g->b, a, count, ""), "");
+  if (!pj_is_signed(d)) return LLVMBuildSelect(g->b, big, LLVMConstInt(t, 0, 0), LLVMBuildLShr(g->b, a, count, ""), "");
+  LLVMValueRef sign = LLVMBuildAShr(g->b, a, LLVMConstInt(t, (unsigned long long)pj_dtype_bits(d) - 1, 0), "");
+  return LLVMBuildSelect(g->b, big, sign, LLVMBuildAShr(g->b, a, count, ""), "");
+}
+
+static LLVMValueRef pj_cg_binary(PjCg *g, const PjExpr *e) {
+  LLVMValueRef a = pj_cg_expr(g, e->bin.l), b = pj_cg_expr(g, e->bin.r);
+  PjDtype d = e->bin.l->type->dtype;
+  bool f = pj_dtype_is_float(d);
+  switch (e->bin.op) {
+  case PJ_OP_ADD: return f ? LLVMBuildFAdd(g->b, a, b, "") : LLVMBuildAdd(g->b, a, b, "");
+  case PJ_OP_SUB: return f ? LLVMBuildFSub(g->b, a, b, "") : LLVMBuildSub(g->b, a, b, "");
+  case PJ_OP_MUL: return f ? LLVMBuildFMul(g->b, a, b, "") : LLVMBuildMul(g->b, a, b, "");
+  case PJ_OP_DIV: return LLVMBuildFDiv(g->b, a, b, "");
+  case PJ_OP_FLOORDIV:
+  case PJ_OP_MOD: return f ? pj_float_divmod(g, e->bin.op, a, b) : pj_int_divmod(g, e->bin.op, a, b, d);
+  case PJ_OP_POW: return pj_pow(g, e, a, b);
+  case PJ_OP_LSHIFT:
+  case PJ_OP_RSHIFT: return pj_shift(g, e->bin.op, a, b, d);
+  case PJ_OP_BITAND: return LLVMBuildAnd(g->b, a, b, "");
+  case PJ_OP_BITOR: return LLVMBuildOr(g->b, a, b, "");
+  case PJ_OP_BITXOR: return LLVMBuildXor(g->b, a, b, "");
+  default: return LLVMGetUndef(pj_cg_type(g, e->type));
+  }
+}
+
+static LLVMValueRef pj_cg_unary(PjCg *g, const PjExpr *e) {
+  LLVMValueRef x = pj_cg_expr(g, e->un.x);
+  switch (e->un.op) {
+  case PJ_UN_NEG: return pj_dtype_is_float(e->type->dtype) ? LLVMBuildFNeg(g->b, x, "") : LLVMBuildNeg(g->b, x, "");
+  case PJ_UN_POS: return x;
+  case PJ_UN_INVERT: return LLVMBuildNot(g->b, x, "");
+  case PJ_UN_NOT: return LLVMBuildNot(g->b, pj_truth(g, x, e->un.x->type), "");
+  }
+  return x;
+}
+
+static LLVMValueRef pj_compare_pair(PjCg *g, PjCmpOp op, LLVMValueRef a, const PjType *at, LLVMValueRef b,
+                                    const PjType *bt) {
+  PjDtype d = (at->dtype == PJ_BOOL && bt->dtype == PJ_BOOL) ? PJ_BOOL : pj_dtype_arith(at->dtype, bt->dtype);
+  a = pj_convert_scalar(g, a, at->dtype, d);
+  b = pj_convert_scalar(g, b, bt->dtype, d);
+  if (pj_dtype_is_float(d)) {
+    static const LLVMRealPredicate fp[] = {LLVMRealOEQ, LLVMRealUNE, LLVMRealOLT, LLVMRealOLE, LLVMRealOGT, LLVMRealOGE};
+    return LLVMBuildFCmp(g->b, fp[op], a, b, "");
+  }
+  bool s = pj_is_signed(d);
+  static const LLVMIntPredicate sp[] = {LLVMIntEQ, LLVMIntNE, LLVMIntSLT, LLVMIntSLE, LLVMIntSGT, LLVMIntSGE};
+  static const LLVMIntPredicate up[] = {LLVMIntEQ, LLVMIntNE, LLVMIntULT, LLVMIntULE, LLVMIntUGT, LLVMIntUGE};
+  return LLVMBuildICmp(g->b, s ? sp[op] : up[op], a, b, "");
+}
+
+static LLVMValueRef pj_cg_compare(PjCg *g, const PjExpr *e) {
+  LLVMValueRef prev = pj_cg_expr(g, e->cmp.operands[0]);
+  LLVMValueRef result = NULL;
+  for (int i = 0; i < e->cmp.n; i++) {
+    LLVMValueRef next = pj_cg_expr(g, e->cmp.operands[i + 1]);
+    LLVMValueRef c = pj_compare_pair(g, e->cmp.ops[i], prev, e->cmp.operands[i]->type, next, e->cmp.operands[i + 1]->type);
+    result = result ? LLVMBuildAnd(g->b, result, c, "") : c;
+    prev = next;
+  }
+  return result;
+}
+
+/* a and b / a or b: Python's value semantics, with b evaluated only when needed. */
+static LLVMValueRef pj_cg_boolop(PjCg *g, const PjExpr *e) {
+  LLVMValueRef a = pj_cg_expr(g, e->boolop.l);
+  LLVMValueRef ta = pj_truth(g, a, e->boolop.l->type);
+  LLVMBasicBlockRef from = LLVMGetInsertBlock(g->b);
+  LLVMBasicBlockRef rhs = pj_block_new(g, e->boolop.is_and ? "and.rhs" : "or.rhs");
+  LLVMBasicBlockRef done = pj_block_new(g, "boolop.end");
+  if (e->boolop.is_and) LLVMBuildCondBr(g->b, ta, rhs, done);
+  else LLVMBuildCondBr(g->b, ta, done, rhs);
+  LLVMPositionBuilderAtEnd(g->b, rhs);
+  LLVMValueRef b = pj_cg_expr(g, e->boolop.r);
+  LLVMBasicBlockRef rhs_end = LLVMGetInsertBlock(g->b);
+  LLVMBuildBr(g->b, done);
+  LLVMPositionBuilderAtEnd(g->b, done);
+  LLVMValueRef phi = LLVMBuildPhi(g->b, LLVMTypeOf(a), "");
+  LLVMAddIncoming(phi, (LLVMValueRef[]){a, b}, (LLVMBasicBlockRef[]){from, rhs_end}, 2);
+  return phi;
+}
+
+static LLVMValueRef pj_cg_ifexp(PjCg *g, const PjExpr *e) {
+  LLVMValueRef c = pj_truth(g, pj_cg_expr(g, e->ifexp.cond), e->ifexp.cond->type);
+  LLVMBasicBlockRef bt = pj_block_new(g, "if.then"), bf = pj_block_new(g, "if.else"), done = pj_block_new(g, "if.end");
+  LLVMBuildCondBr(g->b, c, bt, bf);
+  LLVMPositionBuilderAtEnd(g->b, bt);
+  LLVMValueRef a = pj_cg_expr(g, e->ifexp.then);
+  LLVMBasicBlockRef bt_end = LLVMGetInsertBlock(g->b);
+  LLVMBuildBr(g->b, done);
+  LLVMPositionBuilderAtEnd(g->b, bf);
+  LLVMValueRef b = pj_cg_expr(g, e->ifexp.orelse);
+  LLVMBasicBlockRef bf_end = LLVMGetInsertBlock(g->b);
+  LLVMBuildBr(g->b, done);
+  LLVMPositionBuilderAtEnd(g->b, done);
+  LLVMValueRef phi = LLVMBuildPhi(g->b, LLVMTypeOf(a), "");
+  LLVMAddIncoming(phi, (LLVMValueRef[]){a, b}, (LLVMBasicBlockRef[]){bt_end, bf_end}, 2);
+  return phi;
+}
+
+/* ---- builtins ----------------------------------------------------------------------------- */
+
+static LLVMValueRef pj_grid_dim(PjCg *g, int d, bool size) {
+  LLVMValueRef ntid = LLVMBuildZExt(g->b, g->hooks->sreg(g, PJ_LOWER_NTID, d), pj_i64(g), "");
+  LLVMValueRef n2 = LLVMBuildZExt(g->b, g->hooks->sreg(g, size ? PJ_LOWER_NCTAID : PJ_LOWER_CTAID, d), pj_i64(g), "");
+  LLVMValueRef prod = LLVMBuildMul(g->b, ntid, n2, "");
+  if (size) return prod;
+  LLVMValueRef tid = LLVMBuildZExt(g->b, g->hooks->sreg(g, PJ_LOWER_TID, d), pj_i64(g), "");
+  return LLVMBuildAdd(g->b, prod, tid, "");
+}
+
+static LLVMValueRef pj_cg_grid(PjCg *g, const PjExpr *e, bool size) {
+  int n = (int)e->builtin.args[0]->ival;
+  if (n == 1) return pj_grid_dim(g, 0, size);
+  LLVMValueRef t = LLVMGetUndef(pj_cg_type(g, e->type));
+  for (int d = 0; d < n; d++) t = LLVMBuildInsertValue(g->b, t, pj_grid_dim(g, d, size), (unsigned)d, "");
+  return t;
+}
+
+static LLVMValueRef pj_cg_minmax(PjCg *g, const PjExpr *e, bool is_max) {
+  /* Python: keep the first; replace it by a later one only if strictly better */
+  PjDtype d = e->type->dtype;
+  LLVMValueRef best = pj_cg_expr(g, e->builtin.args[0]);
+  for (int i = 1; i < e->builtin.nargs; i++) {
+    LLVMValueRef v = pj_cg_expr(g, e->builtin.args[i]);
+    LLVMValueRef better = pj_compare_pair(g, is_max ? PJ_CMP_GT : PJ_CMP_LT, v, pj_type_scalar(d), best, pj_type_scalar(d));
+    best = LLVMBuildSelect(g->b, better, v, best, "");
+  }
+  return best;
+}
+
+static LLVMValueRef pj_cg_math(PjCg *g, const PjExpr *e, const PjBuiltin *b) {
+  PjDtype d = e->type->dtype;
+  if (b->lower == PJ_LOWER_ROUND) d = e->builtin.args[0]->type->dtype;
+  LLVMValueRef args[4];
+  for (int i = 0; i < e->builtin.nargs; i++) args[i] = pj_cg_expr(g, e->builtin.args[i]);
+  if (b->lower == PJ_LOWER_ROUND && !pj_dtype_is_float(d)) return pj_cg_convert(g, args[0], e->builtin.args[0]->type, e->type);
+  const char *dev = d == PJ_FLOAT32 ? b->nvptx32 : b->nvptx64;
+  const char *host = d == PJ_FLOAT32 ? b->host32 : b->host64;
+  LLVMValueRef r;
+  if (strncmp(dev, "llvm.", 5) == 0) {
+    LLVMTypeRef ov[1] = {pj_cg_dtype(g, d)};
+    r = pj_cg_call_intrinsic(g, dev, ov, 1, args, (unsigned)e->builtin.nargs);
+  } else {
+    r = g->hooks->math(g, dev, host, d, args, (unsigned)e->builtin.nargs);
+  }
+  if (b->lower == PJ_LOWER_ROUND) r = pj_convert_scalar(g, r, d, e->type->dtype);
+  return r;
+}
+
+static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
+  const PjBuiltin *b = &pj_builtins[e->builtin.id];
+  switch (b->lower) {
+  case PJ_LOWER_TID: case PJ_LOWER_CTAID: case PJ_LOWER_NTID: case PJ_LOWER_NCTAID:
+    return g->hooks->sreg(g, b->lower, b->dim);
+  case PJ_LOWER_GRID: return pj_cg_grid(g, e, false);
+  case PJ_LOWER_GRIDSIZE: return pj_cg_grid(g, e, true);
+  case PJ_LOWER_MATH: case PJ_LOWER_ROUND: return pj_cg_math(g, e, b);
+  case PJ_LOWER_MIN: return pj_cg_minmax(g, e, false);
+  case PJ_LOWER_MAX: return pj_cg_minmax(g, e, true);
+  case PJ_LOWER_ABS: {
+    LLVMValueRef x = pj_cg_expr(g, e->builtin.args[0]);
+    PjDtype d = e->type->dtype;
+    if (pj_dtype_is_float(d)) {
+      LLVMTypeRef ov[1] = {pj_cg_dtype(g, d)};
+      return pj_cg_call_intrinsic(g, "llvm.fabs", ov, 1, &x, 1);
+    }
+    if (!pj_is_signed(d)) return x;
+    LLVMValueRef neg = LLVMBuildICmp(g->b, LLVMIntSLT, x, LLVMConstInt(LLVMTypeOf(x), 0, 0), "");
+    return LLVMBuildSelect(g->b, neg, LLVMBuildNeg(g->b, x, ""), x, "");
+  }
+  case PJ_LOWER_CAST: return pj_cg_convert(g, pj_cg_expr(g, e->builtin.args[0]), e->builtin.args[0]->type, e->type);
+  case PJ_LOWER_LEN: {
+    const PjExpr *a = e->builtin.args[0];
+    if (a->type->kind == PJ_TY_TUPLE) return pj_const_int(g, PJ_INT64, a->type->count);
+    return pj_array_dim(g, pj_cg_expr(g, a), 0);
+  }
+  case PJ_LOWER_RANGE: break;
+  }
+  return LLVMGetUndef(pj_cg_type(g, e->type));
+}
+
+/* ---- expressions ------------------------------------------------------------------------ */
+
+static LLVMValueRef pj_cg_tuple(PjCg *g, const PjExpr *e) {
+  LLVMValueRef t = LLVMGetUndef(pj_cg_type(g, e->type));
+  for (int i = 0; i < e->tuple.count; i++)
+    t = LLVMBuildInsertValue(g->b, t, pj_cg_expr(g, e->tuple.items[i]), (unsigned)i, "");
+  return t;
+}
+
+static LLVMValueRef pj_cg_subscript(PjCg *g, const PjExpr *e) {
+  if (e->sub.base->type->kind == PJ_TY_TUPLE)
+    return LLVMBuildExtractValue(g->b, pj_cg_expr(g, e->sub.base), (unsigned)e->sub.index->ival, "");
+  return pj_load_element(g, e);
+}
+
+static LLVMValueRef pj_cg_attr(PjCg *g, const PjExpr *e) {
+  /* the typed IR keeps only array attributes: .size and .shape */
+  LLVMValueRef arr = pj_cg_expr(g, e->attr.base);
+  int nd = e->attr.base->type->ndim;
+  if (strcmp(e->attr.attr, "shape") == 0) return LLVMBuildExtractValue(g->b, arr, 1, "");
+  LLVMValueRef n = LLVMConstInt(pj_i64(g), 1, 0);
+  for (int k = 0; k < nd; k++) n = LLVMBuildMul(g->b, n, pj_array_dim(g, arr, k), "");
+  return n;
+}
+
+static LLVMValueRef pj_cg_expr(PjCg *g, const PjExpr *e) {
+  switch (e->kind) {
+  case PJ_EX_INT: return pj_const_int(g, e->type->dtype, e->ival);
+  case PJ_EX_BOOL: return LLVMConstInt(LLVMInt1TypeInContext(g->ctx), (unsigned long long)e->ival, 0);
+  case PJ_EX_FLOAT: return LLVMConstReal(pj_cg_dtype(g, e->type->dtype), e->fval);
+  case PJ_EX_NAME: return LLVMBuildLoad2(g->b, pj_cg_type(g, g->f->vars[e->name.var].type), g->slots[e->name.var], e->name.id);
+  case PJ_EX_ATTR: return pj_cg_attr(g, e);
+  case PJ_EX_SUBSCRIPT: return pj_cg_subscript(g, e);
+  case PJ_EX_TUPLE: return pj_cg_tuple(g, e);
+  case PJ_EX_BINARY: return pj_cg_binary(g, e);
+  case PJ_EX_UNARY: return pj_cg_unary(g, e);
+  case PJ_EX_COMPARE: return pj_cg_compare(g, e);
+  case PJ_EX_BOOLOP: return pj_cg_boolop(g, e);
+  case PJ_EX_IFEXP: return pj_cg_ifexp(g, e);
+  case PJ_EX_CAST: return pj_cg_convert(g, pj_cg_expr(g, e->cast.x), e->cast.x->type, e->type);
+  case PJ_EX_BUILTIN: return pj_cg_builtin(g, e);
+  case PJ_EX_SHAPE: return pj_array_dim(g, pj_cg_expr(g, e->shape.array), e->shape.dim);
+  default: return LLVMGetUndef(pj_cg_type(g, e->type));
+  }
+}
+
+/* ---- statements ------------------------------------------------------------------------- */
+
+static void pj_cg_block(PjCg *g, const PjBlock *b);
+
+static void pj_store_var(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt) {
+  const PjType *var_t = g->f->vars[target->name.var].type;
+  LLVMBuildStore(g->b, pj_cg_convert(g, v, vt, var_t), g->slots[target->name.var]);
+}
+
+static void pj_cg_store(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt) {
+  switch (target->kind) {
+  case PJ_EX_NAME: pj_store_var(g, target, v, vt); break;
+  case PJ_EX_SUBSCRIPT: pj_store_element(g, target, v, vt); break;
+  case PJ_EX_TUPLE:
+    for (int i = 0; i < target->tuple.count; i++)
+      pj_store_var(g, target->tuple.items[i], LLVMBuildExtractValue(g->b, v, (unsigned)i, ""), vt->items[i]);
+    break;
+  default: break;
+  }
+}
+
+static void pj_cg_if(PjCg *g, const PjStmt *s) {
+  LLVMValueRef c = pj_truth(g, pj_cg_expr(g, s->if_.cond), s->if_.cond->type);
+  LLVMBasicBlockRef bt = pj_block_new(g, "then"), done = pj_block_new(g, "endif");
+  LLVMBasicBlockRef bf = s->if_.orelse.count ? pj_block_new(g, "else") : done;
+  LLVMBuildCondBr(g->b, c, bt, bf);
+  LLVMPositionBuilderAtEnd(g->b, bt);
+  pj_cg_block(g, &s->if_.then);
+  pj_br(g, done);
+  if (s->if_.orelse.count) {
+    LLVMPositionBuilderAtEnd(g->b, bf);
+    pj_cg_block(g, &s->if_.orelse);
+    pj_br(g, done);
+  }
+  LLVMPositionBuilderAtEnd(g->b, done);
+}
+
+static void pj_cg_loop_body(PjCg *g, const PjBlock *body, LLVMBasicBlockRef cont, LLVMBasicBlockRef exit) {
+  LLVMBasicBlockRef saved_cont = g->loop_continue, saved_exit = g->loop_exit;
+  g->loop_continue = cont;
+  g->loop_exit = exit;
+  pj_cg_block(g, body);
+  g->loop_continue = saved_cont;
+  g->loop_exit = saved_exit;
+}
+
+static void pj_cg_while(PjCg *g, const PjStmt *s) {
+  LLVMBasicBlockRef head = pj_block_new(g, "while.cond"), body = pj_block_new(g, "while.body"),
+                    done = pj_block_new(g, "while.end");
+  LLVMBuildBr(g->b, head);
+  LLVMPositionBuilderAtEnd(g->b, head);
+  LLVMValueRef c = pj_truth(g, pj_cg_expr(g, s->while_.cond), s->while_.cond->type);
+  LLVMBuildCondBr(g->b, c, body, done);
+  LLVMPositionBuilderAtEnd(g->b, body);
+  pj_cg_loop_body(g, &s->while_.body, head, done);
+  pj_br(g, head);
+  LLVMPositionBuilderAtEnd(g->b, done);
+}
+
+/* for i in range(start, stop, step): a hidden counter walks the range; the loop variable
+ * gets its value each iteration, so assigning to it in the body does not change the walk.
+ * A zero step runs no iteration. */
+static void pj_cg_for(PjCg *g, const PjStmt *s) {
+  const PjExpr *it = s->for_.iter;
+  PjDtype d = it->type->dtype;
+  LLVMTypeRef t = pj_cg_dtype(g, d);
+  int n = it->call.nargs;
+  LLVMValueRef start = n > 1 ? pj_cg_expr(g, it->call.args[0]) : LLVMConstInt(t, 0, 0);
+  LLVMValueRef stop = pj_cg_expr(g, it->call.args[n > 1 ? 1 : 0]);
+  LLVMValueRef step = n > 2 ? pj_cg_expr(g, it->call.args[2]) : LLVMConstInt(t, 1, 0);
+  bool s_ = pj_is_signed(d);
+  LLVMValueRef counter = LLVMBuildAlloca(g->alloca_b, t, "range.i");
+  LLVMBuildStore(g->b, start, counter);
+  LLVMBasicBlockRef head = pj_block_new(g, "for.cond"), body = pj_block_new(g, "for.body"),
+                    latch = pj_block_new(g, "for.inc"), done = pj_block_new(g, "for.end");
+  LLVMBuildBr(g->b, head);
+  LLVMPositionBuilderAtEnd(g->b, head);
+  LLVMValueRef i = LLVMBuildLoad2(g->b, t, counter, "i");
+  LLVMValueRef zero = LLVMConstInt(t, 0, 0);
+  LLVMValueRef up = LLVMBuildICmp(g->b, s_ ? LLVMIntSLT : LLVMIntULT, i, stop, "");
+  LLVMValueRef cond;
+  if (!s_) {
+    cond = LLVMBuildAnd(g->b, up, LLVMBuildICmp(g->b, LLVMIntNE, step, zero, ""), "");
+  } else {
+    LLVMValueRef down = LLVMBuildICmp(g->b, LLVMIntSGT, i, stop, "");
+    LLVMValueRef pos = LLVMBuildICmp(g->b, LLVMIntSGT, step, zero, "");
+    LLVMValueRef neg = LLVMBuildICmp(g->b, LLVMIntSLT, step, zero, "");
+    cond = LLVMBuildOr(g->b, LLVMBuildAnd(g->b, pos, up, ""), LLVMBuildAnd(g->b, neg, down, ""), "");
+  }
+  LLVMBuildCondBr(g->b, cond, body, done);
+  LLVMPositionBuilderAtEnd(g->b, body);
+  pj_store_var(g, s->for_.target, i, pj_type_scalar(d));
+  pj_cg_loop_body(g, &s->for_.body, latch, done);
+  pj_br(g, latch);
+  LLVMPositionBuilderAtEnd(g->b, latch);
+  LLVMValueRef cur = LLVMBuildLoad2(g->b, t, counter, "");
+  LLVMBuildStore(g->b, LLVMBuildAdd(g->b, cur, step, ""), counter);
+  LLVMBuildBr(g->b, head);
+  LLVMPositionBuilderAtEnd(g->b, done);
+}
+
+static void pj_cg_stmt(PjCg *g, const PjStmt *s) {
+  pj_cg_ensure_open(g);
+  switch (s->kind) {
+  case PJ_ST_EXPR: pj_cg_expr(g, s->expr); break;
+  case PJ_ST_ASSIGN: {
+    LLVMValueRef v = pj_cg_expr(g, s->assign.value);
+    for (int i = 0; i < s->assign.ntargets; i++) pj_cg_store(g, s->assign.targets[i], v, s->assign.value->type);
+    break;
+  }
+  case PJ_ST_AUGASSIGN: pj_cg_store(g, s->aug.target, pj_cg_expr(g, s->aug.value), s->aug.value->type); break;
+  case PJ_ST_IF: pj_cg_if(g, s); break;
+  case PJ_ST_WHILE: pj_cg_while(g, s); break;
+  case PJ_ST_FOR: pj_cg_for(g, s); break;
+  case PJ_ST_BREAK: LLVMBuildBr(g->b, g->loop_exit); break;
+  case PJ_ST_CONTINUE: LLVMBuildBr(g->b, g->loop_continue); break;
+  case PJ_ST_RETURN: LLVMBuildBr(g->b, g->ret); break;
+  case PJ_ST_PASS: break;
+  }
+}
+
+static void pj_cg_block(PjCg *g, const PjBlock *b) {
+  for (int i = 0; i < b->count; i++) pj_cg_stmt(g, b->stmts[i]);
+}
+
+/* ---- the function ------------------------------------------------------------------------ */
+
+/* The flattened parameter types of the signature (ir/abi.h). */
+int pj_cg_param_types(PjCg *g, const PjArgType *args, int nargs, LLVMTypeRef *out) {
+  int n = 0;
+  for (int i = 0; i < nargs; i++) {
+    if (args[i].ndim == 0) {
+      out[n++] = pj_cg_mem_dtype(g, args[i].dtype);
+      continue;
+    }
+    out[n++] = pj_ptr(g);
+    for (int k = 0; k < args[i].ndim; k++) out[n++] = pj_i64(g);
+  }
+  return n;
+}
+
+/* Emit the kernel body into g->fn, whose first parameters are the flattened arguments. */
+void pj_cg_body(PjCg *g, const PjArgType *args, int nargs) {
+  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "entry");
+  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "body");
+  g->ret = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "return");
+  g->alloca_b = LLVMCreateBuilderInContext(g->ctx);
+  LLVMPositionBuilderAtEnd(g->alloca_b, entry);
+  LLVMPositionBuilderAtEnd(g->b, entry);
+  g->slots = calloc((size_t)g->f->nvars + 1, sizeof(LLVMValueRef));
+  for (int v = 0; v < g->f->nvars; v++) {
+    const PjType *t = g->f->vars[v].type;
+    if (t) g->slots[v] = LLVMBuildAlloca(g->b, pj_cg_type(g, t), g->f->vars[v].name);
+  }
+  unsigned p = 0;
+  for (int i = 0; i < nargs; i++) {
+    const PjType *t = g->f->vars[i].type;
+    LLVMValueRef v;
+    if (args[i].ndim == 0) {
+      v = LLVMGetParam(g->fn, p++);
+      if (args[i].dtype == PJ_BOOL) v = LLVMBuildICmp(g->b, LLVMIntNE, v, LLVMConstInt(LLVMTypeOf(v), 0, 0), "");
+    } else {
+      v = LLVMGetUndef(pj_cg_type(g, t));
+      LLVMValueRef data = LLVMGetParam(g->fn, p++);
+      LLVMSetValueName2(data, g->f->vars[i].name, strlen(g->f->vars[i].name));
+      v = LLVMBuildInsertValue(g->b, v, data, 0, "");
+      LLVMValueRef shape = LLVMGetUndef(LLVMArrayType2(pj_i64(g), (uint64_t)args[i].ndim));
+      for (int k = 0; k < args[i].ndim; k++)
+        shape = LLVMBuildInsertValue(g->b, shape, LLVMGetParam(g->fn, p++), (unsigned)k, "");
+      v = LLVMBuildInsertValue(g->b, v, shape, 1, "");
+    }
+    LLVMBuildStore(g->b, v, g->slots[i]);
+  }
+  LLVMBuildBr(g->b, body);
+  LLVMPositionBuilderAtEnd(g->alloca_b, entry);
+  LLVMPositionBuilderBefore(g->alloca_b, LLVMGetBasicBlockTerminator(entry));
+  LLVMPositionBuilderAtEnd(g->b, body);
+  pj_cg_block(g, &g->f->body);
+  pj_br(g, g->ret);
+  LLVMPositionBuilderAtEnd(g->b, g->ret);
+  LLVMBuildRetVoid(g->b);
+  LLVMDisposeBuilder(g->alloca_b);
+  free(g->slots);
+  g->slots = NULL;
+}

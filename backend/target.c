@@ -1,0 +1,431 @@
+/* The two targets of the one code generator: NVPTX (a .entry kernel, libdevice, PTX text) and
+ * the host (a per-block entry for the CPU executor, libm, native code through ORC LLJIT). */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/Linker.h>
+#include <llvm-c/LLJIT.h>
+#include <llvm-c/Orc.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "backend/codegen.h"
+
+#define PJ_NVPTX_TRIPLE "nvptx64-nvidia-cuda"
+#define PJ_PTX_KERNEL_CC 71
+
+struct PjCode {
+  PjTarget target;
+  char *name, *entry;
+  char *llvm_text, *ptx;
+  LLVMOrcLLJITRef jit;
+  PjCpuEntry cpu_entry;
+};
+
+static pthread_once_t pj_llvm_once = PTHREAD_ONCE_INIT;
+
+static void pj_llvm_init(void) {
+  LLVMInitializeNVPTXTargetInfo();
+  LLVMInitializeNVPTXTarget();
+  LLVMInitializeNVPTXTargetMC();
+  LLVMInitializeNVPTXAsmPrinter();
+  LLVMInitializeNativeTarget();
+  LLVMInitializeNativeAsmPrinter();
+}
+
+const char *pj_backend_llvm_version(void) {
+  static char v[32];
+  unsigned major, minor, patch;
+  LLVMGetVersion(&major, &minor, &patch);
+  snprintf(v, sizeof v, "%u.%u.%u", major, minor, patch);
+  return v;
+}
+
+/* The library never prints: LLVM's own diagnostics are dropped (errors surface as results). */
+static void pj_llvm_quiet(LLVMDiagnosticInfoRef info, void *ctx) { (void)info; (void)ctx; }
+
+/* ---- per-target hooks ------------------------------------------------------------------- */
+
+static LLVMValueRef pj_nvptx_sreg(PjCg *g, PjLowering which, int d) {
+  static const char *const names[] = {"tid", "ctaid", "ntid", "nctaid"};
+  char name[64];
+  snprintf(name, sizeof name, "llvm.nvvm.read.ptx.sreg.%s.%c", names[which - PJ_LOWER_TID], "xyz"[d]);
+  return pj_cg_call_intrinsic(g, name, NULL, 0, NULL, 0);
+}
+
+static LLVMValueRef pj_nvptx_math(PjCg *g, const char *dev, const char *host, PjDtype d, LLVMValueRef *args,
+                                  unsigned n) {
+  (void)host;
+  return pj_cg_call_extern(g, dev, pj_cg_dtype(g, d), args, n);
+}
+
+static LLVMValueRef pj_host_sreg(PjCg *g, PjLowering which, int d) {
+  if (which == PJ_LOWER_TID) return g->cpu_tid[d];
+  /* PjCpuGrid: grid[3], block[3], block_idx[3] as uint32 */
+  int base = which == PJ_LOWER_NCTAID ? 0 : which == PJ_LOWER_NTID ? 3 : 6;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx);
+  LLVMValueRef idx = LLVMConstInt(LLVMInt64TypeInContext(g->ctx), (unsigned long long)(base + d), 0);
+  LLVMValueRef p = LLVMBuildInBoundsGEP2(g->b, i32, g->cpu_grid, &idx, 1, "");
+  return LLVMBuildLoad2(g->b, i32, p, "");
+}
+
+static LLVMValueRef pj_host_math(PjCg *g, const char *dev, const char *host, PjDtype d, LLVMValueRef *args,
+                                 unsigned n) {
+  (void)dev;
+  return pj_cg_call_extern(g, host, pj_cg_dtype(g, d), args, n);
+}
+
+static const PjCgHooks pj_nvptx_hooks = {pj_nvptx_sreg, pj_nvptx_math};
+static const PjCgHooks pj_host_hooks = {pj_host_sreg, pj_host_math};
+
+/* ---- target machines ---------------------------------------------------------------------- */
+
+static LLVMTargetMachineRef pj_target_machine(PjTarget target, const char *arch, int opt, char **err) {
+  char *triple = target == PJ_TARGET_CUDA ? strdup(PJ_NVPTX_TRIPLE) : LLVMGetDefaultTargetTriple();
+  LLVMTargetRef t;
+  if (LLVMGetTargetFromTriple(triple, &t, err)) {
+    LLVMDisposeMessage(triple);
+    return NULL;
+  }
+  char *cpu = target == PJ_TARGET_CUDA ? strdup(arch) : LLVMGetHostCPUName();
+  char *features = target == PJ_TARGET_CUDA ? strdup("+ptx80") : LLVMGetHostCPUFeatures();
+  LLVMCodeGenOptLevel level = opt >= 3 ? LLVMCodeGenLevelAggressive : opt == 0 ? LLVMCodeGenLevelNone : LLVMCodeGenLevelDefault;
+  LLVMTargetMachineRef tm = LLVMCreateTargetMachine(t, triple, cpu, features, level, LLVMRelocPIC, LLVMCodeModelDefault);
+  free(triple);
+  free(cpu);
+  free(features);
+  return tm;
+}
+
+static void pj_set_layout(LLVMModuleRef mod, LLVMTargetMachineRef tm) {
+  char *triple = LLVMGetTargetMachineTriple(tm);
+  LLVMSetTarget(mod, triple);
+  LLVMDisposeMessage(triple);
+  LLVMTargetDataRef dl = LLVMCreateTargetDataLayout(tm);
+  char *s = LLVMCopyStringRepOfTargetData(dl);
+  LLVMSetDataLayout(mod, s);
+  LLVMDisposeMessage(s);
+  LLVMDisposeTargetData(dl);
+}
+
+/* ---- building the functions ------------------------------------------------------------ */
+
+static void pj_add_fn_attr(LLVMContextRef ctx, LLVMValueRef fn, const char *name) {
+  unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
+  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, kind, 0));
+}
+
+static void pj_build_nvptx_kernel(PjCg *g, const char *name, const PjArgType *args, int nargs) {
+  LLVMTypeRef params[256];
+  int np = pj_cg_param_types(g, args, nargs, params);
+  g->fn = LLVMAddFunction(g->mod, name, LLVMFunctionType(LLVMVoidTypeInContext(g->ctx), params, (unsigned)np, 0));
+  LLVMSetFunctionCallConv(g->fn, PJ_PTX_KERNEL_CC);
+  LLVMValueRef md[3] = {g->fn, LLVMMDStringInContext(g->ctx, "kernel", 6),
+                        LLVMConstInt(LLVMInt32TypeInContext(g->ctx), 1, 0)};
+  LLVMAddNamedMetadataOperand(g->mod, "nvvm.annotations", LLVMMDNodeInContext(g->ctx, md, 3));
+  g->hooks = &pj_nvptx_hooks;
+  pj_cg_body(g, args, nargs);
+}
+
+/* CPU: the body takes the flattened arguments, the block's geometry and the thread index;
+ * the entry loads the arguments from the executor's pointer array and runs every thread. */
+static void pj_build_host_kernel(PjCg *g, const char *entry_name, const PjArgType *args, int nargs) {
+  LLVMContextRef ctx = g->ctx;
+  LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0), i32 = LLVMInt32TypeInContext(ctx);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
+  LLVMTypeRef params[260];
+  int np = pj_cg_param_types(g, args, nargs, params);
+  params[np] = ptr;
+  params[np + 1] = params[np + 2] = params[np + 3] = i32;
+  LLVMTypeRef body_t = LLVMFunctionType(LLVMVoidTypeInContext(ctx), params, (unsigned)np + 4, 0);
+  char body_name[256];
+  snprintf(body_name, sizeof body_name, "%s.body", entry_name);
+  g->fn = LLVMAddFunction(g->mod, body_name, body_t);
+  LLVMSetLinkage(g->fn, LLVMInternalLinkage);
+  pj_add_fn_attr(ctx, g->fn, "alwaysinline");
+  g->cpu_grid = LLVMGetParam(g->fn, (unsigned)np);
+  for (int d = 0; d < 3; d++) g->cpu_tid[d] = LLVMGetParam(g->fn, (unsigned)np + 1 + (unsigned)d);
+  g->hooks = &pj_host_hooks;
+  pj_cg_body(g, args, nargs);
+  LLVMValueRef body = g->fn;
+
+  LLVMTypeRef entry_t = LLVMFunctionType(LLVMVoidTypeInContext(ctx), (LLVMTypeRef[]){ptr, ptr}, 2, 0);
+  LLVMValueRef fn = LLVMAddFunction(g->mod, entry_name, entry_t);
+  LLVMBuilderRef b = g->b;
+  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(ctx, fn, "entry");
+  LLVMPositionBuilderAtEnd(b, entry);
+  LLVMValueRef argv = LLVMGetParam(fn, 0), grid = LLVMGetParam(fn, 1);
+  LLVMValueRef call_args[260];
+  for (int i = 0; i < np; i++) {
+    LLVMValueRef idx = LLVMConstInt(i64, (unsigned long long)i, 0);
+    LLVMValueRef slot = LLVMBuildLoad2(b, ptr, LLVMBuildInBoundsGEP2(b, ptr, argv, &idx, 1, ""), "");
+    call_args[i] = LLVMBuildLoad2(b, params[i], slot, "");
+  }
+  call_args[np] = grid;
+  LLVMValueRef dims[3];
+  for (int d = 0; d < 3; d++) {
+    LLVMValueRef idx = LLVMConstInt(i64, 3 + (unsigned long long)d, 0);
+    dims[d] = LLVMBuildLoad2(b, i32, LLVMBuildInBoundsGEP2(b, i32, grid, &idx, 1, ""), "");
+  }
+  /* for z, for y, for x: body(args, grid, x, y, z) */
+  LLVMValueRef iv[3];
+  LLVMBasicBlockRef heads[3], latches[3], exits[3];
+  for (int d = 2; d >= 0; d--) {
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(b);
+    heads[d] = LLVMAppendBasicBlockInContext(ctx, fn, "t.head");
+    latches[d] = LLVMAppendBasicBlockInContext(ctx, fn, "t.latch");
+    exits[d] = LLVMAppendBasicBlockInContext(ctx, fn, "t.exit");
+    LLVMBuildBr(b, heads[d]);
+    LLVMPositionBuilderAtEnd(b, heads[d]);
+    iv[d] = LLVMBuildPhi(b, i32, "t");
+    LLVMAddIncoming(iv[d], (LLVMValueRef[]){LLVMConstInt(i32, 0, 0)}, &pre, 1);
+    LLVMBasicBlockRef inner = LLVMAppendBasicBlockInContext(ctx, fn, "t.body");
+    LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, iv[d], dims[d], ""), inner, exits[d]);
+    LLVMPositionBuilderAtEnd(b, inner);
+  }
+  for (int d = 0; d < 3; d++) call_args[np + 1 + d] = iv[d];
+  LLVMBuildCall2(b, body_t, body, call_args, (unsigned)np + 4, "");
+  for (int d = 0; d < 3; d++) {
+    LLVMBuildBr(b, latches[d]);
+    LLVMPositionBuilderAtEnd(b, latches[d]);
+    LLVMValueRef next = LLVMBuildAdd(b, iv[d], LLVMConstInt(i32, 1, 0), "");
+    LLVMAddIncoming(iv[d], &next, &latches[d], 1);
+    LLVMBuildBr(b, heads[d]);
+    LLVMPositionBuilderAtEnd(b, exits[d]);
+  }
+  LLVMBuildRetVoid(b);
+}
+
+/* ---- libdevice ------------------------------------------------------------------------------- */
+
+static bool pj_uses_libdevice(LLVMModuleRef mod) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    if (LLVMIsDeclaration(f) && len > 5 && strncmp(name, "__nv_", 5) == 0) return true;
+  }
+  return false;
+}
+
+static const char *pj_find_libdevice(const char *given) {
+  static const char *const fallbacks[] = {"/usr/local/cuda/nvvm/libdevice/libdevice.10.bc",
+                                          "/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc",
+                                          "/usr/lib/cuda/nvvm/libdevice/libdevice.10.bc"};
+  static __thread char buf[1024];
+  if (given) return given;
+  const char *env = getenv("PYJITC_LIBDEVICE");
+  if (env && *env) return env;
+  const char *home = getenv("CUDA_HOME");
+  if (home && *home) {
+    snprintf(buf, sizeof buf, "%s/nvvm/libdevice/libdevice.10.bc", home);
+    FILE *f = fopen(buf, "rb");
+    if (f) {
+      fclose(f);
+      return buf;
+    }
+  }
+  for (size_t i = 0; i < sizeof fallbacks / sizeof fallbacks[0]; i++) {
+    FILE *f = fopen(fallbacks[i], "rb");
+    if (f) {
+      fclose(f);
+      return fallbacks[i];
+    }
+  }
+  return NULL;
+}
+
+static bool pj_link_libdevice(LLVMContextRef ctx, LLVMModuleRef mod, const char *path, char *err, size_t errlen) {
+  LLVMMemoryBufferRef buf;
+  char *msg = NULL;
+  if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
+    snprintf(err, errlen, "cannot read libdevice '%s': %s", path, msg ? msg : "?");
+    LLVMDisposeMessage(msg);
+    return false;
+  }
+  LLVMModuleRef lib;
+  bool bad = LLVMParseBitcodeInContext2(ctx, buf, &lib);
+  LLVMDisposeMemoryBuffer(buf);
+  if (bad) {
+    snprintf(err, errlen, "cannot parse libdevice '%s'", path);
+    return false;
+  }
+  LLVMSetTarget(lib, LLVMGetTarget(mod));
+  LLVMSetDataLayout(lib, LLVMGetDataLayoutStr(mod));
+  if (LLVMLinkModules2(mod, lib)) {
+    snprintf(err, errlen, "cannot link libdevice '%s'", path);
+    return false;
+  }
+  return true;
+}
+
+/* Everything but the entry becomes internal, so unused library code is dropped. */
+static void pj_internalize(LLVMModuleRef mod, const char *keep) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    if (!LLVMIsDeclaration(f) && strcmp(name, keep) != 0) LLVMSetLinkage(f, LLVMInternalLinkage);
+  }
+  for (LLVMValueRef v = LLVMGetFirstGlobal(mod); v; v = LLVMGetNextGlobal(v))
+    if (!LLVMIsDeclaration(v)) LLVMSetLinkage(v, LLVMInternalLinkage);
+}
+
+/* ---- the pipeline ---------------------------------------------------------------------------- */
+
+static bool pj_optimize(LLVMModuleRef mod, LLVMTargetMachineRef tm, int opt, char *err, size_t errlen) {
+  char pipeline[32];
+  snprintf(pipeline, sizeof pipeline, "default<O%d>", opt < 0 ? 0 : opt > 3 ? 3 : opt);
+  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  LLVMErrorRef e = LLVMRunPasses(mod, pipeline, tm, po);
+  LLVMDisposePassBuilderOptions(po);
+  if (!e) return true;
+  char *m = LLVMGetErrorMessage(e);
+  snprintf(err, errlen, "LLVM pass pipeline failed: %s", m);
+  LLVMDisposeErrorMessage(m);
+  return false;
+}
+
+static char *pj_emit_ptx(LLVMModuleRef mod, LLVMTargetMachineRef tm, char *err, size_t errlen) {
+  LLVMMemoryBufferRef out;
+  char *msg = NULL;
+  if (LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMAssemblyFile, &msg, &out)) {
+    snprintf(err, errlen, "PTX emission failed: %s", msg ? msg : "?");
+    LLVMDisposeMessage(msg);
+    return NULL;
+  }
+  size_t n = LLVMGetBufferSize(out);
+  char *ptx = malloc(n + 1);
+  memcpy(ptx, LLVMGetBufferStart(out), n);
+  ptx[n] = 0;
+  LLVMDisposeMemoryBuffer(out);
+  return ptx;
+}
+
+static bool pj_jit(PjCode *code, LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, char *err, size_t errlen) {
+  LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
+  LLVMErrorRef e = LLVMOrcCreateLLJIT(&code->jit, builder);
+  LLVMOrcDefinitionGeneratorRef gen = NULL;
+  if (!e) e = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(&gen, LLVMOrcLLJITGetGlobalPrefix(code->jit), NULL, NULL);
+  LLVMOrcJITDylibRef jd = e ? NULL : LLVMOrcLLJITGetMainJITDylib(code->jit);
+  if (!e) LLVMOrcJITDylibAddGenerator(jd, gen);
+  LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
+  if (!e) e = LLVMOrcLLJITAddLLVMIRModule(code->jit, jd, tsm);
+  else LLVMOrcDisposeThreadSafeModule(tsm);
+  LLVMOrcExecutorAddress addr = 0;
+  if (!e) e = LLVMOrcLLJITLookup(code->jit, &addr, code->entry);
+  if (!e) {
+    code->cpu_entry = (PjCpuEntry)(uintptr_t)addr;
+    return true;
+  }
+  char *m = LLVMGetErrorMessage(e);
+  snprintf(err, errlen, "host JIT failed: %s", m);
+  LLVMDisposeErrorMessage(m);
+  return false;
+}
+
+void pj_backend_delete(PjCode *code) {
+  if (!code) return;
+  if (code->jit) LLVMOrcDisposeLLJIT(code->jit);
+  free(code->name);
+  free(code->entry);
+  free(code->llvm_text);
+  free(code->ptx);
+  free(code);
+}
+
+const char *pj_backend_llvm_text(const PjCode *code) { return code->llvm_text; }
+const char *pj_backend_ptx(const PjCode *code) { return code->ptx; }
+const char *pj_backend_entry(const PjCode *code) { return code->entry; }
+PjCpuEntry pj_backend_cpu_entry(const PjCode *code) { return code->cpu_entry; }
+
+static bool pj_finish_cuda(PjCode *code, PjCg *g, LLVMTargetMachineRef tm, const PjBackendOptions *o,
+                           PjCompileTimes *times, char *err, size_t errlen, bool *user_error) {
+  double t0 = pj_now_ms();
+  if (pj_uses_libdevice(g->mod)) {
+    const char *path = pj_find_libdevice(o->libdevice);
+    if (!path) {
+      snprintf(err, errlen, "libdevice.10.bc not found: set PYJITC_LIBDEVICE or CUDA_HOME "
+                            "(math functions on the GPU come from CUDA's libdevice)");
+      *user_error = true;
+      return false;
+    }
+    if (!pj_link_libdevice(g->ctx, g->mod, path, err, errlen)) {
+      *user_error = true;
+      return false;
+    }
+  }
+  pj_internalize(g->mod, code->entry);
+  if (!pj_optimize(g->mod, tm, o->opt_level, err, errlen)) return false;
+  double t1 = pj_now_ms();
+  if (o->emit & PJ_EMIT_LLVM) code->llvm_text = LLVMPrintModuleToString(g->mod);
+  code->ptx = pj_emit_ptx(g->mod, tm, err, errlen);
+  times->optimize = t1 - t0;
+  times->codegen = pj_now_ms() - t1;
+  return code->ptx != NULL;
+}
+
+static bool pj_finish_host(PjCode *code, PjCg *g, LLVMOrcThreadSafeContextRef tsc, LLVMTargetMachineRef tm,
+                           const PjBackendOptions *o, PjCompileTimes *times, char *err, size_t errlen) {
+  double t0 = pj_now_ms();
+  pj_internalize(g->mod, code->entry);
+  if (!pj_optimize(g->mod, tm, o->opt_level, err, errlen)) return false;
+  double t1 = pj_now_ms();
+  if (o->emit & PJ_EMIT_LLVM) code->llvm_text = LLVMPrintModuleToString(g->mod);
+  bool ok = pj_jit(code, tsc, g->mod, err, errlen);
+  g->mod = NULL; /* owned by the JIT now */
+  times->optimize = t1 - t0;
+  times->codegen = pj_now_ms() - t1;
+  return ok;
+}
+
+PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *args, int nargs,
+                           const PjBackendOptions *o, PjDiags *diags, PjCompileTimes *times) {
+  pthread_once(&pj_llvm_once, pj_llvm_init);
+  char err[1024] = "";
+  bool cuda = o->target == PJ_TARGET_CUDA, user_error = false;
+  PjCode *code = calloc(1, sizeof(PjCode));
+  code->target = o->target;
+  code->name = strdup(f->name);
+  if (cuda) code->entry = strdup(f->name);
+  else if (asprintf(&code->entry, "pj_cpu_%s", f->name) < 0) code->entry = NULL;
+  double t0 = pj_now_ms();
+  char *tm_err = NULL;
+  LLVMTargetMachineRef tm = pj_target_machine(o->target, o->arch ? o->arch : "sm_90", o->opt_level, &tm_err);
+  if (!tm) {
+    pj_error(diags, &m->file, (PjLoc){0}, "cannot create the LLVM target machine: %s", tm_err ? tm_err : "?");
+    LLVMDisposeMessage(tm_err);
+    pj_backend_delete(code);
+    return NULL;
+  }
+  LLVMOrcThreadSafeContextRef tsc = cuda ? NULL : LLVMOrcCreateNewThreadSafeContext();
+  PjCg g = {.f = f};
+  g.ctx = cuda ? LLVMContextCreate() : LLVMOrcThreadSafeContextGetContext(tsc);
+  LLVMContextSetDiagnosticHandler(g.ctx, pj_llvm_quiet, NULL);
+  g.mod = LLVMModuleCreateWithNameInContext(f->name, g.ctx);
+  pj_set_layout(g.mod, tm);
+  g.b = LLVMCreateBuilderInContext(g.ctx);
+  if (cuda) pj_build_nvptx_kernel(&g, code->entry, args, nargs);
+  else pj_build_host_kernel(&g, code->entry, args, nargs);
+  LLVMDisposeBuilder(g.b);
+  char *verify = NULL;
+  bool ok = !LLVMVerifyModule(g.mod, LLVMReturnStatusAction, &verify);
+  if (!ok) snprintf(err, sizeof err, "internal error: invalid LLVM IR for kernel '%s': %s", f->name, verify ? verify : "");
+  LLVMDisposeMessage(verify);
+  times->lower = pj_now_ms() - t0;
+  if (ok) ok = cuda ? pj_finish_cuda(code, &g, tm, o, times, err, sizeof err, &user_error)
+                    : pj_finish_host(code, &g, tsc, tm, o, times, err, sizeof err);
+  if (g.mod) LLVMDisposeModule(g.mod);
+  if (cuda) LLVMContextDispose(g.ctx);
+  else LLVMOrcDisposeThreadSafeContext(tsc);
+  LLVMDisposeTargetMachine(tm);
+  if (!ok) {
+    pj_error(diags, &m->file, user_error ? f->loc : (PjLoc){0}, "%s", err);
+    pj_backend_delete(code);
+    return NULL;
+  }
+  return code;
+}

@@ -1,0 +1,37 @@
+/* The frontend: source text -> resolved module (parse.c, resolve.c) -> typed kernel (typecheck.c). */
+#ifndef PJ_FRONTEND_H
+#define PJ_FRONTEND_H
+
+#include "ir/ast.h"
+
+/* A function as written: the function, its decorators, and what they made of it. */
+typedef struct PjFuncSyntax {
+  PjFunc *func;
+  PjVec decorators;    /* PjExpr* */
+  bool body_ok;        /* the body parsed without rejections */
+  bool is_kernel;      /* @cuda.jit, @cuda.jit(...) without device=True */
+  bool is_device;      /* @cuda.jit(device=True) */
+  const char *sig;     /* the first eager signature string, or NULL */
+  PjDiags *diags;      /* rejections in the body, reported only for kernels (owned until resolve) */
+} PjFuncSyntax;
+
+typedef struct PjSyntax {
+  PjModule module;
+  PjFuncSyntax **funcs;
+  int nfuncs;
+} PjSyntax;
+
+PjSyntax *pj_parse(PjArena *arena, const PjFile *file, PjDiags *diags);
+
+/* The qualified name a module-level binding stands for, canonical: "numba.cuda.x" and
+ * "pyjitc.cuda.x" become "cuda.x", "pyjitc.x" becomes "numba.x", "np.x" stays as imported. */
+const char *pj_canonical_name(PjArena *arena, const char *qualname);
+/* Find kernels (decorators) and local variables of every function. false on errors. */
+bool pj_resolve(PjArena *arena, PjSyntax *syn, PjDiags *diags);
+const PjGlobal *pj_module_global(const PjModule *m, const char *name);
+
+/* Type one kernel for argument types: a typed copy of the function in `arena`, or NULL. */
+PjFunc *pj_typecheck(PjArena *arena, const PjModule *m, const PjFunc *f, const PjArgType *args, int nargs,
+                     PjDiags *diags);
+
+#endif

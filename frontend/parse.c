@@ -1,0 +1,764 @@
+/* tree-sitter-python's parse tree -> the project's AST (ir/ast.h). The only file that knows
+ * tree-sitter's node names: they are mapped to ids once, and the walk switches on ids. */
+#include "frontend/frontend.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <tree_sitter/api.h>
+
+const TSLanguage *tree_sitter_python(void);
+
+/* Node kinds the walk needs. X(enum suffix, tree-sitter name, named?) */
+#define PJ_TS_SYMBOLS(X)                                                                          \
+  X(MODULE, "module", 1) X(IMPORT, "import_statement", 1) X(IMPORT_FROM, "import_from_statement", 1) \
+  X(FUTURE_IMPORT, "future_import_statement", 1) X(ALIASED_IMPORT, "aliased_import", 1)           \
+  X(DOTTED_NAME, "dotted_name", 1) X(WILDCARD_IMPORT, "wildcard_import", 1)                        \
+  X(EXPR_STMT, "expression_statement", 1) X(ASSIGNMENT, "assignment", 1)                          \
+  X(AUG_ASSIGNMENT, "augmented_assignment", 1) X(DECORATED, "decorated_definition", 1)            \
+  X(DECORATOR, "decorator", 1) X(FUNCTION_DEF, "function_definition", 1)                          \
+  X(CLASS_DEF, "class_definition", 1) X(PARAMETERS, "parameters", 1) X(BLOCK, "block", 1)          \
+  X(IF, "if_statement", 1) X(ELIF, "elif_clause", 1) X(ELSE, "else_clause", 1)                     \
+  X(FOR, "for_statement", 1) X(WHILE, "while_statement", 1) X(RETURN, "return_statement", 1)      \
+  X(PASS, "pass_statement", 1) X(BREAK, "break_statement", 1) X(CONTINUE, "continue_statement", 1) \
+  X(IDENTIFIER, "identifier", 1) X(INTEGER, "integer", 1) X(FLOAT, "float", 1) X(TRUE, "true", 1)  \
+  X(FALSE, "false", 1) X(NONE, "none", 1) X(STRING, "string", 1)                                   \
+  X(CONCAT_STRING, "concatenated_string", 1) X(STRING_CONTENT, "string_content", 1)                \
+  X(ATTRIBUTE, "attribute", 1) X(CALL, "call", 1) X(ARGUMENT_LIST, "argument_list", 1)             \
+  X(KEYWORD_ARGUMENT, "keyword_argument", 1) X(SUBSCRIPT, "subscript", 1) X(SLICE, "slice", 1)     \
+  X(BINARY, "binary_operator", 1) X(UNARY, "unary_operator", 1) X(NOT, "not_operator", 1)          \
+  X(BOOLEAN, "boolean_operator", 1) X(COMPARISON, "comparison_operator", 1)                        \
+  X(CONDITIONAL, "conditional_expression", 1) X(PAREN, "parenthesized_expression", 1)              \
+  X(TUPLE, "tuple", 1) X(EXPRESSION_LIST, "expression_list", 1) X(PATTERN_LIST, "pattern_list", 1) \
+  X(TUPLE_PATTERN, "tuple_pattern", 1) X(COMMENT, "comment", 1) X(DEFAULT_PARAM, "default_parameter", 1) \
+  X(TYPED_PARAM, "typed_parameter", 1) X(EXPRESSION_STMT_DOC, "string", 1)                         \
+  X(OP_PLUS, "+", 0) X(OP_MINUS, "-", 0) X(OP_STAR, "*", 0) X(OP_SLASH, "/", 0)                     \
+  X(OP_DSLASH, "//", 0) X(OP_PERCENT, "%", 0) X(OP_DSTAR, "**", 0) X(OP_LSHIFT, "<<", 0)           \
+  X(OP_RSHIFT, ">>", 0) X(OP_AMP, "&", 0) X(OP_PIPE, "|", 0) X(OP_CARET, "^", 0) X(OP_AT, "@", 0)   \
+  X(OP_TILDE, "~", 0) X(OP_AND, "and", 0) X(OP_OR, "or", 0) X(OP_LT, "<", 0) X(OP_LE, "<=", 0)     \
+  X(OP_GT, ">", 0) X(OP_GE, ">=", 0) X(OP_EQ, "==", 0) X(OP_NE, "!=", 0) X(OP_IN, "in", 0)          \
+  X(OP_NOT_IN, "not in", 0) X(OP_IS, "is", 0) X(OP_IS_NOT, "is not", 0) X(OP_NE2, "<>", 0)         \
+  X(AUG_ADD, "+=", 0) X(AUG_SUB, "-=", 0) X(AUG_MUL, "*=", 0) X(AUG_DIV, "/=", 0)                   \
+  X(AUG_FLOORDIV, "//=", 0) X(AUG_MOD, "%=", 0) X(AUG_POW, "**=", 0) X(AUG_LSHIFT, "<<=", 0)       \
+  X(AUG_RSHIFT, ">>=", 0) X(AUG_AND, "&=", 0) X(AUG_OR, "|=", 0) X(AUG_XOR, "^=", 0) X(AUG_AT, "@=", 0)
+
+#define PJ_TS_FIELDS(X)                                                                            \
+  X(NAME, "name") X(ALIAS, "alias") X(MODULE_NAME, "module_name") X(LEFT, "left") X(RIGHT, "right") \
+  X(OPERATOR, "operator") X(DEFINITION, "definition") X(PARAMETERS, "parameters") X(BODY, "body")  \
+  X(CONDITION, "condition") X(CONSEQUENCE, "consequence") X(ALTERNATIVE, "alternative")            \
+  X(OBJECT, "object") X(ATTRIBUTE, "attribute") X(FUNCTION, "function") X(ARGUMENTS, "arguments")  \
+  X(VALUE, "value") X(SUBSCRIPT, "subscript") X(ARGUMENT, "argument") X(TYPE, "type")
+
+enum {
+#define PJ_SYM_ENUM(e, name, named) PJ_SYM_##e,
+  PJ_TS_SYMBOLS(PJ_SYM_ENUM) PJ_SYM_COUNT
+#undef PJ_SYM_ENUM
+};
+enum {
+#define PJ_FIELD_ENUM(e, name) PJ_FIELD_##e,
+  PJ_TS_FIELDS(PJ_FIELD_ENUM) PJ_FIELD_COUNT
+#undef PJ_FIELD_ENUM
+};
+
+static TSSymbol pj_sym[PJ_SYM_COUNT];
+static TSFieldId pj_field[PJ_FIELD_COUNT];
+static pthread_once_t pj_ids_once = PTHREAD_ONCE_INIT;
+
+static void pj_ids_init(void) {
+  const TSLanguage *lang = tree_sitter_python();
+#define PJ_SYM_INIT(e, name, named) pj_sym[PJ_SYM_##e] = ts_language_symbol_for_name(lang, name, (uint32_t)strlen(name), named);
+  PJ_TS_SYMBOLS(PJ_SYM_INIT)
+#undef PJ_SYM_INIT
+#define PJ_FIELD_INIT(e, name) pj_field[PJ_FIELD_##e] = ts_language_field_id_for_name(lang, name, (uint32_t)strlen(name));
+  PJ_TS_FIELDS(PJ_FIELD_INIT)
+#undef PJ_FIELD_INIT
+}
+
+typedef struct PjParser {
+  PjArena *arena;
+  PjDiags *diags;
+  PjModule *m;
+  const char *text;
+  PjVec globals; /* PjGlobal* */
+  PjVec funcs;
+} PjParser;
+
+static bool pj_is(TSNode n, int sym) { return ts_node_symbol(n) == pj_sym[sym]; }
+static TSNode pj_child(TSNode n, int field) { return ts_node_child_by_field_id(n, pj_field[field]); }
+
+static PjLoc pj_loc(TSNode n) {
+  TSPoint s = ts_node_start_point(n), e = ts_node_end_point(n);
+  PjLoc l = {(int)s.row + 1, (int)s.column + 1, e.row == s.row ? (int)e.column + 1 : 1 << 20};
+  return l;
+}
+
+static const char *pj_text(PjParser *p, TSNode n) {
+  uint32_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
+  return pj_arena_strndup(p->arena, p->text + a, b - a);
+}
+
+static const char *pj_node_kind(TSNode n) { return ts_node_type(n); }
+
+static void pj_reject(PjParser *p, TSNode n, const char *what) {
+  pj_error(p->diags, &p->m->file, pj_loc(n), "%s is not supported in kernels", what);
+}
+
+/* ---- expressions -------------------------------------------------------------------------- */
+
+static PjExpr *pj_expr(PjParser *p, TSNode n);
+
+static PjExpr *pj_new_expr(PjParser *p, PjExprKind k, TSNode n) {
+  PjExpr *e = pj_arena_alloc(p->arena, sizeof(PjExpr));
+  e->kind = k;
+  e->loc = pj_loc(n);
+  e->name.var = -1;
+  return e;
+}
+
+static PjExpr *pj_parse_int(PjParser *p, TSNode n) {
+  const char *t = pj_text(p, n);
+  char digits[128];
+  size_t k = 0;
+  for (const char *c = t; *c && k + 1 < sizeof digits; c++)
+    if (*c != '_') digits[k++] = *c;
+  digits[k] = 0;
+  int base = 10;
+  const char *start = digits;
+  if (digits[0] == '0' && digits[1]) {
+    char b = digits[1] | 0x20;
+    base = b == 'x' ? 16 : b == 'o' ? 8 : b == 'b' ? 2 : 10;
+    if (base != 10) start += 2;
+  }
+  if (digits[k ? k - 1 : 0] == 'j' || digits[k ? k - 1 : 0] == 'J') {
+    pj_reject(p, n, "a complex literal");
+    return NULL;
+  }
+  errno = 0;
+  char *end;
+  unsigned long long v = strtoull(start, &end, base);
+  if (errno || *end || v > (unsigned long long)INT64_MAX) {
+    pj_error(p->diags, &p->m->file, pj_loc(n), "integer literal %s does not fit in int64", t);
+    return NULL;
+  }
+  PjExpr *e = pj_new_expr(p, PJ_EX_INT, n);
+  e->ival = (int64_t)v;
+  return e;
+}
+
+static PjExpr *pj_parse_float(PjParser *p, TSNode n) {
+  const char *t = pj_text(p, n);
+  char digits[128];
+  size_t k = 0;
+  for (const char *c = t; *c && k + 1 < sizeof digits; c++)
+    if (*c != '_') digits[k++] = *c;
+  digits[k] = 0;
+  if (k && (digits[k - 1] | 0x20) == 'j') {
+    pj_reject(p, n, "a complex literal");
+    return NULL;
+  }
+  PjExpr *e = pj_new_expr(p, PJ_EX_FLOAT, n);
+  e->fval = strtod(digits, NULL);
+  return e;
+}
+
+static PjExpr *pj_parse_string(PjParser *p, TSNode n) {
+  PjExpr *e = pj_new_expr(p, PJ_EX_STRING, n);
+  const char *s = "";
+  uint32_t count = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < count; i++) {
+    TSNode c = ts_node_named_child(n, i);
+    if (pj_is(c, PJ_SYM_STRING_CONTENT)) s = pj_arena_printf(p->arena, "%s%s", s, pj_text(p, c));
+  }
+  e->str = s;
+  return e;
+}
+
+static PjExpr **pj_expr_list(PjParser *p, TSNode n, int *count) {
+  uint32_t total = ts_node_named_child_count(n);
+  PjExpr **items = pj_arena_alloc(p->arena, sizeof(PjExpr *) * (total + 1));
+  int k = 0;
+  for (uint32_t i = 0; i < total; i++) {
+    TSNode c = ts_node_named_child(n, i);
+    if (pj_is(c, PJ_SYM_COMMENT)) continue;
+    PjExpr *x = pj_expr(p, c);
+    if (!x) return NULL;
+    items[k++] = x;
+  }
+  *count = k;
+  return items;
+}
+
+static PjExpr *pj_parse_call(PjParser *p, TSNode n) {
+  PjExpr *e = pj_new_expr(p, PJ_EX_CALL, n);
+  if (!(e->call.fn = pj_expr(p, pj_child(n, PJ_FIELD_FUNCTION)))) return NULL;
+  TSNode args = pj_child(n, PJ_FIELD_ARGUMENTS);
+  if (!pj_is(args, PJ_SYM_ARGUMENT_LIST)) {
+    pj_reject(p, args, "a generator expression argument");
+    return NULL;
+  }
+  uint32_t total = ts_node_named_child_count(args);
+  e->call.args = pj_arena_alloc(p->arena, sizeof(PjExpr *) * (total + 1));
+  for (uint32_t i = 0; i < total; i++) {
+    TSNode c = ts_node_named_child(args, i);
+    if (pj_is(c, PJ_SYM_COMMENT)) continue;
+    if (pj_is(c, PJ_SYM_KEYWORD_ARGUMENT)) {
+      /* keyword arguments are kept as (name=value) pairs only for decorators: the kernel
+       * language has no keyword calls yet */
+      e->call.has_kwargs = true;
+      PjExpr *kw = pj_new_expr(p, PJ_EX_BINARY, c);
+      kw->bin.op = PJ_OP_COUNT; /* marks name=value */
+      kw->bin.l = pj_expr(p, pj_child(c, PJ_FIELD_NAME));
+      kw->bin.r = pj_expr(p, pj_child(c, PJ_FIELD_VALUE));
+      if (!kw->bin.l || !kw->bin.r) return NULL;
+      e->call.args[e->call.nargs++] = kw;
+      continue;
+    }
+    PjExpr *x = pj_expr(p, c);
+    if (!x) return NULL;
+    e->call.args[e->call.nargs++] = x;
+  }
+  return e;
+}
+
+static PjExpr *pj_parse_subscript(PjParser *p, TSNode n) {
+  PjExpr *e = pj_new_expr(p, PJ_EX_SUBSCRIPT, n);
+  if (!(e->sub.base = pj_expr(p, pj_child(n, PJ_FIELD_VALUE)))) return NULL;
+  /* a[i, j] has several `subscript` fields: gather them into a tuple */
+  PjVec idx = {0};
+  uint32_t total = ts_node_child_count(n);
+  for (uint32_t i = 0; i < total; i++) {
+    const char *field = ts_node_field_name_for_child(n, i);
+    if (!field || strcmp(field, "subscript") != 0) continue;
+    PjExpr *x = pj_expr(p, ts_node_child(n, i));
+    if (!x) return NULL;
+    pj_vec_push(p->arena, &idx, x);
+  }
+  if (idx.len == 1) {
+    e->sub.index = idx.items[0];
+  } else {
+    PjExpr *t = pj_new_expr(p, PJ_EX_TUPLE, n);
+    t->loc = ((PjExpr *)idx.items[0])->loc;
+    t->loc.end_col = ((PjExpr *)idx.items[idx.len - 1])->loc.end_col;
+    t->tuple.items = (PjExpr **)idx.items;
+    t->tuple.count = idx.len;
+    e->sub.index = t;
+  }
+  return e;
+}
+
+static int pj_binop_of(TSNode op) {
+  static const int map[][2] = {
+      {PJ_SYM_OP_PLUS, PJ_OP_ADD},     {PJ_SYM_OP_MINUS, PJ_OP_SUB},     {PJ_SYM_OP_STAR, PJ_OP_MUL},
+      {PJ_SYM_OP_SLASH, PJ_OP_DIV},    {PJ_SYM_OP_DSLASH, PJ_OP_FLOORDIV}, {PJ_SYM_OP_PERCENT, PJ_OP_MOD},
+      {PJ_SYM_OP_DSTAR, PJ_OP_POW},    {PJ_SYM_OP_LSHIFT, PJ_OP_LSHIFT}, {PJ_SYM_OP_RSHIFT, PJ_OP_RSHIFT},
+      {PJ_SYM_OP_AMP, PJ_OP_BITAND},   {PJ_SYM_OP_PIPE, PJ_OP_BITOR},    {PJ_SYM_OP_CARET, PJ_OP_BITXOR},
+      {PJ_SYM_OP_AT, PJ_OP_MATMUL},    {PJ_SYM_AUG_ADD, PJ_OP_ADD},      {PJ_SYM_AUG_SUB, PJ_OP_SUB},
+      {PJ_SYM_AUG_MUL, PJ_OP_MUL},     {PJ_SYM_AUG_DIV, PJ_OP_DIV},      {PJ_SYM_AUG_FLOORDIV, PJ_OP_FLOORDIV},
+      {PJ_SYM_AUG_MOD, PJ_OP_MOD},     {PJ_SYM_AUG_POW, PJ_OP_POW},      {PJ_SYM_AUG_LSHIFT, PJ_OP_LSHIFT},
+      {PJ_SYM_AUG_RSHIFT, PJ_OP_RSHIFT}, {PJ_SYM_AUG_AND, PJ_OP_BITAND}, {PJ_SYM_AUG_OR, PJ_OP_BITOR},
+      {PJ_SYM_AUG_XOR, PJ_OP_BITXOR},  {PJ_SYM_AUG_AT, PJ_OP_MATMUL},
+  };
+  TSSymbol s = ts_node_symbol(op);
+  for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+    if (pj_sym[map[i][0]] == s) return map[i][1];
+  return -1;
+}
+
+static int pj_cmpop_of(TSNode op) {
+  static const int map[][2] = {
+      {PJ_SYM_OP_LT, PJ_CMP_LT}, {PJ_SYM_OP_LE, PJ_CMP_LE}, {PJ_SYM_OP_GT, PJ_CMP_GT},
+      {PJ_SYM_OP_GE, PJ_CMP_GE}, {PJ_SYM_OP_EQ, PJ_CMP_EQ}, {PJ_SYM_OP_NE, PJ_CMP_NE},
+      {PJ_SYM_OP_NE2, PJ_CMP_NE}, {PJ_SYM_OP_IN, PJ_CMP_IN}, {PJ_SYM_OP_NOT_IN, PJ_CMP_NOT_IN},
+      {PJ_SYM_OP_IS, PJ_CMP_IS}, {PJ_SYM_OP_IS_NOT, PJ_CMP_IS_NOT},
+  };
+  TSSymbol s = ts_node_symbol(op);
+  for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+    if (pj_sym[map[i][0]] == s) return map[i][1];
+  return -1;
+}
+
+static PjExpr *pj_parse_binary(PjParser *p, TSNode n) {
+  PjExpr *e = pj_new_expr(p, PJ_EX_BINARY, n);
+  TSNode op = pj_child(n, PJ_FIELD_OPERATOR);
+  int k = pj_binop_of(op);
+  if (k < 0) {
+    pj_reject(p, op, pj_arena_printf(p->arena, "operator '%s'", pj_node_kind(op)));
+    return NULL;
+  }
+  e->bin.op = (PjBinOp)k;
+  e->bin.l = pj_expr(p, pj_child(n, PJ_FIELD_LEFT));
+  e->bin.r = pj_expr(p, pj_child(n, PJ_FIELD_RIGHT));
+  return e->bin.l && e->bin.r ? e : NULL;
+}
+
+static PjExpr *pj_parse_unary(PjParser *p, TSNode n, bool is_not) {
+  PjExpr *e = pj_new_expr(p, PJ_EX_UNARY, n);
+  if (is_not) {
+    e->un.op = PJ_UN_NOT;
+  } else {
+    TSNode op = pj_child(n, PJ_FIELD_OPERATOR);
+    e->un.op = pj_is(op, PJ_SYM_OP_MINUS) ? PJ_UN_NEG : pj_is(op, PJ_SYM_OP_PLUS) ? PJ_UN_POS : PJ_UN_INVERT;
+  }
+  e->un.x = pj_expr(p, pj_child(n, PJ_FIELD_ARGUMENT));
+  if (!e->un.x) return NULL;
+  /* fold -literal so that -1 is the literal int64 -1, as Python sees it */
+  if (e->un.op == PJ_UN_NEG && e->un.x->kind == PJ_EX_INT) {
+    e->un.x->ival = -e->un.x->ival;
+    e->un.x->loc = e->loc;
+    return e->un.x;
+  }
+  if (e->un.op == PJ_UN_NEG && e->un.x->kind == PJ_EX_FLOAT) {
+    e->un.x->fval = -e->un.x->fval;
+    e->un.x->loc = e->loc;
+    return e->un.x;
+  }
+  return e;
+}
+
+static PjExpr *pj_parse_compare(PjParser *p, TSNode n) {
+  PjExpr *e = pj_new_expr(p, PJ_EX_COMPARE, n);
+  uint32_t total = ts_node_child_count(n);
+  e->cmp.operands = pj_arena_alloc(p->arena, sizeof(PjExpr *) * (total + 1));
+  e->cmp.ops = pj_arena_alloc(p->arena, sizeof(PjCmpOp) * (total + 1));
+  int nops = 0, nvals = 0;
+  for (uint32_t i = 0; i < total; i++) {
+    TSNode c = ts_node_child(n, i);
+    if (pj_is(c, PJ_SYM_COMMENT)) continue;
+    if (ts_node_is_named(c)) {
+      if (!(e->cmp.operands[nvals++] = pj_expr(p, c))) return NULL;
+    } else {
+      int k = pj_cmpop_of(c);
+      if (k < 0) {
+        pj_reject(p, c, "this comparison");
+        return NULL;
+      }
+      e->cmp.ops[nops++] = (PjCmpOp)k;
+    }
+  }
+  e->cmp.n = nops;
+  return e;
+}
+
+static PjExpr *pj_parse_boolean(PjParser *p, TSNode n) {
+  PjExpr *e = pj_new_expr(p, PJ_EX_BOOLOP, n);
+  e->boolop.is_and = pj_is(pj_child(n, PJ_FIELD_OPERATOR), PJ_SYM_OP_AND);
+  e->boolop.l = pj_expr(p, pj_child(n, PJ_FIELD_LEFT));
+  e->boolop.r = pj_expr(p, pj_child(n, PJ_FIELD_RIGHT));
+  return e->boolop.l && e->boolop.r ? e : NULL;
+}
+
+static PjExpr *pj_parse_conditional(PjParser *p, TSNode n) {
+  /* `a if cond else b`: three named children in that order */
+  PjExpr *e = pj_new_expr(p, PJ_EX_IFEXP, n);
+  PjExpr *parts[3];
+  int k = 0;
+  uint32_t total = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < total && k < 3; i++) {
+    TSNode c = ts_node_named_child(n, i);
+    if (pj_is(c, PJ_SYM_COMMENT)) continue;
+    if (!(parts[k++] = pj_expr(p, c))) return NULL;
+  }
+  if (k != 3) return NULL;
+  e->ifexp.then = parts[0];
+  e->ifexp.cond = parts[1];
+  e->ifexp.orelse = parts[2];
+  return e;
+}
+
+static PjExpr *pj_parse_tuple(PjParser *p, TSNode n) {
+  PjExpr *e = pj_new_expr(p, PJ_EX_TUPLE, n);
+  e->tuple.items = pj_expr_list(p, n, &e->tuple.count);
+  return e->tuple.items ? e : NULL;
+}
+
+static PjExpr *pj_expr(PjParser *p, TSNode n) {
+  if (ts_node_is_null(n)) return NULL;
+  TSSymbol s = ts_node_symbol(n);
+  if (s == pj_sym[PJ_SYM_IDENTIFIER]) {
+    PjExpr *e = pj_new_expr(p, PJ_EX_NAME, n);
+    e->name.id = pj_text(p, n);
+    return e;
+  }
+  if (s == pj_sym[PJ_SYM_INTEGER]) return pj_parse_int(p, n);
+  if (s == pj_sym[PJ_SYM_FLOAT]) return pj_parse_float(p, n);
+  if (s == pj_sym[PJ_SYM_TRUE] || s == pj_sym[PJ_SYM_FALSE]) {
+    PjExpr *e = pj_new_expr(p, PJ_EX_BOOL, n);
+    e->ival = s == pj_sym[PJ_SYM_TRUE];
+    return e;
+  }
+  if (s == pj_sym[PJ_SYM_NONE]) return pj_new_expr(p, PJ_EX_NONE, n);
+  if (s == pj_sym[PJ_SYM_STRING]) return pj_parse_string(p, n);
+  if (s == pj_sym[PJ_SYM_ATTRIBUTE]) {
+    PjExpr *e = pj_new_expr(p, PJ_EX_ATTR, n);
+    TSNode a = pj_child(n, PJ_FIELD_ATTRIBUTE);
+    e->attr.attr = pj_text(p, a);
+    e->attr.attr_loc = pj_loc(a);
+    e->attr.base = pj_expr(p, pj_child(n, PJ_FIELD_OBJECT));
+    return e->attr.base ? e : NULL;
+  }
+  if (s == pj_sym[PJ_SYM_CALL]) return pj_parse_call(p, n);
+  if (s == pj_sym[PJ_SYM_SUBSCRIPT]) return pj_parse_subscript(p, n);
+  if (s == pj_sym[PJ_SYM_BINARY]) return pj_parse_binary(p, n);
+  if (s == pj_sym[PJ_SYM_UNARY]) return pj_parse_unary(p, n, false);
+  if (s == pj_sym[PJ_SYM_NOT]) return pj_parse_unary(p, n, true);
+  if (s == pj_sym[PJ_SYM_BOOLEAN]) return pj_parse_boolean(p, n);
+  if (s == pj_sym[PJ_SYM_COMPARISON]) return pj_parse_compare(p, n);
+  if (s == pj_sym[PJ_SYM_CONDITIONAL]) return pj_parse_conditional(p, n);
+  if (s == pj_sym[PJ_SYM_PAREN]) {
+    for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
+      TSNode c = ts_node_named_child(n, i);
+      if (!pj_is(c, PJ_SYM_COMMENT)) return pj_expr(p, c);
+    }
+    return NULL;
+  }
+  if (s == pj_sym[PJ_SYM_TUPLE] || s == pj_sym[PJ_SYM_EXPRESSION_LIST] || s == pj_sym[PJ_SYM_PATTERN_LIST] ||
+      s == pj_sym[PJ_SYM_TUPLE_PATTERN])
+    return pj_parse_tuple(p, n);
+  if (s == pj_sym[PJ_SYM_SLICE]) {
+    pj_reject(p, n, "array slicing");
+    return NULL;
+  }
+  if (s == pj_sym[PJ_SYM_CONCAT_STRING]) return pj_parse_string(p, n);
+  const char *kind = pj_node_kind(n);
+  pj_reject(p, n, pj_arena_printf(p->arena, "'%s' (%s)", pj_text(p, n), kind));
+  return NULL;
+}
+
+/* ---- statements ------------------------------------------------------------------------- */
+
+static bool pj_block(PjParser *p, TSNode n, PjBlock *out);
+
+static PjStmt *pj_new_stmt(PjParser *p, PjStmtKind k, TSNode n) {
+  PjStmt *s = pj_arena_alloc(p->arena, sizeof(PjStmt));
+  s->kind = k;
+  s->loc = pj_loc(n);
+  return s;
+}
+
+static PjStmt *pj_parse_assignment(PjParser *p, TSNode n) {
+  PjStmt *s = pj_new_stmt(p, PJ_ST_ASSIGN, n);
+  PjVec targets = {0};
+  TSNode cur = n;
+  /* a = b = value nests: assignment(left: a, right: assignment(left: b, right: value)) */
+  for (;;) {
+    if (!ts_node_is_null(pj_child(cur, PJ_FIELD_TYPE))) {
+      pj_reject(p, pj_child(cur, PJ_FIELD_TYPE), "a type annotation");
+      return NULL;
+    }
+    PjExpr *t = pj_expr(p, pj_child(cur, PJ_FIELD_LEFT));
+    if (!t) return NULL;
+    pj_vec_push(p->arena, &targets, t);
+    TSNode r = pj_child(cur, PJ_FIELD_RIGHT);
+    if (ts_node_is_null(r)) {
+      pj_reject(p, cur, "a declaration without a value");
+      return NULL;
+    }
+    if (!pj_is(r, PJ_SYM_ASSIGNMENT)) {
+      s->assign.value = pj_expr(p, r);
+      break;
+    }
+    cur = r;
+  }
+  s->assign.targets = (PjExpr **)targets.items;
+  s->assign.ntargets = targets.len;
+  return s->assign.value ? s : NULL;
+}
+
+static PjStmt *pj_parse_aug(PjParser *p, TSNode n) {
+  PjStmt *s = pj_new_stmt(p, PJ_ST_AUGASSIGN, n);
+  TSNode op = pj_child(n, PJ_FIELD_OPERATOR);
+  int k = pj_binop_of(op);
+  if (k < 0) {
+    pj_reject(p, op, "this augmented assignment");
+    return NULL;
+  }
+  s->aug.op = (PjBinOp)k;
+  s->aug.target = pj_expr(p, pj_child(n, PJ_FIELD_LEFT));
+  s->aug.value = pj_expr(p, pj_child(n, PJ_FIELD_RIGHT));
+  return s->aug.target && s->aug.value ? s : NULL;
+}
+
+static PjStmt *pj_parse_expr_stmt(PjParser *p, TSNode n) {
+  TSNode c = ts_node_named_child(n, 0);
+  if (ts_node_named_child_count(n) != 1) {
+    PjStmt *s = pj_new_stmt(p, PJ_ST_EXPR, n);
+    PjExpr *t = pj_new_expr(p, PJ_EX_TUPLE, n);
+    t->tuple.items = pj_expr_list(p, n, &t->tuple.count);
+    s->expr = t;
+    return t->tuple.items ? s : NULL;
+  }
+  if (pj_is(c, PJ_SYM_ASSIGNMENT)) return pj_parse_assignment(p, c);
+  if (pj_is(c, PJ_SYM_AUG_ASSIGNMENT)) return pj_parse_aug(p, c);
+  PjStmt *s = pj_new_stmt(p, PJ_ST_EXPR, n);
+  s->expr = pj_expr(p, c);
+  return s->expr ? s : NULL;
+}
+
+/* if/elif/else: the alternatives of one if_statement, in order, become nested ifs. */
+static PjStmt *pj_parse_if_chain(PjParser *p, TSNode head, TSNode cond, TSNode then, TSNode *alts, int nalts) {
+  PjStmt *s = pj_new_stmt(p, PJ_ST_IF, head);
+  s->if_.cond = pj_expr(p, cond);
+  if (!s->if_.cond || !pj_block(p, then, &s->if_.then)) return NULL;
+  if (nalts == 0) return s;
+  if (pj_is(alts[0], PJ_SYM_ELSE)) return pj_block(p, pj_child(alts[0], PJ_FIELD_BODY), &s->if_.orelse) ? s : NULL;
+  PjStmt *nested = pj_parse_if_chain(p, alts[0], pj_child(alts[0], PJ_FIELD_CONDITION),
+                                     pj_child(alts[0], PJ_FIELD_CONSEQUENCE), alts + 1, nalts - 1);
+  if (!nested) return NULL;
+  s->if_.orelse.stmts = pj_arena_alloc(p->arena, sizeof(PjStmt *));
+  s->if_.orelse.stmts[0] = nested;
+  s->if_.orelse.count = 1;
+  return s;
+}
+
+static PjStmt *pj_parse_if(PjParser *p, TSNode n) {
+  uint32_t total = ts_node_child_count(n);
+  TSNode *alts = pj_arena_alloc(p->arena, sizeof(TSNode) * (total + 1));
+  int nalts = 0;
+  for (uint32_t i = 0; i < total; i++) {
+    const char *field = ts_node_field_name_for_child(n, i);
+    if (field && strcmp(field, "alternative") == 0) alts[nalts++] = ts_node_child(n, i);
+  }
+  return pj_parse_if_chain(p, n, pj_child(n, PJ_FIELD_CONDITION), pj_child(n, PJ_FIELD_CONSEQUENCE), alts, nalts);
+}
+
+static bool pj_no_else(PjParser *p, TSNode n, const char *what) {
+  TSNode alt = pj_child(n, PJ_FIELD_ALTERNATIVE);
+  if (ts_node_is_null(alt)) return true;
+  pj_reject(p, alt, what);
+  return false;
+}
+
+static PjStmt *pj_stmt(PjParser *p, TSNode n) {
+  TSSymbol s = ts_node_symbol(n);
+  if (s == pj_sym[PJ_SYM_EXPR_STMT]) return pj_parse_expr_stmt(p, n);
+  if (s == pj_sym[PJ_SYM_IF]) return pj_parse_if(p, n);
+  if (s == pj_sym[PJ_SYM_WHILE]) {
+    if (!pj_no_else(p, n, "an else clause on a while loop")) return NULL;
+    PjStmt *st = pj_new_stmt(p, PJ_ST_WHILE, n);
+    st->while_.cond = pj_expr(p, pj_child(n, PJ_FIELD_CONDITION));
+    return st->while_.cond && pj_block(p, pj_child(n, PJ_FIELD_BODY), &st->while_.body) ? st : NULL;
+  }
+  if (s == pj_sym[PJ_SYM_FOR]) {
+    if (!pj_no_else(p, n, "an else clause on a for loop")) return NULL;
+    PjStmt *st = pj_new_stmt(p, PJ_ST_FOR, n);
+    st->for_.target = pj_expr(p, pj_child(n, PJ_FIELD_LEFT));
+    st->for_.iter = pj_expr(p, pj_child(n, PJ_FIELD_RIGHT));
+    return st->for_.target && st->for_.iter && pj_block(p, pj_child(n, PJ_FIELD_BODY), &st->for_.body) ? st : NULL;
+  }
+  if (s == pj_sym[PJ_SYM_RETURN]) {
+    PjStmt *st = pj_new_stmt(p, PJ_ST_RETURN, n);
+    if (ts_node_named_child_count(n) > 0) {
+      st->expr = pj_expr(p, ts_node_named_child(n, 0));
+      if (!st->expr) return NULL;
+    }
+    return st;
+  }
+  if (s == pj_sym[PJ_SYM_PASS]) return pj_new_stmt(p, PJ_ST_PASS, n);
+  if (s == pj_sym[PJ_SYM_BREAK]) return pj_new_stmt(p, PJ_ST_BREAK, n);
+  if (s == pj_sym[PJ_SYM_CONTINUE]) return pj_new_stmt(p, PJ_ST_CONTINUE, n);
+  const char *kind = pj_node_kind(n);
+  char what[96];
+  size_t k = 0;
+  for (const char *c = kind; *c && k + 1 < sizeof what; c++) what[k++] = *c == '_' ? ' ' : *c;
+  what[k] = 0;
+  pj_reject(p, n, pj_arena_printf(p->arena, "a %s", what));
+  return NULL;
+}
+
+static bool pj_block(PjParser *p, TSNode n, PjBlock *out) {
+  uint32_t total = ts_node_named_child_count(n);
+  out->stmts = pj_arena_alloc(p->arena, sizeof(PjStmt *) * (total + 1));
+  out->count = 0;
+  bool ok = true;
+  for (uint32_t i = 0; i < total; i++) {
+    TSNode c = ts_node_named_child(n, i);
+    if (pj_is(c, PJ_SYM_COMMENT)) continue;
+    /* a docstring: an expression statement holding only a string */
+    if (pj_is(c, PJ_SYM_EXPR_STMT) && ts_node_named_child_count(c) == 1 &&
+        pj_is(ts_node_named_child(c, 0), PJ_SYM_STRING))
+      continue;
+    PjStmt *st = pj_stmt(p, c);
+    if (st) out->stmts[out->count++] = st;
+    else ok = false; /* keep going: report every rejected statement */
+  }
+  return ok;
+}
+
+/* ---- module level ------------------------------------------------------------------------- */
+
+static void pj_add_global(PjParser *p, PjGlobal g) {
+  PjGlobal *slot = pj_arena_alloc(p->arena, sizeof(PjGlobal));
+  *slot = g;
+  pj_vec_push(p->arena, &p->globals, slot);
+}
+
+static void pj_parse_import(PjParser *p, TSNode n) {
+  uint32_t total = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < total; i++) {
+    TSNode c = ts_node_named_child(n, i);
+    PjGlobal g = {.kind = PJ_GLOBAL_MODULE, .loc = pj_loc(c)};
+    if (pj_is(c, PJ_SYM_ALIASED_IMPORT)) {
+      g.qualname = pj_text(p, pj_child(c, PJ_FIELD_NAME));
+      g.name = pj_text(p, pj_child(c, PJ_FIELD_ALIAS));
+    } else if (pj_is(c, PJ_SYM_DOTTED_NAME)) {
+      /* `import a.b.c` binds `a` to the package a */
+      g.qualname = pj_text(p, ts_node_named_child(c, 0));
+      g.name = g.qualname;
+    } else {
+      continue;
+    }
+    pj_add_global(p, g);
+  }
+}
+
+static void pj_parse_import_from(PjParser *p, TSNode n) {
+  TSNode mod = pj_child(n, PJ_FIELD_MODULE_NAME);
+  const char *base = pj_text(p, mod);
+  uint32_t total = ts_node_child_count(n);
+  for (uint32_t i = 0; i < total; i++) {
+    const char *field = ts_node_field_name_for_child(n, i);
+    if (!field || strcmp(field, "name") != 0) continue;
+    TSNode c = ts_node_child(n, i);
+    PjGlobal g = {.kind = PJ_GLOBAL_MODULE, .loc = pj_loc(c)};
+    const char *name;
+    if (pj_is(c, PJ_SYM_ALIASED_IMPORT)) {
+      name = pj_text(p, pj_child(c, PJ_FIELD_NAME));
+      g.name = pj_text(p, pj_child(c, PJ_FIELD_ALIAS));
+    } else {
+      name = pj_text(p, c);
+      g.name = name;
+    }
+    g.qualname = pj_arena_printf(p->arena, "%s.%s", base, name);
+    pj_add_global(p, g);
+  }
+}
+
+/* A module-level constant: a number, a bool, or a tuple of them. */
+static bool pj_is_constant(const PjExpr *e) {
+  if (!e) return false;
+  if (e->kind == PJ_EX_INT || e->kind == PJ_EX_FLOAT || e->kind == PJ_EX_BOOL) return true;
+  if (e->kind != PJ_EX_TUPLE) return false;
+  for (int i = 0; i < e->tuple.count; i++)
+    if (!pj_is_constant(e->tuple.items[i])) return false;
+  return true;
+}
+
+static void pj_parse_module_assign(PjParser *p, TSNode stmt) {
+  TSNode a = ts_node_named_child(stmt, 0);
+  if (!pj_is(a, PJ_SYM_ASSIGNMENT)) return;
+  TSNode left = pj_child(a, PJ_FIELD_LEFT), right = pj_child(a, PJ_FIELD_RIGHT);
+  if (!pj_is(left, PJ_SYM_IDENTIFIER)) return;
+  PjGlobal g = {.name = pj_text(p, left), .loc = pj_loc(left)};
+  /* evaluate quietly: a module-level value the kernel language cannot hold is not an error
+   * unless a kernel uses it */
+  PjDiags *quiet = pj_diags_new(), *saved = p->diags;
+  p->diags = quiet;
+  PjExpr *v = ts_node_is_null(right) ? NULL : pj_expr(p, right);
+  p->diags = saved;
+  pj_diags_delete(quiet);
+  g.kind = PJ_GLOBAL_CONST;
+  g.value = pj_is_constant(v) ? v : NULL; /* NULL: bound, but not a compile-time constant */
+  pj_add_global(p, g);
+}
+
+static void pj_parse_function(PjParser *p, TSNode def, TSNode decorated) {
+  PjFunc *f = pj_arena_alloc(p->arena, sizeof(PjFunc));
+  TSNode name = pj_child(def, PJ_FIELD_NAME);
+  f->name = pj_text(p, name);
+  f->loc = pj_loc(name);
+  PjFuncSyntax *syn = pj_arena_alloc(p->arena, sizeof(PjFuncSyntax));
+  syn->func = f;
+  /* what the body does wrong matters only if it is a kernel: park its diagnostics */
+  PjDiags *outer = p->diags;
+  syn->diags = p->diags = pj_diags_new();
+  /* decorators: kept as expressions, judged by the resolver */
+  if (!ts_node_is_null(decorated)) {
+    uint32_t total = ts_node_named_child_count(decorated);
+    for (uint32_t i = 0; i < total; i++) {
+      TSNode d = ts_node_named_child(decorated, i);
+      if (!pj_is(d, PJ_SYM_DECORATOR)) continue;
+      PjExpr *e = pj_expr(p, ts_node_named_child(d, 0));
+      if (e) pj_vec_push(p->arena, &syn->decorators, e);
+    }
+  }
+  /* parameters: plain names only */
+  TSNode params = pj_child(def, PJ_FIELD_PARAMETERS);
+  uint32_t np = ts_node_named_child_count(params);
+  f->vars = pj_arena_alloc(p->arena, sizeof(PjVar) * (np + 1));
+  bool ok = true;
+  for (uint32_t i = 0; i < np; i++) {
+    TSNode c = ts_node_named_child(params, i);
+    if (pj_is(c, PJ_SYM_COMMENT)) continue;
+    if (!pj_is(c, PJ_SYM_IDENTIFIER)) {
+      pj_error(p->diags, &p->m->file, pj_loc(c), "kernel parameter '%s': only plain parameters are supported "
+               "(no defaults, annotations, *args or **kwargs)", pj_text(p, c));
+      ok = false;
+      continue;
+    }
+    PjVar *v = &f->vars[f->nparams++];
+    v->name = pj_text(p, c);
+    v->loc = pj_loc(c);
+    v->is_param = true;
+  }
+  f->nvars = f->nparams;
+  syn->body_ok = pj_block(p, pj_child(def, PJ_FIELD_BODY), &f->body) && ok;
+  p->diags = outer;
+  pj_vec_push(p->arena, &p->funcs, syn);
+  PjGlobal g = {.name = f->name, .kind = PJ_GLOBAL_FUNC, .func = f, .loc = f->loc};
+  pj_add_global(p, g);
+}
+
+static void pj_report_syntax_errors(PjParser *p, TSNode n, int *budget) {
+  if (*budget <= 0 || !ts_node_has_error(n)) return;
+  if (ts_node_symbol(n) == (TSSymbol)-1 /* ERROR */ || ts_node_is_missing(n)) {
+    (*budget)--;
+    if (ts_node_is_missing(n))
+      pj_error(p->diags, &p->m->file, pj_loc(n), "invalid syntax: expected '%s'", ts_node_type(n));
+    else
+      pj_error(p->diags, &p->m->file, pj_loc(n), "invalid syntax");
+    return;
+  }
+  uint32_t total = ts_node_child_count(n);
+  for (uint32_t i = 0; i < total; i++) pj_report_syntax_errors(p, ts_node_child(n, i), budget);
+}
+
+PjSyntax *pj_parse(PjArena *arena, const PjFile *file, PjDiags *diags) {
+  pthread_once(&pj_ids_once, pj_ids_init);
+  TSParser *ts = ts_parser_new();
+  ts_parser_set_language(ts, tree_sitter_python());
+  TSTree *tree = ts_parser_parse_string(ts, NULL, file->text, (uint32_t)file->len);
+  PjParser p = {.arena = arena, .diags = diags, .text = file->text};
+  PjSyntax *syn = pj_arena_alloc(arena, sizeof(PjSyntax));
+  p.m = &syn->module;
+  syn->module.file = *file;
+  TSNode root = ts_tree_root_node(tree);
+  int budget = 10;
+  pj_report_syntax_errors(&p, root, &budget);
+  if (pj_diags_errors(diags) == 0) {
+    uint32_t total = ts_node_named_child_count(root);
+    for (uint32_t i = 0; i < total; i++) {
+      TSNode c = ts_node_named_child(root, i);
+      TSSymbol s = ts_node_symbol(c);
+      if (s == pj_sym[PJ_SYM_IMPORT]) pj_parse_import(&p, c);
+      else if (s == pj_sym[PJ_SYM_IMPORT_FROM]) pj_parse_import_from(&p, c);
+      else if (s == pj_sym[PJ_SYM_FUNCTION_DEF]) pj_parse_function(&p, c, (TSNode){0});
+      else if (s == pj_sym[PJ_SYM_DECORATED]) {
+        TSNode def = pj_child(c, PJ_FIELD_DEFINITION);
+        if (pj_is(def, PJ_SYM_FUNCTION_DEF)) pj_parse_function(&p, def, c);
+      } else if (s == pj_sym[PJ_SYM_EXPR_STMT]) pj_parse_module_assign(&p, c);
+      /* everything else at module level is host code: not the compiler's business */
+    }
+  }
+  ts_tree_delete(tree);
+  ts_parser_delete(ts);
+  syn->module.globals = pj_arena_alloc(arena, sizeof(PjGlobal) * (size_t)(p.globals.len + 1));
+  for (int i = 0; i < p.globals.len; i++) syn->module.globals[i] = *(PjGlobal *)p.globals.items[i];
+  syn->module.nglobals = p.globals.len;
+  syn->funcs = (PjFuncSyntax **)p.funcs.items;
+  syn->nfuncs = p.funcs.len;
+  syn->module.funcs = pj_arena_alloc(arena, sizeof(PjFunc *) * (size_t)(p.funcs.len + 1));
+  for (int i = 0; i < p.funcs.len; i++) syn->module.funcs[i] = syn->funcs[i]->func;
+  syn->module.nfuncs = p.funcs.len;
+  return syn;
+}

@@ -1,0 +1,127 @@
+/* Names: what module-level bindings stand for, which functions are kernels, and the local
+ * variables of each function (every name a function assigns is local to it, as in Python). */
+#include <string.h>
+
+#include "frontend/frontend.h"
+
+const char *pj_canonical_name(PjArena *arena, const char *q) {
+  static const char *const prefixes[][2] = {
+      {"numba.cuda", "cuda"}, {"pyjitc.cuda", "cuda"}, {"pyjitc", "numba"},
+  };
+  for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++) {
+    size_t n = strlen(prefixes[i][0]);
+    if (strncmp(q, prefixes[i][0], n) == 0 && (q[n] == 0 || q[n] == '.'))
+      return pj_arena_printf(arena, "%s%s", prefixes[i][1], q + n);
+  }
+  return q;
+}
+
+const PjGlobal *pj_module_global(const PjModule *m, const char *name) {
+  /* the last binding wins, as at the end of the module's execution */
+  for (int i = m->nglobals - 1; i >= 0; i--)
+    if (strcmp(m->globals[i].name, name) == 0) return &m->globals[i];
+  return NULL;
+}
+
+/* The qualified name of a dotted expression rooted at an imported module, or NULL. */
+static const char *pj_decorator_name(PjArena *arena, const PjModule *m, const PjExpr *e) {
+  if (e->kind == PJ_EX_NAME) {
+    const PjGlobal *g = pj_module_global(m, e->name.id);
+    return g && g->kind == PJ_GLOBAL_MODULE ? pj_canonical_name(arena, g->qualname) : NULL;
+  }
+  if (e->kind == PJ_EX_ATTR) {
+    const char *base = pj_decorator_name(arena, m, e->attr.base);
+    return base ? pj_canonical_name(arena, pj_arena_printf(arena, "%s.%s", base, e->attr.attr)) : NULL;
+  }
+  return NULL;
+}
+
+static void pj_read_decorator(PjArena *arena, const PjModule *m, PjFuncSyntax *fs, const PjExpr *d) {
+  const PjExpr *callee = d->kind == PJ_EX_CALL ? d->call.fn : d;
+  const char *q = pj_decorator_name(arena, m, callee);
+  if (!q || strcmp(q, "cuda.jit") != 0) return;
+  fs->is_kernel = true;
+  if (d->kind != PJ_EX_CALL) return;
+  for (int i = 0; i < d->call.nargs; i++) {
+    const PjExpr *a = d->call.args[i];
+    if (a->kind == PJ_EX_STRING && !fs->sig) fs->sig = a->str;
+    if (a->kind == PJ_EX_BINARY && a->bin.op == PJ_OP_COUNT && a->bin.l->kind == PJ_EX_NAME &&
+        strcmp(a->bin.l->name.id, "device") == 0 && a->bin.r->kind == PJ_EX_BOOL && a->bin.r->ival) {
+      fs->is_kernel = false;
+      fs->is_device = true;
+    }
+  }
+}
+
+static int pj_var_find(const PjFunc *f, const char *name) {
+  for (int i = 0; i < f->nvars; i++)
+    if (strcmp(f->vars[i].name, name) == 0) return i;
+  return -1;
+}
+
+typedef struct PjLocals {
+  PjArena *arena;
+  PjFunc *f;
+  PjVec vars; /* PjVar* beyond the parameters */
+} PjLocals;
+
+static void pj_local_add(PjLocals *L, const PjExpr *target) {
+  if (target->kind == PJ_EX_TUPLE) {
+    for (int i = 0; i < target->tuple.count; i++) pj_local_add(L, target->tuple.items[i]);
+    return;
+  }
+  if (target->kind != PJ_EX_NAME) return;
+  if (pj_var_find(L->f, target->name.id) >= 0) return;
+  for (int i = 0; i < L->vars.len; i++)
+    if (strcmp(((PjVar *)L->vars.items[i])->name, target->name.id) == 0) return;
+  PjVar *v = pj_arena_alloc(L->arena, sizeof(PjVar));
+  v->name = target->name.id;
+  v->loc = target->loc;
+  pj_vec_push(L->arena, &L->vars, v);
+}
+
+static void pj_locals_block(PjLocals *L, const PjBlock *b) {
+  for (int i = 0; i < b->count; i++) {
+    const PjStmt *s = b->stmts[i];
+    switch (s->kind) {
+    case PJ_ST_ASSIGN:
+      for (int t = 0; t < s->assign.ntargets; t++) pj_local_add(L, s->assign.targets[t]);
+      break;
+    case PJ_ST_AUGASSIGN: pj_local_add(L, s->aug.target); break;
+    case PJ_ST_FOR:
+      pj_local_add(L, s->for_.target);
+      pj_locals_block(L, &s->for_.body);
+      break;
+    case PJ_ST_IF:
+      pj_locals_block(L, &s->if_.then);
+      pj_locals_block(L, &s->if_.orelse);
+      break;
+    case PJ_ST_WHILE: pj_locals_block(L, &s->while_.body); break;
+    default: break;
+    }
+  }
+}
+
+static void pj_collect_locals(PjArena *arena, PjFunc *f) {
+  PjLocals L = {.arena = arena, .f = f};
+  pj_locals_block(&L, &f->body);
+  PjVar *vars = pj_arena_alloc(arena, sizeof(PjVar) * (size_t)(f->nparams + L.vars.len + 1));
+  memcpy(vars, f->vars, sizeof(PjVar) * (size_t)f->nparams);
+  for (int i = 0; i < L.vars.len; i++) vars[f->nparams + i] = *(PjVar *)L.vars.items[i];
+  f->vars = vars;
+  f->nvars = f->nparams + L.vars.len;
+}
+
+bool pj_resolve(PjArena *arena, PjSyntax *syn, PjDiags *diags) {
+  for (int i = 0; i < syn->nfuncs; i++) {
+    PjFuncSyntax *fs = syn->funcs[i];
+    for (int d = 0; d < fs->decorators.len; d++) pj_read_decorator(arena, &syn->module, fs, fs->decorators.items[d]);
+    fs->func->is_kernel = fs->is_kernel;
+    if (fs->is_kernel || fs->is_device) pj_diags_append(diags, fs->diags);
+    else fs->body_ok = true; /* host code: not compiled, not judged */
+    pj_diags_delete(fs->diags);
+    fs->diags = NULL;
+    pj_collect_locals(arena, fs->func);
+  }
+  return pj_diags_errors(diags) == 0;
+}

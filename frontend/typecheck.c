@@ -1,0 +1,799 @@
+/* Type inference of one kernel for one signature, following numba's rules (ir/types.c).
+ *
+ * Two phases over a private copy of the function. Inference: walk the body again and again,
+ * unifying each variable's type with every value assigned to it, until nothing changes (types
+ * only grow, so this ends). Checking: walk once more with the variables' types fixed, report
+ * every error at the user's line, and rewrite the tree into the typed IR the backend reads:
+ * resolved names and builtins, constants folded in, explicit casts. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "frontend/frontend.h"
+#include "stdlib/builtins.h"
+
+typedef struct PjChecker {
+  PjArena *arena;
+  const PjModule *m;
+  PjFunc *f;
+  PjDiags *diags;
+  bool final;       /* the checking phase: report errors and rewrite */
+  bool changed;     /* inference: a variable's type grew */
+  int loop_depth;
+} PjChecker;
+
+static void pj_err(PjChecker *c, PjLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void pj_err(PjChecker *c, PjLoc loc, const char *fmt, ...) {
+  if (!c->final) return;
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  pj_error(c->diags, &c->m->file, loc, "%s", msg);
+}
+
+static const char *pj_tn(PjChecker *c, const PjType *t) { return t ? pj_type_name(c->arena, t) : "unknown"; }
+
+/* ---- copying the function ------------------------------------------------------------------ */
+
+static PjExpr *pj_clone_expr(PjArena *a, const PjExpr *e);
+
+static PjExpr **pj_clone_exprs(PjArena *a, PjExpr *const *xs, int n) {
+  PjExpr **out = pj_arena_alloc(a, sizeof(PjExpr *) * (size_t)(n + 1));
+  for (int i = 0; i < n; i++) out[i] = pj_clone_expr(a, xs[i]);
+  return out;
+}
+
+static PjExpr *pj_clone_expr(PjArena *a, const PjExpr *e) {
+  if (!e) return NULL;
+  PjExpr *c = pj_arena_alloc(a, sizeof(PjExpr));
+  *c = *e;
+  switch (e->kind) {
+  case PJ_EX_ATTR: c->attr.base = pj_clone_expr(a, e->attr.base); break;
+  case PJ_EX_CALL:
+    c->call.fn = pj_clone_expr(a, e->call.fn);
+    c->call.args = pj_clone_exprs(a, e->call.args, e->call.nargs);
+    break;
+  case PJ_EX_SUBSCRIPT:
+    c->sub.base = pj_clone_expr(a, e->sub.base);
+    c->sub.index = pj_clone_expr(a, e->sub.index);
+    break;
+  case PJ_EX_TUPLE: c->tuple.items = pj_clone_exprs(a, e->tuple.items, e->tuple.count); break;
+  case PJ_EX_BINARY:
+    c->bin.l = pj_clone_expr(a, e->bin.l);
+    c->bin.r = pj_clone_expr(a, e->bin.r);
+    break;
+  case PJ_EX_UNARY: c->un.x = pj_clone_expr(a, e->un.x); break;
+  case PJ_EX_COMPARE:
+    c->cmp.operands = pj_clone_exprs(a, e->cmp.operands, e->cmp.n + 1);
+    c->cmp.ops = pj_arena_alloc(a, sizeof(PjCmpOp) * (size_t)(e->cmp.n + 1));
+    memcpy(c->cmp.ops, e->cmp.ops, sizeof(PjCmpOp) * (size_t)e->cmp.n);
+    break;
+  case PJ_EX_BOOLOP:
+    c->boolop.l = pj_clone_expr(a, e->boolop.l);
+    c->boolop.r = pj_clone_expr(a, e->boolop.r);
+    break;
+  case PJ_EX_IFEXP:
+    c->ifexp.cond = pj_clone_expr(a, e->ifexp.cond);
+    c->ifexp.then = pj_clone_expr(a, e->ifexp.then);
+    c->ifexp.orelse = pj_clone_expr(a, e->ifexp.orelse);
+    break;
+  default: break;
+  }
+  return c;
+}
+
+static void pj_clone_block(PjArena *a, PjBlock *out, const PjBlock *b);
+
+static PjStmt *pj_clone_stmt(PjArena *a, const PjStmt *s) {
+  PjStmt *c = pj_arena_alloc(a, sizeof(PjStmt));
+  *c = *s;
+  switch (s->kind) {
+  case PJ_ST_EXPR:
+  case PJ_ST_RETURN: c->expr = pj_clone_expr(a, s->expr); break;
+  case PJ_ST_ASSIGN:
+    c->assign.targets = pj_clone_exprs(a, s->assign.targets, s->assign.ntargets);
+    c->assign.value = pj_clone_expr(a, s->assign.value);
+    break;
+  case PJ_ST_AUGASSIGN:
+    c->aug.target = pj_clone_expr(a, s->aug.target);
+    c->aug.value = pj_clone_expr(a, s->aug.value);
+    break;
+  case PJ_ST_IF:
+    c->if_.cond = pj_clone_expr(a, s->if_.cond);
+    pj_clone_block(a, &c->if_.then, &s->if_.then);
+    pj_clone_block(a, &c->if_.orelse, &s->if_.orelse);
+    break;
+  case PJ_ST_WHILE:
+    c->while_.cond = pj_clone_expr(a, s->while_.cond);
+    pj_clone_block(a, &c->while_.body, &s->while_.body);
+    break;
+  case PJ_ST_FOR:
+    c->for_.target = pj_clone_expr(a, s->for_.target);
+    c->for_.iter = pj_clone_expr(a, s->for_.iter);
+    pj_clone_block(a, &c->for_.body, &s->for_.body);
+    break;
+  default: break;
+  }
+  return c;
+}
+
+static void pj_clone_block(PjArena *a, PjBlock *out, const PjBlock *b) {
+  out->count = b->count;
+  out->stmts = pj_arena_alloc(a, sizeof(PjStmt *) * (size_t)(b->count + 1));
+  for (int i = 0; i < b->count; i++) out->stmts[i] = pj_clone_stmt(a, b->stmts[i]);
+}
+
+static PjFunc *pj_clone_func(PjArena *a, const PjFunc *f) {
+  PjFunc *c = pj_arena_alloc(a, sizeof(PjFunc));
+  *c = *f;
+  c->vars = pj_arena_alloc(a, sizeof(PjVar) * (size_t)(f->nvars + 1));
+  memcpy(c->vars, f->vars, sizeof(PjVar) * (size_t)f->nvars);
+  pj_clone_block(a, &c->body, &f->body);
+  return c;
+}
+
+/* ---- names ----------------------------------------------------------------------------------- */
+
+static int pj_var_index(const PjFunc *f, const char *name) {
+  for (int i = 0; i < f->nvars; i++)
+    if (strcmp(f->vars[i].name, name) == 0) return i;
+  return -1;
+}
+
+/* The canonical qualified name of a dotted expression: a module binding ("cuda.grid"), or a
+ * Python builtin's bare name ("min") when nothing local or global shadows it. NULL otherwise. */
+static const char *pj_qualify(PjChecker *c, const PjExpr *e) {
+  if (e->kind == PJ_EX_NAME) {
+    if (pj_var_index(c->f, e->name.id) >= 0) return NULL;
+    const PjGlobal *g = pj_module_global(c->m, e->name.id);
+    if (g) return g->kind == PJ_GLOBAL_MODULE ? pj_canonical_name(c->arena, g->qualname) : NULL;
+    return e->name.id;
+  }
+  if (e->kind == PJ_EX_ATTR) {
+    const char *base = pj_qualify(c, e->attr.base);
+    return base ? pj_canonical_name(c->arena, pj_arena_printf(c->arena, "%s.%s", base, e->attr.attr)) : NULL;
+  }
+  return NULL;
+}
+
+/* ---- conversions ------------------------------------------------------------------------------ */
+
+/* Make *slot produce `to`: wrap it in a cast when its type differs (checking phase only). */
+static void pj_coerce(PjChecker *c, PjExpr **slot, const PjType *to) {
+  PjExpr *e = *slot;
+  if (!c->final || !to || !e->type || pj_type_equal(e->type, to)) return;
+  if (e->kind == PJ_EX_TUPLE && to->kind == PJ_TY_TUPLE && e->tuple.count == to->count) {
+    for (int i = 0; i < e->tuple.count; i++) pj_coerce(c, &e->tuple.items[i], to->items[i]);
+    e->type = to;
+    return;
+  }
+  PjExpr *cast = pj_arena_alloc(c->arena, sizeof(PjExpr));
+  cast->kind = PJ_EX_CAST;
+  cast->loc = e->loc;
+  cast->type = to;
+  cast->cast.x = e;
+  *slot = cast;
+}
+
+static bool pj_truth_ok(PjChecker *c, const PjExpr *e) {
+  if (!e->type) return false;
+  if (pj_type_is_scalar(e->type)) return true;
+  pj_err(c, e->loc, "a condition must be a number or a bool, not %s", pj_tn(c, e->type));
+  return false;
+}
+
+/* ---- expressions ------------------------------------------------------------------------------ */
+
+static const PjType *pj_expr_type(PjChecker *c, PjExpr **slot);
+
+static PjExpr *pj_literal_copy(PjChecker *c, const PjExpr *v, PjLoc loc) {
+  PjExpr *e = pj_clone_expr(c->arena, v);
+  e->loc = loc;
+  if (e->kind == PJ_EX_TUPLE)
+    for (int i = 0; i < e->tuple.count; i++) e->tuple.items[i]->loc = loc;
+  return e;
+}
+
+static const PjType *pj_type_name_expr(PjChecker *c, PjExpr **slot) {
+  PjExpr *e = *slot;
+  int v = pj_var_index(c->f, e->name.id);
+  if (v >= 0) {
+    e->name.var = v;
+    if (!c->f->vars[v].type) {
+      if (c->final) pj_err(c, e->loc, "local variable '%s' is used before it has a value", e->name.id);
+      return NULL;
+    }
+    return c->f->vars[v].type;
+  }
+  const PjGlobal *g = pj_module_global(c->m, e->name.id);
+  if (g && g->kind == PJ_GLOBAL_CONST) {
+    if (!g->value) {
+      pj_err(c, e->loc, "global '%s' is not a compile-time constant (a number, a bool or a tuple of them)", e->name.id);
+      return NULL;
+    }
+    *slot = pj_literal_copy(c, g->value, e->loc);
+    return pj_expr_type(c, slot);
+  }
+  if (g && g->kind == PJ_GLOBAL_FUNC) {
+    pj_err(c, e->loc, "function '%s' cannot be used as a value", e->name.id);
+    return NULL;
+  }
+  const char *q = pj_qualify(c, e);
+  int b = q ? pj_builtin_lookup(q) : -1;
+  if (g && g->kind == PJ_GLOBAL_MODULE && b < 0) {
+    pj_err(c, e->loc, "module '%s' cannot be used as a value", e->name.id);
+    return NULL;
+  }
+  if (b >= 0 && pj_builtins[b].form == PJ_FORM_CALL) {
+    pj_err(c, e->loc, "builtin '%s' must be called", pj_builtins[b].name);
+    return NULL;
+  }
+  pj_err(c, e->loc, "name '%s' is not defined", e->name.id);
+  return NULL;
+}
+
+/* A builtin value such as cuda.threadIdx.x: rewrite the attribute chain into a BUILTIN node. */
+static const PjType *pj_type_builtin_value(PjChecker *c, PjExpr **slot, int id) {
+  PjExpr *e = *slot;
+  char err[256];
+  const PjType *t = pj_builtin_type(c->arena, id, NULL, 0, NULL, err, sizeof err);
+  if (!t) {
+    pj_err(c, e->loc, "%s", err);
+    return NULL;
+  }
+  if (c->final) {
+    PjExpr *b = pj_arena_alloc(c->arena, sizeof(PjExpr));
+    b->kind = PJ_EX_BUILTIN;
+    b->loc = e->loc;
+    b->builtin.id = id;
+    *slot = b;
+  }
+  return t;
+}
+
+static const PjType *pj_type_attr(PjChecker *c, PjExpr **slot) {
+  PjExpr *e = *slot;
+  const char *q = pj_qualify(c, e);
+  if (q) {
+    int id = pj_builtin_lookup(q);
+    if (id >= 0 && pj_builtins[id].form == PJ_FORM_VALUE) return pj_type_builtin_value(c, slot, id);
+    if (id >= 0) {
+      pj_err(c, e->loc, "'%s' must be called", q);
+      return NULL;
+    }
+    /* a module path that names nothing we know */
+    if (e->attr.base->kind != PJ_EX_NAME || pj_module_global(c->m, e->attr.base->name.id)) {
+      pj_err(c, e->attr.attr_loc, "'%s' is not supported in kernels", q);
+      return NULL;
+    }
+  }
+  const PjType *bt = pj_expr_type(c, &e->attr.base);
+  if (!bt) return NULL;
+  if (bt->kind == PJ_TY_ARRAY) {
+    if (strcmp(e->attr.attr, "size") == 0) return pj_type_scalar(PJ_INT64);
+    if (strcmp(e->attr.attr, "shape") == 0) return pj_type_unituple(c->arena, pj_type_scalar(PJ_INT64), bt->ndim);
+    if (strcmp(e->attr.attr, "ndim") == 0) {
+      if (c->final) {
+        PjExpr *k = pj_arena_alloc(c->arena, sizeof(PjExpr));
+        k->kind = PJ_EX_INT;
+        k->loc = e->loc;
+        k->ival = bt->ndim;
+        k->type = pj_type_scalar(PJ_INT64);
+        *slot = k;
+      }
+      return pj_type_scalar(PJ_INT64);
+    }
+  }
+  pj_err(c, e->attr.attr_loc, "%s has no attribute '%s'", pj_tn(c, bt), e->attr.attr);
+  return NULL;
+}
+
+/* An index known at compile time: an integer literal (after constants are folded). */
+static bool pj_const_index(const PjExpr *e, int64_t *out) {
+  if (e->kind == PJ_EX_INT || e->kind == PJ_EX_BOOL) {
+    *out = e->ival;
+    return true;
+  }
+  if (e->kind == PJ_EX_CAST) return pj_const_index(e->cast.x, out);
+  return false;
+}
+
+static const PjType *pj_type_tuple_index(PjChecker *c, PjExpr **slot, const PjType *bt) {
+  PjExpr *e = *slot;
+  int64_t k;
+  if (!pj_const_index(e->sub.index, &k)) {
+    pj_err(c, e->sub.index->loc, "a tuple index must be a constant integer");
+    return NULL;
+  }
+  if (k < 0) k += bt->count;
+  if (k < 0 || k >= bt->count) {
+    pj_err(c, e->sub.index->loc, "tuple index out of range: %s has %d items", pj_tn(c, bt), bt->count);
+    return NULL;
+  }
+  const PjType *t = bt->items[k];
+  if (!c->final) return t;
+  /* arr.shape[k] becomes a SHAPE node; other tuples keep a constant subscript */
+  PjExpr *base = e->sub.base;
+  if (base->kind == PJ_EX_ATTR && strcmp(base->attr.attr, "shape") == 0 && base->attr.base->type &&
+      base->attr.base->type->kind == PJ_TY_ARRAY) {
+    PjExpr *s = pj_arena_alloc(c->arena, sizeof(PjExpr));
+    s->kind = PJ_EX_SHAPE;
+    s->loc = e->loc;
+    s->shape.array = base->attr.base;
+    s->shape.dim = (int)k;
+    *slot = s;
+    return t;
+  }
+  PjExpr *idx = pj_arena_alloc(c->arena, sizeof(PjExpr));
+  idx->kind = PJ_EX_INT;
+  idx->loc = e->sub.index->loc;
+  idx->ival = k;
+  idx->type = pj_type_scalar(PJ_INT64);
+  e->sub.index = idx;
+  return t;
+}
+
+static bool pj_index_ok(PjChecker *c, PjExpr **slot) {
+  const PjType *t = pj_expr_type(c, slot);
+  if (!t) return false;
+  if (pj_type_is_intlike(t)) return true;
+  pj_err(c, (*slot)->loc, "array index must be an integer, not %s", pj_tn(c, t));
+  return false;
+}
+
+static const PjType *pj_type_subscript(PjChecker *c, PjExpr **slot) {
+  PjExpr *e = *slot;
+  const PjType *bt = pj_expr_type(c, &e->sub.base);
+  if (!bt) return NULL;
+  if (bt->kind == PJ_TY_TUPLE) {
+    if (!pj_expr_type(c, &e->sub.index)) return NULL;
+    return pj_type_tuple_index(c, slot, bt);
+  }
+  if (bt->kind != PJ_TY_ARRAY) {
+    pj_err(c, e->sub.base->loc, "%s cannot be indexed", pj_tn(c, bt));
+    return NULL;
+  }
+  PjExpr *ix = e->sub.index;
+  int n = 1;
+  bool ok = true;
+  if (ix->kind == PJ_EX_TUPLE) {
+    n = ix->tuple.count;
+    for (int i = 0; i < n; i++) ok = pj_index_ok(c, &ix->tuple.items[i]) && ok;
+  } else {
+    const PjType *it = pj_expr_type(c, &e->sub.index);
+    if (!it) return NULL;
+    if (it->kind == PJ_TY_TUPLE) {
+      n = it->count;
+      for (int i = 0; i < n; i++)
+        if (!pj_type_is_intlike(it->items[i])) {
+          pj_err(c, e->sub.index->loc, "array index must be integers, not %s", pj_tn(c, it));
+          return NULL;
+        }
+    } else if (!pj_type_is_intlike(it)) {
+      pj_err(c, e->sub.index->loc, "array index must be an integer, not %s", pj_tn(c, it));
+      return NULL;
+    }
+  }
+  if (!ok) return NULL;
+  if (n != bt->ndim) {
+    if (n < bt->ndim)
+      pj_err(c, e->sub.index->loc, "%s needs %d indices, got %d (partial indexing makes a view, which is not supported yet)",
+             pj_tn(c, bt), bt->ndim, n);
+    else
+      pj_err(c, e->sub.index->loc, "too many indices for %s: %d", pj_tn(c, bt), n);
+    return NULL;
+  }
+  return pj_type_scalar(bt->dtype);
+}
+
+static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
+  PjExpr *e = *slot;
+  if (e->call.has_kwargs) {
+    for (int i = 0; i < e->call.nargs; i++)
+      if (e->call.args[i]->kind == PJ_EX_BINARY && e->call.args[i]->bin.op == PJ_OP_COUNT)
+        pj_err(c, e->call.args[i]->loc, "keyword arguments are not supported in kernel calls");
+    return NULL;
+  }
+  const char *q = pj_qualify(c, e->call.fn);
+  int id = q ? pj_builtin_lookup(q) : -1;
+  if (id < 0 || pj_builtins[id].form != PJ_FORM_CALL) {
+    const PjGlobal *g = e->call.fn->kind == PJ_EX_NAME ? pj_module_global(c->m, e->call.fn->name.id) : NULL;
+    if (g && g->kind == PJ_GLOBAL_FUNC)
+      pj_err(c, e->call.fn->loc, "calling '%s': calls to other functions (device functions) are not supported yet",
+             e->call.fn->name.id);
+    else if (q)
+      pj_err(c, e->call.fn->loc, "unknown function '%s'", q);
+    else
+      pj_err(c, e->call.fn->loc, "this call is not supported in kernels");
+    return NULL;
+  }
+  if (id == PJ_BI_RANGE) {
+    pj_err(c, e->loc, "range() is only supported as the iterable of a for loop");
+    return NULL;
+  }
+  bool ok = true;
+  for (int i = 0; i < e->call.nargs; i++) ok = pj_expr_type(c, &e->call.args[i]) && ok;
+  if (!ok) return NULL;
+  const PjType *params[16];
+  char err[256];
+  const PjType *t = pj_builtin_type(c->arena, id, e->call.args, e->call.nargs, params, err, sizeof err);
+  if (!t) {
+    pj_err(c, e->loc, "%s", err);
+    return NULL;
+  }
+  if (c->final) {
+    for (int i = 0; i < e->call.nargs; i++) pj_coerce(c, &e->call.args[i], params[i]);
+    PjExpr *b = pj_arena_alloc(c->arena, sizeof(PjExpr));
+    b->kind = PJ_EX_BUILTIN;
+    b->loc = e->loc;
+    b->builtin.id = id;
+    b->builtin.args = e->call.args;
+    b->builtin.nargs = e->call.nargs;
+    *slot = b;
+  }
+  return t;
+}
+
+/* The dtype an arithmetic operator computes in, and its result; numba's rules. */
+static bool pj_binop_dtypes(PjBinOp op, PjDtype l, PjDtype r, PjDtype *operand, PjDtype *result) {
+  bool fl = pj_dtype_is_float(l), fr = pj_dtype_is_float(r);
+  switch (op) {
+  case PJ_OP_DIV: *operand = *result = pj_dtype_truediv(l, r); return true;
+  case PJ_OP_POW:
+    if (fl && !fr) { *operand = *result = l; return true; } /* real ** integer keeps the real's width */
+    *operand = *result = pj_dtype_arith(l, r);
+    return true;
+  case PJ_OP_LSHIFT: case PJ_OP_RSHIFT: case PJ_OP_BITAND: case PJ_OP_BITOR: case PJ_OP_BITXOR:
+    if (fl || fr) return false;
+    if (l == PJ_BOOL && r == PJ_BOOL && op != PJ_OP_LSHIFT && op != PJ_OP_RSHIFT) {
+      *operand = *result = PJ_BOOL;
+      return true;
+    }
+    *operand = *result = pj_dtype_arith(l, r);
+    return true;
+  case PJ_OP_MATMUL: return false;
+  default: *operand = *result = pj_dtype_arith(l, r); return true;
+  }
+}
+
+static const PjType *pj_type_binary(PjChecker *c, PjExpr **slot) {
+  PjExpr *e = *slot;
+  const PjType *lt = pj_expr_type(c, &e->bin.l), *rt = pj_expr_type(c, &e->bin.r);
+  if (!lt || !rt) return NULL;
+  PjDtype operand, result;
+  if (!pj_type_is_scalar(lt) || !pj_type_is_scalar(rt) || !pj_binop_dtypes(e->bin.op, lt->dtype, rt->dtype, &operand, &result)) {
+    pj_err(c, e->loc, "unsupported operand types for %s: %s and %s", pj_binop_text(e->bin.op), pj_tn(c, lt), pj_tn(c, rt));
+    return NULL;
+  }
+  if (e->bin.op == PJ_OP_POW && pj_dtype_is_float(lt->dtype) && !pj_dtype_is_float(rt->dtype)) {
+    pj_coerce(c, &e->bin.l, pj_type_scalar(operand));
+    pj_coerce(c, &e->bin.r, pj_type_scalar(PJ_INT64));
+  } else {
+    pj_coerce(c, &e->bin.l, pj_type_scalar(operand));
+    pj_coerce(c, &e->bin.r, pj_type_scalar(operand));
+  }
+  return pj_type_scalar(result);
+}
+
+static const PjType *pj_type_unary(PjChecker *c, PjExpr **slot) {
+  PjExpr *e = *slot;
+  const PjType *t = pj_expr_type(c, &e->un.x);
+  if (!t) return NULL;
+  if (e->un.op == PJ_UN_NOT) return pj_truth_ok(c, e->un.x) ? pj_type_scalar(PJ_BOOL) : NULL;
+  if (!pj_type_is_scalar(t) || (e->un.op == PJ_UN_INVERT && pj_type_is_float(t))) {
+    static const char *const ops[] = {"-", "+", "~", "not"};
+    pj_err(c, e->loc, "bad operand type for unary %s: %s", ops[e->un.op], pj_tn(c, t));
+    return NULL;
+  }
+  if (pj_type_is_float(t)) return t;
+  /* integers widen to the machine word, as numba does; bool becomes int64 */
+  PjDtype d = pj_dtype_arith(t->dtype, t->dtype == PJ_BOOL ? PJ_INT64 : t->dtype);
+  pj_coerce(c, &e->un.x, pj_type_scalar(d));
+  return pj_type_scalar(d);
+}
+
+static const PjType *pj_type_compare(PjChecker *c, PjExpr **slot) {
+  PjExpr *e = *slot;
+  bool ok = true;
+  for (int i = 0; i <= e->cmp.n; i++) ok = pj_expr_type(c, &e->cmp.operands[i]) && ok;
+  if (!ok) return NULL;
+  for (int i = 0; i < e->cmp.n; i++) {
+    const PjType *a = e->cmp.operands[i]->type, *b = e->cmp.operands[i + 1]->type;
+    PjCmpOp op = e->cmp.ops[i];
+    if (op == PJ_CMP_IN || op == PJ_CMP_NOT_IN || op == PJ_CMP_IS || op == PJ_CMP_IS_NOT) {
+      pj_err(c, e->loc, "the '%s' operator is not supported in kernels yet", pj_cmpop_text(op));
+      return NULL;
+    }
+    if (!pj_type_is_scalar(a) || !pj_type_is_scalar(b)) {
+      pj_err(c, e->loc, "cannot compare %s and %s", pj_tn(c, a), pj_tn(c, b));
+      return NULL;
+    }
+  }
+  if (!c->final) return pj_type_scalar(PJ_BOOL);
+  /* each comparison happens in the pair's common type: keep the operand types and let the
+   * backend convert per pair (an operand of a chain takes part in two comparisons) */
+  return pj_type_scalar(PJ_BOOL);
+}
+
+static const PjType *pj_unify_or_fail(PjChecker *c, PjLoc loc, const PjType *a, const PjType *b, const char *what) {
+  const PjType *u = pj_type_unify(c->arena, a, b);
+  if (!u) pj_err(c, loc, "cannot unify %s and %s in %s", pj_tn(c, a), pj_tn(c, b), what);
+  return u;
+}
+
+static const PjType *pj_type_boolop(PjChecker *c, PjExpr **slot) {
+  PjExpr *e = *slot;
+  const PjType *l = pj_expr_type(c, &e->boolop.l), *r = pj_expr_type(c, &e->boolop.r);
+  if (!l || !r || !pj_truth_ok(c, e->boolop.l) || !pj_truth_ok(c, e->boolop.r)) return NULL;
+  const PjType *u = pj_unify_or_fail(c, e->loc, l, r, e->boolop.is_and ? "'and'" : "'or'");
+  if (!u) return NULL;
+  pj_coerce(c, &e->boolop.l, u);
+  pj_coerce(c, &e->boolop.r, u);
+  return u;
+}
+
+static const PjType *pj_type_ifexp(PjChecker *c, PjExpr **slot) {
+  PjExpr *e = *slot;
+  const PjType *ct = pj_expr_type(c, &e->ifexp.cond);
+  const PjType *a = pj_expr_type(c, &e->ifexp.then), *b = pj_expr_type(c, &e->ifexp.orelse);
+  if (!ct || !a || !b || !pj_truth_ok(c, e->ifexp.cond)) return NULL;
+  const PjType *u = pj_unify_or_fail(c, e->loc, a, b, "a conditional expression");
+  if (!u) return NULL;
+  pj_coerce(c, &e->ifexp.then, u);
+  pj_coerce(c, &e->ifexp.orelse, u);
+  return u;
+}
+
+static const PjType *pj_type_tuple_expr(PjChecker *c, PjExpr **slot) {
+  PjExpr *e = *slot;
+  const PjType *items[64];
+  if (e->tuple.count > 64) {
+    pj_err(c, e->loc, "tuples of more than 64 items are not supported");
+    return NULL;
+  }
+  bool ok = true;
+  for (int i = 0; i < e->tuple.count; i++) ok = (items[i] = pj_expr_type(c, &e->tuple.items[i])) && ok;
+  return ok ? pj_type_tuple(c->arena, items, e->tuple.count) : NULL;
+}
+
+static const PjType *pj_expr_type_raw(PjChecker *c, PjExpr **slot) {
+  PjExpr *e = *slot;
+  switch (e->kind) {
+  case PJ_EX_INT: return pj_type_scalar(PJ_INT64);
+  case PJ_EX_FLOAT: return pj_type_scalar(PJ_FLOAT64);
+  case PJ_EX_BOOL: return pj_type_scalar(PJ_BOOL);
+  case PJ_EX_NONE: return pj_type_none();
+  case PJ_EX_STRING:
+    pj_err(c, e->loc, "strings are not supported in kernels yet");
+    return NULL;
+  case PJ_EX_NAME: return pj_type_name_expr(c, slot);
+  case PJ_EX_ATTR: return pj_type_attr(c, slot);
+  case PJ_EX_CALL: return pj_type_call(c, slot);
+  case PJ_EX_SUBSCRIPT: return pj_type_subscript(c, slot);
+  case PJ_EX_TUPLE: return pj_type_tuple_expr(c, slot);
+  case PJ_EX_BINARY: return pj_type_binary(c, slot);
+  case PJ_EX_UNARY: return pj_type_unary(c, slot);
+  case PJ_EX_COMPARE: return pj_type_compare(c, slot);
+  case PJ_EX_BOOLOP: return pj_type_boolop(c, slot);
+  case PJ_EX_IFEXP: return pj_type_ifexp(c, slot);
+  case PJ_EX_CAST: case PJ_EX_BUILTIN: case PJ_EX_SHAPE: return e->type;
+  case PJ_EX_SLICE:
+    pj_err(c, e->loc, "array slicing is not supported in kernels yet");
+    return NULL;
+  }
+  return NULL;
+}
+
+/* Type *slot, which the checking phase may replace by its typed form; sets its type. */
+static const PjType *pj_expr_type(PjChecker *c, PjExpr **slot) {
+  const PjType *t = pj_expr_type_raw(c, slot);
+  if (c->final) (*slot)->type = t;
+  return t;
+}
+
+/* ---- statements ------------------------------------------------------------------------------- */
+
+static void pj_check_block(PjChecker *c, PjBlock *b);
+
+/* Bind a value of type `t` to variable v: inference widens the variable, checking verifies. */
+static bool pj_bind_var(PjChecker *c, PjExpr *target, const PjType *t) {
+  int v = pj_var_index(c->f, target->name.id);
+  target->name.var = v;
+  PjVar *var = &c->f->vars[v];
+  if (!var->type) {
+    var->type = t;
+    c->changed = true;
+  } else if (!pj_type_equal(var->type, t)) {
+    const PjType *u = pj_type_unify(c->arena, var->type, t);
+    if (!u) {
+      pj_err(c, target->loc, "cannot unify %s and %s for '%s'%s", pj_tn(c, var->type), pj_tn(c, t), var->name,
+             var->is_param ? " (an argument's type is fixed by the signature)" : "");
+      return false;
+    }
+    if (!pj_type_equal(u, var->type)) {
+      if (var->is_param) {
+        pj_err(c, target->loc, "cannot assign %s to argument '%s' of type %s", pj_tn(c, t), var->name,
+               pj_tn(c, var->type));
+        return false;
+      }
+      var->type = u;
+      c->changed = true;
+    }
+  }
+  target->type = c->final ? var->type : target->type;
+  return true;
+}
+
+static void pj_assign_to(PjChecker *c, PjExpr *target, PjExpr **value, const PjType *t);
+
+static void pj_store_item(PjChecker *c, PjExpr *target, PjExpr **value) {
+  PjExpr *tmp = target;
+  const PjType *et = pj_type_subscript(c, &tmp);
+  if (!et) return;
+  if (c->final) target->type = et;
+  const PjType *vt = (*value)->type;
+  if (!pj_type_is_scalar(vt)) {
+    pj_err(c, (*value)->loc, "cannot store %s into an element of %s", pj_tn(c, vt), pj_tn(c, target->sub.base->type));
+    return;
+  }
+  pj_coerce(c, value, et); /* numba converts to the array's dtype on store */
+}
+
+static void pj_assign_to(PjChecker *c, PjExpr *target, PjExpr **value, const PjType *t) {
+  switch (target->kind) {
+  case PJ_EX_NAME:
+    if (pj_bind_var(c, target, t) && value) pj_coerce(c, value, c->f->vars[target->name.var].type);
+    return;
+  case PJ_EX_SUBSCRIPT: pj_store_item(c, target, value); return;
+  case PJ_EX_TUPLE:
+    if (t->kind != PJ_TY_TUPLE || t->count != target->tuple.count) {
+      pj_err(c, target->loc, "cannot unpack %s into %d targets", pj_tn(c, t), target->tuple.count);
+      return;
+    }
+    for (int i = 0; i < target->tuple.count; i++) {
+      PjExpr *item = target->tuple.items[i];
+      if (item->kind != PJ_EX_NAME) {
+        pj_err(c, item->loc, "only names can be unpacked into");
+        continue;
+      }
+      pj_bind_var(c, item, t->items[i]);
+    }
+    if (c->final) target->type = t;
+    return;
+  default: pj_err(c, target->loc, "cannot assign to this expression"); return;
+  }
+}
+
+static void pj_check_assign(PjChecker *c, PjStmt *s) {
+  const PjType *t = pj_expr_type(c, &s->assign.value);
+  if (!t) return;
+  if (t->kind == PJ_TY_NONE || t->kind == PJ_TY_VOID) {
+    pj_err(c, s->assign.value->loc, "cannot assign a value of type %s", pj_tn(c, t));
+    return;
+  }
+  if (s->assign.ntargets > 1) {
+    for (int i = 0; i < s->assign.ntargets; i++)
+      if (s->assign.targets[i]->kind != PJ_EX_NAME) {
+        pj_err(c, s->assign.targets[i]->loc, "chained assignment is only supported to names");
+        return;
+      }
+  }
+  for (int i = 0; i < s->assign.ntargets; i++) {
+    PjExpr *target = s->assign.targets[i];
+    /* tuple targets take a tuple value as it is; the value is converted to a single name's type */
+    pj_assign_to(c, target, s->assign.ntargets == 1 ? &s->assign.value : NULL, t);
+  }
+  /* a = b = v: each name may have been widened differently; the backend converts v per target */
+}
+
+static void pj_check_aug(PjChecker *c, PjStmt *s) {
+  PjExpr *target = s->aug.target;
+  if (target->kind != PJ_EX_NAME && target->kind != PJ_EX_SUBSCRIPT) {
+    pj_err(c, target->loc, "augmented assignment needs a name or an array element");
+    return;
+  }
+  /* type `target op value` on copies, then assign the result back */
+  PjExpr *bin = pj_arena_alloc(c->arena, sizeof(PjExpr));
+  bin->kind = PJ_EX_BINARY;
+  bin->loc = s->loc;
+  bin->bin.op = s->aug.op;
+  bin->bin.l = pj_clone_expr(c->arena, target);
+  bin->bin.r = s->aug.value;
+  PjExpr *slot = bin;
+  const PjType *t = pj_expr_type(c, &slot);
+  if (!t) return;
+  if (c->final) s->aug.value = slot; /* the full `target op value`, typed; the backend stores it */
+  pj_assign_to(c, target, c->final ? &s->aug.value : NULL, t);
+}
+
+static void pj_check_for(PjChecker *c, PjStmt *s) {
+  PjExpr *it = s->for_.iter;
+  const char *q = it->kind == PJ_EX_CALL ? pj_qualify(c, it->call.fn) : NULL;
+  if (!q || strcmp(q, "range") != 0) {
+    pj_err(c, it->loc, "for loops must iterate over range(...)");
+    return;
+  }
+  if (s->for_.target->kind != PJ_EX_NAME) {
+    pj_err(c, s->for_.target->loc, "the target of a for loop must be a name");
+    return;
+  }
+  bool ok = true;
+  for (int i = 0; i < it->call.nargs; i++) ok = pj_expr_type(c, &it->call.args[i]) && ok;
+  if (!ok) return;
+  const PjType *params[3];
+  char err[256];
+  const PjType *rt = pj_builtin_type(c->arena, PJ_BI_RANGE, it->call.args, it->call.nargs, params, err, sizeof err);
+  if (!rt) {
+    pj_err(c, it->loc, "%s", err);
+    return;
+  }
+  if (it->call.nargs == 3 && it->call.args[2]->kind == PJ_EX_INT && it->call.args[2]->ival == 0) {
+    pj_err(c, it->call.args[2]->loc, "range() arg 3 must not be zero");
+    return;
+  }
+  if (c->final) {
+    for (int i = 0; i < it->call.nargs; i++) pj_coerce(c, &it->call.args[i], params[i]);
+    it->type = rt;
+  }
+  pj_bind_var(c, s->for_.target, pj_type_scalar(rt->dtype));
+  c->loop_depth++;
+  pj_check_block(c, &s->for_.body);
+  c->loop_depth--;
+}
+
+static void pj_check_stmt(PjChecker *c, PjStmt *s) {
+  switch (s->kind) {
+  case PJ_ST_EXPR: pj_expr_type(c, &s->expr); break;
+  case PJ_ST_ASSIGN: pj_check_assign(c, s); break;
+  case PJ_ST_AUGASSIGN: pj_check_aug(c, s); break;
+  case PJ_ST_IF:
+    if (pj_expr_type(c, &s->if_.cond)) pj_truth_ok(c, s->if_.cond);
+    pj_check_block(c, &s->if_.then);
+    pj_check_block(c, &s->if_.orelse);
+    break;
+  case PJ_ST_WHILE:
+    if (pj_expr_type(c, &s->while_.cond)) pj_truth_ok(c, s->while_.cond);
+    c->loop_depth++;
+    pj_check_block(c, &s->while_.body);
+    c->loop_depth--;
+    break;
+  case PJ_ST_FOR: pj_check_for(c, s); break;
+  case PJ_ST_BREAK:
+  case PJ_ST_CONTINUE:
+    if (c->loop_depth == 0) pj_err(c, s->loc, "'%s' outside a loop", s->kind == PJ_ST_BREAK ? "break" : "continue");
+    break;
+  case PJ_ST_RETURN:
+    if (s->expr && s->expr->kind != PJ_EX_NONE) pj_err(c, s->expr->loc, "a kernel cannot return a value");
+    break;
+  case PJ_ST_PASS: break;
+  }
+}
+
+static void pj_check_block(PjChecker *c, PjBlock *b) {
+  for (int i = 0; i < b->count; i++) pj_check_stmt(c, b->stmts[i]);
+}
+
+PjFunc *pj_typecheck(PjArena *arena, const PjModule *m, const PjFunc *src, const PjArgType *args, int nargs,
+                     PjDiags *diags) {
+  PjChecker c = {.arena = arena, .m = m, .diags = diags};
+  if (nargs != src->nparams) {
+    pj_error(diags, &m->file, src->loc, "kernel '%s' takes %d argument%s, got %d", src->name, src->nparams,
+             src->nparams == 1 ? "" : "s", nargs);
+    return NULL;
+  }
+  c.f = pj_clone_func(arena, src);
+  for (int i = 0; i < nargs; i++) {
+    c.f->vars[i].type = args[i].ndim ? pj_type_array(args[i].dtype, args[i].ndim) : pj_type_scalar(args[i].dtype);
+  }
+  for (int round = 0; round < 64; round++) {
+    c.changed = false;
+    pj_check_block(&c, &c.f->body);
+    if (!c.changed) break;
+  }
+  size_t before = pj_diags_errors(diags);
+  c.final = true;
+  pj_check_block(&c, &c.f->body);
+  return pj_diags_errors(diags) == before ? c.f : NULL;
+}

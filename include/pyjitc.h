@@ -1,0 +1,191 @@
+/* pyjitc: a just-in-time compiler of Numba-style CUDA kernels written in Python.
+ *
+ * The public C API. Two halves:
+ *   compile:  source -> PjSource (parsed, names resolved) -> PjKernel (typed for one signature,
+ *             lowered to LLVM IR, then PTX for the GPU or native code for the CPU executor);
+ *   run:      PjDevice (a CUDA GPU or the CPU executor) + PjKernel + argument values -> launch.
+ * The library never prints and never exits: every function returns a status, and rejections of
+ * the user's program are collected as diagnostics in a PjDiags list.
+ */
+#ifndef PYJITC_H
+#define PYJITC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PJ_VERSION "0.1.0"
+#define PJ_MAX_DIMS 8
+
+typedef enum PjStatus {
+  PJ_OK = 0,
+  PJ_ERROR_USER,     /* the program was rejected: see the diagnostics */
+  PJ_ERROR_ARGUMENT, /* a bad argument, option or launch configuration */
+  PJ_ERROR_IO,       /* a file could not be read or written */
+  PJ_ERROR_DEVICE,   /* the CUDA driver reported an error */
+  PJ_ERROR_NO_DEVICE,/* no CUDA driver or device */
+  PJ_ERROR_INTERNAL  /* a bug in pyjitc */
+} PjStatus;
+
+/* ---- dtypes ---------------------------------------------------------------------------- */
+
+typedef enum PjDtype {
+  PJ_BOOL,
+  PJ_INT8, PJ_INT16, PJ_INT32, PJ_INT64,
+  PJ_UINT8, PJ_UINT16, PJ_UINT32, PJ_UINT64,
+  PJ_FLOAT32, PJ_FLOAT64,
+  PJ_DTYPE_COUNT
+} PjDtype;
+
+const char *pj_dtype_name(PjDtype dtype);           /* "float32" */
+size_t pj_dtype_size(PjDtype dtype);                /* bytes */
+int pj_dtype_from_name(const char *name, PjDtype *out); /* 1 when known (numpy and numba names) */
+int pj_dtype_is_float(PjDtype dtype);
+int pj_dtype_is_signed(PjDtype dtype);              /* signed integers */
+
+/* ---- diagnostics ------------------------------------------------------------------------ */
+
+typedef enum PjSeverity { PJ_SEVERITY_ERROR, PJ_SEVERITY_WARNING, PJ_SEVERITY_NOTE } PjSeverity;
+
+typedef struct PjDiag {
+  PjSeverity severity;
+  const char *file;
+  int line, col;       /* 1-based; 0 when the message has no position */
+  int end_col;         /* one past the last column underlined on that line, or 0 */
+  const char *message;
+  const char *source_line; /* the text of that line, without its newline, or NULL */
+} PjDiag;
+
+typedef struct PjDiags PjDiags;
+PjDiags *pj_diags_new(void);
+void pj_diags_delete(PjDiags *diags);
+size_t pj_diags_count(const PjDiags *diags);
+size_t pj_diags_errors(const PjDiags *diags);
+const PjDiag *pj_diags_get(const PjDiags *diags, size_t i);
+/* clang's form: "file:line:col: error: message", the line, a caret. Caller frees. */
+char *pj_diags_format(const PjDiags *diags);
+/* One JSON object a line: {"file":..,"line":..,"col":..,"severity":..,"message":..}. Caller frees. */
+char *pj_diags_format_json(const PjDiags *diags);
+
+/* ---- compiling -------------------------------------------------------------------------- */
+
+typedef enum PjTarget { PJ_TARGET_AUTO, PJ_TARGET_CUDA, PJ_TARGET_CPU } PjTarget;
+
+typedef struct PjSource PjSource;
+typedef struct PjKernel PjKernel;
+
+/* Parse a file's text and resolve its names. Returns NULL (and fills diags) when rejected. */
+PjSource *pj_source_new(const char *path, const char *text, size_t len, PjDiags *diags);
+void pj_source_delete(PjSource *source);
+size_t pj_source_kernel_count(const PjSource *source);
+const char *pj_source_kernel_name(const PjSource *source, size_t i);
+/* Index of the kernel named `name`, or of the only kernel when name is NULL; -1 (with a
+ * diagnostic) when there is no such kernel or the choice is ambiguous. */
+int pj_source_find_kernel(const PjSource *source, const char *name, PjDiags *diags);
+size_t pj_source_param_count(const PjSource *source, int kernel);
+const char *pj_source_param_name(const PjSource *source, int kernel, size_t i);
+/* The first eager signature in the kernel's decorator (@cuda.jit("void(float32[:])")), or NULL. */
+const char *pj_source_kernel_signature(const PjSource *source, int kernel);
+/* The tree the frontend built, printed (--emit=ast). Caller frees. */
+char *pj_source_dump_ast(const PjSource *source);
+
+/* The type of one kernel argument: a scalar (ndim 0) or a C-contiguous array. */
+typedef struct PjArgType {
+  PjDtype dtype;
+  int ndim;
+} PjArgType;
+
+/* Parse a signature, numba style: "void(float32, float32[:], float32[:, :])" or
+ * "(float32, float32[:])"; returns the number of arguments or -1 with a message in err. */
+int pj_signature_parse(const char *text, PjArgType *out, int max_args, char *err, size_t errlen);
+
+typedef enum PjEmit { PJ_EMIT_NONE = 0, PJ_EMIT_AST = 1, PJ_EMIT_TYPES = 2, PJ_EMIT_LLVM = 4, PJ_EMIT_PTX = 8 } PjEmit;
+
+typedef struct PjCompileOptions {
+  PjTarget target;   /* CUDA: PTX; CPU: native code for the CPU executor */
+  const char *arch;  /* "sm_90"; NULL for the default */
+  int opt_level;     /* 0..3; default 3 */
+  unsigned emit;     /* PjEmit bits: the text forms to keep (pj_kernel_text) */
+  const char *libdevice; /* path to libdevice.10.bc; NULL: search the usual places */
+} PjCompileOptions;
+
+/* Times of the compile stages, in milliseconds. */
+typedef struct PjCompileTimes {
+  double parse, types, lower, optimize, codegen, total;
+} PjCompileTimes;
+
+/* Type the kernel for the argument types and compile it. NULL (with diagnostics) on rejection;
+ * *status says why when non-NULL. */
+PjKernel *pj_kernel_compile(const PjSource *source, int kernel, const PjArgType *args, int nargs,
+                            const PjCompileOptions *options, PjDiags *diags, PjStatus *status);
+void pj_kernel_delete(PjKernel *kernel);
+const char *pj_kernel_name(const PjKernel *kernel);
+PjTarget pj_kernel_target(const PjKernel *kernel);
+/* The text kept for one PjEmit bit, or NULL. */
+const char *pj_kernel_text(const PjKernel *kernel, PjEmit what);
+const PjCompileTimes *pj_kernel_times(const PjKernel *kernel);
+
+/* ---- values: kernel arguments on the host ------------------------------------------------ */
+
+typedef struct PjValue {
+  PjDtype dtype;
+  int ndim;                     /* 0: a scalar */
+  int64_t shape[PJ_MAX_DIMS];
+  void *data;                   /* arrays: C-contiguous elements, owned by the value */
+  union { int64_t i; uint64_t u; double f; } scalar; /* scalars: by dtype kind */
+} PjValue;
+
+int64_t pj_value_count(const PjValue *value);   /* number of elements (1 for a scalar) */
+size_t pj_value_nbytes(const PjValue *value);
+/* The command line's argument syntax, documented in docs/arguments.md:
+ *   2.0  3  True  float32(2.0)  uint8(7)          scalars (Python types, or a dtype)
+ *   zeros(N,dtype) ones((R,C),dtype) arange(N,dtype) rand(N,dtype[,seed]) full(N,value,dtype)
+ *   path/to/file.npy                                 a NumPy file */
+PjStatus pj_value_parse(const char *spec, PjValue *out, char *err, size_t errlen);
+PjStatus pj_value_load_npy(const char *path, PjValue *out, char *err, size_t errlen);
+PjStatus pj_value_save_npy(const char *path, const PjValue *value, char *err, size_t errlen);
+void pj_value_free(PjValue *value);
+/* A one-line summary: shape, dtype, min, max, mean, first elements. Caller frees. */
+char *pj_value_summary(const PjValue *value);
+
+/* ---- running ----------------------------------------------------------------------------- */
+
+typedef struct PjDevice PjDevice;
+
+/* AUTO: the GPU when a CUDA driver and device are present, else the CPU executor. */
+PjStatus pj_device_open(PjTarget target, int ordinal, PjDevice **out, char *err, size_t errlen);
+void pj_device_close(PjDevice *device);
+PjTarget pj_device_target(const PjDevice *device);
+const char *pj_device_name(const PjDevice *device);  /* "NVIDIA H100 80GB HBM3 (sm_90)", "CPU (16 threads)" */
+const char *pj_device_arch(const PjDevice *device);  /* "sm_90"; NULL for the CPU */
+
+typedef struct PjLaunchConfig {
+  uint32_t grid[3], block[3];
+  uint32_t shared_bytes;
+  int repeat;        /* kernel runs to time; the median is reported. 0 or 1: one run */
+} PjLaunchConfig;
+
+typedef struct PjLaunchTimes {
+  double load_ms;        /* module load (driver JIT of the PTX) */
+  double transfer_in_ms, transfer_out_ms;
+  double kernel_ms;      /* median over the runs (CUDA events on the GPU) */
+  double kernel_min_ms, kernel_max_ms;
+  int runs;
+} PjLaunchTimes;
+
+/* Copy the values to the device, launch (config->repeat times), copy arrays back into the
+ * values. Checks the configuration against the device's limits before launching. */
+PjStatus pj_launch(PjDevice *device, PjKernel *kernel, const PjLaunchConfig *config,
+                   PjValue *args, int nargs, PjLaunchTimes *times, char *err, size_t errlen);
+
+/* "pyjitc 0.1.0 (LLVM 19.1.7)" */
+const char *pj_version_string(void);
+double pj_now_ms(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

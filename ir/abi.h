@@ -1,0 +1,40 @@
+/* What the runtime needs to know of a compiled kernel, and nothing of how it was compiled.
+ *
+ * Parameter ABI, the same on both targets: the kernel's parameters are flattened in order;
+ * a scalar argument is one parameter of its dtype (bool as one byte); an array argument is its
+ * data pointer followed by `ndim` int64 extents (C-contiguous: strides follow from them).
+ * On the GPU these are the kernel's .param list (cuLaunchKernel's kernelParams); on the CPU the
+ * entry receives the same list as an array of pointers to the values. */
+#ifndef PJ_IR_ABI_H
+#define PJ_IR_ABI_H
+
+#include <pyjitc.h>
+
+/* The block the CPU executor asks the entry to run. Layout shared with backend/ codegen. */
+typedef struct PjCpuGrid {
+  uint32_t grid[3];      /* gridDim */
+  uint32_t block[3];     /* blockDim */
+  uint32_t block_idx[3]; /* blockIdx of the block to run */
+  uint32_t pad;
+} PjCpuGrid;
+
+/* Runs every thread of one block (kernels without barriers). */
+typedef void (*PjCpuEntry)(void **params, const PjCpuGrid *grid);
+
+typedef struct PjKernelCode {
+  PjTarget target;           /* PJ_TARGET_CUDA or PJ_TARGET_CPU */
+  const char *name;          /* the kernel's Python name */
+  const char *entry;         /* CUDA: the .entry symbol in the PTX */
+  const char *ptx;           /* CUDA: NUL-terminated PTX */
+  PjCpuEntry cpu_entry;      /* CPU: native entry, valid while the PjKernel lives */
+  int nargs;
+  const PjArgType *args;     /* the signature it was compiled for */
+} PjKernelCode;
+
+/* Implemented by api/: the code of a compiled kernel. */
+const PjKernelCode *pj_kernel_code(const PjKernel *kernel);
+
+/* Number of flattened parameters of one argument, and of a whole signature. */
+static inline int pj_abi_param_count(const PjArgType *a) { return a->ndim == 0 ? 1 : 1 + a->ndim; }
+
+#endif

@@ -1,0 +1,135 @@
+/* The project's own tree of a kernel file, built once from tree-sitter's parse by frontend/,
+ * then resolved and typed in place: after the type checker every expression has a type,
+ * implicit conversions are explicit PJ_EX_CAST nodes, names point at their variables and
+ * builtin references at their table rows. That typed tree is the kernel IR the backend lowers. */
+#ifndef PJ_IR_AST_H
+#define PJ_IR_AST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ir/arena.h"
+#include "ir/diag.h"
+#include "ir/types.h"
+
+typedef enum PjExprKind {
+  PJ_EX_INT, PJ_EX_FLOAT, PJ_EX_BOOL, PJ_EX_NONE, PJ_EX_STRING,
+  PJ_EX_NAME,      /* a local variable or parameter (var >= 0), or an unresolved global */
+  PJ_EX_ATTR,      /* base.attr */
+  PJ_EX_CALL,      /* fn(args) */
+  PJ_EX_SUBSCRIPT, /* base[index] */
+  PJ_EX_TUPLE,
+  PJ_EX_BINARY,
+  PJ_EX_UNARY,
+  PJ_EX_COMPARE,   /* a < b <= c: operands[n+1], ops[n] */
+  PJ_EX_BOOLOP,    /* a and b, a or b */
+  PJ_EX_IFEXP,     /* a if cond else b */
+  PJ_EX_CAST,      /* typed IR: convert x to this node's type */
+  PJ_EX_BUILTIN,   /* typed IR: a builtin value (cuda.threadIdx.x) or callee (math.sqrt) */
+  PJ_EX_SHAPE,     /* typed IR: arr.shape[k] with k constant */
+  PJ_EX_SLICE,     /* a:b:c inside a subscript: rejected in this version */
+} PjExprKind;
+
+typedef enum PjBinOp {
+  PJ_OP_ADD, PJ_OP_SUB, PJ_OP_MUL, PJ_OP_DIV, PJ_OP_FLOORDIV, PJ_OP_MOD, PJ_OP_POW,
+  PJ_OP_LSHIFT, PJ_OP_RSHIFT, PJ_OP_BITAND, PJ_OP_BITOR, PJ_OP_BITXOR, PJ_OP_MATMUL,
+  PJ_OP_COUNT
+} PjBinOp;
+
+typedef enum PjCmpOp { PJ_CMP_EQ, PJ_CMP_NE, PJ_CMP_LT, PJ_CMP_LE, PJ_CMP_GT, PJ_CMP_GE,
+                       PJ_CMP_IS, PJ_CMP_IS_NOT, PJ_CMP_IN, PJ_CMP_NOT_IN } PjCmpOp;
+
+typedef enum PjUnOp { PJ_UN_NEG, PJ_UN_POS, PJ_UN_INVERT, PJ_UN_NOT } PjUnOp;
+
+typedef struct PjExpr PjExpr;
+struct PjExpr {
+  PjExprKind kind;
+  PjLoc loc;
+  const PjType *type; /* set by the type checker */
+  union {
+    int64_t ival;  /* INT (also BOOL: 0/1) */
+    double fval;   /* FLOAT */
+    const char *str; /* STRING */
+    struct { const char *id; int var; } name;
+    struct { PjExpr *base; const char *attr; PjLoc attr_loc; } attr;
+    struct { PjExpr *fn; PjExpr **args; int nargs; bool has_kwargs; } call;
+    struct { PjExpr *base; PjExpr *index; } sub;
+    struct { PjExpr **items; int count; } tuple;
+    struct { PjBinOp op; PjExpr *l, *r; } bin;
+    struct { PjUnOp op; PjExpr *x; } un;
+    struct { PjExpr **operands; PjCmpOp *ops; int n; } cmp;
+    struct { bool is_and; PjExpr *l, *r; } boolop;
+    struct { PjExpr *cond, *then, *orelse; } ifexp;
+    struct { PjExpr *x; } cast;
+    struct { int id; PjExpr **args; int nargs; } builtin; /* args: a call's, typed */
+    struct { PjExpr *array; int dim; } shape;
+  };
+};
+
+typedef enum PjStmtKind {
+  PJ_ST_EXPR, PJ_ST_ASSIGN, PJ_ST_AUGASSIGN, PJ_ST_IF, PJ_ST_WHILE, PJ_ST_FOR,
+  PJ_ST_BREAK, PJ_ST_CONTINUE, PJ_ST_RETURN, PJ_ST_PASS,
+} PjStmtKind;
+
+typedef struct PjStmt PjStmt;
+typedef struct PjBlock {
+  PjStmt **stmts;
+  int count;
+} PjBlock;
+
+struct PjStmt {
+  PjStmtKind kind;
+  PjLoc loc;
+  union {
+    PjExpr *expr; /* EXPR, RETURN (may be NULL) */
+    struct { PjExpr **targets; int ntargets; PjExpr *value; } assign; /* a = b = value */
+    struct { PjBinOp op; PjExpr *target, *value; } aug;
+    struct { PjExpr *cond; PjBlock then, orelse; } if_;
+    struct { PjExpr *cond; PjBlock body; } while_;
+    struct { PjExpr *target; PjExpr *iter; PjBlock body; } for_;
+  };
+};
+
+/* A variable of a function: parameters first, then locals in order of first assignment. */
+typedef struct PjVar {
+  const char *name;
+  PjLoc loc;            /* first definition */
+  const PjType *type;   /* after typing */
+  bool is_param;
+} PjVar;
+
+typedef struct PjFunc {
+  const char *name;
+  PjLoc loc;            /* the name in `def name(` */
+  bool is_kernel;       /* @cuda.jit */
+  PjVar *vars;          /* set by the resolver: params first */
+  int nvars, nparams;
+  PjBlock body;
+} PjFunc;
+
+/* A name bound at module level: an import, a numeric constant, or a function. */
+typedef enum PjGlobalKind { PJ_GLOBAL_MODULE, PJ_GLOBAL_CONST, PJ_GLOBAL_FUNC } PjGlobalKind;
+typedef struct PjGlobal {
+  const char *name;
+  PjGlobalKind kind;
+  const char *qualname; /* MODULE: the qualified name it stands for ("cuda", "math", "cuda.grid") */
+  PjExpr *value;        /* CONST: a literal (INT, FLOAT, BOOL, or TUPLE of them) */
+  PjFunc *func;         /* FUNC */
+  PjLoc loc;
+} PjGlobal;
+
+typedef struct PjModule {
+  PjFile file;
+  PjGlobal *globals;
+  int nglobals;
+  PjFunc **funcs;
+  int nfuncs;
+} PjModule;
+
+const char *pj_binop_text(PjBinOp op);
+const char *pj_cmpop_text(PjCmpOp op);
+/* The tree as text, one node a line, indented (--emit=ast; with types when typed). */
+char *pj_module_dump(const PjModule *m, bool with_types, PjArena *scratch);
+char *pj_func_dump(const PjFunc *f, bool with_types, PjArena *scratch);
+
+#endif

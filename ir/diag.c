@@ -1,0 +1,156 @@
+#include "ir/diag.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct PjDiags {
+  PjDiag *items;
+  size_t len, cap, errors;
+};
+
+PjDiags *pj_diags_new(void) { return calloc(1, sizeof(PjDiags)); }
+
+void pj_diags_delete(PjDiags *diags) {
+  if (!diags) return;
+  for (size_t i = 0; i < diags->len; i++) {
+    free((char *)diags->items[i].file);
+    free((char *)diags->items[i].message);
+    free((char *)diags->items[i].source_line);
+  }
+  free(diags->items);
+  free(diags);
+}
+
+size_t pj_diags_count(const PjDiags *diags) { return diags ? diags->len : 0; }
+size_t pj_diags_errors(const PjDiags *diags) { return diags ? diags->errors : 0; }
+const PjDiag *pj_diags_get(const PjDiags *diags, size_t i) {
+  return diags && i < diags->len ? &diags->items[i] : NULL;
+}
+
+static char *pj_line_copy(const PjFile *file, int line) {
+  if (!file || !file->text || line < 1) return NULL;
+  const char *p = file->text, *end = file->text + file->len;
+  for (int l = 1; l < line && p < end; p++)
+    if (*p == '\n') l++;
+  const char *e = p;
+  while (e < end && *e != '\n' && *e != '\r') e++;
+  char *s = malloc((size_t)(e - p) + 1);
+  memcpy(s, p, (size_t)(e - p));
+  s[e - p] = 0;
+  return s;
+}
+
+void pj_diag_add(PjDiags *diags, PjSeverity sev, const PjFile *file, PjLoc loc, const char *fmt, ...) {
+  if (!diags) return;
+  if (diags->len == diags->cap) {
+    diags->cap = diags->cap ? diags->cap * 2 : 8;
+    diags->items = realloc(diags->items, diags->cap * sizeof(PjDiag));
+  }
+  va_list ap;
+  va_start(ap, fmt);
+  char *msg = NULL;
+  if (vasprintf(&msg, fmt, ap) < 0) msg = NULL;
+  va_end(ap);
+  PjDiag *d = &diags->items[diags->len++];
+  d->severity = sev;
+  d->file = strdup(file && file->path ? file->path : "<input>");
+  d->line = loc.line;
+  d->col = loc.col;
+  d->end_col = loc.end_col;
+  d->message = msg ? msg : strdup("(no message)");
+  d->source_line = pj_line_copy(file, loc.line);
+  if (sev == PJ_SEVERITY_ERROR) diags->errors++;
+}
+
+void pj_diags_append(PjDiags *dst, const PjDiags *src) {
+  for (size_t i = 0; src && dst && i < src->len; i++) {
+    const PjDiag *d = &src->items[i];
+    if (dst->len == dst->cap) {
+      dst->cap = dst->cap ? dst->cap * 2 : 8;
+      dst->items = realloc(dst->items, dst->cap * sizeof(PjDiag));
+    }
+    PjDiag *c = &dst->items[dst->len++];
+    *c = *d;
+    c->file = strdup(d->file);
+    c->message = strdup(d->message);
+    c->source_line = d->source_line ? strdup(d->source_line) : NULL;
+    if (d->severity == PJ_SEVERITY_ERROR) dst->errors++;
+  }
+}
+
+static const char *pj_severity_name(PjSeverity s) {
+  return s == PJ_SEVERITY_ERROR ? "error" : s == PJ_SEVERITY_WARNING ? "warning" : "note";
+}
+
+/* A growable string for the formatters. */
+typedef struct PjBuf {
+  char *s;
+  size_t len, cap;
+} PjBuf;
+
+static void pj_buf_printf(PjBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void pj_buf_printf(PjBuf *b, const char *fmt, ...) {
+  va_list ap, ap2;
+  va_start(ap, fmt);
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (b->len + (size_t)n + 1 > b->cap) {
+    b->cap = (b->len + (size_t)n + 1) * 2;
+    b->s = realloc(b->s, b->cap);
+  }
+  vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap2);
+  va_end(ap2);
+  b->len += (size_t)n;
+}
+
+char *pj_diags_format(const PjDiags *diags) {
+  PjBuf b = {0};
+  pj_buf_printf(&b, "%s", "");
+  for (size_t i = 0; diags && i < diags->len; i++) {
+    const PjDiag *d = &diags->items[i];
+    if (d->line > 0)
+      pj_buf_printf(&b, "%s:%d:%d: %s: %s\n", d->file, d->line, d->col, pj_severity_name(d->severity), d->message);
+    else
+      pj_buf_printf(&b, "%s: %s: %s\n", d->file, pj_severity_name(d->severity), d->message);
+    if (!d->source_line || d->col < 1) continue;
+    pj_buf_printf(&b, "%s\n", d->source_line);
+    int len = (int)strlen(d->source_line);
+    for (int c = 1; c < d->col && c <= len; c++) pj_buf_printf(&b, "%c", d->source_line[c - 1] == '\t' ? '\t' : ' ');
+    pj_buf_printf(&b, "^");
+    int end = d->end_col > d->col ? d->end_col : d->col + 1;
+    if (end > len + 1) end = len + 1;
+    for (int c = d->col + 1; c < end; c++) pj_buf_printf(&b, "~");
+    pj_buf_printf(&b, "\n");
+  }
+  return b.s;
+}
+
+static void pj_buf_json_string(PjBuf *b, const char *s) {
+  pj_buf_printf(b, "\"");
+  for (; s && *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') pj_buf_printf(b, "\\%c", c);
+    else if (c == '\n') pj_buf_printf(b, "\\n");
+    else if (c < 0x20) pj_buf_printf(b, "\\u%04x", c);
+    else pj_buf_printf(b, "%c", c);
+  }
+  pj_buf_printf(b, "\"");
+}
+
+char *pj_diags_format_json(const PjDiags *diags) {
+  PjBuf b = {0};
+  pj_buf_printf(&b, "%s", "");
+  for (size_t i = 0; diags && i < diags->len; i++) {
+    const PjDiag *d = &diags->items[i];
+    pj_buf_printf(&b, "{\"file\":");
+    pj_buf_json_string(&b, d->file);
+    pj_buf_printf(&b, ",\"line\":%d,\"col\":%d,\"end_col\":%d,\"severity\":\"%s\",\"message\":", d->line, d->col,
+                  d->end_col, pj_severity_name(d->severity));
+    pj_buf_json_string(&b, d->message);
+    pj_buf_printf(&b, "}\n");
+  }
+  return b.s;
+}

@@ -1,0 +1,149 @@
+#include "ir/types.h"
+
+#include <string.h>
+
+static const PjType pj_void_type = {.kind = PJ_TY_VOID};
+static const PjType pj_none_type = {.kind = PJ_TY_NONE};
+
+/* Arrays and ranges are few: constant tables of every dtype x ndim, compared by pointer. */
+#define PJ_A(d, n) {.kind = PJ_TY_ARRAY, .dtype = d, .ndim = n}
+#define PJ_ARRAY_ROW(d) [d] = {PJ_A(d, 0), PJ_A(d, 1), PJ_A(d, 2), PJ_A(d, 3), PJ_A(d, 4), PJ_A(d, 5), PJ_A(d, 6), PJ_A(d, 7), PJ_A(d, 8)}
+#define PJ_R(d) [d] = {.kind = PJ_TY_RANGE, .dtype = d}
+#define PJ_EVERY_DTYPE(X) X(PJ_BOOL), X(PJ_INT8), X(PJ_INT16), X(PJ_INT32), X(PJ_INT64), X(PJ_UINT8), X(PJ_UINT16), \
+    X(PJ_UINT32), X(PJ_UINT64), X(PJ_FLOAT32), X(PJ_FLOAT64)
+_Static_assert(PJ_MAX_DIMS == 8, "pj_array_types rows list ndim 0..8");
+static const PjType pj_array_types[PJ_DTYPE_COUNT][PJ_MAX_DIMS + 1] = {PJ_EVERY_DTYPE(PJ_ARRAY_ROW)};
+static const PjType pj_range_types[PJ_DTYPE_COUNT] = {PJ_EVERY_DTYPE(PJ_R)};
+
+#define PJ_S(d) [d] = {.kind = PJ_TY_SCALAR, .dtype = d}
+static const PjType pj_scalar_types[PJ_DTYPE_COUNT] = {PJ_EVERY_DTYPE(PJ_S)};
+
+const PjType *pj_type_void(void) { return &pj_void_type; }
+const PjType *pj_type_none(void) { return &pj_none_type; }
+const PjType *pj_type_scalar(PjDtype d) { return &pj_scalar_types[d]; }
+
+const PjType *pj_type_array(PjDtype d, int ndim) { return &pj_array_types[d][ndim]; }
+const PjType *pj_type_range(PjDtype counter) { return &pj_range_types[counter]; }
+
+const PjType *pj_type_tuple(PjArena *arena, const PjType **items, int count) {
+  PjType *t = pj_arena_alloc(arena, sizeof(PjType));
+  t->kind = PJ_TY_TUPLE;
+  t->count = count;
+  t->items = pj_arena_alloc(arena, sizeof(PjType *) * (size_t)(count ? count : 1));
+  memcpy(t->items, items, sizeof(PjType *) * (size_t)count);
+  return t;
+}
+
+const PjType *pj_type_unituple(PjArena *arena, const PjType *item, int count) {
+  const PjType *items[PJ_MAX_DIMS];
+  for (int i = 0; i < count && i < PJ_MAX_DIMS; i++) items[i] = item;
+  return pj_type_tuple(arena, items, count);
+}
+
+bool pj_type_equal(const PjType *a, const PjType *b) {
+  if (a == b) return true;
+  if (!a || !b || a->kind != b->kind) return false;
+  switch (a->kind) {
+  case PJ_TY_SCALAR: case PJ_TY_RANGE: return a->dtype == b->dtype;
+  case PJ_TY_ARRAY: return a->dtype == b->dtype && a->ndim == b->ndim;
+  case PJ_TY_TUPLE:
+    if (a->count != b->count) return false;
+    for (int i = 0; i < a->count; i++)
+      if (!pj_type_equal(a->items[i], b->items[i])) return false;
+    return true;
+  default: return true;
+  }
+}
+
+bool pj_type_is_scalar(const PjType *t) { return t && t->kind == PJ_TY_SCALAR; }
+bool pj_type_is_bool(const PjType *t) { return pj_type_is_scalar(t) && t->dtype == PJ_BOOL; }
+bool pj_type_is_float(const PjType *t) { return pj_type_is_scalar(t) && pj_dtype_is_float(t->dtype); }
+bool pj_type_is_intlike(const PjType *t) { return pj_type_is_scalar(t) && !pj_dtype_is_float(t->dtype); }
+bool pj_type_is_int(const PjType *t) { return pj_type_is_intlike(t) && t->dtype != PJ_BOOL; }
+
+int pj_dtype_bits(PjDtype d) { return d == PJ_BOOL ? 1 : (int)pj_dtype_size(d) * 8; }
+
+const char *pj_type_name(PjArena *arena, const PjType *t) {
+  switch (t->kind) {
+  case PJ_TY_VOID: return "none";
+  case PJ_TY_NONE: return "none";
+  case PJ_TY_SCALAR: return pj_dtype_name(t->dtype);
+  case PJ_TY_ARRAY: return pj_arena_printf(arena, "array(%s, %dd, C)", pj_dtype_name(t->dtype), t->ndim);
+  case PJ_TY_RANGE: return pj_arena_printf(arena, "range_state_%s", pj_dtype_name(t->dtype));
+  case PJ_TY_TUPLE: {
+    bool uni = t->count > 0;
+    for (int i = 1; i < t->count; i++) uni = uni && pj_type_equal(t->items[i], t->items[0]);
+    if (uni) return pj_arena_printf(arena, "UniTuple(%s x %d)", pj_type_name(arena, t->items[0]), t->count);
+    const char *s = "Tuple(";
+    for (int i = 0; i < t->count; i++)
+      s = pj_arena_printf(arena, "%s%s%s", s, i ? ", " : "", pj_type_name(arena, t->items[i]));
+    return pj_arena_printf(arena, "%s)", s);
+  }
+  }
+  return "?";
+}
+
+PjDtype pj_dtype_int(int bits, bool is_signed) {
+  switch (bits) {
+  case 8: return is_signed ? PJ_INT8 : PJ_UINT8;
+  case 16: return is_signed ? PJ_INT16 : PJ_UINT16;
+  case 32: return is_signed ? PJ_INT32 : PJ_UINT32;
+  default: return is_signed ? PJ_INT64 : PJ_UINT64;
+  }
+}
+
+/* The float that holds an integer of this width without loss, as numba's conversion rules
+ * have it: up to 16 bits fit float32, wider ones need float64. */
+static PjDtype pj_dtype_float_for_int(PjDtype i) { return pj_dtype_bits(i) <= 16 ? PJ_FLOAT32 : PJ_FLOAT64; }
+
+/* numba: integer arithmetic is done at least at the machine word (64 bits), signed when
+ * either operand is signed; bool operands count as integers. Floats win over integers. */
+PjDtype pj_dtype_arith(PjDtype a, PjDtype b) {
+  bool fa = pj_dtype_is_float(a), fb = pj_dtype_is_float(b);
+  if (fa && fb) return (a == PJ_FLOAT64 || b == PJ_FLOAT64) ? PJ_FLOAT64 : PJ_FLOAT32;
+  if (fa || fb) {
+    PjDtype f = fa ? a : b, i = fa ? b : a;
+    if (f == PJ_FLOAT64) return PJ_FLOAT64;
+    return i == PJ_BOOL ? PJ_FLOAT32 : pj_dtype_float_for_int(i);
+  }
+  bool sa = a == PJ_BOOL || pj_dtype_is_signed(a), sb = b == PJ_BOOL || pj_dtype_is_signed(b);
+  return pj_dtype_int(64, sa || sb);
+}
+
+PjDtype pj_dtype_truediv(PjDtype a, PjDtype b) {
+  if (pj_dtype_is_float(a) || pj_dtype_is_float(b)) return pj_dtype_arith(a, b);
+  return PJ_FLOAT64;
+}
+
+/* numba's unification of two numbers assigned to one variable: the wider of two integers of
+ * one signedness; int64 with uint64 becomes float64; integer with float the float that holds
+ * both. */
+PjDtype pj_dtype_unify(PjDtype a, PjDtype b) {
+  if (a == b) return a;
+  if (a == PJ_BOOL) return b;
+  if (b == PJ_BOOL) return a;
+  bool fa = pj_dtype_is_float(a), fb = pj_dtype_is_float(b);
+  if (fa || fb) return pj_dtype_arith(a, b);
+  bool sa = pj_dtype_is_signed(a), sb = pj_dtype_is_signed(b);
+  int ba = pj_dtype_bits(a), bb = pj_dtype_bits(b);
+  if (sa == sb) return pj_dtype_int(ba > bb ? ba : bb, sa);
+  int ub = sa ? bb : ba, sbits = sa ? ba : bb;
+  if (ub < sbits) return sa ? a : b;           /* the signed one holds the unsigned one */
+  if (ub < 64) return pj_dtype_int(ub * 2, true);
+  return PJ_FLOAT64;
+}
+
+const PjType *pj_type_unify(PjArena *arena, const PjType *a, const PjType *b) {
+  if (pj_type_equal(a, b)) return a;
+  if (a->kind == PJ_TY_SCALAR && b->kind == PJ_TY_SCALAR) return pj_type_scalar(pj_dtype_unify(a->dtype, b->dtype));
+  if (a->kind == PJ_TY_TUPLE && b->kind == PJ_TY_TUPLE && a->count == b->count) {
+    const PjType *items[64];
+    if (a->count > 64) return NULL;
+    for (int i = 0; i < a->count; i++) {
+      items[i] = pj_type_unify(arena, a->items[i], b->items[i]);
+      if (!items[i]) return NULL;
+    }
+    return pj_type_tuple(arena, items, a->count);
+  }
+  return NULL;
+}

@@ -1,0 +1,55 @@
+/* The type lattice: numba's scalar types, arrays, tuples, and the few compile-time-only kinds
+ * (ranges, namespaces) that the type checker needs. */
+#ifndef PJ_IR_TYPES_H
+#define PJ_IR_TYPES_H
+
+#include <pyjitc.h>
+#include <stdbool.h>
+
+#include "ir/arena.h"
+
+typedef enum PjTypeKind {
+  PJ_TY_VOID,   /* statements, calls with no value */
+  PJ_TY_NONE,   /* the constant None */
+  PJ_TY_SCALAR, /* bool, integers, floats: see dtype */
+  PJ_TY_ARRAY,  /* a C-contiguous array of dtype, ndim dimensions */
+  PJ_TY_TUPLE,  /* a heterogeneous tuple */
+  PJ_TY_RANGE,  /* range(...) in a for loop */
+} PjTypeKind;
+
+typedef struct PjType PjType;
+struct PjType {
+  PjTypeKind kind;
+  PjDtype dtype;        /* SCALAR, ARRAY (the element), RANGE (the counter) */
+  int ndim;             /* ARRAY */
+  int count;            /* TUPLE */
+  const PjType **items; /* TUPLE */
+};
+
+const PjType *pj_type_void(void);
+const PjType *pj_type_none(void);
+const PjType *pj_type_scalar(PjDtype dtype);
+const PjType *pj_type_array(PjDtype dtype, int ndim); /* interned: compare by pointer */
+const PjType *pj_type_range(PjDtype counter);
+const PjType *pj_type_tuple(PjArena *arena, const PjType **items, int count);
+const PjType *pj_type_unituple(PjArena *arena, const PjType *item, int count);
+
+bool pj_type_equal(const PjType *a, const PjType *b);
+bool pj_type_is_scalar(const PjType *t);
+bool pj_type_is_int(const PjType *t);       /* integers, not bool */
+bool pj_type_is_intlike(const PjType *t);   /* integers and bool */
+bool pj_type_is_float(const PjType *t);
+bool pj_type_is_bool(const PjType *t);
+int pj_dtype_bits(PjDtype d);
+/* numba's name: "int64", "array(float32, 2d, C)", "UniTuple(int64 x 2)". Arena-allocated. */
+const char *pj_type_name(PjArena *arena, const PjType *t);
+
+/* numba's typing rules for numbers. */
+PjDtype pj_dtype_int(int bits, bool is_signed);
+PjDtype pj_dtype_arith(PjDtype a, PjDtype b);   /* + - * // % of two numbers */
+PjDtype pj_dtype_truediv(PjDtype a, PjDtype b); /* / */
+PjDtype pj_dtype_unify(PjDtype a, PjDtype b);   /* one variable assigned both */
+/* Unify two types for a variable; NULL when they cannot be. */
+const PjType *pj_type_unify(PjArena *arena, const PjType *a, const PjType *b);
+
+#endif

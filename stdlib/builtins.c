@@ -1,0 +1,127 @@
+/* The builtins table, and the typing rules of its rows (numba-cuda's signatures). */
+#include "stdlib/builtins.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const PjBuiltin pj_builtins[PJ_BI_COUNT] = {
+#define PJ_BUILTIN(id, name, form, mn, mx, typing, lower, dim, n64, n32, h64, h32) \
+  [PJ_BI_##id] = {name, PJ_FORM_##form, mn, mx, PJ_TYPING_##typing, PJ_LOWER_##lower, dim, n64, n32, h64, h32},
+#include "stdlib/builtins.def"
+#undef PJ_BUILTIN
+};
+
+int pj_builtin_lookup(const char *qualname) {
+  for (int i = 0; i < PJ_BI_COUNT; i++)
+    if (strcmp(pj_builtins[i].name, qualname) == 0) return i;
+  return -1;
+}
+
+static const PjType *pj_fail(char *err, size_t errlen, const char *msg, const char *name, PjArena *arena,
+                             const PjType *t) {
+  snprintf(err, errlen, msg, name, t ? pj_type_name(arena, t) : "?");
+  return NULL;
+}
+
+static bool pj_all_scalars(PjExpr **args, int nargs) {
+  for (int i = 0; i < nargs; i++)
+    if (!pj_type_is_scalar(args[i]->type)) return false;
+  return true;
+}
+
+static const PjType *pj_type_grid(PjArena *arena, const PjBuiltin *b, PjExpr **args, char *err, size_t errlen) {
+  if (args[0]->kind != PJ_EX_INT || args[0]->ival < 1 || args[0]->ival > 3) {
+    snprintf(err, errlen, "%s() takes a constant 1, 2 or 3 (the number of dimensions)", b->name);
+    return NULL;
+  }
+  const PjType *i64 = pj_type_scalar(PJ_INT64);
+  return args[0]->ival == 1 ? i64 : pj_type_unituple(arena, i64, (int)args[0]->ival);
+}
+
+static const PjType *pj_type_math(PjArena *arena, const PjBuiltin *b, PjExpr **args, int nargs,
+                                  const PjType **params, char *err, size_t errlen) {
+  bool all32 = true;
+  for (int i = 0; i < nargs; i++) {
+    const PjType *t = args[i]->type;
+    if (!pj_type_is_scalar(t)) return pj_fail(err, errlen, "%s() takes numbers, not %s", b->name, arena, t);
+    all32 = all32 && t->dtype == PJ_FLOAT32;
+  }
+  const PjType *f = pj_type_scalar(all32 ? PJ_FLOAT32 : PJ_FLOAT64);
+  for (int i = 0; i < nargs; i++) params[i] = f;
+  return f;
+}
+
+const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, const PjType **params, char *err,
+                              size_t errlen) {
+  const PjBuiltin *b = &pj_builtins[id];
+  for (int i = 0; i < nargs; i++) params[i] = NULL;
+  if (b->form == PJ_FORM_CALL && (nargs < b->min_args || nargs > b->max_args)) {
+    if (b->min_args == b->max_args)
+      snprintf(err, errlen, "%s() takes %d argument%s, got %d", b->name, b->min_args, b->min_args == 1 ? "" : "s", nargs);
+    else
+      snprintf(err, errlen, "%s() takes %d to %d arguments, got %d", b->name, b->min_args, b->max_args, nargs);
+    return NULL;
+  }
+  switch (b->typing) {
+  case PJ_TYPING_SREG: return pj_type_scalar(PJ_UINT32);
+  case PJ_TYPING_GRID: return pj_type_grid(arena, b, args, err, errlen);
+  case PJ_TYPING_MATH1:
+  case PJ_TYPING_MATH2: return pj_type_math(arena, b, args, nargs, params, err, errlen);
+  case PJ_TYPING_ROUND: {
+    const PjType *t = args[0]->type;
+    if (!pj_type_is_scalar(t)) return pj_fail(err, errlen, "%s() takes a number, not %s", b->name, arena, t);
+    if (pj_type_is_float(t)) return pj_type_scalar(PJ_INT64);
+    return pj_type_is_bool(t) ? pj_type_scalar(PJ_INT64) : t;
+  }
+  case PJ_TYPING_MINMAX: {
+    if (!pj_all_scalars(args, nargs)) {
+      for (int i = 0; i < nargs; i++)
+        if (!pj_type_is_scalar(args[i]->type))
+          return pj_fail(err, errlen, "%s() takes numbers, not %s", b->name, arena, args[i]->type);
+    }
+    PjDtype d = args[0]->type->dtype;
+    for (int i = 1; i < nargs; i++) d = pj_dtype_unify(d, args[i]->type->dtype);
+    const PjType *t = pj_type_scalar(d);
+    for (int i = 0; i < nargs; i++) params[i] = t;
+    return t;
+  }
+  case PJ_TYPING_ABS: {
+    const PjType *t = args[0]->type;
+    if (!pj_type_is_scalar(t)) return pj_fail(err, errlen, "%s() takes a number, not %s", b->name, arena, t);
+    if (pj_type_is_bool(t)) {
+      params[0] = pj_type_scalar(PJ_INT64);
+      return params[0];
+    }
+    return t;
+  }
+  case PJ_TYPING_TO_INT:
+  case PJ_TYPING_TO_FLOAT: {
+    const PjType *t = args[0]->type;
+    if (!pj_type_is_scalar(t)) return pj_fail(err, errlen, "%s() takes a number, not %s", b->name, arena, t);
+    return pj_type_scalar(b->typing == PJ_TYPING_TO_INT ? PJ_INT64 : PJ_FLOAT64);
+  }
+  case PJ_TYPING_LEN: {
+    const PjType *t = args[0]->type;
+    if (t->kind != PJ_TY_ARRAY && t->kind != PJ_TY_TUPLE)
+      return pj_fail(err, errlen, "%s() takes an array or a tuple, not %s", b->name, arena, t);
+    return pj_type_scalar(PJ_INT64);
+  }
+  case PJ_TYPING_RANGE: {
+    /* numba: int32-sized counters stay 32-bit, uint64 stays unsigned, the rest is int64 */
+    bool small = true, u64 = false;
+    for (int i = 0; i < nargs; i++) {
+      const PjType *t = args[i]->type;
+      if (!pj_type_is_intlike(t)) return pj_fail(err, errlen, "%s() takes integers, not %s", b->name, arena, t);
+      int bits = pj_dtype_bits(t->dtype);
+      bool sig = t->dtype == PJ_BOOL || pj_dtype_is_signed(t->dtype);
+      small = small && (sig ? bits <= 32 : bits < 32);
+      u64 = u64 || t->dtype == PJ_UINT64;
+    }
+    PjDtype d = u64 ? PJ_UINT64 : small ? PJ_INT32 : PJ_INT64;
+    for (int i = 0; i < nargs; i++) params[i] = pj_type_scalar(d);
+    return pj_type_range(d);
+  }
+  }
+  snprintf(err, errlen, "internal error: no typing rule for %s", b->name);
+  return NULL;
+}

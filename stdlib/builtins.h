@@ -1,0 +1,60 @@
+/* The builtins table (builtins.def) and the typing rules its rows name. */
+#ifndef PJ_STDLIB_BUILTINS_H
+#define PJ_STDLIB_BUILTINS_H
+
+#include <stddef.h>
+
+#include "ir/ast.h"
+#include "ir/types.h"
+
+typedef enum PjBuiltinId {
+#define PJ_BUILTIN(id, ...) PJ_BI_##id,
+#include "stdlib/builtins.def"
+#undef PJ_BUILTIN
+  PJ_BI_COUNT
+} PjBuiltinId;
+
+typedef enum PjBuiltinForm { PJ_FORM_VALUE, PJ_FORM_CALL } PjBuiltinForm;
+
+typedef enum PjTypingRule {
+  PJ_TYPING_SREG,     /* uint32, as numba-cuda's thread/block index type */
+  PJ_TYPING_GRID,     /* constant 1..3 -> int64 or UniTuple(int64 x n) */
+  PJ_TYPING_MATH1,    /* float32 -> float32, float64 or integer -> float64 */
+  PJ_TYPING_MATH2,    /* both float32 -> float32, else float64 */
+  PJ_TYPING_ROUND,    /* float -> int64 (Python's floor/ceil), integer -> itself */
+  PJ_TYPING_MINMAX,   /* the common type of the numbers */
+  PJ_TYPING_ABS,      /* the number's own type */
+  PJ_TYPING_TO_INT,   /* int64 */
+  PJ_TYPING_TO_FLOAT, /* float64 */
+  PJ_TYPING_LEN,      /* array: int64 */
+  PJ_TYPING_RANGE,    /* for-loop counter */
+} PjTypingRule;
+
+typedef enum PjLowering {
+  PJ_LOWER_TID, PJ_LOWER_CTAID, PJ_LOWER_NTID, PJ_LOWER_NCTAID, PJ_LOWER_GRID, PJ_LOWER_GRIDSIZE,
+  PJ_LOWER_MATH, PJ_LOWER_ROUND, PJ_LOWER_MIN, PJ_LOWER_MAX, PJ_LOWER_ABS, PJ_LOWER_CAST,
+  PJ_LOWER_LEN, PJ_LOWER_RANGE,
+} PjLowering;
+
+typedef struct PjBuiltin {
+  const char *name;
+  PjBuiltinForm form;
+  int min_args, max_args;
+  PjTypingRule typing;
+  PjLowering lower;
+  int dim;
+  const char *nvptx64, *nvptx32, *host64, *host32;
+} PjBuiltin;
+
+extern const PjBuiltin pj_builtins[PJ_BI_COUNT];
+
+/* The row of a qualified name ("cuda.grid", "math.sqrt", "min"), or -1. */
+int pj_builtin_lookup(const char *qualname);
+
+/* Type a use of builtin `id`. args: the argument expressions, already typed. On success returns
+ * the result type and sets params[i] to the type argument i must be converted to (NULL: keep).
+ * On failure returns NULL with a message in err. */
+const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, const PjType **params, char *err,
+                              size_t errlen);
+
+#endif

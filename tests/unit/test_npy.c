@@ -1,0 +1,364 @@
+/* Unit test of runtime/npy.c: round trips of every dtype and shape, the exact bytes written,
+ * files written by numpy (read, and compared byte for byte with ours), and broken files. */
+#define _POSIX_C_SOURCE 200809L
+#include <pyjitc.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int passed, failed;
+
+#define CHECK(cond)                                                              \
+  do {                                                                           \
+    if (cond) passed++;                                                          \
+    else {                                                                       \
+      failed++;                                                                  \
+      printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);            \
+    }                                                                            \
+  } while (0)
+
+static char dir[] = "/tmp/pj_npy_XXXXXX";
+
+static const char *in_dir(const char *name) {
+  static char path[256];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  return path;
+}
+
+/* The whole file, malloc'd; *len its size. */
+static unsigned char *file_read(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  unsigned char *buf = malloc(1 << 16);
+  *len = fread(buf, 1, 1 << 16, f);
+  fclose(f);
+  return buf;
+}
+
+static void file_write(const char *path, const void *data, size_t len) {
+  FILE *f = fopen(path, "wb");
+  if (!f) return;
+  fwrite(data, 1, len, f);
+  fclose(f);
+}
+
+static int same_value(const PjValue *a, const PjValue *b) {
+  if (a->dtype != b->dtype || a->ndim != b->ndim) return 0;
+  for (int d = 0; d < a->ndim; d++)
+    if (a->shape[d] != b->shape[d]) return 0;
+  if (a->ndim == 0) return memcmp(&a->scalar, &b->scalar, sizeof a->scalar) == 0;
+  return b->data && memcmp(a->data, b->data, pj_value_nbytes(a)) == 0;
+}
+
+static PjValue parsed(const char *spec) {
+  PjValue v;
+  char err[256];
+  if (pj_value_parse(spec, &v, err, sizeof err) != PJ_OK) printf("cannot parse '%s': %s\n", spec, err);
+  return v;
+}
+
+/* ---- round trips ------------------------------------------------------------------------- */
+
+static const char *const dtype_names[] = {"bool", "int8", "int16", "int32", "int64", "uint8",
+                                          "uint16", "uint32", "uint64", "float32", "float64"};
+static const char *const shapes[] = {"0", "1", "7", "(3,5)", "(2,3,4)", "(4,0)", "(1,2,1,2,1,2,1,2)", "100000"};
+
+static void test_round_trip_arrays(void) {
+  for (size_t t = 0; t < sizeof dtype_names / sizeof dtype_names[0]; t++) {
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+      char spec[64], err[256];
+      snprintf(spec, sizeof spec, "rand(%s,%s,%zu)", shapes[s], dtype_names[t], t * 10 + s);
+      PjValue a = parsed(spec), b;
+      CHECK(pj_value_save_npy(in_dir("rt.npy"), &a, err, sizeof err) == PJ_OK);
+      CHECK(pj_value_load_npy(in_dir("rt.npy"), &b, err, sizeof err) == PJ_OK);
+      if (!same_value(&a, &b)) printf("round trip of %s differs\n", spec);
+      CHECK(same_value(&a, &b));
+      pj_value_free(&a), pj_value_free(&b);
+    }
+  }
+}
+
+static void test_round_trip_scalars(void) {
+  static const char *const specs[] = {"True", "False", "int8(-128)", "int16(-300)", "int32(-2147483648)",
+                                      "-9223372036854775808", "uint8(255)", "uint16(65535)", "uint32(4000000000)",
+                                      "uint64(18446744073709551615)", "float32(0.1)", "-2.5e-300", "inf"};
+  for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+    char err[256];
+    PjValue a = parsed(specs[i]), b;
+    CHECK(pj_value_save_npy(in_dir("s.npy"), &a, err, sizeof err) == PJ_OK);
+    CHECK(pj_value_load_npy(in_dir("s.npy"), &b, err, sizeof err) == PJ_OK);
+    if (!same_value(&a, &b)) printf("round trip of %s differs\n", specs[i]);
+    CHECK(same_value(&a, &b) && b.data == NULL);
+  }
+}
+
+/* ---- the exact bytes --------------------------------------------------------------------- */
+
+static void check_header(const char *spec, const char *dict, size_t data_bytes) {
+  char err[256], want[256];
+  PjValue v = parsed(spec);
+  CHECK(pj_value_save_npy(in_dir("h.npy"), &v, err, sizeof err) == PJ_OK);
+  size_t len = 0;
+  unsigned char *got = file_read(in_dir("h.npy"), &len);
+  size_t dlen = strlen(dict);
+  /* 10 bytes of preamble, the dict, spaces up to byte 127, '\n' at byte 127 */
+  memcpy(want, "\x93NUMPY\x01\x00\x76\x00", 10);
+  memcpy(want + 10, dict, dlen);
+  memset(want + 10 + dlen, ' ', 117 - dlen);
+  want[127] = '\n';
+  CHECK(got && len == 128 + data_bytes && memcmp(got, want, 128) == 0);
+  if (got && len >= 128 && memcmp(got, want, 128) != 0) printf("header of %s: %.118s\n", spec, got + 10);
+  if (got && v.ndim > 0 && len == 128 + data_bytes) CHECK(memcmp(got + 128, v.data, data_bytes) == 0);
+  free(got);
+  pj_value_free(&v);
+}
+
+static void test_exact_bytes(void) {
+  check_header("arange((3,4),float32)", "{'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), }", 48);
+  check_header("arange(5,int64)", "{'descr': '<i8', 'fortran_order': False, 'shape': (5,), }", 40);
+  check_header("ones(3,bool)", "{'descr': '|b1', 'fortran_order': False, 'shape': (3,), }", 3);
+  check_header("zeros((0,3),uint16)", "{'descr': '<u2', 'fortran_order': False, 'shape': (0, 3), }", 0);
+  check_header("float64(2.5)", "{'descr': '<f8', 'fortran_order': False, 'shape': (), }", 8);
+  check_header("int8(-2)", "{'descr': '|i1', 'fortran_order': False, 'shape': (), }", 1);
+  /* little-endian element bytes */
+  PjValue v = parsed("full(2,258,int32)");
+  char err[256];
+  size_t len = 0;
+  CHECK(pj_value_save_npy(in_dir("le.npy"), &v, err, sizeof err) == PJ_OK);
+  unsigned char *got = file_read(in_dir("le.npy"), &len);
+  CHECK(got && len == 136 && memcmp(got + 128, "\x02\x01\x00\x00\x02\x01\x00\x00", 8) == 0);
+  free(got);
+  pj_value_free(&v);
+}
+
+/* ---- broken files ------------------------------------------------------------------------ */
+
+/* A version 1.0 file with this header text (padded by the test) and `data` bytes of data. */
+static void write_raw(const char *name, const char *dict, const void *data, size_t data_len) {
+  unsigned char buf[1024];
+  size_t dlen = strlen(dict), total = 128;
+  memcpy(buf, "\x93NUMPY\x01\x00\x76\x00", 10);
+  memcpy(buf + 10, dict, dlen);
+  memset(buf + 10 + dlen, ' ', 117 - dlen);
+  buf[127] = '\n';
+  memcpy(buf + total, data, data_len);
+  file_write(in_dir(name), buf, total + data_len);
+}
+
+static void check_load_error(const char *name, PjStatus want, const char *fragment) {
+  char err[256] = "";
+  PjValue v;
+  PjStatus st = pj_value_load_npy(in_dir(name), &v, err, sizeof err);
+  if (st != want || !strstr(err, fragment)) printf("%s: status %d, '%s'\n", name, (int)st, err);
+  CHECK(st == want && strstr(err, fragment) != NULL && v.data == NULL);
+}
+
+static void test_broken_files(void) {
+  const char zeros[64] = {0};
+  write_raw("f16.npy", "{'descr': '<f2', 'fortran_order': False, 'shape': (3,), }", zeros, 6);
+  check_load_error("f16.npy", PJ_ERROR_ARGUMENT, "unsupported dtype '<f2'");
+  write_raw("c8.npy", "{'descr': '<c8', 'fortran_order': False, 'shape': (3,), }", zeros, 24);
+  check_load_error("c8.npy", PJ_ERROR_ARGUMENT, "unsupported dtype '<c8'");
+  write_raw("fortran.npy", "{'descr': '<f8', 'fortran_order': True, 'shape': (2, 3), }", zeros, 48);
+  check_load_error("fortran.npy", PJ_ERROR_ARGUMENT, "Fortran-order arrays are not supported");
+  write_raw("short.npy", "{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }", zeros, 31);
+  check_load_error("short.npy", PJ_ERROR_IO, "truncated: 32 bytes of data expected, 31 found");
+  write_raw("struct.npy", "{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (1,), }", zeros, 4);
+  check_load_error("struct.npy", PJ_ERROR_ARGUMENT, "structured dtypes are not supported");
+  write_raw("nokey.npy", "{'descr': '<f8', 'shape': (1,), }", zeros, 8);
+  check_load_error("nokey.npy", PJ_ERROR_ARGUMENT, "lacks one of");
+  write_raw("extra.npy", "{'descr': '<f8', 'fortran_order': False, 'shape': (1,), 'x': 1}", zeros, 8);
+  check_load_error("extra.npy", PJ_ERROR_ARGUMENT, "unexpected key 'x'");
+  write_raw("neg.npy", "{'descr': '<f8', 'fortran_order': False, 'shape': (-1,), }", zeros, 8);
+  check_load_error("neg.npy", PJ_ERROR_ARGUMENT, "'shape'");
+  write_raw("huge.npy", "{'descr': '<f8', 'fortran_order': False, 'shape': (1048576, 1048576, 2), }", zeros, 8);
+  check_load_error("huge.npy", PJ_ERROR_ARGUMENT, "more than 2^40 elements");
+  write_raw("dims.npy", "{'descr': '<f8', 'fortran_order': False, 'shape': (1,1,1,1,1,1,1,1,1), }", zeros, 8);
+  check_load_error("dims.npy", PJ_ERROR_ARGUMENT, "more than 8 dimensions");
+  write_raw("nodict.npy", "[1, 2]", zeros, 8);
+  check_load_error("nodict.npy", PJ_ERROR_ARGUMENT, "not a dict");
+  file_write(in_dir("text.npy"), "hello, world\n", 13);
+  check_load_error("text.npy", PJ_ERROR_ARGUMENT, "not a NumPy .npy file");
+  file_write(in_dir("empty.npy"), "", 0);
+  check_load_error("empty.npy", PJ_ERROR_ARGUMENT, "not a NumPy .npy file");
+  file_write(in_dir("v9.npy"), "\x93NUMPY\x09\x00\x10\x00{}", 12);
+  check_load_error("v9.npy", PJ_ERROR_ARGUMENT, "unsupported .npy format version 9.0");
+  file_write(in_dir("cut.npy"), "\x93NUMPY\x01\x00\x76\x00{'descr'", 17);
+  check_load_error("cut.npy", PJ_ERROR_IO, "truncated header");
+  file_write(in_dir("big.npy"), "\x93NUMPY\x02\x00\xff\xff\xff\x7f", 12);
+  check_load_error("big.npy", PJ_ERROR_ARGUMENT, "too long");
+  check_load_error("missing.npy", PJ_ERROR_IO, "cannot open");
+  /* Fortran order with one dimension is the same layout as C order: read it */
+  write_raw("f1.npy", "{'descr': '|u1', 'fortran_order': True, 'shape': (3,), }", "\x05\x06\x07", 3);
+  PjValue v;
+  char err[256];
+  CHECK(pj_value_load_npy(in_dir("f1.npy"), &v, err, sizeof err) == PJ_OK && v.shape[0] == 3 &&
+        memcmp(v.data, "\x05\x06\x07", 3) == 0);
+  pj_value_free(&v);
+  /* big-endian elements are swapped; bools other than 0 and 1 become 1 */
+  write_raw("be.npy", "{\"descr\":\">i4\",\"fortran_order\":False,\"shape\":(2L,)}", "\x00\x00\x01\x02\xff\xff\xff\xfe", 8);
+  CHECK(pj_value_load_npy(in_dir("be.npy"), &v, err, sizeof err) == PJ_OK && v.dtype == PJ_INT32 &&
+        ((int32_t *)v.data)[0] == 258 && ((int32_t *)v.data)[1] == -2);
+  pj_value_free(&v);
+  write_raw("b.npy", "{'descr': '|b1', 'fortran_order': False, 'shape': (3,), }", "\x00\x02\xff", 3);
+  CHECK(pj_value_load_npy(in_dir("b.npy"), &v, err, sizeof err) == PJ_OK && memcmp(v.data, "\x00\x01\x01", 3) == 0);
+  pj_value_free(&v);
+  /* every prefix of a good file is rejected cleanly */
+  PjValue good = parsed("arange((2,3),int16)");
+  CHECK(pj_value_save_npy(in_dir("good.npy"), &good, err, sizeof err) == PJ_OK);
+  size_t len = 0;
+  unsigned char *bytes = file_read(in_dir("good.npy"), &len);
+  int clean = 1;
+  for (size_t cut = 0; bytes && cut < len; cut++) {
+    file_write(in_dir("prefix.npy"), bytes, cut);
+    clean &= pj_value_load_npy(in_dir("prefix.npy"), &v, err, sizeof err) != PJ_OK && v.data == NULL && err[0];
+  }
+  CHECK(bytes && len == 140 && clean);
+  free(bytes);
+  pj_value_free(&good);
+}
+
+static void test_save_errors(void) {
+  char err[256];
+  PjValue v = parsed("zeros(3)");
+  CHECK(pj_value_save_npy("/nonexistent-dir/x.npy", &v, err, sizeof err) == PJ_ERROR_IO && strstr(err, "x.npy"));
+  CHECK(pj_value_save_npy(NULL, &v, err, sizeof err) == PJ_ERROR_ARGUMENT);
+  CHECK(pj_value_save_npy(in_dir("n.npy"), NULL, err, sizeof err) == PJ_ERROR_ARGUMENT);
+  PjValue bad = v;
+  bad.ndim = 9;
+  CHECK(pj_value_save_npy(in_dir("n.npy"), &bad, err, sizeof err) == PJ_ERROR_ARGUMENT);
+  bad = v, bad.data = NULL;
+  CHECK(pj_value_save_npy(in_dir("n.npy"), &bad, err, sizeof err) == PJ_ERROR_ARGUMENT);
+  pj_value_free(&v);
+}
+
+/* ---- numpy ------------------------------------------------------------------------------- */
+
+/* Element k of the test arrays numpy writes: see numpy_script. */
+static int64_t numpy_element(PjDtype t, int64_t k) {
+  if (t == PJ_BOOL) return k % 3 == 0;
+  int64_t v = (k * 7 + 3) % 120;
+  return pj_dtype_is_signed(t) || pj_dtype_is_float(t) ? v - 60 : v;
+}
+
+static const char numpy_script[] =
+    "import sys, numpy as np\n"
+    "d = sys.argv[1]\n"
+    "shapes = {'s0': (), 'e': (0,), 'v': (7,), 'm': (3, 5), 't': (2, 3, 4), 'z': (4, 0, 2)}\n"
+    "for c in ['b1', 'i1', 'i2', 'i4', 'i8', 'u1', 'u2', 'u4', 'u8', 'f4', 'f8']:\n"
+    "    for k, shape in shapes.items():\n"
+    "        a = np.arange(int(np.prod(shape)), dtype=np.int64).reshape(shape)\n"
+    "        if c == 'b1': a = a % 3 == 0\n"
+    "        else: a = ((a * 7 + 3) % 120 - (0 if c[0] == 'u' else 60)).astype(c)\n"
+    "        np.save(f'{d}/np_{c}_{k}.npy', a)\n"
+    "a = np.arange(6, dtype='<i4').reshape(2, 3)\n"
+    "for v in [(1, 0), (2, 0), (3, 0)]:\n"
+    "    with open(f'{d}/version_{v[0]}.npy', 'wb') as f: np.lib.format.write_array(f, a, version=v)\n"
+    "np.save(f'{d}/be.npy', np.array([1, -2, 300], dtype='>i2'))\n"
+    "np.save(f'{d}/fortran.npy', np.asfortranarray(np.arange(6.0).reshape(2, 3)))\n"
+    "np.save(f'{d}/f16.npy', np.zeros(3, dtype=np.float16))\n"
+    "np.save(f'{d}/big_shape.npy', np.zeros((1, 123456789, 0)))\n";
+
+static PjValue numpy_expected(PjDtype t, const char *shape_key) {
+  PjValue v;
+  memset(&v, 0, sizeof v);
+  v.dtype = t;
+  static const struct { const char *key; int ndim; int64_t shape[3]; } shapes_[] = {
+    {"s0", 0, {0}}, {"e", 1, {0}}, {"v", 1, {7}}, {"m", 2, {3, 5}}, {"t", 3, {2, 3, 4}}, {"z", 3, {4, 0, 2}},
+  };
+  for (size_t i = 0; i < sizeof shapes_ / sizeof shapes_[0]; i++)
+    if (strcmp(shapes_[i].key, shape_key) == 0) v.ndim = shapes_[i].ndim, memcpy(v.shape, shapes_[i].shape, 24);
+  int64_t n = pj_value_count(&v);
+  PjValue elem;
+  char spec[64], err[128];
+  unsigned char *data = calloc((size_t)n * 8 + 8, 1);
+  for (int64_t k = 0; k < n; k++) {
+    snprintf(spec, sizeof spec, "full(1,%lld,%s)", (long long)numpy_element(t, k), pj_dtype_name(t));
+    if (pj_value_parse(spec, &elem, err, sizeof err) != PJ_OK) printf("%s: %s\n", spec, err);
+    memcpy(data + k * pj_dtype_size(t), elem.data, pj_dtype_size(t));
+    pj_value_free(&elem);
+  }
+  if (v.ndim > 0) {
+    v.data = data;
+    return v;
+  }
+  snprintf(spec, sizeof spec, "%s(%lld)", pj_dtype_name(t), (long long)numpy_element(t, 0));
+  free(data);
+  pj_value_parse(spec, &v, err, sizeof err);
+  return v;
+}
+
+/* numpy's file and ours for the same array: the same values read, the same bytes written. */
+static void check_numpy_file(PjDtype t, const char *code, const char *shape_key) {
+  char name[64], err[256];
+  snprintf(name, sizeof name, "np_%s_%s.npy", code, shape_key);
+  PjValue want = numpy_expected(t, shape_key), got;
+  PjStatus st = pj_value_load_npy(in_dir(name), &got, err, sizeof err);
+  if (st != PJ_OK || !same_value(&want, &got)) printf("%s: status %d %s, values differ\n", name, (int)st, err);
+  CHECK(st == PJ_OK && same_value(&want, &got));
+  CHECK(pj_value_save_npy(in_dir("ours.npy"), &want, err, sizeof err) == PJ_OK);
+  size_t la = 0, lb = 0;
+  unsigned char *a = file_read(in_dir(name), &la), *b = file_read(in_dir("ours.npy"), &lb);
+  int same = a && b && la == lb && memcmp(a, b, la) == 0;
+  if (!same) printf("%s: our file's bytes differ from numpy's\n", name);
+  CHECK(same);
+  free(a), free(b);
+  pj_value_free(&want), pj_value_free(&got);
+}
+
+static void test_numpy_versions(void) {
+  char err[256];
+  PjValue want = parsed("arange((2,3),int32)"), got;
+  for (int major = 1; major <= 3; major++) {
+    char name[32];
+    snprintf(name, sizeof name, "version_%d.npy", major);
+    CHECK(pj_value_load_npy(in_dir(name), &got, err, sizeof err) == PJ_OK && same_value(&want, &got));
+    pj_value_free(&got);
+  }
+  pj_value_free(&want);
+  CHECK(pj_value_load_npy(in_dir("be.npy"), &got, err, sizeof err) == PJ_OK && got.dtype == PJ_INT16 &&
+        ((int16_t *)got.data)[0] == 1 && ((int16_t *)got.data)[1] == -2 && ((int16_t *)got.data)[2] == 300);
+  pj_value_free(&got);
+  check_load_error("fortran.npy", PJ_ERROR_ARGUMENT, "Fortran-order");
+  check_load_error("f16.npy", PJ_ERROR_ARGUMENT, "unsupported dtype '<f2'");
+  CHECK(pj_value_load_npy(in_dir("big_shape.npy"), &got, err, sizeof err) == PJ_OK && got.ndim == 3 &&
+        got.shape[1] == 123456789 && pj_value_count(&got) == 0);
+  pj_value_free(&got);
+}
+
+static void test_numpy(void) {
+  char cmd[512];
+  if (system("python3 -c 'import numpy' >/dev/null 2>&1") != 0) {
+    printf("note: python3 with numpy not found: files written by numpy are not tested\n");
+    return;
+  }
+  file_write(in_dir("gen.py"), numpy_script, sizeof numpy_script - 1);
+  snprintf(cmd, sizeof cmd, "python3 '%s/gen.py' '%s'", dir, dir);
+  int rc = system(cmd);
+  CHECK(rc == 0);
+  if (rc != 0) return;
+  static const char *const codes[] = {"b1", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "f4", "f8"};
+  static const char *const keys[] = {"s0", "e", "v", "m", "t", "z"};
+  for (int t = 0; t < PJ_DTYPE_COUNT; t++)
+    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) check_numpy_file((PjDtype)t, codes[t], keys[k]);
+  test_numpy_versions();
+}
+
+int main(void) {
+  if (!mkdtemp(dir)) {
+    printf("cannot create a temporary directory\n");
+    return 1;
+  }
+  test_round_trip_arrays();
+  test_round_trip_scalars();
+  test_exact_bytes();
+  test_broken_files();
+  test_save_errors();
+  test_numpy();
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  if (system(cmd) != 0) printf("note: could not remove %s\n", dir);
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed != 0;
+}
