@@ -7,7 +7,7 @@
 enum { PJ_MAX_ARGS = 64, PJ_MAX_SAVES = 64 };
 
 typedef struct PjCli {
-  const char *file, *kernel, *sig, *arch, *libdevice;
+  const char *file, *kernel, *sig, *arch, *libdevice, *save_dir;
   unsigned emit;
   int launch, time, json, opt, repeat;
   PjTarget target;
@@ -30,6 +30,7 @@ static const char pj_usage[] =
     "  --shared BYTES       dynamic shared memory per block (default 0)\n"
     "  --repeat N           run the kernel N times and report the median time (default 1)\n"
     "  --save NAME=PATH     after the launch, save argument NAME (a parameter name) as .npy\n"
+    "  --save-dir DIR       after the launch, save every array argument as DIR/NAME.npy\n"
     "  --target T           auto (default: the GPU if a CUDA driver and device are present, else\n"
     "                       the CPU), cuda, or cpu. Also the environment variable PYJITC_TARGET.\n"
     "  --arch sm_XX         GPU architecture (default: the device's, or sm_90 with no device)\n"
@@ -110,7 +111,8 @@ static int pj_parse_cli(PjCli *c, int argc, char **argv) {
   int after_dashes = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v;
-    if (after_dashes && strcmp(a, "--save") != 0 && strncmp(a, "--save=", 7) != 0) {
+    if (after_dashes && strcmp(a, "--save") != 0 && strncmp(a, "--save=", 7) != 0 && strcmp(a, "--save-dir") != 0 &&
+        strncmp(a, "--save-dir=", 11) != 0) {
       if (c->nargs == PJ_MAX_ARGS) return pj_usage_error("too many arguments%s", "");
       c->args[c->nargs++] = a;
       continue;
@@ -126,6 +128,7 @@ static int pj_parse_cli(PjCli *c, int argc, char **argv) {
     else if ((v = pj_opt_value(argc, argv, &i, "--block"))) { if (!pj_parse_dims(v, c->config.block)) return pj_usage_error("bad --block '%s': N, X,Y or X,Y,Z", v); c->block_set = 1; }
     else if ((v = pj_opt_value(argc, argv, &i, "--shared"))) c->config.shared_bytes = (uint32_t)strtoul(v, NULL, 10);
     else if ((v = pj_opt_value(argc, argv, &i, "--repeat"))) { c->repeat = atoi(v); if (c->repeat < 1) return pj_usage_error("bad --repeat '%s'", v); }
+    else if ((v = pj_opt_value(argc, argv, &i, "--save-dir"))) c->save_dir = v;
     else if ((v = pj_opt_value(argc, argv, &i, "--save"))) { if (!strchr(v, '=')) return pj_usage_error("bad --save '%s': NAME=PATH", v); if (c->nsaves < PJ_MAX_SAVES) c->saves[c->nsaves++] = v; }
     else if ((v = pj_opt_value(argc, argv, &i, "--target"))) { if (!pj_parse_target(v, &c->target)) return pj_usage_error("unknown --target '%s' (auto, cuda, cpu)", v); }
     else if ((v = pj_opt_value(argc, argv, &i, "--arch"))) c->arch = v;
@@ -224,8 +227,22 @@ static void pj_print_signature(FILE *out, const PjSource *src, int k, const PjAr
   fprintf(out, ")\n");
 }
 
+static int pj_save_one(const char *path, const char *name, const PjValue *v) {
+  char err[512];
+  if (pj_value_save_npy(path, v, err, sizeof err) == PJ_OK) return 0;
+  fprintf(stderr, "pyjitc: saving %s: %s\n", name, err);
+  return 1;
+}
+
 static int pj_save_outputs(const PjCli *c, const PjSource *src, int k, PjValue *vals) {
   int np = (int)pj_source_param_count(src, k);
+  for (int p = 0; c->save_dir && p < np; p++) {
+    if (vals[p].ndim == 0) continue;
+    char path[4096];
+    const char *name = pj_source_param_name(src, k, (size_t)p);
+    snprintf(path, sizeof path, "%s/%s.npy", c->save_dir, name);
+    if (pj_save_one(path, name, &vals[p])) return 1;
+  }
   for (int s = 0; s < c->nsaves; s++) {
     const char *eq = strchr(c->saves[s], '=');
     int slot = -1;
@@ -237,11 +254,7 @@ static int pj_save_outputs(const PjCli *c, const PjSource *src, int k, PjValue *
       fprintf(stderr, "pyjitc: --save %s: the kernel has no parameter of that name\n", c->saves[s]);
       return 1;
     }
-    char err[512];
-    if (pj_value_save_npy(eq + 1, &vals[slot], err, sizeof err) != PJ_OK) {
-      fprintf(stderr, "pyjitc: --save %s: %s\n", c->saves[s], err);
-      return 1;
-    }
+    if (pj_save_one(eq + 1, c->saves[s], &vals[slot])) return 1;
     printf("saved %s -> %s\n", pj_source_param_name(src, k, (size_t)slot), eq + 1);
   }
   return 0;

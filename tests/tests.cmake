@@ -18,3 +18,38 @@ foreach(src ${PJ_UNIT_TESTS})
     set_tests_properties(unit.${name} PROPERTIES LABELS "unit;cpu")
   endif()
 endforeach()
+
+# FileCheck tests of --emit=llvm|ptx.
+find_program(PJ_FILECHECK FileCheck PATHS ${LLVM_BINDIR} NO_DEFAULT_PATH REQUIRED)
+file(GLOB PJ_CODEGEN_TESTS CONFIGURE_DEPENDS ${PJ_TESTS}/codegen/*.py)
+foreach(src ${PJ_CODEGEN_TESTS})
+  get_filename_component(name ${src} NAME_WE)
+  add_test(NAME codegen.${name} COMMAND ${Python3_EXECUTABLE} ${PJ_TESTS}/run_filecheck.py $<TARGET_FILE:pyjitc> ${PJ_FILECHECK} ${src})
+  set_tests_properties(codegen.${name} PROPERTIES LABELS "codegen;cpu")
+endforeach()
+
+# Programs that must be rejected, with the expected diagnostics in the file.
+file(GLOB PJ_ERROR_TESTS CONFIGURE_DEPENDS ${PJ_TESTS}/errors/*.py)
+foreach(src ${PJ_ERROR_TESTS})
+  get_filename_component(name ${src} NAME_WE)
+  add_test(NAME errors.${name} COMMAND ${Python3_EXECUTABLE} ${PJ_TESTS}/run_errors.py $<TARGET_FILE:pyjitc> ${src})
+  set_tests_properties(errors.${name} PROPERTIES LABELS "errors;cpu")
+endforeach()
+
+# End-to-end: kernels launched on real data, checked against NumPy or Python; once on the CPU
+# executor, once on the GPU (label gpu). Each pytest file is one test per target.
+file(GLOB PJ_E2E_TESTS CONFIGURE_DEPENDS ${PJ_TESTS}/e2e/test_*.py)
+foreach(src ${PJ_E2E_TESTS})
+  get_filename_component(name ${src} NAME_WE)
+  foreach(target cpu cuda)
+    add_test(NAME e2e.${target}.${name}
+             COMMAND ${Python3_EXECUTABLE} -m pytest -q -p no:cacheprovider ${src})
+    set_tests_properties(e2e.${target}.${name} PROPERTIES
+      ENVIRONMENT "PYJITC=$<TARGET_FILE:pyjitc>;PYJITC_TEST_TARGET=${target};PYTHONDONTWRITEBYTECODE=1")
+    if(target STREQUAL "cuda")
+      set_tests_properties(e2e.${target}.${name} PROPERTIES LABELS "e2e;gpu")
+    else()
+      set_tests_properties(e2e.${target}.${name} PROPERTIES LABELS "e2e;cpu")
+    endif()
+  endforeach()
+endforeach()

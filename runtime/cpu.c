@@ -1,0 +1,210 @@
+/* runtime/: the CPU executor. A pool of worker threads sleeps on a condition variable; a run
+ * publishes a job (a new generation), the workers and the caller take blocks from the job's
+ * atomic counter in order, and the caller returns once every worker has finished the job. */
+#include "runtime/cpu.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define PJ_CPU_MAX_THREADS 1024
+
+typedef struct PjCpuJob {
+  PjCpuEntry entry;
+  void **params;
+  uint32_t grid[3], block[3];
+  uint64_t total;   /* blocks in the grid */
+  uint64_t chunk;   /* blocks taken per step of the counter */
+  atomic_uint_fast64_t next;
+} PjCpuJob;
+
+struct PjCpuPool {
+  int threads;               /* the workers and the caller */
+  int nworkers;
+  pthread_t *workers;
+  pthread_mutex_t run_lock;  /* one run at a time */
+  pthread_mutex_t lock;      /* guards generation, active, quit */
+  pthread_cond_t wake;       /* a new job or quit */
+  pthread_cond_t idle;       /* active fell to 0 */
+  uint64_t generation;
+  int active;                /* workers still on the current job */
+  int quit;
+  PjCpuJob job;
+};
+
+/* ---- thread count ------------------------------------------------------------------------- */
+
+static int pj_cpu_online_count(void) {
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return CPU_COUNT(&set);
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? (int)(n < PJ_CPU_MAX_THREADS ? n : PJ_CPU_MAX_THREADS) : 1;
+}
+
+PjStatus pj_cpu_thread_count(int *out, char *err, size_t errlen) {
+  const char *env = getenv("PYJITC_CPU_THREADS");
+  if (!env || !*env) {
+    int n = pj_cpu_online_count();
+    *out = n < PJ_CPU_MAX_THREADS ? n : PJ_CPU_MAX_THREADS;
+    return PJ_OK;
+  }
+  char *end;
+  errno = 0;
+  long n = strtol(env, &end, 10);
+  if (errno || *end || n < 1 || n > PJ_CPU_MAX_THREADS)
+    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+                            "PYJITC_CPU_THREADS=%s: expected a whole number from 1 to %d", env,
+                            PJ_CPU_MAX_THREADS);
+  *out = (int)n;
+  return PJ_OK;
+}
+
+/* ---- jobs --------------------------------------------------------------------------------- */
+
+static void pj_cpu_job_init(PjCpuJob *job, PjCpuEntry entry, void **params, const uint32_t grid[3],
+                            const uint32_t block[3], int threads) {
+  job->entry = entry;
+  job->params = params;
+  memcpy(job->grid, grid, sizeof job->grid);
+  memcpy(job->block, block, sizeof job->block);
+  job->total = (uint64_t)grid[0] * grid[1] * grid[2];
+  uint64_t chunk = job->total / ((uint64_t)threads * 8);
+  job->chunk = chunk < 1 ? 1 : chunk > 64 ? 64 : chunk;
+  atomic_store(&job->next, 0);
+}
+
+/* Takes chunks of blocks until none are left. */
+static void pj_cpu_job_work(PjCpuJob *job) {
+  PjCpuGrid g;
+  memset(&g, 0, sizeof g);
+  memcpy(g.grid, job->grid, sizeof g.grid);
+  memcpy(g.block, job->block, sizeof g.block);
+  uint64_t gx = job->grid[0], gy = job->grid[1];
+  for (;;) {
+    uint64_t first = atomic_fetch_add(&job->next, job->chunk);
+    if (first >= job->total) return;
+    uint64_t end = job->total - first < job->chunk ? job->total : first + job->chunk;
+    for (uint64_t b = first; b < end; b++) {
+      g.block_idx[0] = (uint32_t)(b % gx);
+      g.block_idx[1] = (uint32_t)(b / gx % gy);
+      g.block_idx[2] = (uint32_t)(b / gx / gy);
+      job->entry(job->params, &g);
+    }
+  }
+}
+
+/* ---- the pool ----------------------------------------------------------------------------- */
+
+static void *pj_cpu_worker_main(void *arg) {
+  PjCpuPool *pool = arg;
+  uint64_t seen = 0;
+  pthread_mutex_lock(&pool->lock);
+  for (;;) {
+    while (!pool->quit && pool->generation == seen) pthread_cond_wait(&pool->wake, &pool->lock);
+    if (pool->quit) break;
+    seen = pool->generation;
+    pthread_mutex_unlock(&pool->lock);
+    pj_cpu_job_work(&pool->job);
+    pthread_mutex_lock(&pool->lock);
+    if (--pool->active == 0) pthread_cond_signal(&pool->idle);
+  }
+  pthread_mutex_unlock(&pool->lock);
+  return NULL;
+}
+
+/* Starts up to threads - 1 workers; the pool makes do with those that start. */
+static void pj_cpu_pool_start(PjCpuPool *pool, int threads) {
+  pool->workers = calloc((size_t)(threads > 1 ? threads - 1 : 1), sizeof *pool->workers);
+  if (pool->workers) {
+    while (pool->nworkers < threads - 1 &&
+           pthread_create(&pool->workers[pool->nworkers], NULL, pj_cpu_worker_main, pool) == 0)
+      pool->nworkers++;
+  }
+  pool->threads = pool->nworkers + 1;
+}
+
+PjStatus pj_cpu_pool_new(int threads, PjCpuPool **out, char *err, size_t errlen) {
+  *out = NULL;
+  if (threads < 1 || threads > PJ_CPU_MAX_THREADS)
+    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "%d CPU threads: expected 1 to %d",
+                            threads, PJ_CPU_MAX_THREADS);
+  PjCpuPool *pool = calloc(1, sizeof *pool);
+  if (!pool) return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
+  pthread_mutex_init(&pool->run_lock, NULL);
+  pthread_mutex_init(&pool->lock, NULL);
+  pthread_cond_init(&pool->wake, NULL);
+  pthread_cond_init(&pool->idle, NULL);
+  atomic_init(&pool->job.next, 0);
+  pj_cpu_pool_start(pool, threads);
+  *out = pool;
+  return PJ_OK;
+}
+
+void pj_cpu_pool_delete(PjCpuPool *pool) {
+  if (!pool) return;
+  pthread_mutex_lock(&pool->lock);
+  pool->quit = 1;
+  pthread_cond_broadcast(&pool->wake);
+  pthread_mutex_unlock(&pool->lock);
+  for (int i = 0; i < pool->nworkers; i++) pthread_join(pool->workers[i], NULL);
+  pthread_cond_destroy(&pool->idle);
+  pthread_cond_destroy(&pool->wake);
+  pthread_mutex_destroy(&pool->lock);
+  pthread_mutex_destroy(&pool->run_lock);
+  free(pool->workers);
+  free(pool);
+}
+
+int pj_cpu_pool_threads(const PjCpuPool *pool) { return pool->threads; }
+
+void pj_cpu_pool_run(PjCpuPool *pool, PjCpuEntry entry, void **params, const uint32_t grid[3],
+                     const uint32_t block[3]) {
+  pthread_mutex_lock(&pool->run_lock);
+  pj_cpu_job_init(&pool->job, entry, params, grid, block, pool->threads);
+  if (pool->nworkers == 0 || pool->job.total <= 1) {
+    pj_cpu_job_work(&pool->job);
+    pthread_mutex_unlock(&pool->run_lock);
+    return;
+  }
+  pthread_mutex_lock(&pool->lock);
+  pool->generation++;
+  pool->active = pool->nworkers;
+  pthread_cond_broadcast(&pool->wake);
+  pthread_mutex_unlock(&pool->lock);
+  pj_cpu_job_work(&pool->job);
+  pthread_mutex_lock(&pool->lock);
+  while (pool->active > 0) pthread_cond_wait(&pool->idle, &pool->lock);
+  pthread_mutex_unlock(&pool->lock);
+  pthread_mutex_unlock(&pool->run_lock);
+}
+
+/* ---- a launch ----------------------------------------------------------------------------- */
+
+PjStatus pj_cpu_launch(PjCpuPool *pool, const PjKernelCode *code, const PjLaunchConfig *config,
+                       PjValue *args, int nargs, PjLaunchTimes *times, char *err, size_t errlen) {
+  if (!code->cpu_entry)
+    return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "kernel '%s' has no CPU entry",
+                            code->name);
+  int runs = pj_launch_runs(config);
+  PjLaunchParams *params = pj_launch_params_new(args, nargs, NULL);
+  double *run_ms = malloc((size_t)runs * sizeof *run_ms);
+  if (!params || !run_ms) {
+    pj_launch_params_delete(params);
+    free(run_ms);
+    return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
+  }
+  for (int r = 0; r < runs; r++) {
+    double start = pj_now_ms();
+    pj_cpu_pool_run(pool, code->cpu_entry, params->ptrs, config->grid, config->block);
+    run_ms[r] = pj_now_ms() - start;
+  }
+  pj_launch_times_fill(times, run_ms, runs);
+  free(run_ms);
+  pj_launch_params_delete(params);
+  return PJ_OK;
+}

@@ -1,0 +1,578 @@
+/* runtime/: the CUDA driver API, reached through dlopen. Only the few types, enum values and
+ * entry points used here are declared, with the driver's ABI (CUDA 12/13 driver API); the
+ * versioned symbols (cuMemAlloc_v2, ...) are the ones cuda.h would bind. */
+#include "runtime/cuda.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the driver's types and the values used ------------------------------------------------ */
+
+typedef int CUresult;
+typedef int CUdevice;
+typedef unsigned long long CUdeviceptr;
+typedef struct CUctx_st *CUcontext;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+typedef struct CUevent_st *CUevent;
+typedef struct CUstream_st *CUstream;
+typedef int CUjit_option;
+
+enum {
+  PJ_CUDA_SUCCESS = 0,
+  PJ_CUDA_ERROR_NO_DEVICE = 100,
+  PJ_CU_ATTR_MAX_THREADS_PER_BLOCK = 1,
+  PJ_CU_ATTR_MAX_BLOCK_DIM_X = 2,   /* Y, Z follow */
+  PJ_CU_ATTR_MAX_GRID_DIM_X = 5,    /* Y, Z follow */
+  PJ_CU_ATTR_MAX_SHARED_PER_BLOCK = 8,
+  PJ_CU_ATTR_MULTIPROCESSOR_COUNT = 16,
+  PJ_CU_ATTR_CC_MAJOR = 75,
+  PJ_CU_ATTR_CC_MINOR = 76,
+  PJ_CU_FUNC_MAX_THREADS_PER_BLOCK = 0,
+  PJ_CU_FUNC_SHARED_SIZE_BYTES = 1,
+  PJ_CU_FUNC_NUM_REGS = 4,
+  PJ_CU_JIT_ERROR_LOG_BUFFER = 5,
+  PJ_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
+  PJ_CU_EVENT_DEFAULT = 0,
+};
+
+/* X(symbol, fallback symbol or NULL, return type, parameters) */
+#define PJ_CUDA_ENTRY_POINTS(X)                                                                  \
+  X(cuInit, NULL, CUresult, (unsigned int flags))                                                \
+  X(cuGetErrorName, NULL, CUresult, (CUresult error, const char **name))                         \
+  X(cuGetErrorString, NULL, CUresult, (CUresult error, const char **text))                       \
+  X(cuDeviceGetCount, NULL, CUresult, (int *count))                                              \
+  X(cuDeviceGet, NULL, CUresult, (CUdevice *device, int ordinal))                                \
+  X(cuDeviceGetName, NULL, CUresult, (char *name, int len, CUdevice device))                     \
+  X(cuDeviceGetAttribute, NULL, CUresult, (int *value, int attribute, CUdevice device))          \
+  X(cuDevicePrimaryCtxRetain, NULL, CUresult, (CUcontext *context, CUdevice device))             \
+  X(cuDevicePrimaryCtxRelease_v2, NULL, CUresult, (CUdevice device))                             \
+  X(cuCtxPushCurrent_v2, NULL, CUresult, (CUcontext context))                                    \
+  X(cuCtxPopCurrent_v2, NULL, CUresult, (CUcontext *context))                                    \
+  X(cuCtxSynchronize, NULL, CUresult, (void))                                                    \
+  X(cuMemAlloc_v2, NULL, CUresult, (CUdeviceptr *ptr, size_t bytes))                             \
+  X(cuMemFree_v2, NULL, CUresult, (CUdeviceptr ptr))                                             \
+  X(cuMemcpyHtoD_v2, NULL, CUresult, (CUdeviceptr dst, const void *src, size_t bytes))           \
+  X(cuMemcpyDtoH_v2, NULL, CUresult, (void *dst, CUdeviceptr src, size_t bytes))                 \
+  X(cuModuleLoadDataEx, NULL, CUresult,                                                          \
+    (CUmodule *module, const void *image, unsigned int n, CUjit_option *options, void **values)) \
+  X(cuModuleGetFunction, NULL, CUresult, (CUfunction *function, CUmodule module, const char *name)) \
+  X(cuModuleUnload, NULL, CUresult, (CUmodule module))                                           \
+  X(cuFuncGetAttribute, NULL, CUresult, (int *value, int attribute, CUfunction function))        \
+  X(cuLaunchKernel, NULL, CUresult,                                                              \
+    (CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx,           \
+     unsigned int by, unsigned int bz, unsigned int shared, CUstream stream, void **params,      \
+     void **extra))                                                                              \
+  X(cuEventCreate, NULL, CUresult, (CUevent *event, unsigned int flags))                         \
+  X(cuEventRecord, NULL, CUresult, (CUevent event, CUstream stream))                             \
+  X(cuEventSynchronize, NULL, CUresult, (CUevent event))                                         \
+  X(cuEventElapsedTime_v2, "cuEventElapsedTime", CUresult, (float *ms, CUevent start, CUevent end)) \
+  X(cuEventDestroy_v2, NULL, CUresult, (CUevent event))
+
+#define PJ_CUDA_MEMBER(sym, fallback, ret, params) ret(*sym) params;
+
+/* The once-loaded driver: the only process-wide state of the runtime. */
+typedef struct PjCudaDriver {
+  PjStatus status;     /* PJ_OK once loaded and initialized */
+  char message[512];   /* why not, otherwise */
+  void *library;
+  PJ_CUDA_ENTRY_POINTS(PJ_CUDA_MEMBER)
+} PjCudaDriver;
+
+static PjCudaDriver pj_cuda_driver;
+static pthread_once_t pj_cuda_driver_once = PTHREAD_ONCE_INIT;
+
+#define PJ_CUDA_SYMBOL(sym, fallback, ret, params) {#sym, fallback, offsetof(PjCudaDriver, sym)},
+static const struct { const char *name, *fallback; size_t offset; } pj_cuda_symbols[] = {
+    PJ_CUDA_ENTRY_POINTS(PJ_CUDA_SYMBOL)};
+
+/* Calls driver entry point fn with the arguments; on failure writes the message into the
+ * enclosing function's err/errlen and yields its status. */
+#define PJ_CU(fn, ...) pj_cuda_check(pj_cuda_driver.fn(__VA_ARGS__), #fn, err, errlen)
+
+enum {
+  PJ_CUDA_MAX_KERNELS = 64,
+  PJ_CUDA_ALIGN = 256,               /* of each array in device memory */
+  PJ_CUDA_JIT_LOG = 16384,
+  PJ_CUDA_SCRATCH_MIN = 64 << 10,
+  PJ_CUDA_SCRATCH_KEEP = 64 << 20,   /* device memory kept between launches, at most */
+};
+
+/* One loaded module, keyed by the code it came from. */
+typedef struct PjCudaKernel {
+  const PjKernelCode *code;
+  char *ptx, *entry;   /* copies of the key's text, compared on every hit */
+  CUmodule module;
+  CUfunction function;
+  int max_threads, static_shared, registers;
+} PjCudaKernel;
+
+struct PjCuda {
+  CUdevice device;
+  CUcontext context;
+  CUevent start, stop;
+  PjDeviceLimits limits;
+  char arch[24];
+  char name[300];
+  pthread_mutex_t lock;   /* guards what follows */
+  PjCudaKernel kernels[PJ_CUDA_MAX_KERNELS];   /* least recently used first */
+  int nkernels;
+  CUdeviceptr scratch;    /* the arrays of a launch; kept for the next when small */
+  size_t scratch_bytes;
+  CUresult lost;          /* a sticky error that ended the context, or 0 */
+};
+
+/* ---- loading the driver ------------------------------------------------------------------- */
+
+/* "CUDA_ERROR_OUT_OF_MEMORY", or NULL when the driver does not know r. */
+static const char *pj_cuda_error_name(CUresult r) {
+  const char *name = NULL;
+  return pj_cuda_driver.cuGetErrorName(r, &name) == PJ_CUDA_SUCCESS ? name : NULL;
+}
+
+static PjStatus pj_cuda_check(CUresult r, const char *call, char *err, size_t errlen) {
+  if (r == PJ_CUDA_SUCCESS) return PJ_OK;
+  const char *name = pj_cuda_error_name(r), *text = NULL;
+  if (pj_cuda_driver.cuGetErrorString(r, &text) != PJ_CUDA_SUCCESS) text = NULL;
+  PjStatus status = r == PJ_CUDA_ERROR_NO_DEVICE ? PJ_ERROR_NO_DEVICE : PJ_ERROR_DEVICE;
+  if (!name) return pj_runtime_error(status, err, errlen, "%s failed: CUDA error %d", call, r);
+  return pj_runtime_error(status, err, errlen, "%s failed: %s (%s)", call, name,
+                          text ? text : "no description");
+}
+
+/* Errors after which CUDA runs nothing more in this process (cuda.h: "the process must be
+ * terminated and relaunched"; on driver 580 neither releasing nor resetting the primary
+ * context helps):
+ * an illegal address, a timeout, a device-side assert, a bad instruction, a failed launch. */
+static int pj_cuda_error_is_sticky(CUresult r) {
+  return r == 700 || r == 702 || r == 710 || (r >= 714 && r <= 719);
+}
+
+static int pj_cuda_driver_resolve(PjCudaDriver *d) {
+  for (size_t i = 0; i < sizeof pj_cuda_symbols / sizeof pj_cuda_symbols[0]; i++) {
+    void *sym = dlsym(d->library, pj_cuda_symbols[i].name);
+    if (!sym && pj_cuda_symbols[i].fallback) sym = dlsym(d->library, pj_cuda_symbols[i].fallback);
+    if (!sym) {
+      snprintf(d->message, sizeof d->message, "the CUDA driver is too old: it lacks %s",
+               pj_cuda_symbols[i].name);
+      return 0;
+    }
+    memcpy((char *)d + pj_cuda_symbols[i].offset, &sym, sizeof sym);
+  }
+  return 1;
+}
+
+static void pj_cuda_driver_init(void) {
+  PjCudaDriver *d = &pj_cuda_driver;
+  const char *path = getenv("PYJITC_LIBCUDA");
+  if (!path || !*path) path = "libcuda.so.1";
+  d->status = PJ_ERROR_NO_DEVICE;
+  d->library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!d->library) {
+    const char *why = dlerror();
+    snprintf(d->message, sizeof d->message, "no CUDA driver: %s", why ? why : path);
+    return;
+  }
+  if (!pj_cuda_driver_resolve(d)) return;
+  char why[400];
+  if (pj_cuda_check(d->cuInit(0), "cuInit", why, sizeof why) != PJ_OK) {
+    snprintf(d->message, sizeof d->message, "the CUDA driver cannot start: %s", why);
+    return;
+  }
+  d->status = PJ_OK;
+}
+
+PjStatus pj_cuda_driver_load(char *err, size_t errlen) {
+  pthread_once(&pj_cuda_driver_once, pj_cuda_driver_init);
+  if (pj_cuda_driver.status == PJ_OK) return PJ_OK;
+  return pj_runtime_error(pj_cuda_driver.status, err, errlen, "%s", pj_cuda_driver.message);
+}
+
+/* ---- opening a device --------------------------------------------------------------------- */
+
+static PjStatus pj_cuda_device_find(int ordinal, CUdevice *device, char *err, size_t errlen) {
+  int count = 0;
+  PjStatus st = PJ_CU(cuDeviceGetCount, &count);
+  if (st != PJ_OK) return st;
+  if (count == 0)
+    return pj_runtime_error(PJ_ERROR_NO_DEVICE, err, errlen, "the CUDA driver found no GPU");
+  if (ordinal >= count)
+    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+                            "there is no GPU %d: the CUDA driver found %d", ordinal, count);
+  return PJ_CU(cuDeviceGet, device, ordinal);
+}
+
+static PjStatus pj_cuda_attribute(CUdevice device, int attribute, uint32_t *out, char *err,
+                                  size_t errlen) {
+  int value = 0;
+  PjStatus st = PJ_CU(cuDeviceGetAttribute, &value, attribute, device);
+  *out = value > 0 ? (uint32_t)value : 0;
+  return st;
+}
+
+static PjStatus pj_cuda_read_limits(PjCuda *cuda, char *err, size_t errlen) {
+  PjDeviceLimits *l = &cuda->limits;
+  uint32_t sms = 0, major = 0, minor = 0;
+  PjStatus st = pj_cuda_attribute(cuda->device, PJ_CU_ATTR_MAX_THREADS_PER_BLOCK,
+                                  &l->max_threads_per_block, err, errlen);
+  for (int a = 0; a < 3 && st == PJ_OK; a++)
+    st = pj_cuda_attribute(cuda->device, PJ_CU_ATTR_MAX_BLOCK_DIM_X + a, &l->max_block[a], err, errlen);
+  for (int a = 0; a < 3 && st == PJ_OK; a++)
+    st = pj_cuda_attribute(cuda->device, PJ_CU_ATTR_MAX_GRID_DIM_X + a, &l->max_grid[a], err, errlen);
+  if (st == PJ_OK)
+    st = pj_cuda_attribute(cuda->device, PJ_CU_ATTR_MAX_SHARED_PER_BLOCK, &l->max_shared_bytes, err, errlen);
+  if (st == PJ_OK) st = pj_cuda_attribute(cuda->device, PJ_CU_ATTR_MULTIPROCESSOR_COUNT, &sms, err, errlen);
+  if (st == PJ_OK) st = pj_cuda_attribute(cuda->device, PJ_CU_ATTR_CC_MAJOR, &major, err, errlen);
+  if (st == PJ_OK) st = pj_cuda_attribute(cuda->device, PJ_CU_ATTR_CC_MINOR, &minor, err, errlen);
+  l->multiprocessors = (int)sms;
+  snprintf(cuda->arch, sizeof cuda->arch, "sm_%u%u", major, minor);
+  return st;
+}
+
+static PjStatus pj_cuda_describe(PjCuda *cuda, char *err, size_t errlen) {
+  char name[256] = "";
+  PjStatus st = PJ_CU(cuDeviceGetName, name, (int)sizeof name, cuda->device);
+  if (st == PJ_OK) st = pj_cuda_read_limits(cuda, err, errlen);
+  snprintf(cuda->name, sizeof cuda->name, "%s (%s)", name, cuda->arch);
+  return st;
+}
+
+/* Makes the device's context current on the calling thread until pj_cuda_leave, keeping the
+ * caller's own (a Python process may hold other CUDA libraries' contexts). */
+static PjStatus pj_cuda_enter(const PjCuda *cuda, char *err, size_t errlen) {
+  return PJ_CU(cuCtxPushCurrent_v2, cuda->context);
+}
+
+static void pj_cuda_leave(void) {
+  CUcontext popped;
+  pj_cuda_driver.cuCtxPopCurrent_v2(&popped);
+}
+
+static PjStatus pj_cuda_context_open(PjCuda *cuda, char *err, size_t errlen) {
+  CUcontext context = NULL;
+  PjStatus st = PJ_CU(cuDevicePrimaryCtxRetain, &context, cuda->device);
+  if (st != PJ_OK) return st;
+  cuda->context = context;
+  st = pj_cuda_enter(cuda, err, errlen);
+  if (st != PJ_OK) return st;
+  st = PJ_CU(cuEventCreate, &cuda->start, PJ_CU_EVENT_DEFAULT);
+  if (st == PJ_OK) st = PJ_CU(cuEventCreate, &cuda->stop, PJ_CU_EVENT_DEFAULT);
+  pj_cuda_leave();
+  return st;
+}
+
+PjStatus pj_cuda_open(int ordinal, PjCuda **out, char *err, size_t errlen) {
+  *out = NULL;
+  PjStatus st = pj_cuda_driver_load(err, errlen);
+  CUdevice device = 0;
+  if (st == PJ_OK) st = pj_cuda_device_find(ordinal, &device, err, errlen);
+  if (st != PJ_OK) return st;
+  PjCuda *cuda = calloc(1, sizeof *cuda);
+  if (!cuda) return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
+  pthread_mutex_init(&cuda->lock, NULL);
+  cuda->device = device;
+  st = pj_cuda_describe(cuda, err, errlen);
+  if (st == PJ_OK) st = pj_cuda_context_open(cuda, err, errlen);
+  if (st != PJ_OK) {
+    pj_cuda_close(cuda);
+    return st;
+  }
+  *out = cuda;
+  return PJ_OK;
+}
+
+static void pj_cuda_scratch_free(PjCuda *cuda) {
+  if (cuda->scratch) pj_cuda_driver.cuMemFree_v2(cuda->scratch);
+  cuda->scratch = 0;
+  cuda->scratch_bytes = 0;
+}
+
+static void pj_cuda_kernel_unload(PjCudaKernel *k) {
+  if (k->module) pj_cuda_driver.cuModuleUnload(k->module);
+  free(k->ptx);
+  free(k->entry);
+  memset(k, 0, sizeof *k);
+}
+
+void pj_cuda_close(PjCuda *cuda) {
+  if (!cuda) return;
+  if (cuda->context && pj_cuda_enter(cuda, NULL, 0) == PJ_OK) {
+    pj_cuda_driver.cuCtxSynchronize();
+    pj_cuda_scratch_free(cuda);
+    for (int i = 0; i < cuda->nkernels; i++) pj_cuda_kernel_unload(&cuda->kernels[i]);
+    if (cuda->start) pj_cuda_driver.cuEventDestroy_v2(cuda->start);
+    if (cuda->stop) pj_cuda_driver.cuEventDestroy_v2(cuda->stop);
+    pj_cuda_leave();
+  }
+  if (cuda->context) pj_cuda_driver.cuDevicePrimaryCtxRelease_v2(cuda->device);
+  pthread_mutex_destroy(&cuda->lock);
+  free(cuda);
+}
+
+const char *pj_cuda_name(const PjCuda *cuda) { return cuda->name; }
+const char *pj_cuda_arch(const PjCuda *cuda) { return cuda->arch; }
+const PjDeviceLimits *pj_cuda_limits(const PjCuda *cuda) { return &cuda->limits; }
+
+/* ---- modules ------------------------------------------------------------------------------ */
+
+static PjStatus pj_cuda_module_load(const char *ptx, CUmodule *module, char *err, size_t errlen) {
+  char *log = calloc(1, PJ_CUDA_JIT_LOG);
+  if (!log) return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
+  CUjit_option options[2] = {PJ_CU_JIT_ERROR_LOG_BUFFER, PJ_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *values[2] = {log, (void *)(uintptr_t)(PJ_CUDA_JIT_LOG - 1)};
+  PjStatus st = PJ_CU(cuModuleLoadDataEx, module, ptx, 2, options, values);
+  if (st != PJ_OK && log[0] && err && errlen > 0) {
+    size_t used = strlen(err);
+    if (used + 1 < errlen) snprintf(err + used, errlen - used, "\n%s", log);
+  }
+  free(log);
+  return st;
+}
+
+static PjStatus pj_cuda_function_read(PjCudaKernel *k, char *err, size_t errlen) {
+  PjStatus st = PJ_CU(cuFuncGetAttribute, &k->max_threads, PJ_CU_FUNC_MAX_THREADS_PER_BLOCK, k->function);
+  if (st == PJ_OK) st = PJ_CU(cuFuncGetAttribute, &k->static_shared, PJ_CU_FUNC_SHARED_SIZE_BYTES, k->function);
+  if (st == PJ_OK) st = PJ_CU(cuFuncGetAttribute, &k->registers, PJ_CU_FUNC_NUM_REGS, k->function);
+  return st;
+}
+
+/* Loads code's PTX into k. */
+static PjStatus pj_cuda_kernel_load(PjCudaKernel *k, const PjKernelCode *code, char *err, size_t errlen) {
+  memset(k, 0, sizeof *k);
+  if (!code->ptx || !code->entry)
+    return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "kernel '%s' has no PTX", code->name);
+  k->code = code;
+  k->ptx = strdup(code->ptx);
+  k->entry = strdup(code->entry);
+  if (!k->ptx || !k->entry) {
+    pj_cuda_kernel_unload(k);
+    return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
+  }
+  PjStatus st = pj_cuda_module_load(code->ptx, &k->module, err, errlen);
+  if (st == PJ_OK) st = PJ_CU(cuModuleGetFunction, &k->function, k->module, code->entry);
+  if (st == PJ_OK) st = pj_cuda_function_read(k, err, errlen);
+  if (st != PJ_OK) pj_cuda_kernel_unload(k);
+  return st;
+}
+
+static int pj_cuda_kernel_matches(const PjCudaKernel *k, const PjKernelCode *code) {
+  return k->code == code && code->ptx && code->entry && strcmp(k->entry, code->entry) == 0 &&
+         strcmp(k->ptx, code->ptx) == 0;
+}
+
+/* Moves kernels[i] to the end (most recently used). */
+static PjCudaKernel *pj_cuda_kernel_touch(PjCuda *cuda, int i) {
+  PjCudaKernel k = cuda->kernels[i];
+  memmove(&cuda->kernels[i], &cuda->kernels[i + 1], (size_t)(cuda->nkernels - i - 1) * sizeof k);
+  cuda->kernels[cuda->nkernels - 1] = k;
+  return &cuda->kernels[cuda->nkernels - 1];
+}
+
+/* Removes kernels[i], unloading its module. */
+static void pj_cuda_kernel_evict(PjCuda *cuda, int i) {
+  pj_cuda_kernel_unload(pj_cuda_kernel_touch(cuda, i));
+  cuda->nkernels--;
+}
+
+/* The loaded kernel for code, loading it when needed; *load_ms is the time spent loading. */
+static PjStatus pj_cuda_kernel_get(PjCuda *cuda, const PjKernelCode *code, PjCudaKernel **out,
+                                   double *load_ms, char *err, size_t errlen) {
+  for (int i = cuda->nkernels - 1; i >= 0; i--) {
+    if (pj_cuda_kernel_matches(&cuda->kernels[i], code)) {
+      *out = pj_cuda_kernel_touch(cuda, i);
+      return PJ_OK;
+    }
+    if (cuda->kernels[i].code == code) pj_cuda_kernel_evict(cuda, i);   /* stale: code reused */
+  }
+  if (cuda->nkernels == PJ_CUDA_MAX_KERNELS) pj_cuda_kernel_evict(cuda, 0);
+  double start = pj_now_ms();
+  PjStatus st = pj_cuda_kernel_load(&cuda->kernels[cuda->nkernels], code, err, errlen);
+  *load_ms = pj_now_ms() - start;
+  if (st != PJ_OK) return st;
+  *out = &cuda->kernels[cuda->nkernels++];
+  return PJ_OK;
+}
+
+/* The kernel's own limits, which depend on its registers and static shared memory. */
+static PjStatus pj_cuda_kernel_check(const PjCuda *cuda, const PjCudaKernel *k,
+                                     const PjLaunchConfig *c, char *err, size_t errlen) {
+  const uint32_t *b = c->block;
+  uint64_t threads = (uint64_t)b[0] * b[1] * b[2];
+  if (k->max_threads > 0 && threads > (uint64_t)k->max_threads)
+    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+                            "block (%u,%u,%u) has %llu threads; this kernel can run at most %d per "
+                            "block on %s (it uses %d registers per thread)",
+                            b[0], b[1], b[2], (unsigned long long)threads, k->max_threads,
+                            cuda->name, k->registers);
+  uint64_t shared = (uint64_t)c->shared_bytes + (uint64_t)(k->static_shared > 0 ? k->static_shared : 0);
+  if (shared > cuda->limits.max_shared_bytes)
+    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+                            "%d bytes of static and %u of dynamic shared memory per block; the "
+                            "device allows at most %u in all",
+                            k->static_shared, c->shared_bytes, cuda->limits.max_shared_bytes);
+  return PJ_OK;
+}
+
+/* ---- memory ------------------------------------------------------------------------------- */
+
+static int pj_cuda_is_array(const PjValue *v) { return v->ndim > 0; }
+
+/* Device memory of at least `bytes` in cuda->scratch, reallocated only when it is too small. */
+static PjStatus pj_cuda_scratch_reserve(PjCuda *cuda, size_t bytes, char *err, size_t errlen) {
+  if (bytes <= cuda->scratch_bytes) return PJ_OK;
+  size_t size = PJ_CUDA_SCRATCH_MIN;
+  while (size < bytes && size <= SIZE_MAX / 2) size *= 2;
+  if (size < bytes) size = bytes;
+  pj_cuda_scratch_free(cuda);
+  PjStatus st = PJ_CU(cuMemAlloc_v2, &cuda->scratch, size);
+  if (st == PJ_OK) cuda->scratch_bytes = size;
+  else cuda->scratch = 0;
+  return st;
+}
+
+/* After a launch: keep small buffers for the next launch, give large ones back. */
+static void pj_cuda_scratch_trim(PjCuda *cuda) {
+  if (cuda->scratch_bytes > PJ_CUDA_SCRATCH_KEEP) pj_cuda_scratch_free(cuda);
+}
+
+/* The scratch buffer holds every array, each at a 256-byte aligned offset and at least 1 byte;
+ * addresses[i] is array i's device address. */
+static PjStatus pj_cuda_buffers_place(PjCuda *cuda, const PjValue *args, int nargs,
+                                      uint64_t *addresses, char *err, size_t errlen) {
+  size_t total = 0;
+  for (int i = 0; i < nargs; i++) {
+    addresses[i] = 0;
+    if (!pj_cuda_is_array(&args[i])) continue;
+    size_t bytes = pj_value_nbytes(&args[i]);
+    addresses[i] = total;
+    total += (bytes + PJ_CUDA_ALIGN) / PJ_CUDA_ALIGN * PJ_CUDA_ALIGN;
+  }
+  if (total == 0) return PJ_OK;
+  PjStatus st = pj_cuda_scratch_reserve(cuda, total, err, errlen);
+  for (int i = 0; i < nargs && st == PJ_OK; i++)
+    if (pj_cuda_is_array(&args[i])) addresses[i] += cuda->scratch;
+  return st;
+}
+
+static PjStatus pj_cuda_copy_in(const PjValue *args, int nargs, const uint64_t *addresses,
+                                char *err, size_t errlen) {
+  PjStatus st = PJ_OK;
+  for (int i = 0; i < nargs && st == PJ_OK; i++) {
+    size_t bytes = pj_cuda_is_array(&args[i]) ? pj_value_nbytes(&args[i]) : 0;
+    if (bytes > 0) st = PJ_CU(cuMemcpyHtoD_v2, addresses[i], args[i].data, bytes);
+  }
+  return st;
+}
+
+static PjStatus pj_cuda_copy_out(PjValue *args, int nargs, const uint64_t *addresses, char *err,
+                                 size_t errlen) {
+  PjStatus st = PJ_OK;
+  for (int i = 0; i < nargs && st == PJ_OK; i++) {
+    size_t bytes = pj_cuda_is_array(&args[i]) ? pj_value_nbytes(&args[i]) : 0;
+    if (bytes > 0) st = PJ_CU(cuMemcpyDtoH_v2, args[i].data, addresses[i], bytes);
+  }
+  return st;
+}
+
+/* ---- running ------------------------------------------------------------------------------ */
+
+/* One run between the two events; *ms is the time between them. */
+static PjStatus pj_cuda_run_once(PjCuda *cuda, const PjCudaKernel *k, const PjLaunchConfig *c,
+                                 void **params, double *ms, char *err, size_t errlen) {
+  float elapsed = 0;
+  PjStatus st = PJ_CU(cuEventRecord, cuda->start, NULL);
+  if (st == PJ_OK)
+    st = PJ_CU(cuLaunchKernel, k->function, c->grid[0], c->grid[1], c->grid[2], c->block[0],
+               c->block[1], c->block[2], c->shared_bytes, NULL, params, NULL);
+  if (st == PJ_OK) st = PJ_CU(cuEventRecord, cuda->stop, NULL);
+  if (st == PJ_OK) st = PJ_CU(cuEventSynchronize, cuda->stop);
+  if (st == PJ_OK) st = PJ_CU(cuEventElapsedTime_v2, &elapsed, cuda->start, cuda->stop);
+  *ms = elapsed;
+  return st;
+}
+
+static PjStatus pj_cuda_run(PjCuda *cuda, const PjCudaKernel *k, const PjLaunchConfig *c,
+                            void **params, PjLaunchTimes *times, char *err, size_t errlen) {
+  int runs = pj_launch_runs(c);
+  double *run_ms = malloc((size_t)runs * sizeof *run_ms);
+  if (!run_ms) return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
+  PjStatus st = PJ_OK;
+  for (int r = 0; r < runs && st == PJ_OK; r++)
+    st = pj_cuda_run_once(cuda, k, c, params, &run_ms[r], err, errlen);
+  if (st == PJ_OK) pj_launch_times_fill(times, run_ms, runs);
+  free(run_ms);
+  return st;
+}
+
+/* Copies in, runs, copies out, with the arrays at addresses. */
+static PjStatus pj_cuda_launch_on(PjCuda *cuda, const PjCudaKernel *k, const PjLaunchConfig *config,
+                                  PjValue *args, int nargs, const uint64_t *addresses,
+                                  PjLaunchTimes *times, char *err, size_t errlen) {
+  PjLaunchParams *params = pj_launch_params_new(args, nargs, addresses);
+  if (!params) return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
+  double start = pj_now_ms();
+  PjStatus st = pj_cuda_copy_in(args, nargs, addresses, err, errlen);
+  times->transfer_in_ms = pj_now_ms() - start;
+  if (st == PJ_OK) st = pj_cuda_run(cuda, k, config, params->ptrs, times, err, errlen);
+  start = pj_now_ms();
+  if (st == PJ_OK) st = pj_cuda_copy_out(args, nargs, addresses, err, errlen);
+  times->transfer_out_ms = pj_now_ms() - start;
+  pj_launch_params_delete(params);
+  return st;
+}
+
+/* With the lock held and the context current. */
+static PjStatus pj_cuda_launch_locked(PjCuda *cuda, const PjKernelCode *code,
+                                      const PjLaunchConfig *config, PjValue *args, int nargs,
+                                      PjLaunchTimes *times, char *err, size_t errlen) {
+  PjCudaKernel *k = NULL;
+  PjStatus st = pj_cuda_kernel_get(cuda, code, &k, &times->load_ms, err, errlen);
+  if (st == PJ_OK) st = pj_cuda_kernel_check(cuda, k, config, err, errlen);
+  if (st != PJ_OK) return st;
+  uint64_t *addresses = calloc((size_t)(nargs > 0 ? nargs : 1), sizeof *addresses);
+  if (!addresses) return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
+  st = pj_cuda_buffers_place(cuda, args, nargs, addresses, err, errlen);
+  if (st == PJ_OK) st = pj_cuda_launch_on(cuda, k, config, args, nargs, addresses, times, err, errlen);
+  pj_cuda_scratch_trim(cuda);
+  free(addresses);
+  return st;
+}
+
+/* After a failed launch: whether the context survived it. */
+static void pj_cuda_note_loss(PjCuda *cuda) {
+  CUresult r = pj_cuda_driver.cuCtxSynchronize();
+  if (pj_cuda_error_is_sticky(r)) cuda->lost = r;
+}
+
+static PjStatus pj_cuda_lost_error(const PjCuda *cuda, char *err, size_t errlen) {
+  const char *name = pj_cuda_error_name(cuda->lost);
+  return pj_runtime_error(PJ_ERROR_DEVICE, err, errlen,
+                          "the GPU context was lost to an earlier %s; CUDA can run nothing more "
+                          "in this process", name ? name : "CUDA error");
+}
+
+/* Puts "kernel 'name': " before the message in err. */
+static void pj_cuda_error_context(const PjKernelCode *code, char *err, size_t errlen) {
+  if (!err || errlen == 0) return;
+  char *message = strdup(err);
+  if (!message) return;
+  snprintf(err, errlen, "kernel '%s': %s", code->name, message);
+  free(message);
+}
+
+PjStatus pj_cuda_launch(PjCuda *cuda, const PjKernelCode *code, const PjLaunchConfig *config,
+                        PjValue *args, int nargs, PjLaunchTimes *times, char *err, size_t errlen) {
+  pthread_mutex_lock(&cuda->lock);
+  PjStatus st = cuda->lost ? pj_cuda_lost_error(cuda, err, errlen) : pj_cuda_enter(cuda, err, errlen);
+  if (st == PJ_OK) {
+    st = pj_cuda_launch_locked(cuda, code, config, args, nargs, times, err, errlen);
+    if (st == PJ_ERROR_DEVICE) pj_cuda_note_loss(cuda);
+    pj_cuda_leave();
+  }
+  pthread_mutex_unlock(&cuda->lock);
+  if (st != PJ_OK) pj_cuda_error_context(code, err, errlen);
+  return st;
+}

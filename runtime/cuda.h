@@ -1,0 +1,40 @@
+/* runtime/: the CUDA driver, loaded at run time (internal).
+ *
+ * libcuda.so.1 is opened with dlopen once per process (env PYJITC_LIBCUDA names another file,
+ * for tests), so the same binary runs where no driver exists: then every entry point here
+ * returns PJ_ERROR_NO_DEVICE with a message, never crashes. Every driver call is checked; a
+ * failure's message names the call and the CUDA error ("cuMemAlloc_v2 failed:
+ * CUDA_ERROR_OUT_OF_MEMORY (out of memory)").
+ *
+ * A PjCuda is one GPU's primary context with its limits, read once, and a cache of the modules
+ * loaded in it, keyed by the PjKernelCode pointer (and checked against its PTX, so a new kernel
+ * at a freed one's address is loaded afresh). */
+#ifndef PJ_RUNTIME_CUDA_H
+#define PJ_RUNTIME_CUDA_H
+
+#include "runtime/device.h"
+
+typedef struct PjCuda PjCuda;
+
+/* Loads and initializes the driver (once per process). PJ_ERROR_NO_DEVICE when there is no
+ * driver library, it lacks an entry point, or cuInit fails. */
+PjStatus pj_cuda_driver_load(char *err, size_t errlen);
+
+/* Opens GPU `ordinal`: PJ_ERROR_NO_DEVICE when there is no driver or no GPU,
+ * PJ_ERROR_ARGUMENT when the ordinal is out of range. */
+PjStatus pj_cuda_open(int ordinal, PjCuda **out, char *err, size_t errlen);
+void pj_cuda_close(PjCuda *cuda);
+
+const char *pj_cuda_name(const PjCuda *cuda);   /* "NVIDIA H100 80GB HBM3 (sm_90)" */
+const char *pj_cuda_arch(const PjCuda *cuda);   /* "sm_90" */
+const PjDeviceLimits *pj_cuda_limits(const PjCuda *cuda);
+
+/* A whole launch: loads code->ptx (once per code; times->load_ms is 0 when it was loaded
+ * before), checks the block against the kernel's own limits (registers, static shared memory),
+ * allocates device memory, copies every array in, runs config->repeat times timed with CUDA
+ * events, copies every array back into args, frees. args and config are already checked
+ * against the signature and the device's limits. times must not be NULL. */
+PjStatus pj_cuda_launch(PjCuda *cuda, const PjKernelCode *code, const PjLaunchConfig *config,
+                        PjValue *args, int nargs, PjLaunchTimes *times, char *err, size_t errlen);
+
+#endif

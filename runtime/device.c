@@ -1,0 +1,335 @@
+/* runtime/: devices and launches, the public half. A PjDevice is a CUDA GPU (runtime/cuda.c)
+ * or the CPU executor (runtime/cpu.c); this file picks one, checks what a launch is given, and
+ * hands the launch to it. */
+#include "runtime/device.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/cpu.h"
+#include "runtime/cuda.h"
+
+struct PjDevice {
+  PjTarget target;
+  PjDeviceLimits limits;
+  PjCuda *cuda;     /* PJ_TARGET_CUDA */
+  PjCpuPool *cpu;   /* PJ_TARGET_CPU */
+  char name[64];    /* the CPU's; a GPU's name is pj_cuda_name's */
+};
+
+/* ---- shared helpers ----------------------------------------------------------------------- */
+
+PjStatus pj_runtime_error(PjStatus status, char *err, size_t errlen, const char *fmt, ...) {
+  if (err && errlen > 0) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+  }
+  return status;
+}
+
+void pj_device_limits_sm90(PjDeviceLimits *limits) {
+  *limits = (PjDeviceLimits){
+      .max_threads_per_block = 1024,
+      .max_block = {1024, 1024, 64},
+      .max_grid = {2147483647u, 65535, 65535},
+      .max_shared_bytes = 48 * 1024,
+      .multiprocessors = 1,
+  };
+}
+
+int pj_launch_runs(const PjLaunchConfig *config) {
+  return config->repeat > 1 ? config->repeat : 1;
+}
+
+static int pj_double_compare(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+void pj_launch_times_fill(PjLaunchTimes *times, double *run_ms, int n) {
+  qsort(run_ms, (size_t)n, sizeof *run_ms, pj_double_compare);
+  times->kernel_min_ms = run_ms[0];
+  times->kernel_max_ms = run_ms[n - 1];
+  times->kernel_ms = n % 2 ? run_ms[n / 2] : (run_ms[n / 2 - 1] + run_ms[n / 2]) / 2;
+  times->runs = n;
+}
+
+/* ---- the flattened parameter list (ir/abi.h) ------------------------------------------------ */
+
+static int pj_launch_param_total(const PjValue *args, int nargs) {
+  int total = 0;
+  for (int i = 0; i < nargs; i++) total += args[i].ndim == 0 ? 1 : 1 + args[i].ndim;
+  return total;
+}
+
+/* A scalar in its dtype's size, in the slot's leading bytes. */
+static void pj_launch_scalar_store(const PjValue *v, uint64_t *slot) {
+  union { int8_t i8; int16_t i16; int32_t i32; int64_t i64; uint8_t u8; uint16_t u16;
+          uint32_t u32; uint64_t u64; float f32; double f64; } x = {.u64 = 0};
+  switch (v->dtype) {
+    case PJ_BOOL: x.u8 = v->scalar.u != 0; break;
+    case PJ_INT8: x.i8 = (int8_t)v->scalar.i; break;
+    case PJ_INT16: x.i16 = (int16_t)v->scalar.i; break;
+    case PJ_INT32: x.i32 = (int32_t)v->scalar.i; break;
+    case PJ_INT64: x.i64 = v->scalar.i; break;
+    case PJ_UINT8: x.u8 = (uint8_t)v->scalar.u; break;
+    case PJ_UINT16: x.u16 = (uint16_t)v->scalar.u; break;
+    case PJ_UINT32: x.u32 = (uint32_t)v->scalar.u; break;
+    case PJ_UINT64: x.u64 = v->scalar.u; break;
+    case PJ_FLOAT32: x.f32 = (float)v->scalar.f; break;
+    case PJ_FLOAT64: x.f64 = v->scalar.f; break;
+    case PJ_DTYPE_COUNT: break;
+  }
+  memcpy(slot, &x, sizeof *slot);
+}
+
+PjLaunchParams *pj_launch_params_new(const PjValue *args, int nargs, const uint64_t *addresses) {
+  int total = pj_launch_param_total(args, nargs);
+  PjLaunchParams *p = malloc(sizeof *p + (size_t)total * (sizeof(uint64_t) + sizeof(void *)));
+  if (!p) return NULL;
+  p->count = total;
+  p->ptrs = (void **)(p->slots + total);
+  int k = 0;
+  for (int i = 0; i < nargs; i++) {
+    const PjValue *v = &args[i];
+    if (v->ndim == 0) {
+      pj_launch_scalar_store(v, &p->slots[k++]);
+      continue;
+    }
+    p->slots[k++] = addresses ? addresses[i] : (uint64_t)(uintptr_t)v->data;
+    for (int d = 0; d < v->ndim; d++) p->slots[k++] = (uint64_t)v->shape[d];
+  }
+  for (int j = 0; j < total; j++) p->ptrs[j] = &p->slots[j];
+  return p;
+}
+
+void pj_launch_params_delete(PjLaunchParams *params) { free(params); }
+
+/* ---- opening devices ------------------------------------------------------------------------ */
+
+/* PYJITC_TARGET=cpu|cuda|auto decides what AUTO means. */
+static PjStatus pj_target_from_env(PjTarget *target, char *err, size_t errlen) {
+  const char *env = getenv("PYJITC_TARGET");
+  if (!env || !*env || strcmp(env, "auto") == 0) return PJ_OK;
+  if (strcmp(env, "cpu") == 0) *target = PJ_TARGET_CPU;
+  else if (strcmp(env, "cuda") == 0) *target = PJ_TARGET_CUDA;
+  else
+    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+                            "PYJITC_TARGET=%s: expected cpu, cuda or auto", env);
+  return PJ_OK;
+}
+
+static PjStatus pj_device_open_cpu(PjDevice *device, char *err, size_t errlen) {
+  int threads;
+  PjStatus st = pj_cpu_thread_count(&threads, err, errlen);
+  if (st == PJ_OK) st = pj_cpu_pool_new(threads, &device->cpu, err, errlen);
+  if (st != PJ_OK) return st;
+  threads = pj_cpu_pool_threads(device->cpu);
+  device->target = PJ_TARGET_CPU;
+  pj_device_limits_sm90(&device->limits);
+  device->limits.multiprocessors = threads;
+  snprintf(device->name, sizeof device->name, "CPU (%d thread%s)", threads, threads == 1 ? "" : "s");
+  return PJ_OK;
+}
+
+static PjStatus pj_device_open_cuda(PjDevice *device, int ordinal, char *err, size_t errlen) {
+  PjStatus st = pj_cuda_open(ordinal, &device->cuda, err, errlen);
+  if (st != PJ_OK) return st;
+  device->target = PJ_TARGET_CUDA;
+  device->limits = *pj_cuda_limits(device->cuda);
+  return PJ_OK;
+}
+
+static PjStatus pj_device_open_target(PjDevice *device, PjTarget target, int ordinal, char *err,
+                                      size_t errlen) {
+  switch (target) {
+    case PJ_TARGET_CPU: return pj_device_open_cpu(device, err, errlen);
+    case PJ_TARGET_CUDA: return pj_device_open_cuda(device, ordinal, err, errlen);
+    case PJ_TARGET_AUTO: break;
+  }
+  PjStatus st = pj_device_open_cuda(device, ordinal, err, errlen);
+  return st == PJ_ERROR_NO_DEVICE ? pj_device_open_cpu(device, err, errlen) : st;
+}
+
+PjStatus pj_device_open(PjTarget target, int ordinal, PjDevice **out, char *err, size_t errlen) {
+  if (!out) return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "pj_device_open: out is NULL");
+  *out = NULL;
+  if (ordinal < 0)
+    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "device ordinal %d is negative", ordinal);
+  if (target != PJ_TARGET_AUTO && target != PJ_TARGET_CUDA && target != PJ_TARGET_CPU)
+    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "unknown target %d", (int)target);
+  PjStatus st = target == PJ_TARGET_AUTO ? pj_target_from_env(&target, err, errlen) : PJ_OK;
+  PjDevice *device = calloc(1, sizeof *device);
+  if (st == PJ_OK && !device) st = pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
+  if (st == PJ_OK) st = pj_device_open_target(device, target, ordinal, err, errlen);
+  if (st != PJ_OK) {
+    free(device);
+    return st;
+  }
+  *out = device;
+  return PJ_OK;
+}
+
+void pj_device_close(PjDevice *device) {
+  if (!device) return;
+  if (device->cuda) pj_cuda_close(device->cuda);
+  if (device->cpu) pj_cpu_pool_delete(device->cpu);
+  free(device);
+}
+
+PjTarget pj_device_target(const PjDevice *device) { return device->target; }
+
+const char *pj_device_name(const PjDevice *device) {
+  return device->cuda ? pj_cuda_name(device->cuda) : device->name;
+}
+
+const char *pj_device_arch(const PjDevice *device) {
+  return device->cuda ? pj_cuda_arch(device->cuda) : NULL;
+}
+
+/* ---- checking a launch ------------------------------------------------------------------- */
+
+/* "float32", "float32[:]", "float32[:, :]" (numba's spelling); an unknown dtype by number. */
+static void pj_arg_type_format(PjDtype dtype, int ndim, char *buf, size_t len) {
+  size_t n;
+  if ((int)dtype >= 0 && (int)dtype < PJ_DTYPE_COUNT) n = (size_t)snprintf(buf, len, "%s", pj_dtype_name(dtype));
+  else n = (size_t)snprintf(buf, len, "dtype#%d", (int)dtype);
+  if (ndim <= 0 || n >= len) return;
+  for (int d = 0; d < ndim && n < len; d++)
+    n += (size_t)snprintf(buf + n, len - n, d == 0 ? "[:" : ", :");
+  if (n < len) snprintf(buf + n, len - n, "]");
+}
+
+static PjStatus pj_launch_check_value(const PjValue *v, int i, int nargs, char *err, size_t errlen) {
+  if (v->ndim < 0 || v->ndim > PJ_MAX_DIMS)
+    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+                            "argument %d of %d has %d dimensions; at most %d are supported",
+                            i + 1, nargs, v->ndim, PJ_MAX_DIMS);
+  int64_t count = 1;
+  for (int d = 0; d < v->ndim; d++) {
+    if (v->shape[d] < 0)
+      return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+                              "argument %d of %d has a negative extent (%lld) in dimension %d",
+                              i + 1, nargs, (long long)v->shape[d], d);
+    if (v->shape[d] > 0 && count > INT64_MAX / 16 / v->shape[d])
+      return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "argument %d of %d is too large",
+                              i + 1, nargs);
+    count *= v->shape[d];
+  }
+  if (v->ndim > 0 && count > 0 && !v->data)
+    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+                            "argument %d of %d is an array with no data", i + 1, nargs);
+  return PJ_OK;
+}
+
+static PjStatus pj_launch_check_args(const PjKernelCode *code, const PjValue *args, int nargs,
+                                     char *err, size_t errlen) {
+  if (nargs != code->nargs)
+    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+                            "kernel '%s' takes %d argument%s but %d %s given", code->name,
+                            code->nargs, code->nargs == 1 ? "" : "s", nargs,
+                            nargs == 1 ? "was" : "were");
+  if (nargs > 0 && !args)
+    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "the arguments are NULL");
+  for (int i = 0; i < nargs; i++) {
+    const PjArgType *want = &code->args[i];
+    const PjValue *v = &args[i];
+    if (v->dtype != want->dtype || v->ndim != want->ndim) {
+      char got[64], expected[64];
+      pj_arg_type_format(v->dtype, v->ndim, got, sizeof got);
+      pj_arg_type_format(want->dtype, want->ndim, expected, sizeof expected);
+      return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+                              "argument %d of %d is %s but kernel '%s' was compiled for %s",
+                              i + 1, nargs, got, code->name, expected);
+    }
+    PjStatus st = pj_launch_check_value(v, i, nargs, err, errlen);
+    if (st != PJ_OK) return st;
+  }
+  return PJ_OK;
+}
+
+static const char pj_axis_names[3] = {'x', 'y', 'z'};
+
+/* Each of dims[3] in 1..max[axis]. */
+static PjStatus pj_launch_check_dims(const char *what, const uint32_t dims[3], const uint32_t max[3],
+                                     char *err, size_t errlen) {
+  for (int a = 0; a < 3; a++) {
+    if (dims[a] == 0)
+      return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+                              "%s (%u,%u,%u) has a zero dimension; each must be at least 1", what,
+                              dims[0], dims[1], dims[2]);
+  }
+  for (int a = 0; a < 3; a++) {
+    if (dims[a] > max[a])
+      return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+                              "%s (%u,%u,%u) has %c = %u; the device allows at most %u", what,
+                              dims[0], dims[1], dims[2], pj_axis_names[a], dims[a], max[a]);
+  }
+  return PJ_OK;
+}
+
+static PjStatus pj_launch_check_config(const PjDeviceLimits *lim, const PjLaunchConfig *c,
+                                       char *err, size_t errlen) {
+  const uint32_t *b = c->block;
+  uint64_t threads = (uint64_t)b[0] * b[1] * b[2];
+  if (threads > lim->max_threads_per_block)
+    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+                            "block (%u,%u,%u) has %llu threads; the device allows at most %u per block",
+                            b[0], b[1], b[2], (unsigned long long)threads, lim->max_threads_per_block);
+  PjStatus st = pj_launch_check_dims("block", b, lim->max_block, err, errlen);
+  if (st == PJ_OK) st = pj_launch_check_dims("grid", c->grid, lim->max_grid, err, errlen);
+  if (st == PJ_OK && c->shared_bytes > lim->max_shared_bytes)
+    st = pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+                          "%u bytes of shared memory per block; the device allows at most %u",
+                          c->shared_bytes, lim->max_shared_bytes);
+  return st;
+}
+
+static const char *pj_target_label(PjTarget target) {
+  return target == PJ_TARGET_CUDA ? "CUDA" : target == PJ_TARGET_CPU ? "the CPU" : "no target";
+}
+
+static PjStatus pj_launch_check_code(const PjDevice *device, const PjKernelCode *code, char *err,
+                                     size_t errlen) {
+  if (code->target != device->target)
+    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+                            "kernel '%s' was compiled for %s but the device is %s", code->name,
+                            pj_target_label(code->target), pj_device_name(device));
+  if (code->nargs > 0 && !code->args)
+    return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "kernel '%s' has no signature",
+                            code->name);
+  return PJ_OK;
+}
+
+/* ---- launching ---------------------------------------------------------------------------- */
+
+PjStatus pj_launch_code(PjDevice *device, const PjKernelCode *code, const PjLaunchConfig *config,
+                        PjValue *args, int nargs, PjLaunchTimes *times, char *err, size_t errlen) {
+  if (!device || !code || !config)
+    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "launch: %s is NULL",
+                            !device ? "the device" : !code ? "the kernel" : "the configuration");
+  PjStatus st = pj_launch_check_code(device, code, err, errlen);
+  if (st == PJ_OK) st = pj_launch_check_args(code, args, nargs, err, errlen);
+  if (st == PJ_OK) st = pj_launch_check_config(&device->limits, config, err, errlen);
+  if (st != PJ_OK) return st;
+  PjLaunchTimes unused;
+  if (!times) times = &unused;
+  memset(times, 0, sizeof *times);
+  if (device->target == PJ_TARGET_CUDA)
+    return pj_cuda_launch(device->cuda, code, config, args, nargs, times, err, errlen);
+  return pj_cpu_launch(device->cpu, code, config, args, nargs, times, err, errlen);
+}
+
+PjStatus pj_launch(PjDevice *device, PjKernel *kernel, const PjLaunchConfig *config,
+                   PjValue *args, int nargs, PjLaunchTimes *times, char *err, size_t errlen) {
+  if (!kernel) return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "launch: the kernel is NULL");
+  const PjKernelCode *code = pj_kernel_code(kernel);
+  if (!code)
+    return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "kernel '%s' has no code",
+                            pj_kernel_name(kernel));
+  return pj_launch_code(device, code, config, args, nargs, times, err, errlen);
+}

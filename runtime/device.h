@@ -1,0 +1,57 @@
+/* runtime/: what the device layer shares between its CUDA and CPU halves (internal).
+ *
+ * device.c holds the public pj_device_* and pj_launch; it checks arguments and the launch
+ * configuration, then hands the launch to runtime/cuda.c or runtime/cpu.c. Both halves build
+ * the flattened parameter list of ir/abi.h with pj_launch_params_new and report their run
+ * times through pj_launch_times_fill. */
+#ifndef PJ_RUNTIME_DEVICE_H
+#define PJ_RUNTIME_DEVICE_H
+
+#include <pyjitc.h>
+#include "ir/abi.h"
+
+/* What a launch configuration is checked against. */
+typedef struct PjDeviceLimits {
+  uint32_t max_threads_per_block;
+  uint32_t max_block[3];
+  uint32_t max_grid[3];
+  uint32_t max_shared_bytes;   /* per block */
+  int multiprocessors;         /* CPU: worker threads */
+} PjDeviceLimits;
+
+/* The limits of an sm_90 GPU, which the CPU executor adopts so that a configuration that runs
+ * there runs here. */
+void pj_device_limits_sm90(PjDeviceLimits *limits);
+
+/* Launch hand-made (or compiled) code: what pj_launch does after pj_kernel_code(kernel).
+ * Checks the arguments against code->args and the configuration against the device's limits
+ * before anything runs. `times` may be NULL. */
+PjStatus pj_launch_code(PjDevice *device, const PjKernelCode *code, const PjLaunchConfig *config,
+                        PjValue *args, int nargs, PjLaunchTimes *times, char *err, size_t errlen);
+
+/* The flattened parameter list of ir/abi.h: ptrs[k] points at the k-th parameter's value,
+ * held in slots[k] (8 bytes each, the value in its leading bytes, little-endian). */
+typedef struct PjLaunchParams {
+  int count;
+  void **ptrs;
+  uint64_t slots[];
+} PjLaunchParams;
+
+/* Builds the list for args (already checked); addresses[i] is the data address that array
+ * argument i gets (a host pointer on the CPU, a device pointer on CUDA); ignored for scalars.
+ * NULL when out of memory. */
+PjLaunchParams *pj_launch_params_new(const PjValue *args, int nargs, const uint64_t *addresses);
+void pj_launch_params_delete(PjLaunchParams *params);
+
+/* The number of kernel runs a configuration asks for (repeat, at least 1). */
+int pj_launch_runs(const PjLaunchConfig *config);
+
+/* Fills kernel_ms (median), kernel_min_ms, kernel_max_ms and runs from n run times (n >= 1);
+ * reorders run_ms. */
+void pj_launch_times_fill(PjLaunchTimes *times, double *run_ms, int n);
+
+/* Writes a message into err (when err is non-NULL and errlen > 0) and returns status. */
+PjStatus pj_runtime_error(PjStatus status, char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+#endif

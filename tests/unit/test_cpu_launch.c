@@ -1,0 +1,401 @@
+/* The CPU executor through pj_device_open(PJ_TARGET_CPU) and pj_launch_code, with hand-written
+ * entries in the PjCpuEntry form (ir/abi.h): results checked element by element against plain C
+ * loops, every block run exactly once, scalar marshalling of every dtype, and the messages of
+ * bad configurations and mismatched arguments. Prints "N passed, N failed" last. */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pyjitc.h>
+#include "ir/abi.h"
+#include "runtime/device.h"
+
+static int passed, failed;
+
+#define CHECK(cond, ...)                                   \
+  do {                                                     \
+    if (cond) {                                            \
+      passed++;                                            \
+    } else {                                               \
+      failed++;                                            \
+      printf("FAIL %s:%d: ", __FILE__, __LINE__);          \
+      printf(__VA_ARGS__);                                 \
+      printf("\n");                                        \
+    }                                                      \
+  } while (0)
+
+#define CHECK_TEXT(got, want) CHECK(strcmp(got, want) == 0, "got \"%s\"\n     want \"%s\"", got, want)
+#define CHECK_HAS(got, part) CHECK(strstr(got, part) != NULL, "\"%s\" lacks \"%s\"", got, part)
+
+/* ---- values ----------------------------------------------------------------------------- */
+
+static PjValue array2d(PjDtype dtype, int64_t rows, int64_t cols, size_t elem) {
+  PjValue v = {.dtype = dtype, .ndim = 2, .shape = {rows, cols}};
+  v.data = calloc((size_t)(rows * cols) + 1, elem);
+  return v;
+}
+
+static PjValue array1d(PjDtype dtype, int64_t n, size_t elem) {
+  PjValue v = {.dtype = dtype, .ndim = 1, .shape = {n}};
+  v.data = calloc((size_t)n + 1, elem);
+  return v;
+}
+
+static PjValue scalar_f(PjDtype dtype, double f) { return (PjValue){.dtype = dtype, .scalar.f = f}; }
+static PjValue scalar_i(PjDtype dtype, int64_t i) { return (PjValue){.dtype = dtype, .scalar.i = i}; }
+static PjValue scalar_u(PjDtype dtype, uint64_t u) { return (PjValue){.dtype = dtype, .scalar.u = u}; }
+
+static PjDevice *open_cpu(const char *threads) {
+  char err[256] = "";
+  PjDevice *device = NULL;
+  setenv("PYJITC_CPU_THREADS", threads, 1);
+  PjStatus st = pj_device_open(PJ_TARGET_CPU, 0, &device, err, sizeof err);
+  CHECK(st == PJ_OK && device, "pj_device_open(CPU) failed: %s", err);
+  return device;
+}
+
+/* ---- kernel 1: out[i, j] = a * x[i, j] + y[i, j] on a 2D grid (x: columns, y: rows) --------- */
+
+static float saxpy_one(float a, float x, float y) { return a * x + y; }
+
+static void saxpy2d_entry(void **p, const PjCpuGrid *g) {
+  float a = *(float *)p[0];
+  const float *x = *(float **)p[1];
+  const float *y = *(float **)p[4];
+  float *out = *(float **)p[7];
+  int64_t rows = *(int64_t *)p[8], cols = *(int64_t *)p[9];
+  for (uint32_t ty = 0; ty < g->block[1]; ty++) {
+    for (uint32_t tx = 0; tx < g->block[0]; tx++) {
+      int64_t i = (int64_t)g->block_idx[1] * g->block[1] + ty;
+      int64_t j = (int64_t)g->block_idx[0] * g->block[0] + tx;
+      if (i < rows && j < cols) out[i * cols + j] = saxpy_one(a, x[i * cols + j], y[i * cols + j]);
+    }
+  }
+}
+
+static const PjArgType saxpy2d_sig[] = {
+    {PJ_FLOAT32, 0}, {PJ_FLOAT32, 2}, {PJ_FLOAT32, 2}, {PJ_FLOAT32, 2}};
+static const PjKernelCode saxpy2d_code = {
+    .target = PJ_TARGET_CPU, .name = "saxpy2d", .cpu_entry = saxpy2d_entry,
+    .nargs = 4, .args = saxpy2d_sig};
+
+typedef struct Saxpy {
+  int64_t rows, cols;
+  PjValue args[4];
+} Saxpy;
+
+static void saxpy_new(Saxpy *s, int64_t rows, int64_t cols) {
+  s->rows = rows;
+  s->cols = cols;
+  s->args[0] = scalar_f(PJ_FLOAT32, 2.5);
+  for (int k = 1; k < 4; k++) s->args[k] = array2d(PJ_FLOAT32, rows, cols, sizeof(float));
+  float *x = s->args[1].data, *y = s->args[2].data, *out = s->args[3].data;
+  for (int64_t i = 0; i < rows * cols; i++) {
+    x[i] = (float)(i % 1013) * 0.25f - 17.0f;
+    y[i] = (float)(i % 389) * -0.5f + 3.0f;
+    out[i] = NAN;   /* poison: unwritten elements are caught */
+  }
+}
+
+static void saxpy_delete(Saxpy *s) {
+  for (int k = 1; k < 4; k++) free(s->args[k].data);
+}
+
+static int64_t saxpy_mismatches(const Saxpy *s) {
+  const float *x = s->args[1].data, *y = s->args[2].data, *out = s->args[3].data;
+  float a = (float)s->args[0].scalar.f;
+  int64_t bad = 0;
+  for (int64_t i = 0; i < s->rows * s->cols; i++)
+    if (!(out[i] == saxpy_one(a, x[i], y[i]))) bad++;
+  return bad;
+}
+
+static PjLaunchConfig saxpy_config(const Saxpy *s, uint32_t bx, uint32_t by) {
+  return (PjLaunchConfig){
+      .grid = {(uint32_t)((s->cols + bx - 1) / bx), (uint32_t)((s->rows + by - 1) / by), 1},
+      .block = {bx, by, 1}};
+}
+
+static void test_saxpy2d(const char *threads) {
+  PjDevice *device = open_cpu(threads);
+  if (!device) return;
+  Saxpy s;
+  saxpy_new(&s, 1000, 777);
+  PjLaunchConfig config = saxpy_config(&s, 16, 8);
+  PjLaunchTimes times;
+  char err[256] = "";
+  PjStatus st = pj_launch_code(device, &saxpy2d_code, &config, s.args, 4, &times, err, sizeof err);
+  CHECK(st == PJ_OK, "saxpy2d launch failed (%d): %s", st, err);
+  int64_t bad = saxpy_mismatches(&s);
+  CHECK(bad == 0, "saxpy2d with %s threads: %lld of %lld elements wrong", threads, (long long)bad,
+        (long long)(s.rows * s.cols));
+  CHECK(times.runs == 1 && times.kernel_ms >= 0 && times.load_ms == 0 && times.transfer_in_ms == 0,
+        "times: runs %d kernel %g load %g", times.runs, times.kernel_ms, times.load_ms);
+  saxpy_delete(&s);
+  pj_device_close(device);
+}
+
+/* Several threads launching on one device at once. */
+typedef struct Concurrent {
+  PjDevice *device;
+  PjStatus status;
+  int64_t bad;
+} Concurrent;
+
+static void *concurrent_main(void *arg) {
+  Concurrent *c = arg;
+  Saxpy s;
+  saxpy_new(&s, 300, 301);
+  PjLaunchConfig config = saxpy_config(&s, 32, 4);
+  c->status = pj_launch_code(c->device, &saxpy2d_code, &config, s.args, 4, NULL, NULL, 0);
+  c->bad = saxpy_mismatches(&s);
+  saxpy_delete(&s);
+  return NULL;
+}
+
+static void test_concurrent_launches(void) {
+  PjDevice *device = open_cpu("4");
+  if (!device) return;
+  pthread_t threads[4];
+  Concurrent runs[4];
+  for (int t = 0; t < 4; t++) {
+    runs[t] = (Concurrent){.device = device};
+    pthread_create(&threads[t], NULL, concurrent_main, &runs[t]);
+  }
+  for (int t = 0; t < 4; t++) {
+    pthread_join(threads[t], NULL);
+    CHECK(runs[t].status == PJ_OK && runs[t].bad == 0, "concurrent launch %d: status %d, %lld wrong",
+          t, runs[t].status, (long long)runs[t].bad);
+  }
+  pj_device_close(device);
+}
+
+/* ---- kernel 2: counts[block] += 1, and the grid the entry sees ------------------------------ */
+
+static void count_entry(void **p, const PjCpuGrid *g) {
+  int32_t *counts = *(int32_t **)p[0];
+  int32_t *shape_ok = *(int32_t **)p[2];
+  uint64_t b = g->block_idx[0] + (uint64_t)g->grid[0] * (g->block_idx[1] + (uint64_t)g->grid[1] * g->block_idx[2]);
+  __atomic_fetch_add(&counts[b], 1, __ATOMIC_RELAXED);
+  if (g->grid[0] != 5 || g->grid[1] != 4 || g->grid[2] != 3 || g->block[0] != 2 ||
+      g->block[1] != 3 || g->block[2] != 4)
+    __atomic_store_n(shape_ok, 0, __ATOMIC_RELAXED);
+}
+
+static const PjArgType count_sig[] = {{PJ_INT32, 1}, {PJ_INT32, 1}};
+static const PjKernelCode count_code = {
+    .target = PJ_TARGET_CPU, .name = "count", .cpu_entry = count_entry, .nargs = 2, .args = count_sig};
+
+static void test_every_block_once(void) {
+  PjDevice *device = open_cpu("3");
+  if (!device) return;
+  CHECK_TEXT(pj_device_name(device), "CPU (3 threads)");
+  CHECK(pj_device_target(device) == PJ_TARGET_CPU, "target %d", pj_device_target(device));
+  CHECK(pj_device_arch(device) == NULL, "the CPU has an arch");
+  PjValue args[2] = {array1d(PJ_INT32, 60, sizeof(int32_t)), array1d(PJ_INT32, 1, sizeof(int32_t))};
+  ((int32_t *)args[1].data)[0] = 1;
+  PjLaunchConfig config = {.grid = {5, 4, 3}, .block = {2, 3, 4}, .repeat = 7};
+  PjLaunchTimes times;
+  char err[256] = "";
+  PjStatus st = pj_launch_code(device, &count_code, &config, args, 2, &times, err, sizeof err);
+  CHECK(st == PJ_OK, "count launch: %s", err);
+  int wrong = 0;
+  for (int b = 0; b < 60; b++) wrong += ((int32_t *)args[0].data)[b] != 7;
+  CHECK(wrong == 0, "%d of 60 blocks did not run exactly 7 times", wrong);
+  CHECK(((int32_t *)args[1].data)[0] == 1, "the entry saw a wrong grid or block");
+  CHECK(times.runs == 7, "runs %d", times.runs);
+  CHECK(times.kernel_min_ms <= times.kernel_ms && times.kernel_ms <= times.kernel_max_ms,
+        "min %g median %g max %g", times.kernel_min_ms, times.kernel_ms, times.kernel_max_ms);
+  free(args[0].data);
+  free(args[1].data);
+  pj_device_close(device);
+}
+
+/* ---- kernel 3: every scalar dtype, written out as float64 ---------------------------------- */
+
+static void scalars_entry(void **p, const PjCpuGrid *g) {
+  (void)g;
+  double *out = *(double **)p[11];
+  out[0] = *(uint8_t *)p[0];
+  out[1] = *(int8_t *)p[1];
+  out[2] = *(int16_t *)p[2];
+  out[3] = *(int32_t *)p[3];
+  out[4] = (double)*(int64_t *)p[4];
+  out[5] = *(uint8_t *)p[5];
+  out[6] = *(uint16_t *)p[6];
+  out[7] = *(uint32_t *)p[7];
+  out[8] = (double)*(uint64_t *)p[8];
+  out[9] = *(float *)p[9];
+  out[10] = *(double *)p[10];
+  out[11] = (double)*(int64_t *)p[12];   /* the extent of out */
+}
+
+static const PjArgType scalars_sig[] = {
+    {PJ_BOOL, 0},   {PJ_INT8, 0},   {PJ_INT16, 0},  {PJ_INT32, 0},   {PJ_INT64, 0},   {PJ_UINT8, 0},
+    {PJ_UINT16, 0}, {PJ_UINT32, 0}, {PJ_UINT64, 0}, {PJ_FLOAT32, 0}, {PJ_FLOAT64, 0}, {PJ_FLOAT64, 1}};
+static const PjKernelCode scalars_code = {
+    .target = PJ_TARGET_CPU, .name = "scalars", .cpu_entry = scalars_entry, .nargs = 12,
+    .args = scalars_sig};
+
+static void test_scalars(void) {
+  PjDevice *device = open_cpu("2");
+  if (!device) return;
+  PjValue args[12] = {
+      scalar_i(PJ_BOOL, 1),          scalar_i(PJ_INT8, -5),         scalar_i(PJ_INT16, -300),
+      scalar_i(PJ_INT32, -70000),    scalar_i(PJ_INT64, -5000000000LL), scalar_u(PJ_UINT8, 200),
+      scalar_u(PJ_UINT16, 60000),    scalar_u(PJ_UINT32, 4000000000u), scalar_u(PJ_UINT64, 1ull << 40),
+      scalar_f(PJ_FLOAT32, 0.1),     scalar_f(PJ_FLOAT64, 0.1),     array1d(PJ_FLOAT64, 12, sizeof(double))};
+  double want[12] = {1, -5, -300, -70000, -5e9, 200, 60000, 4e9, 1099511627776.0, (double)0.1f, 0.1, 12};
+  PjLaunchConfig config = {.grid = {1, 1, 1}, .block = {1, 1, 1}};
+  char err[256] = "";
+  PjStatus st = pj_launch_code(device, &scalars_code, &config, args, 12, NULL, err, sizeof err);
+  CHECK(st == PJ_OK, "scalars launch: %s", err);
+  const double *out = args[11].data;
+  for (int i = 0; i < 12; i++) CHECK(out[i] == want[i], "scalar %d: got %.17g want %.17g", i, out[i], want[i]);
+  free(args[11].data);
+  pj_device_close(device);
+}
+
+/* ---- rejected launches -------------------------------------------------------------------- */
+
+static void expect_config_error(PjDevice *device, Saxpy *s, PjLaunchConfig config, const char *want) {
+  char err[256] = "";
+  float *out = s->args[3].data;
+  out[0] = NAN;
+  PjStatus st = pj_launch_code(device, &saxpy2d_code, &config, s->args, 4, NULL, err, sizeof err);
+  CHECK(st == PJ_ERROR_ARGUMENT, "status %d for \"%s\"", st, want);
+  CHECK_TEXT(err, want);
+  CHECK(isnan(out[0]), "the kernel ran despite \"%s\"", want);
+}
+
+static void test_bad_configs(void) {
+  PjDevice *device = open_cpu("2");
+  if (!device) return;
+  Saxpy s;
+  saxpy_new(&s, 4, 4);
+  expect_config_error(device, &s, (PjLaunchConfig){.grid = {1, 1, 1}, .block = {2048, 1, 1}},
+                      "block (2048,1,1) has 2048 threads; the device allows at most 1024 per block");
+  expect_config_error(device, &s, (PjLaunchConfig){.grid = {1, 1, 1}, .block = {64, 64, 1}},
+                      "block (64,64,1) has 4096 threads; the device allows at most 1024 per block");
+  expect_config_error(device, &s, (PjLaunchConfig){.grid = {1, 1, 1}, .block = {1, 1, 128}},
+                      "block (1,1,128) has z = 128; the device allows at most 64");
+  expect_config_error(device, &s, (PjLaunchConfig){.grid = {1, 1, 1}, .block = {0, 1, 1}},
+                      "block (0,1,1) has a zero dimension; each must be at least 1");
+  expect_config_error(device, &s, (PjLaunchConfig){.grid = {4, 0, 1}, .block = {1, 1, 1}},
+                      "grid (4,0,1) has a zero dimension; each must be at least 1");
+  expect_config_error(device, &s, (PjLaunchConfig){.grid = {1, 65536, 1}, .block = {1, 1, 1}},
+                      "grid (1,65536,1) has y = 65536; the device allows at most 65535");
+  expect_config_error(device, &s, (PjLaunchConfig){.grid = {1, 1, 1}, .block = {1, 1, 1}, .shared_bytes = 65536},
+                      "65536 bytes of shared memory per block; the device allows at most 49152");
+  saxpy_delete(&s);
+  pj_device_close(device);
+}
+
+static void expect_arg_error(PjDevice *device, const PjKernelCode *code, PjValue *args, int nargs,
+                             const char *want) {
+  char err[256] = "";
+  PjLaunchConfig config = {.grid = {1, 1, 1}, .block = {4, 4, 1}};
+  PjStatus st = pj_launch_code(device, code, &config, args, nargs, NULL, err, sizeof err);
+  CHECK(st == PJ_ERROR_ARGUMENT, "status %d for \"%s\"", st, want);
+  CHECK_TEXT(err, want);
+}
+
+static void test_bad_args(void) {
+  PjDevice *device = open_cpu("2");
+  if (!device) return;
+  Saxpy s;
+  saxpy_new(&s, 4, 4);
+  expect_arg_error(device, &saxpy2d_code, s.args, 3, "kernel 'saxpy2d' takes 4 arguments but 3 were given");
+  PjValue args[4];
+  memcpy(args, s.args, sizeof args);
+  args[1].dtype = PJ_FLOAT64;
+  expect_arg_error(device, &saxpy2d_code, args, 4,
+                   "argument 2 of 4 is float64[:, :] but kernel 'saxpy2d' was compiled for float32[:, :]");
+  memcpy(args, s.args, sizeof args);
+  args[2].ndim = 1;
+  expect_arg_error(device, &saxpy2d_code, args, 4,
+                   "argument 3 of 4 is float32[:] but kernel 'saxpy2d' was compiled for float32[:, :]");
+  memcpy(args, s.args, sizeof args);
+  args[0] = scalar_i(PJ_INT64, 2);
+  expect_arg_error(device, &saxpy2d_code, args, 4,
+                   "argument 1 of 4 is int64 but kernel 'saxpy2d' was compiled for float32");
+  memcpy(args, s.args, sizeof args);
+  args[3].shape[0] = -1;
+  expect_arg_error(device, &saxpy2d_code, args, 4,
+                   "argument 4 of 4 has a negative extent (-1) in dimension 0");
+  memcpy(args, s.args, sizeof args);
+  args[3].data = NULL;
+  expect_arg_error(device, &saxpy2d_code, args, 4, "argument 4 of 4 is an array with no data");
+  PjKernelCode gpu_code = saxpy2d_code;
+  gpu_code.target = PJ_TARGET_CUDA;
+  expect_arg_error(device, &gpu_code, s.args, 4,
+                   "kernel 'saxpy2d' was compiled for CUDA but the device is CPU (2 threads)");
+  char err[128] = "";
+  PjStatus st = pj_launch(device, NULL, NULL, NULL, 0, NULL, err, sizeof err);
+  CHECK(st == PJ_ERROR_ARGUMENT && strstr(err, "NULL"), "pj_launch(NULL kernel): %d %s", st, err);
+  saxpy_delete(&s);
+  pj_device_close(device);
+}
+
+/* Arrays with no elements are fine: the entry sees the extents. */
+static void test_empty_arrays(void) {
+  PjDevice *device = open_cpu("2");
+  if (!device) return;
+  Saxpy s;
+  saxpy_new(&s, 0, 5);
+  PjLaunchConfig config = {.grid = {1, 1, 1}, .block = {8, 8, 1}};
+  char err[256] = "";
+  PjStatus st = pj_launch_code(device, &saxpy2d_code, &config, s.args, 4, NULL, err, sizeof err);
+  CHECK(st == PJ_OK, "empty arrays: %s", err);
+  saxpy_delete(&s);
+  pj_device_close(device);
+}
+
+/* ---- opening -------------------------------------------------------------------------------- */
+
+static void test_open(void) {
+  char err[256] = "";
+  PjDevice *device = NULL;
+  setenv("PYJITC_CPU_THREADS", "1", 1);
+  setenv("PYJITC_TARGET", "cpu", 1);
+  PjStatus st = pj_device_open(PJ_TARGET_AUTO, 0, &device, err, sizeof err);
+  CHECK(st == PJ_OK && device && pj_device_target(device) == PJ_TARGET_CPU,
+        "PYJITC_TARGET=cpu: %d %s", st, err);
+  if (device) CHECK_TEXT(pj_device_name(device), "CPU (1 thread)");
+  pj_device_close(device);
+
+  setenv("PYJITC_TARGET", "tpu", 1);
+  st = pj_device_open(PJ_TARGET_AUTO, 0, &device, err, sizeof err);
+  CHECK(st == PJ_ERROR_ARGUMENT && device == NULL, "PYJITC_TARGET=tpu gave %d", st);
+  CHECK_TEXT(err, "PYJITC_TARGET=tpu: expected cpu, cuda or auto");
+  unsetenv("PYJITC_TARGET");
+
+  setenv("PYJITC_CPU_THREADS", "zero", 1);
+  st = pj_device_open(PJ_TARGET_CPU, 0, &device, err, sizeof err);
+  CHECK(st == PJ_ERROR_ARGUMENT && device == NULL, "PYJITC_CPU_THREADS=zero gave %d", st);
+  CHECK_HAS(err, "PYJITC_CPU_THREADS=zero: expected a whole number");
+  unsetenv("PYJITC_CPU_THREADS");
+
+  st = pj_device_open(PJ_TARGET_CPU, 0, &device, err, sizeof err);
+  CHECK(st == PJ_OK && strncmp(pj_device_name(device), "CPU (", 5) == 0, "default threads: %s", err);
+  pj_device_close(device);
+  st = pj_device_open(PJ_TARGET_CPU, -1, &device, err, sizeof err);
+  CHECK(st == PJ_ERROR_ARGUMENT, "ordinal -1 gave %d", st);
+}
+
+int main(void) {
+  test_open();
+  test_saxpy2d("1");
+  test_saxpy2d("4");
+  test_saxpy2d("16");
+  test_concurrent_launches();
+  test_every_block_once();
+  test_scalars();
+  test_bad_configs();
+  test_bad_args();
+  test_empty_arrays();
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed != 0;
+}
