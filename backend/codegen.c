@@ -305,8 +305,27 @@ static LLVMValueRef pj_int_pow_fn(PjCg *g, PjDtype d) {
   return fn;
 }
 
+/* x ** k for a constant integer k: multiplication by squaring, as numba does for literal
+ * exponents (exact for small powers, and far cheaper than pow). NULL when k is not constant. */
+static LLVMValueRef pj_pow_const(PjCg *g, const PjExpr *e, LLVMValueRef a) {
+  const PjExpr *r = e->bin.r;
+  while (r->kind == PJ_EX_CAST) r = r->cast.x;
+  PjDtype d = e->type->dtype;
+  if (r->kind != PJ_EX_INT || r->ival > 64 || r->ival < -64 || (r->ival < 0 && !pj_dtype_is_float(d))) return NULL;
+  bool f = pj_dtype_is_float(d);
+  int64_t k = r->ival < 0 ? -r->ival : r->ival;
+  LLVMValueRef res = f ? LLVMConstReal(pj_cg_dtype(g, d), 1.0) : LLVMConstInt(pj_cg_dtype(g, d), 1, 0);
+  for (LLVMValueRef sq = a; k; k >>= 1) {
+    if (k & 1) res = f ? LLVMBuildFMul(g->b, res, sq, "") : LLVMBuildMul(g->b, res, sq, "");
+    if (k > 1) sq = f ? LLVMBuildFMul(g->b, sq, sq, "") : LLVMBuildMul(g->b, sq, sq, "");
+  }
+  return r->ival < 0 ? LLVMBuildFDiv(g->b, LLVMConstReal(pj_cg_dtype(g, d), 1.0), res, "") : res;
+}
+
 static LLVMValueRef pj_pow(PjCg *g, const PjExpr *e, LLVMValueRef a, LLVMValueRef b) {
   PjDtype d = e->type->dtype;
+  LLVMValueRef k = pj_pow_const(g, e, a);
+  if (k) return k;
   if (!pj_dtype_is_float(d)) {
     LLVMValueRef fn = pj_int_pow_fn(g, d);
     LLVMTypeRef t = pj_cg_dtype(g, d);
@@ -330,14 +349,21 @@ static LLVMValueRef pj_shift(PjCg *g, PjBinOp op, LLVMValueRef a, LLVMValueRef b
   return LLVMBuildSelect(g->b, big, sign, LLVMBuildAShr(g->b, a, count, ""), "");
 }
 
+/* Float + - * may be contracted into fused multiply-adds, as numba-cuda (NVVM) and nvcc do by
+ * default; fastmath flags beyond that are for fastmath=True only. */
+static LLVMValueRef pj_contractable(LLVMValueRef v) {
+  if (LLVMIsAInstruction(v) && LLVMCanValueUseFastMathFlags(v)) LLVMSetFastMathFlags(v, LLVMFastMathAllowContract);
+  return v;
+}
+
 static LLVMValueRef pj_cg_binary(PjCg *g, const PjExpr *e) {
   LLVMValueRef a = pj_cg_expr(g, e->bin.l), b = pj_cg_expr(g, e->bin.r);
   PjDtype d = e->bin.l->type->dtype;
   bool f = pj_dtype_is_float(d);
   switch (e->bin.op) {
-  case PJ_OP_ADD: return f ? LLVMBuildFAdd(g->b, a, b, "") : LLVMBuildAdd(g->b, a, b, "");
-  case PJ_OP_SUB: return f ? LLVMBuildFSub(g->b, a, b, "") : LLVMBuildSub(g->b, a, b, "");
-  case PJ_OP_MUL: return f ? LLVMBuildFMul(g->b, a, b, "") : LLVMBuildMul(g->b, a, b, "");
+  case PJ_OP_ADD: return f ? pj_contractable(LLVMBuildFAdd(g->b, a, b, "")) : LLVMBuildAdd(g->b, a, b, "");
+  case PJ_OP_SUB: return f ? pj_contractable(LLVMBuildFSub(g->b, a, b, "")) : LLVMBuildSub(g->b, a, b, "");
+  case PJ_OP_MUL: return f ? pj_contractable(LLVMBuildFMul(g->b, a, b, "")) : LLVMBuildMul(g->b, a, b, "");
   case PJ_OP_DIV: return LLVMBuildFDiv(g->b, a, b, "");
   case PJ_OP_FLOORDIV:
   case PJ_OP_MOD: return f ? pj_float_divmod(g, e->bin.op, a, b) : pj_int_divmod(g, e->bin.op, a, b, d);

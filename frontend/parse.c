@@ -224,13 +224,14 @@ static PjExpr *pj_parse_call(PjParser *p, TSNode n) {
 static PjExpr *pj_parse_subscript(PjParser *p, TSNode n) {
   PjExpr *e = pj_new_expr(p, PJ_EX_SUBSCRIPT, n);
   if (!(e->sub.base = pj_expr(p, pj_child(n, PJ_FIELD_VALUE)))) return NULL;
-  /* a[i, j] has several `subscript` fields: gather them into a tuple */
+  /* a[i, j]: every named child after the value is an index (the field lookup of tree-sitter
+   * 0.20 misreports repeated fields, so count children instead) */
   PjVec idx = {0};
-  uint32_t total = ts_node_child_count(n);
-  for (uint32_t i = 0; i < total; i++) {
-    const char *field = ts_node_field_name_for_child(n, i);
-    if (!field || strcmp(field, "subscript") != 0) continue;
-    PjExpr *x = pj_expr(p, ts_node_child(n, i));
+  uint32_t total = ts_node_named_child_count(n);
+  for (uint32_t i = 1; i < total; i++) {
+    TSNode c = ts_node_named_child(n, i);
+    if (pj_is(c, PJ_SYM_COMMENT)) continue;
+    PjExpr *x = pj_expr(p, c);
     if (!x) return NULL;
     pj_vec_push(p->arena, &idx, x);
   }
@@ -512,12 +513,12 @@ static PjStmt *pj_parse_if_chain(PjParser *p, TSNode head, TSNode cond, TSNode t
 }
 
 static PjStmt *pj_parse_if(PjParser *p, TSNode n) {
-  uint32_t total = ts_node_child_count(n);
+  uint32_t total = ts_node_named_child_count(n);
   TSNode *alts = pj_arena_alloc(p->arena, sizeof(TSNode) * (total + 1));
   int nalts = 0;
   for (uint32_t i = 0; i < total; i++) {
-    const char *field = ts_node_field_name_for_child(n, i);
-    if (field && strcmp(field, "alternative") == 0) alts[nalts++] = ts_node_child(n, i);
+    TSNode c = ts_node_named_child(n, i);
+    if (pj_is(c, PJ_SYM_ELIF) || pj_is(c, PJ_SYM_ELSE)) alts[nalts++] = c;
   }
   return pj_parse_if_chain(p, n, pj_child(n, PJ_FIELD_CONDITION), pj_child(n, PJ_FIELD_CONSEQUENCE), alts, nalts);
 }
@@ -615,11 +616,10 @@ static void pj_parse_import(PjParser *p, TSNode n) {
 static void pj_parse_import_from(PjParser *p, TSNode n) {
   TSNode mod = pj_child(n, PJ_FIELD_MODULE_NAME);
   const char *base = pj_text(p, mod);
-  uint32_t total = ts_node_child_count(n);
+  uint32_t total = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < total; i++) {
-    const char *field = ts_node_field_name_for_child(n, i);
-    if (!field || strcmp(field, "name") != 0) continue;
-    TSNode c = ts_node_child(n, i);
+    TSNode c = ts_node_named_child(n, i);
+    if (ts_node_eq(c, mod) || !(pj_is(c, PJ_SYM_DOTTED_NAME) || pj_is(c, PJ_SYM_ALIASED_IMPORT))) continue;
     PjGlobal g = {.kind = PJ_GLOBAL_MODULE, .loc = pj_loc(c)};
     const char *name;
     if (pj_is(c, PJ_SYM_ALIASED_IMPORT)) {

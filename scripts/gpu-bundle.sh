@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Makes bundle/ (ignored by git, well under the 64 MiB a GPU-machine call may carry): the CLI,
+# the core library stripped, and the GPU test programs, all finding the library through
+# $ORIGIN. Also fetches pytest's wheels into .whl/ for a machine that has numpy but no pytest.
+# Then on the GPU machine: bash scripts/gpu-test.sh   (carry: bundle, .whl)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bash "$root/scripts/build.sh" >/dev/null
+rm -rf "$root/bundle"
+mkdir -p "$root/bundle"
+cp "$root/build/pyjitc" "$root/bundle/"
+strip -o "$root/bundle/libpyjitc.so" "$root/build/libpyjitc.so"
+for t in "$root"/build/test_*; do
+  [ -x "$t" ] && cp "$t" "$root/bundle/"
+done
+if [ ! -d "$root/.whl" ]; then
+  python3 -m pip download --quiet --no-deps --only-binary=:all: -d "$root/.whl" \
+    pytest==8.3.4 pluggy==1.5.0 iniconfig==2.0.0 packaging==24.2
+fi
+du -sh "$root/bundle" "$root/.whl"

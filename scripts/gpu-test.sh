@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs the tests labelled `gpu` from bundle/ on a machine with a GPU (see scripts/gpu-bundle.sh):
+# the GPU unit programs, then every e2e test file against the GPU (PYJITC_TEST_TARGET=cuda).
+# Prints a table and ends with "N passed, N failed". Logs go to $OUT (or /tmp) when set.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+logs=${OUT:-/tmp/pyjitc-gpu-logs}
+mkdir -p "$logs"
+if ! python3 -c 'import pytest' 2>/dev/null && [ -d .whl ]; then
+  python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/pyjitc-site .whl/*.whl >/dev/null
+  export PYTHONPATH=/tmp/pyjitc-site${PYTHONPATH:+:$PYTHONPATH}
+fi
+export PYJITC="$root/bundle/pyjitc" PYJITC_TEST_TARGET=cuda PYTHONDONTWRITEBYTECODE=1
+pass=0; fail=0; failed=()
+run() { # name, command...
+  local name=$1; shift
+  local t0=$(date +%s.%N)
+  if "$@" >"$logs/$name.log" 2>&1; then r=PASS; pass=$((pass + 1)); else r=FAIL; fail=$((fail + 1)); failed+=("$name"); fi
+  printf '%-40s %s %6.2fs\n' "$name" "$r" "$(echo "$(date +%s.%N) - $t0" | bc)"
+}
+for t in bundle/test_*cuda*; do run "unit.$(basename "$t")" "$t"; done
+for f in tests/e2e/test_*.py; do run "e2e.cuda.$(basename "$f" .py)" python3 -m pytest -q -p no:cacheprovider "$f"; done
+for name in "${failed[@]}"; do echo "--- $name"; tail -n 30 "$logs/$name.log"; done | head -n 200
+echo "gpu tests: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
