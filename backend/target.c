@@ -216,7 +216,7 @@ static const char *pj_find_libdevice(const char *given) {
   static const char *const fallbacks[] = {"/usr/local/cuda/nvvm/libdevice/libdevice.10.bc",
                                           "/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc",
                                           "/usr/lib/cuda/nvvm/libdevice/libdevice.10.bc"};
-  static __thread char buf[1024];
+  static __thread char buf[512];
   if (given) return given;
   const char *env = getenv("PYJITC_LIBDEVICE");
   if (env && *env) return env;

@@ -283,10 +283,10 @@ static int pj_run_launch(const PjCli *c, PjDevice *dev, PjKernel *kern, const Pj
 }
 
 /* Argument types: --sig, else the arguments given, else the decorator's eager signature. */
-static int pj_pick_signature(const PjCli *c, const PjSource *src, int k, const PjValue *vals, PjArgType *sig) {
+static int pj_pick_signature(const PjCli *c, const PjSource *src, int k, PjValue *vals, PjArgType *sig) {
   int np = (int)pj_source_param_count(src, k);
   char err[512];
-  const char *text = c->sig ? c->sig : c->nargs ? NULL : pj_source_kernel_signature(src, k);
+  const char *text = c->sig ? c->sig : pj_source_kernel_signature(src, k);
   if (!text && !c->nargs) {
     fprintf(stderr, "pyjitc: kernel '%s' needs argument types: give --sig 'void(...)' or the arguments after --\n",
             pj_source_kernel_name(src, (size_t)k));
@@ -297,7 +297,22 @@ static int pj_pick_signature(const PjCli *c, const PjSource *src, int k, const P
     return np;
   }
   int n = pj_signature_parse(text, sig, PJ_MAX_ARGS, err, sizeof err);
-  if (n < 0) fprintf(stderr, "pyjitc: %s\n", err);
+  if (n < 0) {
+    fprintf(stderr, "pyjitc: %s\n", err);
+    return -1;
+  }
+  /* arguments given with a signature are converted to it, as numba does for eager signatures */
+  for (int p = 0; c->nargs && p < np && p < n; p++) {
+    if (sig[p].ndim != vals[p].ndim) {
+      fprintf(stderr, "pyjitc: argument '%s' has %d dimension%s; the signature wants %d\n",
+              pj_source_param_name(src, k, (size_t)p), vals[p].ndim, vals[p].ndim == 1 ? "" : "s", sig[p].ndim);
+      return -1;
+    }
+    if (pj_value_cast(&vals[p], sig[p].dtype, err, sizeof err) != PJ_OK) {
+      fprintf(stderr, "pyjitc: argument '%s': %s\n", pj_source_param_name(src, k, (size_t)p), err);
+      return -1;
+    }
+  }
   return n;
 }
 

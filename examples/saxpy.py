@@ -2,7 +2,7 @@
 from numba import cuda
 
 
-@cuda.jit
+@cuda.jit("void(float32, float32[:], float32[:], float32[:])")
 def saxpy(a, x, y, out):
     i = cuda.grid(1)
     if i < out.size:

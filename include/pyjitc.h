@@ -147,6 +147,9 @@ size_t pj_value_nbytes(const PjValue *value);
 PjStatus pj_value_parse(const char *spec, PjValue *out, char *err, size_t errlen);
 PjStatus pj_value_load_npy(const char *path, PjValue *out, char *err, size_t errlen);
 PjStatus pj_value_save_npy(const char *path, const PjValue *value, char *err, size_t errlen);
+/* Convert a scalar to `to` as a C cast would (numba converting an argument to an eager
+ * signature's type); an array must already have that dtype. */
+PjStatus pj_value_cast(PjValue *value, PjDtype to, char *err, size_t errlen);
 void pj_value_free(PjValue *value);
 /* A one-line summary: shape, dtype, min, max, mean, first elements. Caller frees. */
 char *pj_value_summary(const PjValue *value);

@@ -764,3 +764,38 @@ char *pj_value_summary(const PjValue *value) {
   }
   return t.data;
 }
+
+/* ---- conversion to a signature's type ------------------------------------------------------ */
+
+PjStatus pj_value_cast(PjValue *v, PjDtype to, char *err, size_t errlen) {
+  if (v->ndim != 0) {
+    if (v->dtype == to) return PJ_OK;
+    snprintf(err, errlen, "array of %s where the signature wants %s", pj_dtype_name(v->dtype), pj_dtype_name(to));
+    return PJ_ERROR_ARGUMENT;
+  }
+  PjBits b = pj_scalar_bits(v), out = {0};
+  char from = pj_dtype_kind(v->dtype), kind = pj_dtype_kind(to);
+  double f = pj_bits_to_double(b, v->dtype);
+  if (to == PJ_BOOL) out.i = from == 'f' ? f != 0 : from == 'u' ? b.u != 0 : b.i != 0;
+  else if (kind == 'f') out.f = to == PJ_FLOAT32 ? (double)(float)f : f;
+  else if (from == 'f') {
+    if (!(f > -9.3e18 && f < 1.8e19)) {
+      snprintf(err, errlen, "%g does not fit in %s", f, pj_dtype_name(to));
+      return PJ_ERROR_ARGUMENT;
+    }
+    if (kind == 'u') out.u = (uint64_t)f; else out.i = (int64_t)f;
+  } else {
+    out = b; /* integer to integer: the bits, wrapped to the width below */
+  }
+  if (kind != 'f' && to != PJ_BOOL) {
+    int bits = (int)pj_dtype_size(to) * 8;
+    if (bits < 64) {
+      uint64_t mask = (1ull << bits) - 1, u = out.u & mask;
+      if (kind == 'u') out.u = u;
+      else out.i = (int64_t)(u ^ (1ull << (bits - 1))) - (int64_t)(1ull << (bits - 1));
+    }
+  }
+  v->dtype = to;
+  pj_scalar_set(v, out);
+  return PJ_OK;
+}
