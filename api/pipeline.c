@@ -39,6 +39,19 @@ const char *pj_version_string(void) {
 
 /* ---- sources -------------------------------------------------------------------------------- */
 
+/* An eager signature is checked where it is written: its syntax and its number of arguments. */
+static void pj_check_eager_signature(const PjSource *s, const PjFuncSyntax *fs, PjDiags *diags) {
+  if (!fs->sig) return;
+  PjArgType args[256];
+  char err[256];
+  int n = pj_signature_parse(fs->sig, args, 256, err, sizeof err);
+  const PjFile *file = &s->syntax->module.file;
+  if (n < 0) pj_error(diags, file, fs->sig_loc, "bad signature: %s", err);
+  else if (n != fs->func->nparams)
+    pj_error(diags, file, fs->sig_loc, "the signature has %d argument%s; kernel '%s' takes %d", n, n == 1 ? "" : "s",
+             fs->func->name, fs->func->nparams);
+}
+
 PjSource *pj_source_new(const char *path, const char *text, size_t len, PjDiags *diags) {
   double t0 = pj_now_ms();
   PjSource *s = calloc(1, sizeof(PjSource));
@@ -54,12 +67,18 @@ PjSource *pj_source_new(const char *path, const char *text, size_t len, PjDiags 
   s->kernels = pj_arena_alloc(s->arena, sizeof(PjFuncSyntax *) * (size_t)(s->syntax->nfuncs + 1));
   for (int i = 0; i < s->syntax->nfuncs; i++)
     if (s->syntax->funcs[i]->is_kernel) s->kernels[s->nkernels++] = s->syntax->funcs[i];
+  for (int i = 0; i < s->nkernels; i++) pj_check_eager_signature(s, s->kernels[i], diags);
+  if (pj_diags_errors(diags) != before) {
+    pj_source_delete(s);
+    return NULL;
+  }
   s->parse_ms = pj_now_ms() - t0;
   return s;
 }
 
 void pj_source_delete(PjSource *s) {
   if (!s) return;
+  pj_syntax_delete(s->syntax);
   pj_arena_delete(s->arena);
   free(s);
 }
@@ -116,6 +135,7 @@ PjKernel *pj_kernel_compile(const PjSource *s, int k, const PjArgType *args, int
   if (o->emit & PJ_EMIT_AST) kern->ast_text = pj_func_dump(fs->func, false, kern->arena);
 
   double t0 = pj_now_ms();
+  pj_diags_append(diags, fs->diags); /* what parsing the body rejected */
   PjFunc *typed = fs->body_ok ? pj_typecheck(kern->arena, m, fs->func, args, nargs, diags) : NULL;
   kern->times.types = pj_now_ms() - t0;
   if (!typed) goto fail;

@@ -506,7 +506,7 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   const PjBuiltin *b = &pj_builtins[e->builtin.id];
   switch (b->lower) {
   case PJ_LOWER_TID: case PJ_LOWER_CTAID: case PJ_LOWER_NTID: case PJ_LOWER_NCTAID:
-    return g->hooks->sreg(g, b->lower, b->dim);
+    return LLVMBuildZExt(g->b, g->hooks->sreg(g, b->lower, b->dim), pj_i64(g), "");
   case PJ_LOWER_GRID: return pj_cg_grid(g, e, false);
   case PJ_LOWER_GRIDSIZE: return pj_cg_grid(g, e, true);
   case PJ_LOWER_MATH: case PJ_LOWER_ROUND: return pj_cg_math(g, e, b);
@@ -732,11 +732,14 @@ void pj_cg_body(PjCg *g, const PjArgType *args, int nargs) {
   g->slots = calloc((size_t)g->f->nvars + 1, sizeof(LLVMValueRef));
   for (int v = 0; v < g->f->nvars; v++) {
     const PjType *t = g->f->vars[v].type;
-    if (t) g->slots[v] = LLVMBuildAlloca(g->b, pj_cg_type(g, t), g->f->vars[v].name);
+    if (!t) continue;
+    /* zeroed: a variable assigned on some paths only reads 0 on the others, never poison */
+    g->slots[v] = LLVMBuildAlloca(g->b, pj_cg_type(g, t), g->f->vars[v].name);
+    LLVMBuildStore(g->b, LLVMConstNull(pj_cg_type(g, t)), g->slots[v]);
   }
   unsigned p = 0;
   for (int i = 0; i < nargs; i++) {
-    const PjType *t = g->f->vars[i].type;
+    const PjType *t = args[i].ndim ? g->f->vars[i].type : pj_type_scalar(args[i].dtype);
     LLVMValueRef v;
     if (args[i].ndim == 0) {
       v = LLVMGetParam(g->fn, p++);
@@ -751,7 +754,7 @@ void pj_cg_body(PjCg *g, const PjArgType *args, int nargs) {
         shape = LLVMBuildInsertValue(g->b, shape, LLVMGetParam(g->fn, p++), (unsigned)k, "");
       v = LLVMBuildInsertValue(g->b, v, shape, 1, "");
     }
-    LLVMBuildStore(g->b, v, g->slots[i]);
+    LLVMBuildStore(g->b, pj_cg_convert(g, v, t, g->f->vars[i].type), g->slots[i]);
   }
   LLVMBuildBr(g->b, body);
   LLVMPositionBuilderAtEnd(g->alloca_b, entry);

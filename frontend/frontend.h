@@ -12,7 +12,8 @@ typedef struct PjFuncSyntax {
   bool is_kernel;      /* @cuda.jit, @cuda.jit(...) without device=True */
   bool is_device;      /* @cuda.jit(device=True) */
   const char *sig;     /* the first eager signature string, or NULL */
-  PjDiags *diags;      /* rejections in the body, reported only for kernels (owned until resolve) */
+  PjLoc sig_loc;
+  PjDiags *diags;      /* rejections in the body: reported when this kernel is compiled */
 } PjFuncSyntax;
 
 typedef struct PjSyntax {
@@ -27,6 +28,7 @@ PjSyntax *pj_parse(PjArena *arena, const PjFile *file, PjDiags *diags);
  * "pyjitc.cuda.x" become "cuda.x", "pyjitc.x" becomes "numba.x", "np.x" stays as imported. */
 const char *pj_canonical_name(PjArena *arena, const char *qualname);
 /* Find kernels (decorators) and local variables of every function. false on errors. */
+void pj_syntax_delete(PjSyntax *syn);
 bool pj_resolve(PjArena *arena, PjSyntax *syn, PjDiags *diags);
 const PjGlobal *pj_module_global(const PjModule *m, const char *name);
 

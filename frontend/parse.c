@@ -80,6 +80,7 @@ typedef struct PjParser {
   PjDiags *diags;
   PjModule *m;
   const char *text;
+  PjDiags *syntax; /* syntax errors: the file's, even while a function's body is parsed */
   PjVec globals; /* PjGlobal* */
   PjVec funcs;
 } PjParser;
@@ -87,9 +88,17 @@ typedef struct PjParser {
 static bool pj_is(TSNode n, int sym) { return ts_node_symbol(n) == pj_sym[sym]; }
 static TSNode pj_child(TSNode n, int field) { return ts_node_child_by_field_id(n, pj_field[field]); }
 
-static PjLoc pj_loc(TSNode n) {
+/* Columns count characters, not bytes: a UTF-8 continuation byte does not start one. */
+static int pj_column(const char *text, uint32_t byte, uint32_t byte_col) {
+  int col = 1;
+  for (uint32_t b = byte - byte_col; b < byte; b++) col += ((unsigned char)text[b] & 0xC0) != 0x80;
+  return col;
+}
+
+static PjLoc pj_loc(PjParser *p, TSNode n) {
   TSPoint s = ts_node_start_point(n), e = ts_node_end_point(n);
-  PjLoc l = {(int)s.row + 1, (int)s.column + 1, e.row == s.row ? (int)e.column + 1 : 1 << 20};
+  PjLoc l = {(int)s.row + 1, pj_column(p->text, ts_node_start_byte(n), s.column), 1 << 20};
+  if (e.row == s.row) l.end_col = pj_column(p->text, ts_node_end_byte(n), e.column);
   return l;
 }
 
@@ -101,7 +110,7 @@ static const char *pj_text(PjParser *p, TSNode n) {
 static const char *pj_node_kind(TSNode n) { return ts_node_type(n); }
 
 static void pj_reject(PjParser *p, TSNode n, const char *what) {
-  pj_error(p->diags, &p->m->file, pj_loc(n), "%s is not supported in kernels", what);
+  pj_error(p->diags, &p->m->file, pj_loc(p, n), "%s is not supported in kernels", what);
 }
 
 /* ---- expressions -------------------------------------------------------------------------- */
@@ -111,7 +120,7 @@ static PjExpr *pj_expr(PjParser *p, TSNode n);
 static PjExpr *pj_new_expr(PjParser *p, PjExprKind k, TSNode n) {
   PjExpr *e = pj_arena_alloc(p->arena, sizeof(PjExpr));
   e->kind = k;
-  e->loc = pj_loc(n);
+  e->loc = pj_loc(p, n);
   e->name.var = -1;
   return e;
 }
@@ -138,7 +147,7 @@ static PjExpr *pj_parse_int(PjParser *p, TSNode n) {
   char *end;
   unsigned long long v = strtoull(start, &end, base);
   if (errno || *end || v > (unsigned long long)INT64_MAX) {
-    pj_error(p->diags, &p->m->file, pj_loc(n), "integer literal %s does not fit in int64", t);
+    pj_error(p->diags, &p->m->file, pj_loc(p, n), "integer literal %s does not fit in int64", t);
     return NULL;
   }
   PjExpr *e = pj_new_expr(p, PJ_EX_INT, n);
@@ -373,12 +382,44 @@ static PjExpr *pj_parse_tuple(PjParser *p, TSNode n) {
   return e->tuple.items ? e : NULL;
 }
 
+/* tree-sitter-python recovers from some syntax errors by reading a keyword as a name */
+static bool pj_is_keyword(const char *s) {
+  static const char *const kw[] = {"and", "as", "assert", "async", "await", "break", "class", "continue", "def",
+                                   "del", "elif", "else", "except", "finally", "for", "from", "global", "if",
+                                   "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise",
+                                   "return", "try", "while", "with", "yield"};
+  for (size_t i = 0; i < sizeof kw / sizeof kw[0]; i++)
+    if (strcmp(s, kw[i]) == 0) return true;
+  return false;
+}
+
+/* What to call a construct in a message: "a list comprehension", not "list_comprehension". */
+static const char *pj_construct_name(PjParser *p, TSNode n) {
+  static const char *const names[][2] = {
+      {"list", "a list"}, {"list_comprehension", "a list comprehension"}, {"dictionary", "a dict"},
+      {"dictionary_comprehension", "a dict comprehension"}, {"set", "a set"},
+      {"set_comprehension", "a set comprehension"}, {"generator_expression", "a generator expression"},
+      {"lambda", "a lambda"}, {"named_expression", "an assignment expression (:=)"}, {"await", "await"},
+      {"yield", "yield"}, {"list_splat", "*-unpacking"}, {"dictionary_splat", "**-unpacking"},
+      {"ellipsis", "'...'"}, {"keyword_argument", "a keyword argument"}, {"string", "a string"},
+      {"concatenated_string", "a string"}, {"slice", "array slicing"}, {"call", "this call"},
+  };
+  const char *kind = ts_node_type(n);
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (strcmp(kind, names[i][0]) == 0) return names[i][1];
+  return pj_arena_printf(p->arena, "'%s'", pj_text(p, n));
+}
+
 static PjExpr *pj_expr(PjParser *p, TSNode n) {
   if (ts_node_is_null(n)) return NULL;
   TSSymbol s = ts_node_symbol(n);
   if (s == pj_sym[PJ_SYM_IDENTIFIER]) {
     PjExpr *e = pj_new_expr(p, PJ_EX_NAME, n);
     e->name.id = pj_text(p, n);
+    if (pj_is_keyword(e->name.id)) {
+      pj_error(p->syntax, &p->m->file, pj_loc(p, n), "invalid syntax: '%s' is a keyword", e->name.id);
+      return NULL;
+    }
     return e;
   }
   if (s == pj_sym[PJ_SYM_INTEGER]) return pj_parse_int(p, n);
@@ -394,7 +435,7 @@ static PjExpr *pj_expr(PjParser *p, TSNode n) {
     PjExpr *e = pj_new_expr(p, PJ_EX_ATTR, n);
     TSNode a = pj_child(n, PJ_FIELD_ATTRIBUTE);
     e->attr.attr = pj_text(p, a);
-    e->attr.attr_loc = pj_loc(a);
+    e->attr.attr_loc = pj_loc(p, a);
     e->attr.base = pj_expr(p, pj_child(n, PJ_FIELD_OBJECT));
     return e->attr.base ? e : NULL;
   }
@@ -421,8 +462,7 @@ static PjExpr *pj_expr(PjParser *p, TSNode n) {
     return NULL;
   }
   if (s == pj_sym[PJ_SYM_CONCAT_STRING]) return pj_parse_string(p, n);
-  const char *kind = pj_node_kind(n);
-  pj_reject(p, n, pj_arena_printf(p->arena, "'%s' (%s)", pj_text(p, n), kind));
+  pj_reject(p, n, pj_construct_name(p, n));
   return NULL;
 }
 
@@ -433,7 +473,7 @@ static bool pj_block(PjParser *p, TSNode n, PjBlock *out);
 static PjStmt *pj_new_stmt(PjParser *p, PjStmtKind k, TSNode n) {
   PjStmt *s = pj_arena_alloc(p->arena, sizeof(PjStmt));
   s->kind = k;
-  s->loc = pj_loc(n);
+  s->loc = pj_loc(p, n);
   return s;
 }
 
@@ -443,12 +483,12 @@ static PjStmt *pj_parse_assignment(PjParser *p, TSNode n) {
   TSNode cur = n;
   /* a = b = value nests: assignment(left: a, right: assignment(left: b, right: value)) */
   for (;;) {
+    PjExpr *t = pj_expr(p, pj_child(cur, PJ_FIELD_LEFT));
+    if (!t) return NULL;
     if (!ts_node_is_null(pj_child(cur, PJ_FIELD_TYPE))) {
       pj_reject(p, pj_child(cur, PJ_FIELD_TYPE), "a type annotation");
       return NULL;
     }
-    PjExpr *t = pj_expr(p, pj_child(cur, PJ_FIELD_LEFT));
-    if (!t) return NULL;
     pj_vec_push(p->arena, &targets, t);
     TSNode r = pj_child(cur, PJ_FIELD_RIGHT);
     if (ts_node_is_null(r)) {
@@ -563,8 +603,66 @@ static PjStmt *pj_stmt(PjParser *p, TSNode n) {
   size_t k = 0;
   for (const char *c = kind; *c && k + 1 < sizeof what; c++) what[k++] = *c == '_' ? ' ' : *c;
   what[k] = 0;
-  pj_reject(p, n, pj_arena_printf(p->arena, "a %s", what));
+  pj_reject(p, n, pj_arena_printf(p->arena, "%s %s", strchr("aeiou", what[0]) ? "an" : "a", what));
   return NULL;
+}
+
+/* ---- indentation: tree-sitter-python accepts some layouts that Python rejects ------------- */
+
+static bool pj_block_empty(TSNode b) {
+  if (ts_node_is_null(b)) return false;
+  uint32_t total = ts_node_named_child_count(b);
+  for (uint32_t i = 0; i < total; i++)
+    if (!pj_is(ts_node_named_child(b, i), PJ_SYM_COMMENT)) return false;
+  return true;
+}
+
+/* The clause of a compound statement whose block is empty (the clause's node), or a null node. */
+static TSNode pj_empty_clause(TSNode stmt) {
+  TSNode none = {0};
+  if (pj_is(stmt, PJ_SYM_IF) && pj_block_empty(pj_child(stmt, PJ_FIELD_CONSEQUENCE))) return stmt;
+  if (pj_is(stmt, PJ_SYM_WHILE) || pj_is(stmt, PJ_SYM_FOR) || pj_is(stmt, PJ_SYM_FUNCTION_DEF))
+    return pj_block_empty(pj_child(stmt, PJ_FIELD_BODY)) ? stmt : none;
+  if (!pj_is(stmt, PJ_SYM_IF)) return none;
+  uint32_t total = ts_node_named_child_count(stmt);
+  for (uint32_t i = 0; i < total; i++) {
+    TSNode c = ts_node_named_child(stmt, i);
+    if (pj_is(c, PJ_SYM_ELIF) && pj_block_empty(pj_child(c, PJ_FIELD_CONSEQUENCE))) return c;
+    if (pj_is(c, PJ_SYM_ELSE) && pj_block_empty(pj_child(c, PJ_FIELD_BODY))) return c;
+  }
+  return none;
+}
+
+static void pj_syntax_error(PjParser *p, PjLoc loc, const char *fmt, const char *a, int line) {
+  char msg[256];
+  snprintf(msg, sizeof msg, fmt, a, line);
+  pj_error(p->syntax, &p->m->file, loc, "%s", msg);
+}
+
+static void pj_check_layout(PjParser *p, TSNode block) {
+  uint32_t total = ts_node_named_child_count(block);
+  int64_t col0 = -1;
+  TSNode prev = {0};
+  for (uint32_t i = 0; i <= total; i++) {
+    TSNode c = i < total ? ts_node_named_child(block, i) : (TSNode){0};
+    if (i < total && pj_is(c, PJ_SYM_COMMENT)) continue;
+    if (!ts_node_is_null(prev)) {
+      TSNode clause = pj_empty_clause(prev);
+      if (!ts_node_is_null(clause)) {
+        PjLoc at = i < total ? pj_loc(p, c) : pj_loc(p, clause);
+        char kw[16];
+        snprintf(kw, sizeof kw, "%.*s", (int)strcspn(pj_text(p, clause), " \t:("), pj_text(p, clause));
+        pj_syntax_error(p, at, "expected an indented block after '%s' statement on line %d", kw,
+                        (int)ts_node_start_point(clause).row + 1);
+      }
+    }
+    if (i == total) break;
+    int64_t col = ts_node_start_point(c).column;
+    if (col0 < 0) col0 = col;
+    else if (col > col0) pj_syntax_error(p, pj_loc(p, c), "unexpected indent%s", "", 0);
+    else if (col < col0) pj_syntax_error(p, pj_loc(p, c), "unindent does not match any outer indentation level%s", "", 0);
+    prev = c;
+  }
 }
 
 static bool pj_block(PjParser *p, TSNode n, PjBlock *out) {
@@ -572,6 +670,7 @@ static bool pj_block(PjParser *p, TSNode n, PjBlock *out) {
   out->stmts = pj_arena_alloc(p->arena, sizeof(PjStmt *) * (total + 1));
   out->count = 0;
   bool ok = true;
+  pj_check_layout(p, n);
   for (uint32_t i = 0; i < total; i++) {
     TSNode c = ts_node_named_child(n, i);
     if (pj_is(c, PJ_SYM_COMMENT)) continue;
@@ -598,7 +697,7 @@ static void pj_parse_import(PjParser *p, TSNode n) {
   uint32_t total = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < total; i++) {
     TSNode c = ts_node_named_child(n, i);
-    PjGlobal g = {.kind = PJ_GLOBAL_MODULE, .loc = pj_loc(c)};
+    PjGlobal g = {.kind = PJ_GLOBAL_MODULE, .loc = pj_loc(p, c)};
     if (pj_is(c, PJ_SYM_ALIASED_IMPORT)) {
       g.qualname = pj_text(p, pj_child(c, PJ_FIELD_NAME));
       g.name = pj_text(p, pj_child(c, PJ_FIELD_ALIAS));
@@ -620,7 +719,7 @@ static void pj_parse_import_from(PjParser *p, TSNode n) {
   for (uint32_t i = 0; i < total; i++) {
     TSNode c = ts_node_named_child(n, i);
     if (ts_node_eq(c, mod) || !(pj_is(c, PJ_SYM_DOTTED_NAME) || pj_is(c, PJ_SYM_ALIASED_IMPORT))) continue;
-    PjGlobal g = {.kind = PJ_GLOBAL_MODULE, .loc = pj_loc(c)};
+    PjGlobal g = {.kind = PJ_GLOBAL_MODULE, .loc = pj_loc(p, c)};
     const char *name;
     if (pj_is(c, PJ_SYM_ALIASED_IMPORT)) {
       name = pj_text(p, pj_child(c, PJ_FIELD_NAME));
@@ -649,7 +748,7 @@ static void pj_parse_module_assign(PjParser *p, TSNode stmt) {
   if (!pj_is(a, PJ_SYM_ASSIGNMENT)) return;
   TSNode left = pj_child(a, PJ_FIELD_LEFT), right = pj_child(a, PJ_FIELD_RIGHT);
   if (!pj_is(left, PJ_SYM_IDENTIFIER)) return;
-  PjGlobal g = {.name = pj_text(p, left), .loc = pj_loc(left)};
+  PjGlobal g = {.name = pj_text(p, left), .loc = pj_loc(p, left)};
   /* evaluate quietly: a module-level value the kernel language cannot hold is not an error
    * unless a kernel uses it */
   PjDiags *quiet = pj_diags_new(), *saved = p->diags;
@@ -666,7 +765,7 @@ static void pj_parse_function(PjParser *p, TSNode def, TSNode decorated) {
   PjFunc *f = pj_arena_alloc(p->arena, sizeof(PjFunc));
   TSNode name = pj_child(def, PJ_FIELD_NAME);
   f->name = pj_text(p, name);
-  f->loc = pj_loc(name);
+  f->loc = pj_loc(p, name);
   PjFuncSyntax *syn = pj_arena_alloc(p->arena, sizeof(PjFuncSyntax));
   syn->func = f;
   /* what the body does wrong matters only if it is a kernel: park its diagnostics */
@@ -691,14 +790,14 @@ static void pj_parse_function(PjParser *p, TSNode def, TSNode decorated) {
     TSNode c = ts_node_named_child(params, i);
     if (pj_is(c, PJ_SYM_COMMENT)) continue;
     if (!pj_is(c, PJ_SYM_IDENTIFIER)) {
-      pj_error(p->diags, &p->m->file, pj_loc(c), "kernel parameter '%s': only plain parameters are supported "
+      pj_error(p->diags, &p->m->file, pj_loc(p, c), "kernel parameter '%s': only plain parameters are supported "
                "(no defaults, annotations, *args or **kwargs)", pj_text(p, c));
       ok = false;
       continue;
     }
     PjVar *v = &f->vars[f->nparams++];
     v->name = pj_text(p, c);
-    v->loc = pj_loc(c);
+    v->loc = pj_loc(p, c);
     v->is_param = true;
   }
   f->nvars = f->nparams;
@@ -709,14 +808,63 @@ static void pj_parse_function(PjParser *p, TSNode def, TSNode decorated) {
   pj_add_global(p, g);
 }
 
+static bool pj_is_operator_token(TSNode n) {
+  return !ts_node_is_named(n) && pj_binop_of(n) >= 0;
+}
+
+/* The last token of `n` that starts on line `row` (comments aside), or a null node. */
+static TSNode pj_last_token_on_row(TSNode n, uint32_t row) {
+  TSNode found = {0};
+  uint32_t total = ts_node_child_count(n);
+  for (uint32_t i = 0; i < total; i++) {
+    TSNode c = ts_node_child(n, i);
+    if (ts_node_start_point(c).row != row || pj_is(c, PJ_SYM_COMMENT)) continue;
+    TSNode inner = ts_node_child_count(c) ? pj_last_token_on_row(c, row) : c;
+    if (!ts_node_is_null(inner)) found = inner;
+  }
+  return found;
+}
+
+/* Where inside an ERROR node Python would point: at the second of two operators in a row
+ * (`2.0 +* 3.0`), after the condition of a header that lacks its ':', else at the node. */
+static void pj_report_error_node(PjParser *p, TSNode n) {
+  uint32_t total = ts_node_child_count(n);
+  for (uint32_t i = 1; i < total; i++)
+    if (pj_is_operator_token(ts_node_child(n, i - 1)) && pj_is_operator_token(ts_node_child(n, i))) {
+      pj_error(p->diags, &p->m->file, pj_loc(p, ts_node_child(n, i)), "invalid syntax");
+      return;
+    }
+  static const char *const headers[] = {"if", "elif", "while", "for", "def", "else", "with", "class"};
+  const char *first = total ? ts_node_type(ts_node_child(n, 0)) : "";
+  for (size_t h = 0; h < sizeof headers / sizeof headers[0]; h++) {
+    if (strcmp(first, headers[h]) != 0) continue;
+    uint32_t row = ts_node_start_point(n).row;
+    bool colon = false;
+    for (uint32_t i = 1; i < total; i++) {
+      TSNode c = ts_node_child(n, i);
+      if (ts_node_start_point(c).row == row && strcmp(ts_node_type(c), ":") == 0) colon = true;
+    }
+    TSNode last = pj_last_token_on_row(n, row);
+    if (colon || ts_node_is_null(last)) break;
+    PjLoc at = pj_loc(p, last);
+    at.col = at.end_col;
+    at.end_col = at.col + 1;
+    pj_error(p->diags, &p->m->file, at, "invalid syntax: expected ':'");
+    return;
+  }
+  pj_error(p->diags, &p->m->file, pj_loc(p, n), "invalid syntax");
+}
+
 static void pj_report_syntax_errors(PjParser *p, TSNode n, int *budget) {
   if (*budget <= 0 || !ts_node_has_error(n)) return;
-  if (ts_node_symbol(n) == (TSSymbol)-1 /* ERROR */ || ts_node_is_missing(n)) {
+  if (ts_node_is_missing(n)) {
     (*budget)--;
-    if (ts_node_is_missing(n))
-      pj_error(p->diags, &p->m->file, pj_loc(n), "invalid syntax: expected '%s'", ts_node_type(n));
-    else
-      pj_error(p->diags, &p->m->file, pj_loc(n), "invalid syntax");
+    pj_error(p->diags, &p->m->file, pj_loc(p, n), "invalid syntax: expected '%s'", ts_node_type(n));
+    return;
+  }
+  if (ts_node_symbol(n) == (TSSymbol)-1 /* ERROR */) {
+    (*budget)--;
+    pj_report_error_node(p, n);
     return;
   }
   uint32_t total = ts_node_child_count(n);
@@ -728,7 +876,7 @@ PjSyntax *pj_parse(PjArena *arena, const PjFile *file, PjDiags *diags) {
   TSParser *ts = ts_parser_new();
   ts_parser_set_language(ts, tree_sitter_python());
   TSTree *tree = ts_parser_parse_string(ts, NULL, file->text, (uint32_t)file->len);
-  PjParser p = {.arena = arena, .diags = diags, .text = file->text};
+  PjParser p = {.arena = arena, .diags = diags, .syntax = diags, .text = file->text};
   PjSyntax *syn = pj_arena_alloc(arena, sizeof(PjSyntax));
   p.m = &syn->module;
   syn->module.file = *file;

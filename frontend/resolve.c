@@ -36,15 +36,33 @@ static const char *pj_decorator_name(PjArena *arena, const PjModule *m, const Pj
   return NULL;
 }
 
-static void pj_read_decorator(PjArena *arena, const PjModule *m, PjFuncSyntax *fs, const PjExpr *d) {
+/* A decorator runs when the module is imported: a name nothing binds is Python's NameError. */
+static bool pj_decorator_bound(const PjModule *m, const PjExpr *callee, PjDiags *diags) {
+  const PjExpr *root = callee;
+  while (root->kind == PJ_EX_ATTR) root = root->attr.base;
+  if (root->kind != PJ_EX_NAME || pj_module_global(m, root->name.id)) return true;
+  static const char *const builtins[] = {"staticmethod", "classmethod", "property"};
+  for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
+    if (strcmp(root->name.id, builtins[i]) == 0) return true;
+  bool is_cuda = strcmp(root->name.id, "cuda") == 0;
+  pj_error(diags, &m->file, root->loc, "name '%s' is not defined%s", root->name.id,
+           is_cuda ? " (import it: from numba import cuda)" : "");
+  return false;
+}
+
+static void pj_read_decorator(PjArena *arena, const PjModule *m, PjFuncSyntax *fs, const PjExpr *d, PjDiags *diags) {
   const PjExpr *callee = d->kind == PJ_EX_CALL ? d->call.fn : d;
+  if (!pj_decorator_bound(m, callee, diags)) return;
   const char *q = pj_decorator_name(arena, m, callee);
   if (!q || strcmp(q, "cuda.jit") != 0) return;
   fs->is_kernel = true;
   if (d->kind != PJ_EX_CALL) return;
   for (int i = 0; i < d->call.nargs; i++) {
     const PjExpr *a = d->call.args[i];
-    if (a->kind == PJ_EX_STRING && !fs->sig) fs->sig = a->str;
+    if (a->kind == PJ_EX_STRING && !fs->sig) {
+      fs->sig = a->str;
+      fs->sig_loc = a->loc;
+    }
     if (a->kind == PJ_EX_BINARY && a->bin.op == PJ_OP_COUNT && a->bin.l->kind == PJ_EX_NAME &&
         strcmp(a->bin.l->name.id, "device") == 0 && a->bin.r->kind == PJ_EX_BOOL && a->bin.r->ival) {
       fs->is_kernel = false;
@@ -112,15 +130,16 @@ static void pj_collect_locals(PjArena *arena, PjFunc *f) {
   f->nvars = f->nparams + L.vars.len;
 }
 
+void pj_syntax_delete(PjSyntax *syn) {
+  for (int i = 0; syn && i < syn->nfuncs; i++) pj_diags_delete(syn->funcs[i]->diags);
+}
+
 bool pj_resolve(PjArena *arena, PjSyntax *syn, PjDiags *diags) {
   for (int i = 0; i < syn->nfuncs; i++) {
     PjFuncSyntax *fs = syn->funcs[i];
-    for (int d = 0; d < fs->decorators.len; d++) pj_read_decorator(arena, &syn->module, fs, fs->decorators.items[d]);
+    for (int d = 0; d < fs->decorators.len; d++)
+      pj_read_decorator(arena, &syn->module, fs, fs->decorators.items[d], diags);
     fs->func->is_kernel = fs->is_kernel;
-    if (fs->is_kernel || fs->is_device) pj_diags_append(diags, fs->diags);
-    else fs->body_ok = true; /* host code: not compiled, not judged */
-    pj_diags_delete(fs->diags);
-    fs->diags = NULL;
     pj_collect_locals(arena, fs->func);
   }
   return pj_diags_errors(diags) == 0;

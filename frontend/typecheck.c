@@ -7,6 +7,7 @@
  * resolved names and builtins, constants folded in, explicit casts. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "frontend/frontend.h"
@@ -142,8 +143,19 @@ static int pj_var_index(const PjFunc *f, const char *name) {
   return -1;
 }
 
+/* Python's builtin functions that kernels may not call (yet): named as such in messages. */
+static bool pj_python_builtin(const char *name) {
+  static const char *const names[] = {"print", "round", "pow", "divmod", "complex", "bool", "sum", "any", "all",
+                                      "isinstance", "enumerate", "zip", "list", "tuple", "dict", "set", "str",
+                                      "repr", "hash", "id", "input", "open", "iter", "next", "sorted", "reversed",
+                                      "map", "filter", "getattr", "setattr", "type", "slice", "ord", "chr", "hex"};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (strcmp(names[i], name) == 0) return true;
+  return false;
+}
+
 /* The canonical qualified name of a dotted expression: a module binding ("cuda.grid"), or a
- * Python builtin's bare name ("min") when nothing local or global shadows it. NULL otherwise. */
+ * bare name ("min") that nothing local or global binds. NULL otherwise. */
 static const char *pj_qualify(PjChecker *c, const PjExpr *e) {
   if (e->kind == PJ_EX_NAME) {
     if (pj_var_index(c->f, e->name.id) >= 0) return NULL;
@@ -152,6 +164,10 @@ static const char *pj_qualify(PjChecker *c, const PjExpr *e) {
     return e->name.id;
   }
   if (e->kind == PJ_EX_ATTR) {
+    /* a dotted path must start at an import: `math.sqrt` needs `import math` */
+    const PjExpr *root = e->attr.base;
+    while (root->kind == PJ_EX_ATTR) root = root->attr.base;
+    if (root->kind != PJ_EX_NAME || !pj_module_global(c->m, root->name.id)) return NULL;
     const char *base = pj_qualify(c, e->attr.base);
     return base ? pj_canonical_name(c->arena, pj_arena_printf(c->arena, "%s.%s", base, e->attr.attr)) : NULL;
   }
@@ -399,14 +415,16 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
   const char *q = pj_qualify(c, e->call.fn);
   int id = q ? pj_builtin_lookup(q) : -1;
   if (id < 0 || pj_builtins[id].form != PJ_FORM_CALL) {
-    const PjGlobal *g = e->call.fn->kind == PJ_EX_NAME ? pj_module_global(c->m, e->call.fn->name.id) : NULL;
+    const PjExpr *fn = e->call.fn;
+    const PjGlobal *g = fn->kind == PJ_EX_NAME ? pj_module_global(c->m, fn->name.id) : NULL;
     if (g && g->kind == PJ_GLOBAL_FUNC)
-      pj_err(c, e->call.fn->loc, "calling '%s': calls to other functions (device functions) are not supported yet",
-             e->call.fn->name.id);
+      pj_err(c, fn->loc, "calling '%s': calls to other functions (device functions) are not supported yet", fn->name.id);
+    else if (q && fn->kind == PJ_EX_NAME && !g && !pj_python_builtin(q))
+      pj_err(c, fn->loc, "name '%s' is not defined", q);
     else if (q)
-      pj_err(c, e->call.fn->loc, "unknown function '%s'", q);
-    else
-      pj_err(c, e->call.fn->loc, "this call is not supported in kernels");
+      pj_err(c, fn->loc, "'%s' is not supported in kernels yet", q);
+    else if (pj_expr_type(c, &e->call.fn)) /* else typing the callee said what is wrong */
+      pj_err(c, fn->loc, "%s is not callable", pj_tn(c, e->call.fn->type));
     return NULL;
   }
   if (id == PJ_BI_RANGE) {
@@ -589,7 +607,7 @@ static const PjType *pj_expr_type_raw(PjChecker *c, PjExpr **slot) {
 /* Type *slot, which the checking phase may replace by its typed form; sets its type. */
 static const PjType *pj_expr_type(PjChecker *c, PjExpr **slot) {
   const PjType *t = pj_expr_type_raw(c, slot);
-  if (c->final) (*slot)->type = t;
+  (*slot)->type = t; /* both phases: builtins' typing rules read their arguments' types */
   return t;
 }
 
@@ -608,17 +626,11 @@ static bool pj_bind_var(PjChecker *c, PjExpr *target, const PjType *t) {
   } else if (!pj_type_equal(var->type, t)) {
     const PjType *u = pj_type_unify(c->arena, var->type, t);
     if (!u) {
-      pj_err(c, target->loc, "cannot unify %s and %s for '%s'%s", pj_tn(c, var->type), pj_tn(c, t), var->name,
-             var->is_param ? " (an argument's type is fixed by the signature)" : "");
+      pj_err(c, target->loc, "cannot unify %s and %s for '%s'", pj_tn(c, var->type), pj_tn(c, t), var->name);
       return false;
     }
     if (!pj_type_equal(u, var->type)) {
-      if (var->is_param) {
-        pj_err(c, target->loc, "cannot assign %s to argument '%s' of type %s", pj_tn(c, t), var->name,
-               pj_tn(c, var->type));
-        return false;
-      }
-      var->type = u;
+      var->type = u; /* an argument too: its value is converted on entry, as numba does */
       c->changed = true;
     }
   }
@@ -633,6 +645,7 @@ static void pj_store_item(PjChecker *c, PjExpr *target, PjExpr **value) {
   const PjType *et = pj_type_subscript(c, &tmp);
   if (!et) return;
   if (c->final) target->type = et;
+  if (!value) return; /* inference: nothing to convert yet */
   const PjType *vt = (*value)->type;
   if (!pj_type_is_scalar(vt)) {
     pj_err(c, (*value)->loc, "cannot store %s into an element of %s", pj_tn(c, vt), pj_tn(c, target->sub.base->type));
@@ -775,6 +788,106 @@ static void pj_check_block(PjChecker *c, PjBlock *b) {
   for (int i = 0; i < b->count; i++) pj_check_stmt(c, b->stmts[i]);
 }
 
+/* ---- reads before any assignment ------------------------------------------------------------
+ * Python raises UnboundLocalError when a variable is read before any path assigned it. Walk the
+ * typed body in order with the set of variables some path may have assigned by then; loop
+ * bodies are walked once quietly first, since a later iteration sees the body's assignments. */
+
+typedef struct PjDefined {
+  PjChecker *c;
+  bool *maybe;  /* per variable */
+  bool quiet;
+} PjDefined;
+
+static void pj_def_expr(PjDefined *d, const PjExpr *e) {
+  if (!e) return;
+  switch (e->kind) {
+  case PJ_EX_NAME:
+    if (e->name.var >= 0 && !d->maybe[e->name.var] && !d->quiet) {
+      pj_err(d->c, e->loc, "local variable '%s' is referenced before assignment", e->name.id);
+      d->maybe[e->name.var] = true; /* once */
+    }
+    break;
+  case PJ_EX_ATTR: pj_def_expr(d, e->attr.base); break;
+  case PJ_EX_SUBSCRIPT: pj_def_expr(d, e->sub.base); pj_def_expr(d, e->sub.index); break;
+  case PJ_EX_TUPLE: for (int i = 0; i < e->tuple.count; i++) pj_def_expr(d, e->tuple.items[i]); break;
+  case PJ_EX_BINARY: pj_def_expr(d, e->bin.l); pj_def_expr(d, e->bin.r); break;
+  case PJ_EX_UNARY: pj_def_expr(d, e->un.x); break;
+  case PJ_EX_COMPARE: for (int i = 0; i <= e->cmp.n; i++) pj_def_expr(d, e->cmp.operands[i]); break;
+  case PJ_EX_BOOLOP: pj_def_expr(d, e->boolop.l); pj_def_expr(d, e->boolop.r); break;
+  case PJ_EX_IFEXP: pj_def_expr(d, e->ifexp.cond); pj_def_expr(d, e->ifexp.then); pj_def_expr(d, e->ifexp.orelse); break;
+  case PJ_EX_CAST: pj_def_expr(d, e->cast.x); break;
+  case PJ_EX_BUILTIN: for (int i = 0; i < e->builtin.nargs; i++) pj_def_expr(d, e->builtin.args[i]); break;
+  case PJ_EX_SHAPE: pj_def_expr(d, e->shape.array); break;
+  case PJ_EX_CALL: for (int i = 0; i < e->call.nargs; i++) pj_def_expr(d, e->call.args[i]); break;
+  default: break;
+  }
+}
+
+static void pj_def_target(PjDefined *d, const PjExpr *t) {
+  if (t->kind == PJ_EX_NAME && t->name.var >= 0) d->maybe[t->name.var] = true;
+  else if (t->kind == PJ_EX_TUPLE) for (int i = 0; i < t->tuple.count; i++) pj_def_target(d, t->tuple.items[i]);
+  else if (t->kind == PJ_EX_SUBSCRIPT) pj_def_expr(d, t);
+}
+
+static void pj_def_block(PjDefined *d, const PjBlock *b);
+
+static void pj_def_loop(PjDefined *d, const PjBlock *body) {
+  int n = d->c->f->nvars;
+  bool *saved = malloc((size_t)n + 1), quiet = d->quiet;
+  memcpy(saved, d->maybe, (size_t)n);
+  d->quiet = true;
+  pj_def_block(d, body); /* what one iteration may assign */
+  d->quiet = quiet;
+  pj_def_block(d, body); /* checked with that, as a later iteration sees it */
+  for (int v = 0; v < n; v++) d->maybe[v] = d->maybe[v] || saved[v];
+  free(saved);
+}
+
+static void pj_def_stmt(PjDefined *d, const PjStmt *s) {
+  int n = d->c->f->nvars;
+  switch (s->kind) {
+  case PJ_ST_EXPR: case PJ_ST_RETURN: pj_def_expr(d, s->expr); break;
+  case PJ_ST_ASSIGN:
+    pj_def_expr(d, s->assign.value);
+    for (int i = 0; i < s->assign.ntargets; i++) pj_def_target(d, s->assign.targets[i]);
+    break;
+  case PJ_ST_AUGASSIGN: pj_def_expr(d, s->aug.value); pj_def_target(d, s->aug.target); break;
+  case PJ_ST_IF: {
+    pj_def_expr(d, s->if_.cond);
+    bool *before = malloc((size_t)n + 1);
+    memcpy(before, d->maybe, (size_t)n);
+    pj_def_block(d, &s->if_.then);
+    bool *after_then = malloc((size_t)n + 1);
+    memcpy(after_then, d->maybe, (size_t)n);
+    memcpy(d->maybe, before, (size_t)n);
+    pj_def_block(d, &s->if_.orelse);
+    for (int v = 0; v < n; v++) d->maybe[v] = d->maybe[v] || after_then[v];
+    free(before);
+    free(after_then);
+    break;
+  }
+  case PJ_ST_WHILE: pj_def_expr(d, s->while_.cond); pj_def_loop(d, &s->while_.body); break;
+  case PJ_ST_FOR:
+    for (int i = 0; i < s->for_.iter->call.nargs; i++) pj_def_expr(d, s->for_.iter->call.args[i]);
+    pj_def_target(d, s->for_.target);
+    pj_def_loop(d, &s->for_.body);
+    break;
+  default: break;
+  }
+}
+
+static void pj_def_block(PjDefined *d, const PjBlock *b) {
+  for (int i = 0; i < b->count; i++) pj_def_stmt(d, b->stmts[i]);
+}
+
+static void pj_check_defined(PjChecker *c) {
+  PjDefined d = {.c = c, .maybe = calloc((size_t)c->f->nvars + 1, 1)};
+  for (int v = 0; v < c->f->nparams; v++) d.maybe[v] = true;
+  pj_def_block(&d, &c->f->body);
+  free(d.maybe);
+}
+
 PjFunc *pj_typecheck(PjArena *arena, const PjModule *m, const PjFunc *src, const PjArgType *args, int nargs,
                      PjDiags *diags) {
   PjChecker c = {.arena = arena, .m = m, .diags = diags};
@@ -795,5 +908,6 @@ PjFunc *pj_typecheck(PjArena *arena, const PjModule *m, const PjFunc *src, const
   size_t before = pj_diags_errors(diags);
   c.final = true;
   pj_check_block(&c, &c.f->body);
+  if (pj_diags_errors(diags) == before) pj_check_defined(&c);
   return pj_diags_errors(diags) == before ? c.f : NULL;
 }

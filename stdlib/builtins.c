@@ -63,7 +63,7 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
     return NULL;
   }
   switch (b->typing) {
-  case PJ_TYPING_SREG: return pj_type_scalar(PJ_UINT32);
+  case PJ_TYPING_SREG: return pj_type_scalar(PJ_INT64);
   case PJ_TYPING_GRID: return pj_type_grid(arena, b, args, err, errlen);
   case PJ_TYPING_MATH1:
   case PJ_TYPING_MATH2: return pj_type_math(arena, b, args, nargs, params, err, errlen);

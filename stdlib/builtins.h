@@ -17,7 +17,7 @@ typedef enum PjBuiltinId {
 typedef enum PjBuiltinForm { PJ_FORM_VALUE, PJ_FORM_CALL } PjBuiltinForm;
 
 typedef enum PjTypingRule {
-  PJ_TYPING_SREG,     /* uint32, as numba-cuda's thread/block index type */
+  PJ_TYPING_SREG,     /* int64: numba-cuda's thread-index type promotes to int64 in every use */
   PJ_TYPING_GRID,     /* constant 1..3 -> int64 or UniTuple(int64 x n) */
   PJ_TYPING_MATH1,    /* float32 -> float32, float64 or integer -> float64 */
   PJ_TYPING_MATH2,    /* both float32 -> float32, else float64 */

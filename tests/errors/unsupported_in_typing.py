@@ -1,0 +1,18 @@
+# Constructs that parse but cannot be typed in a kernel: print (no I/O in this slice), keyword
+# arguments, strings and f-strings, `is`/`in`, and functions numba has but this slice does not.
+# ARGS: --emit=types --sig "void(int64[:], int64[:])"
+from numba import cuda
+import math
+
+
+@cuda.jit
+def k(a, b):
+    i = cuda.grid(1)
+    print(i)  # expect error@5: 'print'
+    a[i] = max(a[i], b[i], key=3)  # expect error@28: keyword arguments
+    s = "hello"  # expect error@9: strings are not supported
+    w = f"x{i}"  # expect error@9: strings are not supported
+    a[i] = i is 2  # expect error@12: 'is' operator
+    a[i] = i in b  # expect error@12: 'in' operator
+    a[i] = math.erf(1.0)  # expect error@12: 'math.erf'
+    a[i] = b[i] @ b[i]  # expect error@12: unsupported operand types for @
