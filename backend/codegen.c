@@ -221,8 +221,12 @@ static LLVMValueRef pj_int_divmod(PjCg *g, PjBinOp op, LLVMValueRef a, LLVMValue
   LLVMValueRef adjust = LLVMBuildAnd(g->b, rnz, signs, "");
   LLVMValueRef res;
   if (op == PJ_OP_FLOORDIV) {
+    /* x // -1 is -x, except that the minimum value gives 0 (numba's overflow result) */
+    LLVMValueRef min = LLVMConstInt(t, 1ull << (pj_dtype_bits(d) - 1), 0);
+    LLVMValueRef negated = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, a, min, ""), zero,
+                                           LLVMBuildSub(g->b, zero, a, ""), "");
     res = LLVMBuildSub(g->b, q, LLVMBuildZExt(g->b, adjust, t, ""), "");
-    res = LLVMBuildSelect(g->b, bneg1, LLVMBuildSub(g->b, zero, a, ""), res, "");
+    res = LLVMBuildSelect(g->b, bneg1, negated, res, "");
   } else {
     res = LLVMBuildSelect(g->b, adjust, LLVMBuildAdd(g->b, r, b, ""), r, "");
     res = LLVMBuildSelect(g->b, bneg1, zero, res, "");
@@ -294,8 +298,11 @@ static LLVMValueRef pj_int_pow_fn(PjCg *g, PjDtype d) {
     LLVMValueRef is_one = LLVMBuildICmp(g->b, LLVMIntEQ, base, one, "");
     LLVMValueRef is_m1 = LLVMBuildICmp(g->b, LLVMIntEQ, base, LLVMConstAllOnes(t), "");
     LLVMValueRef exp_odd = LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildAnd(g->b, exp, one, ""), zero, "");
+    LLVMValueRef is_zero = LLVMBuildICmp(g->b, LLVMIntEQ, base, zero, "");
+    LLVMValueRef min = LLVMConstInt(t, 1ull << (pj_dtype_bits(d) - 1), 0); /* numba: 0 ** -n */
     neg_res = LLVMBuildSelect(g->b, is_one, one,
-                              LLVMBuildSelect(g->b, is_m1, LLVMBuildSelect(g->b, exp_odd, LLVMConstAllOnes(t), one, ""), zero, ""), "");
+                              LLVMBuildSelect(g->b, is_m1, LLVMBuildSelect(g->b, exp_odd, LLVMConstAllOnes(t), one, ""),
+                                              LLVMBuildSelect(g->b, is_zero, min, zero, ""), ""), "");
   }
   LLVMAddIncoming(res, (LLVMValueRef[]){one, r2}, (LLVMBasicBlockRef[]){entry, loop}, 2);
   LLVMValueRef entry_neg = pj_is_signed(d) ? LLVMBuildICmp(g->b, LLVMIntSLT, exp, zero, "") : LLVMConstInt(LLVMInt1TypeInContext(g->ctx), 0, 0);
@@ -378,19 +385,20 @@ static LLVMValueRef pj_cg_binary(PjCg *g, const PjExpr *e) {
 }
 
 static LLVMValueRef pj_cg_unary(PjCg *g, const PjExpr *e) {
-  LLVMValueRef x = pj_cg_expr(g, e->un.x);
+  LLVMValueRef x = pj_cg_expr(g, e->un.x), r = x;
+  const PjType *xt = e->un.x->type;
   switch (e->un.op) {
-  case PJ_UN_NEG: return pj_dtype_is_float(e->type->dtype) ? LLVMBuildFNeg(g->b, x, "") : LLVMBuildNeg(g->b, x, "");
-  case PJ_UN_POS: return x;
-  case PJ_UN_INVERT: return LLVMBuildNot(g->b, x, "");
-  case PJ_UN_NOT: return LLVMBuildNot(g->b, pj_truth(g, x, e->un.x->type), "");
+  case PJ_UN_NEG: r = pj_dtype_is_float(xt->dtype) ? LLVMBuildFNeg(g->b, x, "") : LLVMBuildNeg(g->b, x, ""); break;
+  case PJ_UN_POS: break;
+  case PJ_UN_INVERT: r = LLVMBuildNot(g->b, x, ""); break;
+  case PJ_UN_NOT: return LLVMBuildNot(g->b, pj_truth(g, x, xt), "");
   }
-  return x;
+  return pj_cg_convert(g, r, xt, e->type); /* computed in the operand's width, then widened */
 }
 
 static LLVMValueRef pj_compare_pair(PjCg *g, PjCmpOp op, LLVMValueRef a, const PjType *at, LLVMValueRef b,
                                     const PjType *bt) {
-  PjDtype d = (at->dtype == PJ_BOOL && bt->dtype == PJ_BOOL) ? PJ_BOOL : pj_dtype_arith(at->dtype, bt->dtype);
+  PjDtype d = pj_dtype_unify(at->dtype, bt->dtype); /* int64 with uint64: float64, as numba */
   a = pj_convert_scalar(g, a, at->dtype, d);
   b = pj_convert_scalar(g, b, bt->dtype, d);
   if (pj_dtype_is_float(d)) {
@@ -589,14 +597,18 @@ static void pj_store_var(PjCg *g, const PjExpr *target, LLVMValueRef v, const Pj
   LLVMBuildStore(g->b, pj_cg_convert(g, v, vt, var_t), g->slots[target->name.var]);
 }
 
+static void pj_cg_store(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt);
 static void pj_cg_store(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt) {
   switch (target->kind) {
   case PJ_EX_NAME: pj_store_var(g, target, v, vt); break;
   case PJ_EX_SUBSCRIPT: pj_store_element(g, target, v, vt); break;
-  case PJ_EX_TUPLE:
-    for (int i = 0; i < target->tuple.count; i++)
-      pj_store_var(g, target->tuple.items[i], LLVMBuildExtractValue(g->b, v, (unsigned)i, ""), vt->items[i]);
+  case PJ_EX_TUPLE: {
+    /* every value is read before any target is written: `a[i], a[j] = a[j], a[i]` swaps */
+    LLVMValueRef items[64];
+    for (int i = 0; i < target->tuple.count && i < 64; i++) items[i] = LLVMBuildExtractValue(g->b, v, (unsigned)i, "");
+    for (int i = 0; i < target->tuple.count && i < 64; i++) pj_cg_store(g, target->tuple.items[i], items[i], vt->items[i]);
     break;
+  }
   default: break;
   }
 }

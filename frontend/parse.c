@@ -3,6 +3,7 @@
 #include "frontend/frontend.h"
 
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -733,14 +734,106 @@ static void pj_parse_import_from(PjParser *p, TSNode n) {
   }
 }
 
-/* A module-level constant: a number, a bool, or a tuple of them. */
-static bool pj_is_constant(const PjExpr *e) {
-  if (!e) return false;
-  if (e->kind == PJ_EX_INT || e->kind == PJ_EX_FLOAT || e->kind == PJ_EX_BOOL) return true;
-  if (e->kind != PJ_EX_TUPLE) return false;
-  for (int i = 0; i < e->tuple.count; i++)
-    if (!pj_is_constant(e->tuple.items[i])) return false;
-  return true;
+/* ---- constant folding of module-level values (Python computes them before numba sees them) */
+
+static PjExpr *pj_fold(PjParser *p, const PjExpr *e);
+
+static PjExpr *pj_lit_int(PjParser *p, PjLoc loc, int64_t v) {
+  PjExpr *r = pj_arena_alloc(p->arena, sizeof(PjExpr));
+  r->kind = PJ_EX_INT;
+  r->loc = loc;
+  r->ival = v;
+  return r;
+}
+
+static PjExpr *pj_lit_float(PjParser *p, PjLoc loc, double v) {
+  PjExpr *r = pj_lit_int(p, loc, 0);
+  r->kind = PJ_EX_FLOAT;
+  r->fval = v;
+  return r;
+}
+
+static double pj_lit_double(const PjExpr *e) { return e->kind == PJ_EX_FLOAT ? e->fval : (double)e->ival; }
+
+static PjExpr *pj_fold_ints(PjParser *p, PjLoc loc, PjBinOp op, int64_t a, int64_t b) {
+  int64_t r = 0;
+  switch (op) {
+  case PJ_OP_ADD: if (__builtin_add_overflow(a, b, &r)) return NULL; break;
+  case PJ_OP_SUB: if (__builtin_sub_overflow(a, b, &r)) return NULL; break;
+  case PJ_OP_MUL: if (__builtin_mul_overflow(a, b, &r)) return NULL; break;
+  case PJ_OP_FLOORDIV: case PJ_OP_MOD:
+    if (b == 0 || (a == INT64_MIN && b == -1)) return NULL;
+    r = op == PJ_OP_FLOORDIV ? a / b - ((a % b != 0) && ((a % b < 0) != (b < 0))) : a % b + ((a % b != 0) && ((a % b < 0) != (b < 0))) * b;
+    break;
+  case PJ_OP_DIV: return b == 0 ? NULL : pj_lit_float(p, loc, (double)a / (double)b);
+  case PJ_OP_POW:
+    if (b < 0) return a == 0 ? NULL : pj_lit_float(p, loc, pow((double)a, (double)b));
+    r = 1;
+    for (int64_t k = 0; k < b; k++)
+      if (__builtin_mul_overflow(r, a, &r)) return NULL;
+    break;
+  case PJ_OP_LSHIFT: if (b < 0 || b > 62 || (a << b) >> b != a) return NULL; r = a << b; break;
+  case PJ_OP_RSHIFT: if (b < 0) return NULL; r = b > 63 ? (a < 0 ? -1 : 0) : a >> b; break;
+  case PJ_OP_BITAND: r = a & b; break;
+  case PJ_OP_BITOR: r = a | b; break;
+  case PJ_OP_BITXOR: r = a ^ b; break;
+  default: return NULL;
+  }
+  return pj_lit_int(p, loc, r);
+}
+
+static PjExpr *pj_fold_floats(PjParser *p, PjLoc loc, PjBinOp op, double a, double b) {
+  switch (op) {
+  case PJ_OP_ADD: return pj_lit_float(p, loc, a + b);
+  case PJ_OP_SUB: return pj_lit_float(p, loc, a - b);
+  case PJ_OP_MUL: return pj_lit_float(p, loc, a * b);
+  case PJ_OP_DIV: return b == 0 ? NULL : pj_lit_float(p, loc, a / b);
+  case PJ_OP_FLOORDIV: return b == 0 ? NULL : pj_lit_float(p, loc, floor(a / b));
+  case PJ_OP_MOD: {
+    if (b == 0) return NULL;
+    double m = fmod(a, b);
+    return pj_lit_float(p, loc, m != 0 && ((m < 0) != (b < 0)) ? m + b : m);
+  }
+  case PJ_OP_POW: return pj_lit_float(p, loc, pow(a, b));
+  default: return NULL;
+  }
+}
+
+static PjExpr *pj_fold(PjParser *p, const PjExpr *e) {
+  if (!e) return NULL;
+  switch (e->kind) {
+  case PJ_EX_INT: case PJ_EX_FLOAT: case PJ_EX_BOOL: return (PjExpr *)e;
+  case PJ_EX_NAME:
+    for (int i = p->globals.len - 1; i >= 0; i--) {
+      const PjGlobal *g = p->globals.items[i];
+      if (strcmp(g->name, e->name.id) == 0) return g->kind == PJ_GLOBAL_CONST ? g->value : NULL;
+    }
+    return NULL;
+  case PJ_EX_TUPLE: {
+    PjExpr *t = pj_arena_alloc(p->arena, sizeof(PjExpr));
+    *t = *e;
+    t->tuple.items = pj_arena_alloc(p->arena, sizeof(PjExpr *) * (size_t)(e->tuple.count + 1));
+    for (int i = 0; i < e->tuple.count; i++)
+      if (!(t->tuple.items[i] = pj_fold(p, e->tuple.items[i]))) return NULL;
+    return t;
+  }
+  case PJ_EX_UNARY: {
+    PjExpr *x = pj_fold(p, e->un.x);
+    if (!x || x->kind == PJ_EX_TUPLE) return NULL;
+    if (e->un.op == PJ_UN_POS) return x;
+    if (x->kind == PJ_EX_FLOAT) return e->un.op == PJ_UN_NEG ? pj_lit_float(p, e->loc, -x->fval) : NULL;
+    if (e->un.op == PJ_UN_NEG) return x->ival == INT64_MIN ? NULL : pj_lit_int(p, e->loc, -x->ival);
+    if (e->un.op == PJ_UN_INVERT) return pj_lit_int(p, e->loc, ~x->ival);
+    return NULL;
+  }
+  case PJ_EX_BINARY: {
+    PjExpr *a = pj_fold(p, e->bin.l), *b = pj_fold(p, e->bin.r);
+    if (!a || !b || a->kind == PJ_EX_TUPLE || b->kind == PJ_EX_TUPLE || e->bin.op >= PJ_OP_MATMUL) return NULL;
+    if (a->kind != PJ_EX_FLOAT && b->kind != PJ_EX_FLOAT) return pj_fold_ints(p, e->loc, e->bin.op, a->ival, b->ival);
+    return pj_fold_floats(p, e->loc, e->bin.op, pj_lit_double(a), pj_lit_double(b));
+  }
+  default: return NULL;
+  }
 }
 
 static void pj_parse_module_assign(PjParser *p, TSNode stmt) {
@@ -757,7 +850,7 @@ static void pj_parse_module_assign(PjParser *p, TSNode stmt) {
   p->diags = saved;
   pj_diags_delete(quiet);
   g.kind = PJ_GLOBAL_CONST;
-  g.value = pj_is_constant(v) ? v : NULL; /* NULL: bound, but not a compile-time constant */
+  g.value = pj_fold(p, v); /* NULL: bound, but not a compile-time constant */
   pj_add_global(p, g);
 }
 

@@ -463,9 +463,14 @@ static bool pj_binop_dtypes(PjBinOp op, PjDtype l, PjDtype r, PjDtype *operand, 
     if (fl && !fr) { *operand = *result = l; return true; } /* real ** integer keeps the real's width */
     *operand = *result = pj_dtype_arith(l, r);
     return true;
-  case PJ_OP_LSHIFT: case PJ_OP_RSHIFT: case PJ_OP_BITAND: case PJ_OP_BITOR: case PJ_OP_BITXOR:
+  case PJ_OP_LSHIFT: case PJ_OP_RSHIFT:
     if (fl || fr) return false;
-    if (l == PJ_BOOL && r == PJ_BOOL && op != PJ_OP_LSHIFT && op != PJ_OP_RSHIFT) {
+    /* numba: the left operand's type, widened to 64 bits; the count does not take part */
+    *operand = *result = pj_dtype_int(64, l == PJ_BOOL || pj_dtype_is_signed(l));
+    return true;
+  case PJ_OP_BITAND: case PJ_OP_BITOR: case PJ_OP_BITXOR:
+    if (fl || fr) return false;
+    if (l == PJ_BOOL && r == PJ_BOOL) {
       *operand = *result = PJ_BOOL;
       return true;
     }
@@ -506,10 +511,14 @@ static const PjType *pj_type_unary(PjChecker *c, PjExpr **slot) {
     return NULL;
   }
   if (pj_type_is_float(t)) return t;
-  /* integers widen to the machine word, as numba does; bool becomes int64 */
-  PjDtype d = pj_dtype_arith(t->dtype, t->dtype == PJ_BOOL ? PJ_INT64 : t->dtype);
-  pj_coerce(c, &e->un.x, pj_type_scalar(d));
-  return pj_type_scalar(d);
+  if (pj_type_is_bool(t)) {
+    if (e->un.op == PJ_UN_INVERT) return t; /* NumPy's ~ on a bool: logical not */
+    pj_coerce(c, &e->un.x, pj_type_scalar(PJ_INT64));
+    return pj_type_scalar(PJ_INT64);
+  }
+  /* numba computes - and ~ in the operand's own width, then widens to the machine word: the
+   * backend converts from the operand's type to this node's */
+  return pj_type_scalar(pj_dtype_arith(t->dtype, t->dtype));
 }
 
 static const PjType *pj_type_compare(PjChecker *c, PjExpr **slot) {
@@ -640,6 +649,16 @@ static bool pj_bind_var(PjChecker *c, PjExpr *target, const PjType *t) {
 
 static void pj_assign_to(PjChecker *c, PjExpr *target, PjExpr **value, const PjType *t);
 
+/* A store of a value of type vt into an array element (the backend converts to the dtype). */
+static void pj_store_typed(PjChecker *c, PjExpr *target, const PjType *vt) {
+  PjExpr *tmp = target;
+  const PjType *et = pj_type_subscript(c, &tmp);
+  if (!et) return;
+  if (c->final) target->type = et;
+  if (!pj_type_is_scalar(vt))
+    pj_err(c, target->loc, "cannot store %s into an element of %s", pj_tn(c, vt), pj_tn(c, target->sub.base->type));
+}
+
 static void pj_store_item(PjChecker *c, PjExpr *target, PjExpr **value) {
   PjExpr *tmp = target;
   const PjType *et = pj_type_subscript(c, &tmp);
@@ -667,11 +686,9 @@ static void pj_assign_to(PjChecker *c, PjExpr *target, PjExpr **value, const PjT
     }
     for (int i = 0; i < target->tuple.count; i++) {
       PjExpr *item = target->tuple.items[i];
-      if (item->kind != PJ_EX_NAME) {
-        pj_err(c, item->loc, "only names can be unpacked into");
-        continue;
-      }
-      pj_bind_var(c, item, t->items[i]);
+      if (item->kind == PJ_EX_NAME) pj_bind_var(c, item, t->items[i]);
+      else if (item->kind == PJ_EX_SUBSCRIPT) pj_store_typed(c, item, t->items[i]);
+      else pj_err(c, item->loc, "only names and array elements can be unpacked into");
     }
     if (c->final) target->type = t;
     return;

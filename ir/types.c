@@ -92,9 +92,11 @@ PjDtype pj_dtype_int(int bits, bool is_signed) {
   }
 }
 
-/* The float that holds an integer of this width without loss, as numba's conversion rules
- * have it: up to 16 bits fit float32, wider ones need float64. */
-static PjDtype pj_dtype_float_for_int(PjDtype i) { return pj_dtype_bits(i) <= 16 ? PJ_FLOAT32 : PJ_FLOAT64; }
+/* The float that holds an integer without loss, as numba's conversion rules have it: int8,
+ * uint8 and int16 convert safely to float32; uint16 and everything wider need float64. */
+static PjDtype pj_dtype_float_for_int(PjDtype i) {
+  return i == PJ_INT8 || i == PJ_UINT8 || i == PJ_INT16 ? PJ_FLOAT32 : PJ_FLOAT64;
+}
 
 /* numba: integer arithmetic is done at least at the machine word (64 bits), signed when
  * either operand is signed; bool operands count as integers. Floats win over integers. */

@@ -67,6 +67,16 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
   case PJ_TYPING_GRID: return pj_type_grid(arena, b, args, err, errlen);
   case PJ_TYPING_MATH1:
   case PJ_TYPING_MATH2: return pj_type_math(arena, b, args, nargs, params, err, errlen);
+  case PJ_TYPING_POW: {
+    /* numba-cuda has pow(float32, int32) -> float32 besides the all-float signatures */
+    const PjType *x = args[0]->type, *n = args[1]->type;
+    if (pj_type_is_scalar(x) && x->dtype == PJ_FLOAT32 && pj_type_is_int(n) &&
+        (pj_dtype_is_signed(n->dtype) ? pj_dtype_bits(n->dtype) <= 32 : pj_dtype_bits(n->dtype) < 32)) {
+      params[0] = params[1] = x;
+      return x;
+    }
+    return pj_type_math(arena, b, args, nargs, params, err, errlen);
+  }
   case PJ_TYPING_ROUND: {
     const PjType *t = args[0]->type;
     if (!pj_type_is_scalar(t)) return pj_fail(err, errlen, "%s() takes a number, not %s", b->name, arena, t);

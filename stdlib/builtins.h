@@ -21,6 +21,7 @@ typedef enum PjTypingRule {
   PJ_TYPING_GRID,     /* constant 1..3 -> int64 or UniTuple(int64 x n) */
   PJ_TYPING_MATH1,    /* float32 -> float32, float64 or integer -> float64 */
   PJ_TYPING_MATH2,    /* both float32 -> float32, else float64 */
+  PJ_TYPING_POW,      /* MATH2, and float32 ** an integer of up to 32 bits stays float32 */
   PJ_TYPING_ROUND,    /* float -> int64 (Python's floor/ceil), integer -> itself */
   PJ_TYPING_MINMAX,   /* the common type of the numbers */
   PJ_TYPING_ABS,      /* the number's own type */

@@ -1,0 +1,129 @@
+"""Loops and early returns for test_language.py: for over range with every form of bounds and
+negative steps, the loop variable after the loop and reassigned inside it, nested loops,
+while with break and continue, return from inside a loop."""
+from numba import cuda
+
+
+@cuda.jit
+def ranges(start, stop, step, count, total, last):
+    i = cuda.grid(1)
+    if i < start.size:
+        c = 0
+        s = 0
+        k = -999
+        for k in range(start[i], stop[i], step[i]):
+            c += 1
+            s += k
+        count[i] = c
+        total[i] = s
+        last[i] = k
+
+
+@cuda.jit
+def range_forms(n, out):
+    i = cuda.grid(1)
+    if i < n.size:
+        m = n[i]
+        s = 0
+        for k in range(m):
+            s += k
+        out[i, 0] = s
+        s = 0
+        for k in range(3, m):
+            s += k * k
+        out[i, 1] = s
+        s = 0
+        for k in range(m, -1, -1):
+            s = (s * 3 + k) % 1000003
+        out[i, 2] = s
+        s = 0
+        for k in range(10, 0, -3):
+            s = s * 100 + k
+        out[i, 3] = s
+        s = 0
+        for k in range(m):
+            s += k
+            k = 100
+            s += k
+        out[i, 4] = s
+        out[i, 5] = k
+        s = 0
+        for k in range(-m, m, 4):
+            s += k
+        out[i, 6] = s
+        s = 0
+        for k in range(m, m):
+            s += 1
+        for k in range(m, 0):
+            s += 1
+        out[i, 7] = s
+
+
+@cuda.jit
+def nested(a, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        t = 0
+        for j in range(a.shape[1]):
+            if a[i, j] < 0:
+                continue
+            if a[i, j] > 90:
+                break
+            for k in range(j):
+                if k > 3:
+                    break
+                if k == 1:
+                    continue
+                t += k
+            t += a[i, j]
+        out[i] = t
+
+
+@cuda.jit
+def whiles(a, first, gcd, steps):
+    i = cuda.grid(1)
+    if i < a.shape[0]:
+        j = 0
+        found = -1
+        while j < a.shape[1]:
+            v = a[i, j]
+            j += 1
+            if v % 2 == 0:
+                continue
+            if v > 50:
+                found = j - 1
+                break
+        first[i] = found
+        x = a[i, 0]
+        y = a[i, 1]
+        while y != 0:
+            x, y = y, x % y
+        gcd[i] = x
+        n = a[i, 2]
+        count = 0
+        while True:
+            if n <= 1:
+                break
+            count += 1
+            if n % 2 == 0:
+                n //= 2
+                continue
+            n = 3 * n + 1
+        steps[i] = count
+
+
+@cuda.jit
+def early_return(a, out):
+    i = cuda.grid(1)
+    if i >= a.size:
+        return
+    if i % 3 == 0:
+        return
+    if a[i] < 0:
+        out[i] = -1
+        return
+    for k in range(100):
+        if k * k >= a[i]:
+            out[i] = k
+            return
+    out[i] = 100
