@@ -238,7 +238,10 @@ static LLVMValueRef pj_int_divmod(PjCg *g, PjBinOp op, LLVMValueRef a, LLVMValue
 static LLVMValueRef pj_float_divmod(PjCg *g, PjBinOp op, LLVMValueRef a, LLVMValueRef b) {
   LLVMTypeRef t = LLVMTypeOf(a);
   LLVMValueRef zero = LLVMConstReal(t, 0), one = LLVMConstReal(t, 1);
-  LLVMValueRef mod = LLVMBuildFRem(g->b, a, b, "");
+  /* an exact fmod: NVPTX expands LLVM's frem as a - b*trunc(a/b), wrong for large quotients */
+  bool f32 = t == LLVMFloatTypeInContext(g->ctx);
+  LLVMValueRef mod = g->hooks->math(g, f32 ? "__nv_fmodf" : "__nv_fmod", f32 ? "fmodf" : "fmod",
+                                    f32 ? PJ_FLOAT32 : PJ_FLOAT64, (LLVMValueRef[]){a, b}, 2);
   LLVMValueRef div = LLVMBuildFDiv(g->b, LLVMBuildFSub(g->b, a, mod, ""), b, "");
   LLVMValueRef mod_nz = LLVMBuildFCmp(g->b, LLVMRealUNE, mod, zero, "");
   LLVMValueRef b_neg = LLVMBuildFCmp(g->b, LLVMRealOLT, b, zero, "");

@@ -15,9 +15,9 @@ export PYJITC="$root/bundle/pyjitc" PYJITC_TEST_TARGET=cuda PYTHONDONTWRITEBYTEC
 pass=0; fail=0; failed=()
 run() { # name, command...
   local name=$1; shift
-  local t0=$(date +%s.%N)
+  local t0=$(date +%s%N)
   if "$@" >"$logs/$name.log" 2>&1; then r=PASS; pass=$((pass + 1)); else r=FAIL; fail=$((fail + 1)); failed+=("$name"); fi
-  printf '%-40s %s %6.2fs\n' "$name" "$r" "$(echo "$(date +%s.%N) - $t0" | bc)"
+  printf '%-40s %s %6.2fs\n' "$name" "$r" "$(awk -v a="$t0" -v b="$(date +%s%N)" 'BEGIN { print (b - a) / 1e9 }')"
 }
 for t in bundle/test_*cuda*; do run "unit.$(basename "$t")" "$t"; done
 for f in tests/e2e/test_*.py; do run "e2e.cuda.$(basename "$f" .py)" python3 -m pytest -q -p no:cacheprovider "$f"; done
