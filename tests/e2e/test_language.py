@@ -11,7 +11,7 @@ import os
 import numpy as np
 import pytest
 
-from pjrun import here, launch
+from pjrun import TARGET, here, launch
 
 
 def K(name):
@@ -230,8 +230,16 @@ def test_int_unary(t):
     rt = "int64" if signed(t) else "uint64"
     out = run("int_arith.py", "unary", n, a, poison(n, rt), poison(n, rt), poison(n, np.int8), poison(n, rt))
     xs = [int(v) for v in a]
+
+    def neg(x):
+        # On the GPU, -int16(-32768) is +32768: ptxas widens neg.s16 (measured on the H100 with
+        # numba-cuda 0.30.4, which gives the same; int8 and int32 wrap). docs/language.md.
+        if TARGET == "cuda" and t == "int16" and x == -32768:
+            return 32768
+        return wrap(wrap(-x, t), rt)
+
     check_all(
-        ("neg", out["neg"], [wrap(wrap(-x, t), rt) for x in xs], (a,)),
+        ("neg", out["neg"], [neg(x) for x in xs], (a,)),
         ("invert", out["inv"], [wrap(wrap(~x, t), rt) for x in xs], (a,)),
         ("not", out["lnot"], [int(x == 0) for x in xs], (a,)),
         ("pos", out["pos"], [wrap(x, rt) for x in xs], (a,)),
