@@ -513,6 +513,33 @@ static LLVMValueRef pj_cg_math(PjCg *g, const PjExpr *e, const PjBuiltin *b) {
   return r;
 }
 
+/* math.frexp / math.modf: the library writes the second result through a pointer. */
+static LLVMValueRef pj_cg_split(PjCg *g, const PjExpr *e, const PjBuiltin *b) {
+  const PjExpr *a = e->builtin.args[0];
+  PjDtype d = a->type->dtype;
+  LLVMTypeRef second_t = pj_cg_type(g, e->type->items[1]);
+  LLVMValueRef slot = LLVMBuildAlloca(g->alloca_b, second_t, "");
+  LLVMValueRef args[2] = {pj_cg_expr(g, a), slot};
+  LLVMValueRef first = g->hooks->math(g, d == PJ_FLOAT32 ? b->nvptx32 : b->nvptx64, d == PJ_FLOAT32 ? b->host32 : b->host64,
+                                      d, args, 2);
+  LLVMValueRef t = LLVMGetUndef(pj_cg_type(g, e->type));
+  t = LLVMBuildInsertValue(g->b, t, first, 0, "");
+  return LLVMBuildInsertValue(g->b, t, LLVMBuildLoad2(g->b, second_t, slot, ""), 1, "");
+}
+
+/* math.isnan / isinf / isfinite: integers are never NaN or infinite. */
+static LLVMValueRef pj_cg_fpclass(PjCg *g, const PjExpr *e, PjLowering which) {
+  const PjExpr *a = e->builtin.args[0];
+  LLVMValueRef x = pj_cg_expr(g, a);
+  LLVMTypeRef i1 = LLVMInt1TypeInContext(g->ctx);
+  if (!pj_dtype_is_float(a->type->dtype)) return LLVMConstInt(i1, which == PJ_LOWER_ISFINITE, 0);
+  if (which == PJ_LOWER_ISNAN) return LLVMBuildFCmp(g->b, LLVMRealUNO, x, x, "");
+  LLVMTypeRef ov[1] = {LLVMTypeOf(x)};
+  LLVMValueRef ax = pj_cg_call_intrinsic(g, "llvm.fabs", ov, 1, &x, 1);
+  LLVMValueRef inf = LLVMConstReal(LLVMTypeOf(x), __builtin_inf());
+  return LLVMBuildFCmp(g->b, which == PJ_LOWER_ISINF ? LLVMRealOEQ : LLVMRealOLT, ax, inf, "");
+}
+
 static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   const PjBuiltin *b = &pj_builtins[e->builtin.id];
   switch (b->lower) {
@@ -540,6 +567,13 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
     if (a->type->kind == PJ_TY_TUPLE) return pj_const_int(g, PJ_INT64, a->type->count);
     return pj_array_dim(g, pj_cg_expr(g, a), 0);
   }
+  case PJ_LOWER_FREXP: case PJ_LOWER_MODF: return pj_cg_split(g, e, b);
+  case PJ_LOWER_ISNAN: case PJ_LOWER_ISINF: case PJ_LOWER_ISFINITE: return pj_cg_fpclass(g, e, b->lower);
+  case PJ_LOWER_SCALE: {
+    LLVMValueRef x = pj_cg_expr(g, e->builtin.args[0]);
+    return LLVMBuildFMul(g->b, x, LLVMConstReal(LLVMTypeOf(x), b->value), "");
+  }
+  case PJ_LOWER_CONSTANT: return LLVMConstReal(pj_cg_dtype(g, e->type->dtype), b->value);
   case PJ_LOWER_RANGE: break;
   }
   return LLVMGetUndef(pj_cg_type(g, e->type));

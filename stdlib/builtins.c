@@ -5,8 +5,8 @@
 #include <string.h>
 
 const PjBuiltin pj_builtins[PJ_BI_COUNT] = {
-#define PJ_BUILTIN(id, name, form, mn, mx, typing, lower, dim, n64, n32, h64, h32) \
-  [PJ_BI_##id] = {name, PJ_FORM_##form, mn, mx, PJ_TYPING_##typing, PJ_LOWER_##lower, dim, n64, n32, h64, h32},
+#define PJ_BUILTIN(id, name, form, mn, mx, typing, lower, dim, n64, n32, h64, h32, value) \
+  [PJ_BI_##id] = {name, PJ_FORM_##form, mn, mx, PJ_TYPING_##typing, PJ_LOWER_##lower, dim, n64, n32, h64, h32, value},
 #include "stdlib/builtins.def"
 #undef PJ_BUILTIN
 };
@@ -116,6 +116,28 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
       return pj_fail(err, errlen, "%s() takes an array or a tuple, not %s", b->name, arena, t);
     return pj_type_scalar(PJ_INT64);
   }
+  case PJ_TYPING_LDEXP: {
+    const PjType *x = args[0]->type, *n = args[1]->type;
+    if (!pj_type_is_scalar(x) || !pj_type_is_intlike(n))
+      return pj_fail(err, errlen, "%s() takes a number and an integer, not %s", b->name, arena, pj_type_is_scalar(x) ? n : x);
+    params[0] = pj_type_scalar(x->dtype == PJ_FLOAT32 ? PJ_FLOAT32 : PJ_FLOAT64);
+    params[1] = pj_type_scalar(PJ_INT32);
+    return params[0];
+  }
+  case PJ_TYPING_FREXP:
+  case PJ_TYPING_MODF: {
+    const PjType *x = args[0]->type;
+    if (!pj_type_is_scalar(x)) return pj_fail(err, errlen, "%s() takes a number, not %s", b->name, arena, x);
+    params[0] = pj_type_scalar(x->dtype == PJ_FLOAT32 ? PJ_FLOAT32 : PJ_FLOAT64);
+    const PjType *items[2] = {params[0], b->typing == PJ_TYPING_FREXP ? pj_type_scalar(PJ_INT32) : params[0]};
+    return pj_type_tuple(arena, items, 2);
+  }
+  case PJ_TYPING_PREDICATE: {
+    const PjType *x = args[0]->type;
+    if (!pj_type_is_scalar(x)) return pj_fail(err, errlen, "%s() takes a number, not %s", b->name, arena, x);
+    return pj_type_scalar(PJ_BOOL);
+  }
+  case PJ_TYPING_CONSTANT: return pj_type_scalar(PJ_FLOAT64);
   case PJ_TYPING_RANGE: {
     /* numba: int32-sized counters stay 32-bit, uint64 stays unsigned, the rest is int64 */
     bool small = true, u64 = false;

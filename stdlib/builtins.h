@@ -29,12 +29,18 @@ typedef enum PjTypingRule {
   PJ_TYPING_TO_FLOAT, /* float64 */
   PJ_TYPING_LEN,      /* array: int64 */
   PJ_TYPING_RANGE,    /* for-loop counter */
+  PJ_TYPING_LDEXP,    /* (float, integer) -> the float (integer as int32) */
+  PJ_TYPING_FREXP,    /* float -> (float, int32); integers as float64 */
+  PJ_TYPING_MODF,     /* float -> (float, float) */
+  PJ_TYPING_PREDICATE,/* number -> bool */
+  PJ_TYPING_CONSTANT, /* float64 */
 } PjTypingRule;
 
 typedef enum PjLowering {
   PJ_LOWER_TID, PJ_LOWER_CTAID, PJ_LOWER_NTID, PJ_LOWER_NCTAID, PJ_LOWER_GRID, PJ_LOWER_GRIDSIZE,
   PJ_LOWER_MATH, PJ_LOWER_ROUND, PJ_LOWER_MIN, PJ_LOWER_MAX, PJ_LOWER_ABS, PJ_LOWER_CAST,
-  PJ_LOWER_LEN, PJ_LOWER_RANGE,
+  PJ_LOWER_LEN, PJ_LOWER_RANGE, PJ_LOWER_FREXP, PJ_LOWER_MODF, PJ_LOWER_ISNAN, PJ_LOWER_ISINF,
+  PJ_LOWER_ISFINITE, PJ_LOWER_SCALE, PJ_LOWER_CONSTANT,
 } PjLowering;
 
 typedef struct PjBuiltin {
@@ -45,6 +51,7 @@ typedef struct PjBuiltin {
   PjLowering lower;
   int dim;
   const char *nvptx64, *nvptx32, *host64, *host32;
+  double value;
 } PjBuiltin;
 
 extern const PjBuiltin pj_builtins[PJ_BI_COUNT];
