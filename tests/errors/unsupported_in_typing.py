@@ -14,5 +14,5 @@ def k(a, b):
     w = f"x{i}"  # expect error@9: strings are not supported
     a[i] = i is 2  # expect error@12: 'is' operator
     a[i] = i in b  # expect error@12: 'in' operator
-    a[i] = math.erf(1.0)  # expect error@12: 'math.erf'
+    a[i] = math.factorial(3)  # expect error@12: 'math.factorial'
     a[i] = b[i] @ b[i]  # expect error@12: unsupported operand types for @
