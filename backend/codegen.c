@@ -25,7 +25,7 @@ LLVMTypeRef pj_cg_dtype(PjCg *g, PjDtype d) {
 }
 
 /* How an element is held in memory: bool is a byte, as in NumPy. */
-static LLVMTypeRef pj_cg_mem_dtype(PjCg *g, PjDtype d) {
+LLVMTypeRef pj_cg_mem_dtype(PjCg *g, PjDtype d) {
   return d == PJ_BOOL ? LLVMInt8TypeInContext(g->ctx) : pj_cg_dtype(g, d);
 }
 
@@ -50,6 +50,23 @@ LLVMTypeRef pj_cg_type(PjCg *g, const PjType *t) {
 }
 
 /* ---- small helpers ------------------------------------------------------------------------ */
+
+static LLVMValueRef pj_truth(PjCg *g, LLVMValueRef v, const PjType *t);
+
+void pj_cg_fail(PjCg *g, PjLoc loc, const char *msg) {
+  if (!g->failed) pj_error(g->diags, g->file, loc, "%s", msg);
+  g->failed = true;
+}
+
+/* The storage slot of a shared/local array call site (NULL until made). */
+LLVMValueRef *pj_cg_site(PjCg *g, const PjExpr *site) {
+  for (int i = 0; i < g->nsites; i++)
+    if (g->sites[i].site == site) return &g->sites[i].storage;
+  if (g->nsites == 64) return NULL;
+  g->sites[g->nsites].site = site;
+  g->sites[g->nsites].storage = NULL;
+  return &g->sites[g->nsites++].storage;
+}
 
 static LLVMValueRef pj_const_int(PjCg *g, PjDtype d, int64_t v) {
   return LLVMConstInt(pj_cg_dtype(g, d), (unsigned long long)v, pj_dtype_is_signed(d));
@@ -93,6 +110,8 @@ LLVMValueRef pj_cg_call_extern(PjCg *g, const char *name, LLVMTypeRef ret, LLVMV
 }
 
 /* ---- conversions ------------------------------------------------------------------------ */
+
+LLVMValueRef pj_cg_truth(PjCg *g, LLVMValueRef v, const PjType *t) { return pj_truth(g, v, t); }
 
 static LLVMValueRef pj_truth(PjCg *g, LLVMValueRef v, const PjType *t) {
   if (t->dtype == PJ_BOOL) return v;
@@ -149,8 +168,6 @@ static LLVMValueRef pj_index_value(PjCg *g, LLVMValueRef v, const PjType *t, LLV
   LLVMValueRef neg = LLVMBuildICmp(g->b, LLVMIntSLT, i, LLVMConstInt(pj_i64(g), 0, 0), "");
   return LLVMBuildSelect(g->b, neg, LLVMBuildAdd(g->b, i, extent, ""), i, "wrapped");
 }
-
-static LLVMValueRef pj_cg_expr(PjCg *g, const PjExpr *e);
 
 /* The address of arr[index...] (C order). */
 static LLVMValueRef pj_element_ptr(PjCg *g, const PjExpr *sub) {
@@ -540,6 +557,22 @@ static LLVMValueRef pj_cg_fpclass(PjCg *g, const PjExpr *e, PjLowering which) {
   return LLVMBuildFCmp(g->b, which == PJ_LOWER_ISINF ? LLVMRealOEQ : LLVMRealOLT, ax, inf, "");
 }
 
+/* cuda.shared.array / cuda.local.array: storage from the target, the shape from the constants. */
+static LLVMValueRef pj_cg_new_array(PjCg *g, const PjExpr *e, bool shared) {
+  const PjExpr *shape = e->builtin.args[0];
+  int ndim = e->type->ndim;
+  uint64_t count = 1;
+  LLVMValueRef dims = LLVMGetUndef(LLVMArrayType2(pj_i64(g), (uint64_t)ndim));
+  for (int k = 0; k < ndim; k++) {
+    const PjExpr *d = shape->kind == PJ_EX_TUPLE ? shape->tuple.items[k] : shape;
+    count *= (uint64_t)d->ival;
+    dims = LLVMBuildInsertValue(g->b, dims, LLVMConstInt(pj_i64(g), (unsigned long long)d->ival, 0), (unsigned)k, "");
+  }
+  LLVMValueRef data = g->hooks->new_array(g, e, shared, pj_cg_mem_dtype(g, e->type->dtype), count);
+  LLVMValueRef v = LLVMBuildInsertValue(g->b, LLVMGetUndef(pj_cg_type(g, e->type)), data, 0, "");
+  return LLVMBuildInsertValue(g->b, v, dims, 1, "");
+}
+
 static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   const PjBuiltin *b = &pj_builtins[e->builtin.id];
   switch (b->lower) {
@@ -574,6 +607,10 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
     return LLVMBuildFMul(g->b, x, LLVMConstReal(LLVMTypeOf(x), b->value), "");
   }
   case PJ_LOWER_CONSTANT: return LLVMConstReal(pj_cg_dtype(g, e->type->dtype), b->value);
+  case PJ_LOWER_SHARED_ARRAY: return pj_cg_new_array(g, e, true);
+  case PJ_LOWER_LOCAL_ARRAY: return pj_cg_new_array(g, e, false);
+  case PJ_LOWER_BARRIER: g->hooks->barrier(g, e); return NULL;
+  case PJ_LOWER_FENCE: g->hooks->fence(g, b->nvptx64); return NULL;
   case PJ_LOWER_RANGE: break;
   }
   return LLVMGetUndef(pj_cg_type(g, e->type));
@@ -604,7 +641,7 @@ static LLVMValueRef pj_cg_attr(PjCg *g, const PjExpr *e) {
   return n;
 }
 
-static LLVMValueRef pj_cg_expr(PjCg *g, const PjExpr *e) {
+LLVMValueRef pj_cg_expr(PjCg *g, const PjExpr *e) {
   switch (e->kind) {
   case PJ_EX_INT: return pj_const_int(g, e->type->dtype, e->ival);
   case PJ_EX_BOOL: return LLVMConstInt(LLVMInt1TypeInContext(g->ctx), (unsigned long long)e->ival, 0);
@@ -629,15 +666,16 @@ static LLVMValueRef pj_cg_expr(PjCg *g, const PjExpr *e) {
 
 static void pj_cg_block(PjCg *g, const PjBlock *b);
 
-static void pj_store_var(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt) {
+void pj_cg_store_var(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt) {
   const PjType *var_t = g->f->vars[target->name.var].type;
   LLVMBuildStore(g->b, pj_cg_convert(g, v, vt, var_t), g->slots[target->name.var]);
 }
 
+
 static void pj_cg_store(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt);
 static void pj_cg_store(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt) {
   switch (target->kind) {
-  case PJ_EX_NAME: pj_store_var(g, target, v, vt); break;
+  case PJ_EX_NAME: pj_cg_store_var(g, target, v, vt); break;
   case PJ_EX_SUBSCRIPT: pj_store_element(g, target, v, vt); break;
   case PJ_EX_TUPLE: {
     /* every value is read before any target is written: `a[i], a[j] = a[j], a[i]` swaps */
@@ -720,7 +758,7 @@ static void pj_cg_for(PjCg *g, const PjStmt *s) {
   }
   LLVMBuildCondBr(g->b, cond, body, done);
   LLVMPositionBuilderAtEnd(g->b, body);
-  pj_store_var(g, s->for_.target, i, pj_type_scalar(d));
+  pj_cg_store_var(g, s->for_.target, i, pj_type_scalar(d));
   pj_cg_loop_body(g, &s->for_.body, latch, done);
   pj_br(g, latch);
   LLVMPositionBuilderAtEnd(g->b, latch);
@@ -730,7 +768,7 @@ static void pj_cg_for(PjCg *g, const PjStmt *s) {
   LLVMPositionBuilderAtEnd(g->b, done);
 }
 
-static void pj_cg_stmt(PjCg *g, const PjStmt *s) {
+void pj_cg_stmt(PjCg *g, const PjStmt *s) {
   pj_cg_ensure_open(g);
   switch (s->kind) {
   case PJ_ST_EXPR: pj_cg_expr(g, s->expr); break;
@@ -743,8 +781,15 @@ static void pj_cg_stmt(PjCg *g, const PjStmt *s) {
   case PJ_ST_IF: pj_cg_if(g, s); break;
   case PJ_ST_WHILE: pj_cg_while(g, s); break;
   case PJ_ST_FOR: pj_cg_for(g, s); break;
-  case PJ_ST_BREAK: LLVMBuildBr(g->b, g->loop_exit); break;
-  case PJ_ST_CONTINUE: LLVMBuildBr(g->b, g->loop_continue); break;
+  case PJ_ST_BREAK:
+  case PJ_ST_CONTINUE: {
+    LLVMBasicBlockRef to = s->kind == PJ_ST_BREAK ? g->loop_exit : g->loop_continue;
+    if (to) LLVMBuildBr(g->b, to);
+    else pj_cg_fail(g, s->loc, "the CPU executor runs a loop containing syncthreads() for all threads of a block "
+                                "together: it can leave or continue that loop only where every thread does the "
+                                "same (in an if whose condition is the same for the whole block)");
+    break;
+  }
   case PJ_ST_RETURN: LLVMBuildBr(g->b, g->ret); break;
   case PJ_ST_PASS: break;
   }
@@ -770,6 +815,30 @@ int pj_cg_param_types(PjCg *g, const PjArgType *args, int nargs, LLVMTypeRef *ou
   return n;
 }
 
+/* Argument i's value from the flattened parameters at flat[*p], converted to its variable's
+ * type (numba lets a kernel rebind an argument to a wider type). */
+LLVMValueRef pj_cg_arg_value(PjCg *g, const PjArgType *a, LLVMValueRef *flat, int *p, const PjType *var_t) {
+  if (a->ndim == 0) {
+    LLVMValueRef v = flat[(*p)++];
+    if (a->dtype == PJ_BOOL) v = LLVMBuildICmp(g->b, LLVMIntNE, v, LLVMConstInt(LLVMTypeOf(v), 0, 0), "");
+    return pj_cg_convert(g, v, pj_type_scalar(a->dtype), var_t);
+  }
+  LLVMValueRef v = LLVMBuildInsertValue(g->b, LLVMGetUndef(pj_cg_type(g, var_t)), flat[(*p)++], 0, "");
+  LLVMValueRef shape = LLVMGetUndef(LLVMArrayType2(pj_i64(g), (uint64_t)a->ndim));
+  for (int k = 0; k < a->ndim; k++) shape = LLVMBuildInsertValue(g->b, shape, flat[(*p)++], (unsigned)k, "");
+  return LLVMBuildInsertValue(g->b, v, shape, 1, "");
+}
+
+/* The flattened parameters, loaded from the CPU executor's array of pointers to them. */
+void pj_cg_load_params(PjCg *g, LLVMValueRef argv, LLVMTypeRef *types, int n, LLVMValueRef *out) {
+  LLVMTypeRef ptr = pj_ptr(g);
+  for (int i = 0; i < n; i++) {
+    LLVMValueRef idx = LLVMConstInt(pj_i64(g), (unsigned long long)i, 0);
+    LLVMValueRef slot = LLVMBuildLoad2(g->b, ptr, LLVMBuildInBoundsGEP2(g->b, ptr, argv, &idx, 1, ""), "");
+    out[i] = LLVMBuildLoad2(g->b, types[i], slot, "");
+  }
+}
+
 /* Emit the kernel body into g->fn, whose first parameters are the flattened arguments. */
 void pj_cg_body(PjCg *g, const PjArgType *args, int nargs) {
   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "entry");
@@ -786,24 +855,13 @@ void pj_cg_body(PjCg *g, const PjArgType *args, int nargs) {
     g->slots[v] = LLVMBuildAlloca(g->b, pj_cg_type(g, t), g->f->vars[v].name);
     LLVMBuildStore(g->b, LLVMConstNull(pj_cg_type(g, t)), g->slots[v]);
   }
-  unsigned p = 0;
+  LLVMValueRef flat[256];
+  unsigned nflat = LLVMCountParams(g->fn);
+  for (unsigned i = 0; i < nflat && i < 256; i++) flat[i] = LLVMGetParam(g->fn, i);
+  int p = 0;
   for (int i = 0; i < nargs; i++) {
-    const PjType *t = args[i].ndim ? g->f->vars[i].type : pj_type_scalar(args[i].dtype);
-    LLVMValueRef v;
-    if (args[i].ndim == 0) {
-      v = LLVMGetParam(g->fn, p++);
-      if (args[i].dtype == PJ_BOOL) v = LLVMBuildICmp(g->b, LLVMIntNE, v, LLVMConstInt(LLVMTypeOf(v), 0, 0), "");
-    } else {
-      v = LLVMGetUndef(pj_cg_type(g, t));
-      LLVMValueRef data = LLVMGetParam(g->fn, p++);
-      LLVMSetValueName2(data, g->f->vars[i].name, strlen(g->f->vars[i].name));
-      v = LLVMBuildInsertValue(g->b, v, data, 0, "");
-      LLVMValueRef shape = LLVMGetUndef(LLVMArrayType2(pj_i64(g), (uint64_t)args[i].ndim));
-      for (int k = 0; k < args[i].ndim; k++)
-        shape = LLVMBuildInsertValue(g->b, shape, LLVMGetParam(g->fn, p++), (unsigned)k, "");
-      v = LLVMBuildInsertValue(g->b, v, shape, 1, "");
-    }
-    LLVMBuildStore(g->b, pj_cg_convert(g, v, t, g->f->vars[i].type), g->slots[i]);
+    if (args[i].ndim) LLVMSetValueName2(flat[p], g->f->vars[i].name, strlen(g->f->vars[i].name));
+    LLVMBuildStore(g->b, pj_cg_arg_value(g, &args[i], flat, &p, g->f->vars[i].type), g->slots[i]);
   }
   LLVMBuildBr(g->b, body);
   LLVMPositionBuilderAtEnd(g->alloca_b, entry);

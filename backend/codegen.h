@@ -14,7 +14,18 @@ typedef struct PjCgHooks {
   LLVMValueRef (*sreg)(PjCg *g, PjLowering which, int d);
   /* a math library call: `dev` names libdevice's function, `host` libm's */
   LLVMValueRef (*math)(PjCg *g, const char *dev, const char *host, PjDtype d, LLVMValueRef *args, unsigned n);
+  /* storage for cuda.shared.array / cuda.local.array at `site`: a generic pointer to count elements */
+  LLVMValueRef (*new_array)(PjCg *g, const PjExpr *site, bool shared, LLVMTypeRef elem, uint64_t count);
+  /* cuda.syncthreads() and the fences (`intrinsic`: the NVPTX one) */
+  void (*barrier)(PjCg *g, const PjExpr *site);
+  void (*fence)(PjCg *g, const char *intrinsic);
 } PjCgHooks;
+
+/* Storage made once per call site of cuda.shared.array / cuda.local.array. */
+typedef struct PjCgSite {
+  const PjExpr *site;
+  LLVMValueRef storage;
+} PjCgSite;
 
 struct PjCg {
   LLVMContextRef ctx;
@@ -27,6 +38,15 @@ struct PjCg {
   LLVMBasicBlockRef ret, loop_continue, loop_exit;
   /* CPU: where the block's geometry and the thread index come from */
   LLVMValueRef cpu_grid, cpu_tid[3];
+  /* CPU block mode (kernels with barriers or shared memory): the block's thread count and the
+   * linear index of the thread whose code is being emitted */
+  bool block_mode;
+  LLVMValueRef nthreads, linear_tid;
+  PjCgSite sites[64];
+  int nsites;
+  const PjFile *file;
+  PjDiags *diags;   /* a kernel the CPU executor cannot run is reported here */
+  bool failed;
 };
 
 LLVMTypeRef pj_cg_dtype(PjCg *g, PjDtype d);
@@ -35,7 +55,20 @@ LLVMValueRef pj_cg_convert(PjCg *g, LLVMValueRef v, const PjType *from, const Pj
 LLVMValueRef pj_cg_call_intrinsic(PjCg *g, const char *name, LLVMTypeRef *overloads, size_t noverloads,
                                   LLVMValueRef *args, unsigned nargs);
 LLVMValueRef pj_cg_call_extern(PjCg *g, const char *name, LLVMTypeRef ret, LLVMValueRef *args, unsigned nargs);
+LLVMValueRef pj_cg_expr(PjCg *g, const PjExpr *e);
+LLVMValueRef pj_cg_truth(PjCg *g, LLVMValueRef v, const PjType *t);
+void pj_cg_stmt(PjCg *g, const PjStmt *s);
+void pj_cg_store_var(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt);
+LLVMTypeRef pj_cg_mem_dtype(PjCg *g, PjDtype d);
+void pj_cg_fail(PjCg *g, PjLoc loc, const char *msg);
+LLVMValueRef *pj_cg_site(PjCg *g, const PjExpr *site);
+/* The flattened kernel parameters, loaded from the executor's pointer array `argv`. */
+void pj_cg_load_params(PjCg *g, LLVMValueRef argv, LLVMTypeRef *types, int n, LLVMValueRef *out);
+LLVMValueRef pj_cg_arg_value(PjCg *g, const PjArgType *a, LLVMValueRef *flat, int *p, const PjType *var_t);
 int pj_cg_param_types(PjCg *g, const PjArgType *args, int nargs, LLVMTypeRef *out);
 void pj_cg_body(PjCg *g, const PjArgType *args, int nargs);
+/* backend/regions.c: the CPU entry of a kernel with barriers or shared memory. */
+bool pj_cg_needs_block_mode(const PjFunc *f);
+void pj_cg_block_kernel(PjCg *g, const PjArgType *args, int nargs, LLVMValueRef argv, LLVMValueRef grid);
 
 #endif

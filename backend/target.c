@@ -80,8 +80,62 @@ static LLVMValueRef pj_host_math(PjCg *g, const char *dev, const char *host, PjD
   return pj_cg_call_extern(g, host, pj_cg_dtype(g, d), args, n);
 }
 
-static const PjCgHooks pj_nvptx_hooks = {pj_nvptx_sreg, pj_nvptx_math};
-static const PjCgHooks pj_host_hooks = {pj_host_sreg, pj_host_math};
+/* Shared arrays are addrspace(3) globals, one per call site; local arrays stack slots. */
+static LLVMValueRef pj_nvptx_new_array(PjCg *g, const PjExpr *site, bool shared, LLVMTypeRef elem, uint64_t count) {
+  LLVMValueRef *slot = pj_cg_site(g, site);
+  if (slot && *slot) return *slot;
+  LLVMValueRef p;
+  if (shared) {
+    LLVMTypeRef at = LLVMArrayType2(elem, count);
+    LLVMValueRef gv = LLVMAddGlobalInAddressSpace(g->mod, at, "shared", 3);
+    LLVMSetInitializer(gv, LLVMGetUndef(at));
+    LLVMSetLinkage(gv, LLVMInternalLinkage);
+    LLVMSetAlignment(gv, 16);
+    p = LLVMConstAddrSpaceCast(gv, LLVMPointerTypeInContext(g->ctx, 0));
+  } else {
+    p = LLVMBuildArrayAlloca(g->alloca_b, elem, LLVMConstInt(LLVMInt64TypeInContext(g->ctx), count, 0), "local");
+  }
+  if (slot) *slot = p;
+  return p;
+}
+
+static void pj_nvptx_barrier(PjCg *g, const PjExpr *site) {
+  (void)site;
+  pj_cg_call_intrinsic(g, "llvm.nvvm.barrier0", NULL, 0, NULL, 0);
+}
+
+static void pj_nvptx_fence(PjCg *g, const char *intrinsic) { pj_cg_call_intrinsic(g, intrinsic, NULL, 0, NULL, 0); }
+
+/* CPU: shared arrays are made once per block call (block mode); a local array is the thread's
+ * own: in block mode a slice of one allocation for all the block's threads. */
+static LLVMValueRef pj_host_new_array(PjCg *g, const PjExpr *site, bool shared, LLVMTypeRef elem, uint64_t count) {
+  LLVMValueRef *slot = pj_cg_site(g, site);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(g->ctx);
+  LLVMValueRef n = LLVMConstInt(i64, count, 0);
+  if (slot && !*slot) {
+    LLVMValueRef total = shared || !g->block_mode ? n : LLVMBuildMul(g->alloca_b, g->nthreads, n, "");
+    *slot = LLVMBuildArrayAlloca(g->alloca_b, elem, total, shared ? "shared" : "local");
+    LLVMSetAlignment(*slot, 16);
+  }
+  LLVMValueRef base = slot ? *slot : LLVMBuildArrayAlloca(g->alloca_b, elem, n, "");
+  if (shared || !g->block_mode) return base;
+  LLVMValueRef off = LLVMBuildMul(g->b, g->linear_tid, n, "");
+  return LLVMBuildInBoundsGEP2(g->b, elem, base, &off, 1, "");
+}
+
+static void pj_host_barrier(PjCg *g, const PjExpr *site) {
+  pj_cg_fail(g, site->loc, "cuda.syncthreads() here cannot run on the CPU executor");
+}
+
+static void pj_host_fence(PjCg *g, const char *intrinsic) {
+  (void)intrinsic;
+  LLVMBuildFence(g->b, LLVMAtomicOrderingSequentiallyConsistent, 0, "");
+}
+
+static const PjCgHooks pj_nvptx_hooks = {pj_nvptx_sreg, pj_nvptx_math, pj_nvptx_new_array, pj_nvptx_barrier,
+                                         pj_nvptx_fence};
+static const PjCgHooks pj_host_hooks = {pj_host_sreg, pj_host_math, pj_host_new_array, pj_host_barrier,
+                                        pj_host_fence};
 
 /* ---- target machines ---------------------------------------------------------------------- */
 
@@ -137,6 +191,13 @@ static void pj_build_nvptx_kernel(PjCg *g, const char *name, const PjArgType *ar
 static void pj_build_host_kernel(PjCg *g, const char *entry_name, const PjArgType *args, int nargs) {
   LLVMContextRef ctx = g->ctx;
   LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0), i32 = LLVMInt32TypeInContext(ctx);
+  g->hooks = &pj_host_hooks;
+  if (pj_cg_needs_block_mode(g->f)) {
+    LLVMTypeRef entry_t = LLVMFunctionType(LLVMVoidTypeInContext(ctx), (LLVMTypeRef[]){ptr, ptr}, 2, 0);
+    g->fn = LLVMAddFunction(g->mod, entry_name, entry_t);
+    pj_cg_block_kernel(g, args, nargs, LLVMGetParam(g->fn, 0), LLVMGetParam(g->fn, 1));
+    return;
+  }
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
   LLVMTypeRef params[260];
   int np = pj_cg_param_types(g, args, nargs, params);
@@ -150,7 +211,6 @@ static void pj_build_host_kernel(PjCg *g, const char *entry_name, const PjArgTyp
   pj_add_fn_attr(ctx, g->fn, "alwaysinline");
   g->cpu_grid = LLVMGetParam(g->fn, (unsigned)np);
   for (int d = 0; d < 3; d++) g->cpu_tid[d] = LLVMGetParam(g->fn, (unsigned)np + 1 + (unsigned)d);
-  g->hooks = &pj_host_hooks;
   pj_cg_body(g, args, nargs);
   LLVMValueRef body = g->fn;
 
@@ -161,11 +221,7 @@ static void pj_build_host_kernel(PjCg *g, const char *entry_name, const PjArgTyp
   LLVMPositionBuilderAtEnd(b, entry);
   LLVMValueRef argv = LLVMGetParam(fn, 0), grid = LLVMGetParam(fn, 1);
   LLVMValueRef call_args[260];
-  for (int i = 0; i < np; i++) {
-    LLVMValueRef idx = LLVMConstInt(i64, (unsigned long long)i, 0);
-    LLVMValueRef slot = LLVMBuildLoad2(b, ptr, LLVMBuildInBoundsGEP2(b, ptr, argv, &idx, 1, ""), "");
-    call_args[i] = LLVMBuildLoad2(b, params[i], slot, "");
-  }
+  pj_cg_load_params(g, argv, params, np, call_args);
   call_args[np] = grid;
   LLVMValueRef dims[3];
   for (int d = 0; d < 3; d++) {
@@ -402,7 +458,7 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
     return NULL;
   }
   LLVMOrcThreadSafeContextRef tsc = cuda ? NULL : LLVMOrcCreateNewThreadSafeContext();
-  PjCg g = {.f = f};
+  PjCg g = {.f = f, .file = &m->file, .diags = diags};
   g.ctx = cuda ? LLVMContextCreate() : LLVMOrcThreadSafeContextGetContext(tsc);
   LLVMContextSetDiagnosticHandler(g.ctx, pj_llvm_quiet, NULL);
   g.mod = LLVMModuleCreateWithNameInContext(f->name, g.ctx);
@@ -412,6 +468,14 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
   else pj_build_host_kernel(&g, code->entry, args, nargs);
   LLVMDisposeBuilder(g.b);
   char *verify = NULL;
+  if (g.failed) { /* reported where the kernel says what the CPU executor cannot run */
+    LLVMDisposeModule(g.mod);
+    if (cuda) LLVMContextDispose(g.ctx);
+    else LLVMOrcDisposeThreadSafeContext(tsc);
+    LLVMDisposeTargetMachine(tm);
+    pj_backend_delete(code);
+    return NULL;
+  }
   bool ok = !LLVMVerifyModule(g.mod, LLVMReturnStatusAction, &verify);
   if (!ok) snprintf(err, sizeof err, "internal error: invalid LLVM IR for kernel '%s': %s", f->name, verify ? verify : "");
   LLVMDisposeMessage(verify);

@@ -238,6 +238,8 @@ static const PjType *pj_type_name_expr(PjChecker *c, PjExpr **slot) {
   }
   const char *q = pj_qualify(c, e);
   int b = q ? pj_builtin_lookup(q) : -1;
+  PjDtype d;
+  if (g && g->kind == PJ_GLOBAL_MODULE && b < 0 && pj_dtype_of_name(q, &d)) return pj_type_dtype(d);
   if (g && g->kind == PJ_GLOBAL_MODULE && b < 0) {
     pj_err(c, e->loc, "module '%s' cannot be used as a value", e->name.id);
     return NULL;
@@ -274,6 +276,8 @@ static const PjType *pj_type_attr(PjChecker *c, PjExpr **slot) {
   const char *q = pj_qualify(c, e);
   if (q) {
     int id = pj_builtin_lookup(q);
+    PjDtype d;
+    if (id < 0 && pj_dtype_of_name(q, &d)) return pj_type_dtype(d);
     if (id >= 0 && pj_builtins[id].form == PJ_FORM_VALUE) return pj_type_builtin_value(c, slot, id);
     if (id >= 0) {
       pj_err(c, e->loc, "'%s' must be called", q);
@@ -404,16 +408,66 @@ static const PjType *pj_type_subscript(PjChecker *c, PjExpr **slot) {
   return pj_type_scalar(bt->dtype);
 }
 
-static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
+/* Put keyword arguments of a builtin call in their positions. false (reported) on misuse. */
+static bool pj_order_keywords(PjChecker *c, PjExpr *e, int id) {
+  PjExpr *ordered[16] = {0};
+  int n = 0;
+  for (int i = 0; i < e->call.nargs; i++) {
+    PjExpr *a = e->call.args[i];
+    bool kw = a->kind == PJ_EX_BINARY && a->bin.op == PJ_OP_COUNT;
+    int pos = kw ? (id >= 0 ? pj_builtin_keyword(id, a->bin.l->name.id) : -1) : i;
+    if (pos < 0 || pos >= 16) {
+      pj_err(c, a->loc, "%s() got an unexpected keyword argument '%s'", id >= 0 ? pj_builtins[id].name : "this call",
+             a->bin.l->name.id);
+      return false;
+    }
+    if (ordered[pos]) {
+      pj_err(c, a->loc, "%s() got multiple values for argument %d", pj_builtins[id].name, pos + 1);
+      return false;
+    }
+    ordered[pos] = kw ? a->bin.r : a;
+    if (pos + 1 > n) n = pos + 1;
+  }
+  for (int i = 0; i < n; i++)
+    if (!ordered[i]) {
+      pj_err(c, e->loc, "%s() is missing argument %d", pj_builtins[id].name, i + 1);
+      return false;
+    }
+  memcpy(e->call.args, ordered, sizeof(PjExpr *) * (size_t)n);
+  e->call.nargs = n;
+  e->call.has_kwargs = false;
+  return true;
+}
+
+/* float32(x), np.int8(x): a conversion to the dtype. */
+static const PjType *pj_type_dtype_cast(PjChecker *c, PjExpr **slot, PjDtype d) {
   PjExpr *e = *slot;
-  if (e->call.has_kwargs) {
-    for (int i = 0; i < e->call.nargs; i++)
-      if (e->call.args[i]->kind == PJ_EX_BINARY && e->call.args[i]->bin.op == PJ_OP_COUNT)
-        pj_err(c, e->call.args[i]->loc, "keyword arguments are not supported in kernel calls");
+  if (e->call.nargs != 1 || e->call.has_kwargs) {
+    pj_err(c, e->loc, "%s() takes 1 argument, got %d", pj_dtype_name(d), e->call.nargs);
     return NULL;
   }
+  const PjType *t = pj_expr_type(c, &e->call.args[0]);
+  if (!t) return NULL;
+  if (!pj_type_is_scalar(t)) {
+    pj_err(c, e->loc, "%s() takes a number, not %s", pj_dtype_name(d), pj_tn(c, t));
+    return NULL;
+  }
+  if (c->final) {
+    PjExpr *cast = pj_arena_alloc(c->arena, sizeof(PjExpr));
+    cast->kind = PJ_EX_CAST;
+    cast->loc = e->loc;
+    cast->cast.x = e->call.args[0];
+    *slot = cast;
+  }
+  return pj_type_scalar(d);
+}
+
+static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
+  PjExpr *e = *slot;
   const char *q = pj_qualify(c, e->call.fn);
   int id = q ? pj_builtin_lookup(q) : -1;
+  PjDtype d;
+  if (q && id < 0 && pj_dtype_of_name(q, &d)) return pj_type_dtype_cast(c, slot, d);
   if (id < 0 || pj_builtins[id].form != PJ_FORM_CALL) {
     const PjExpr *fn = e->call.fn;
     const PjGlobal *g = fn->kind == PJ_EX_NAME ? pj_module_global(c->m, fn->name.id) : NULL;
@@ -431,6 +485,7 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
     pj_err(c, e->loc, "range() is only supported as the iterable of a for loop");
     return NULL;
   }
+  if (e->call.has_kwargs && !pj_order_keywords(c, e, id)) return NULL;
   bool ok = true;
   for (int i = 0; i < e->call.nargs; i++) ok = pj_expr_type(c, &e->call.args[i]) && ok;
   if (!ok) return NULL;
@@ -699,7 +754,7 @@ static void pj_assign_to(PjChecker *c, PjExpr *target, PjExpr **value, const PjT
 static void pj_check_assign(PjChecker *c, PjStmt *s) {
   const PjType *t = pj_expr_type(c, &s->assign.value);
   if (!t) return;
-  if (t->kind == PJ_TY_NONE || t->kind == PJ_TY_VOID) {
+  if (t->kind == PJ_TY_NONE || t->kind == PJ_TY_VOID || t->kind == PJ_TY_DTYPE) {
     pj_err(c, s->assign.value->loc, "cannot assign a value of type %s", pj_tn(c, t));
     return;
   }

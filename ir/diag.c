@@ -65,8 +65,10 @@ void pj_diag_add(PjDiags *diags, PjSeverity sev, const PjFile *file, PjLoc loc, 
 }
 
 void pj_diags_append(PjDiags *dst, const PjDiags *src) {
-  for (size_t i = 0; src && dst && i < src->len; i++) {
-    const PjDiag *d = &src->items[i];
+  size_t n = src ? src->len : 0; /* fixed first: appending a list to itself doubles it once */
+  for (size_t i = 0; dst && i < n; i++) {
+    PjDiag copy = src->items[i];
+    const PjDiag *d = &copy;
     if (dst->len == dst->cap) {
       dst->cap = dst->cap ? dst->cap * 2 : 8;
       dst->items = realloc(dst->items, dst->cap * sizeof(PjDiag));

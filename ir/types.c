@@ -14,6 +14,8 @@ static const PjType pj_none_type = {.kind = PJ_TY_NONE};
 _Static_assert(PJ_MAX_DIMS == 8, "pj_array_types rows list ndim 0..8");
 static const PjType pj_array_types[PJ_DTYPE_COUNT][PJ_MAX_DIMS + 1] = {PJ_EVERY_DTYPE(PJ_ARRAY_ROW)};
 static const PjType pj_range_types[PJ_DTYPE_COUNT] = {PJ_EVERY_DTYPE(PJ_R)};
+#define PJ_D(d) [d] = {.kind = PJ_TY_DTYPE, .dtype = d}
+static const PjType pj_dtype_types[PJ_DTYPE_COUNT] = {PJ_EVERY_DTYPE(PJ_D)};
 
 #define PJ_S(d) [d] = {.kind = PJ_TY_SCALAR, .dtype = d}
 static const PjType pj_scalar_types[PJ_DTYPE_COUNT] = {PJ_EVERY_DTYPE(PJ_S)};
@@ -24,6 +26,7 @@ const PjType *pj_type_scalar(PjDtype d) { return &pj_scalar_types[d]; }
 
 const PjType *pj_type_array(PjDtype d, int ndim) { return &pj_array_types[d][ndim]; }
 const PjType *pj_type_range(PjDtype counter) { return &pj_range_types[counter]; }
+const PjType *pj_type_dtype(PjDtype d) { return &pj_dtype_types[d]; }
 
 const PjType *pj_type_tuple(PjArena *arena, const PjType **items, int count) {
   PjType *t = pj_arena_alloc(arena, sizeof(PjType));
@@ -35,8 +38,8 @@ const PjType *pj_type_tuple(PjArena *arena, const PjType **items, int count) {
 }
 
 const PjType *pj_type_unituple(PjArena *arena, const PjType *item, int count) {
-  const PjType *items[PJ_MAX_DIMS];
-  for (int i = 0; i < count && i < PJ_MAX_DIMS; i++) items[i] = item;
+  const PjType **items = pj_arena_alloc(arena, sizeof(PjType *) * (size_t)(count ? count : 1));
+  for (int i = 0; i < count; i++) items[i] = item;
   return pj_type_tuple(arena, items, count);
 }
 
@@ -44,7 +47,7 @@ bool pj_type_equal(const PjType *a, const PjType *b) {
   if (a == b) return true;
   if (!a || !b || a->kind != b->kind) return false;
   switch (a->kind) {
-  case PJ_TY_SCALAR: case PJ_TY_RANGE: return a->dtype == b->dtype;
+  case PJ_TY_SCALAR: case PJ_TY_RANGE: case PJ_TY_DTYPE: return a->dtype == b->dtype;
   case PJ_TY_ARRAY: return a->dtype == b->dtype && a->ndim == b->ndim;
   case PJ_TY_TUPLE:
     if (a->count != b->count) return false;
@@ -70,6 +73,7 @@ const char *pj_type_name(PjArena *arena, const PjType *t) {
   case PJ_TY_SCALAR: return pj_dtype_name(t->dtype);
   case PJ_TY_ARRAY: return pj_arena_printf(arena, "array(%s, %dd, C)", pj_dtype_name(t->dtype), t->ndim);
   case PJ_TY_RANGE: return pj_arena_printf(arena, "range_state_%s", pj_dtype_name(t->dtype));
+  case PJ_TY_DTYPE: return pj_arena_printf(arena, "class(%s)", pj_dtype_name(t->dtype));
   case PJ_TY_TUPLE: {
     bool uni = t->count > 0;
     for (int i = 1; i < t->count; i++) uni = uni && pj_type_equal(t->items[i], t->items[0]);
@@ -125,7 +129,11 @@ PjDtype pj_dtype_unify(PjDtype a, PjDtype b) {
   if (a == PJ_BOOL) return b;
   if (b == PJ_BOOL) return a;
   bool fa = pj_dtype_is_float(a), fb = pj_dtype_is_float(b);
-  if (fa || fb) return pj_dtype_arith(a, b);
+  if (fa && fb) return pj_dtype_arith(a, b);
+  if (fa || fb) { /* NumPy's promote_types, which numba's unification uses: float32 holds 16-bit ints */
+    PjDtype f = fa ? a : b, i = fa ? b : a;
+    return f == PJ_FLOAT32 && pj_dtype_bits(i) <= 16 ? PJ_FLOAT32 : PJ_FLOAT64;
+  }
   bool sa = pj_dtype_is_signed(a), sb = pj_dtype_is_signed(b);
   int ba = pj_dtype_bits(a), bb = pj_dtype_bits(b);
   if (sa == sb) return pj_dtype_int(ba > bb ? ba : bb, sa);

@@ -15,6 +15,7 @@ typedef enum PjTypeKind {
   PJ_TY_ARRAY,  /* a C-contiguous array of dtype, ndim dimensions */
   PJ_TY_TUPLE,  /* a heterogeneous tuple */
   PJ_TY_RANGE,  /* range(...) in a for loop */
+  PJ_TY_DTYPE,  /* a dtype object used as a value: float32, np.int32 (casts, array dtypes) */
 } PjTypeKind;
 
 typedef struct PjType PjType;
@@ -31,6 +32,7 @@ const PjType *pj_type_none(void);
 const PjType *pj_type_scalar(PjDtype dtype);
 const PjType *pj_type_array(PjDtype dtype, int ndim); /* interned: compare by pointer */
 const PjType *pj_type_range(PjDtype counter);
+const PjType *pj_type_dtype(PjDtype dtype);
 const PjType *pj_type_tuple(PjArena *arena, const PjType **items, int count);
 const PjType *pj_type_unituple(PjArena *arena, const PjType *item, int count);
 

@@ -5,8 +5,8 @@
 #include <string.h>
 
 const PjBuiltin pj_builtins[PJ_BI_COUNT] = {
-#define PJ_BUILTIN(id, name, form, mn, mx, typing, lower, dim, n64, n32, h64, h32, value) \
-  [PJ_BI_##id] = {name, PJ_FORM_##form, mn, mx, PJ_TYPING_##typing, PJ_LOWER_##lower, dim, n64, n32, h64, h32, value},
+#define PJ_BUILTIN(id, name, form, mn, mx, typing, lower, dim, n64, n32, h64, h32, value, kw) \
+  [PJ_BI_##id] = {name, PJ_FORM_##form, mn, mx, PJ_TYPING_##typing, PJ_LOWER_##lower, dim, n64, n32, h64, h32, value, kw},
 #include "stdlib/builtins.def"
 #undef PJ_BUILTIN
 };
@@ -15,6 +15,26 @@ int pj_builtin_lookup(const char *qualname) {
   for (int i = 0; i < PJ_BI_COUNT; i++)
     if (strcmp(pj_builtins[i].name, qualname) == 0) return i;
   return -1;
+}
+
+int pj_builtin_keyword(int id, const char *name) {
+  const char *kw = pj_builtins[id].keywords;
+  size_t n = strlen(name);
+  for (int pos = 0; kw && *kw; pos++) {
+    size_t len = strcspn(kw, ",");
+    if (len == n && strncmp(kw, name, n) == 0) return pos;
+    kw += len + (kw[len] == ',');
+  }
+  return -1;
+}
+
+bool pj_dtype_of_name(const char *q, PjDtype *out) {
+  static const char *const modules[] = {"numba.core.types.", "numba.types.", "numba.", "numpy."};
+  for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++) {
+    size_t n = strlen(modules[i]);
+    if (strncmp(q, modules[i], n) == 0 && !strchr(q + n, '.')) return pj_dtype_from_name(q + n, out) != 0;
+  }
+  return false;
 }
 
 static const PjType *pj_fail(char *err, size_t errlen, const char *msg, const char *name, PjArena *arena,
@@ -138,6 +158,37 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
     return pj_type_scalar(PJ_BOOL);
   }
   case PJ_TYPING_CONSTANT: return pj_type_scalar(PJ_FLOAT64);
+  case PJ_TYPING_TO_BOOL: {
+    const PjType *t = args[0]->type;
+    if (!pj_type_is_scalar(t)) return pj_fail(err, errlen, "%s() takes a number, not %s", b->name, arena, t);
+    return pj_type_scalar(PJ_BOOL);
+  }
+  case PJ_TYPING_VOID: return pj_type_void();
+  case PJ_TYPING_NEW_ARRAY: {
+    const PjExpr *shape = args[0];
+    int ndim = shape->kind == PJ_EX_TUPLE ? shape->tuple.count : 1;
+    for (int k = 0; k < ndim; k++) {
+      const PjExpr *d = shape->kind == PJ_EX_TUPLE ? shape->tuple.items[k] : shape;
+      if (d->kind != PJ_EX_INT) {
+        snprintf(err, errlen, "%s() needs a constant shape (an integer or a tuple of integers known at compile "
+                 "time, such as a module-level constant)", b->name);
+        return NULL;
+      }
+      if (d->ival <= 0) {
+        snprintf(err, errlen, d->ival == 0 && b->lower == PJ_LOWER_SHARED_ARRAY
+                     ? "%s() of size 0 (dynamic shared memory) is not supported yet"
+                     : "%s() needs positive extents", b->name);
+        return NULL;
+      }
+    }
+    if (ndim < 1 || ndim > PJ_MAX_DIMS) {
+      snprintf(err, errlen, "%s() takes 1 to %d dimensions", b->name, PJ_MAX_DIMS);
+      return NULL;
+    }
+    if (args[1]->type->kind != PJ_TY_DTYPE)
+      return pj_fail(err, errlen, "%s() needs a dtype such as float32 as its dtype, not %s", b->name, arena, args[1]->type);
+    return pj_type_array(args[1]->type->dtype, ndim);
+  }
   case PJ_TYPING_RANGE: {
     /* numba: int32-sized counters stay 32-bit, uint64 stays unsigned, the rest is int64 */
     bool small = true, u64 = false;

@@ -34,13 +34,17 @@ typedef enum PjTypingRule {
   PJ_TYPING_MODF,     /* float -> (float, float) */
   PJ_TYPING_PREDICATE,/* number -> bool */
   PJ_TYPING_CONSTANT, /* float64 */
+  PJ_TYPING_TO_BOOL,  /* bool */
+  PJ_TYPING_NEW_ARRAY,/* (constant shape, dtype) -> a C-contiguous array */
+  PJ_TYPING_VOID,     /* no value: a statement */
 } PjTypingRule;
 
 typedef enum PjLowering {
   PJ_LOWER_TID, PJ_LOWER_CTAID, PJ_LOWER_NTID, PJ_LOWER_NCTAID, PJ_LOWER_GRID, PJ_LOWER_GRIDSIZE,
   PJ_LOWER_MATH, PJ_LOWER_ROUND, PJ_LOWER_MIN, PJ_LOWER_MAX, PJ_LOWER_ABS, PJ_LOWER_CAST,
   PJ_LOWER_LEN, PJ_LOWER_RANGE, PJ_LOWER_FREXP, PJ_LOWER_MODF, PJ_LOWER_ISNAN, PJ_LOWER_ISINF,
-  PJ_LOWER_ISFINITE, PJ_LOWER_SCALE, PJ_LOWER_CONSTANT,
+  PJ_LOWER_ISFINITE, PJ_LOWER_SCALE, PJ_LOWER_CONSTANT, PJ_LOWER_SHARED_ARRAY, PJ_LOWER_LOCAL_ARRAY,
+  PJ_LOWER_BARRIER, PJ_LOWER_FENCE,
 } PjLowering;
 
 typedef struct PjBuiltin {
@@ -52,10 +56,15 @@ typedef struct PjBuiltin {
   int dim;
   const char *nvptx64, *nvptx32, *host64, *host32;
   double value;
+  const char *keywords;
 } PjBuiltin;
 
 extern const PjBuiltin pj_builtins[PJ_BI_COUNT];
 
+/* The position of keyword argument `name` of builtin `id`, or -1. */
+int pj_builtin_keyword(int id, const char *name);
+/* The dtype a qualified name stands for ("numba.float32", "numpy.int8", "numba.types.f4"). */
+bool pj_dtype_of_name(const char *qualname, PjDtype *out);
 /* The row of a qualified name ("cuda.grid", "math.sqrt", "min"), or -1. */
 int pj_builtin_lookup(const char *qualname);
 

@@ -9,7 +9,7 @@ import math
 def k(a, b):
     i = cuda.grid(1)
     print(i)  # expect error@5: 'print'
-    a[i] = max(a[i], b[i], key=3)  # expect error@28: keyword arguments
+    a[i] = max(a[i], b[i], key=3)  # expect error@28: unexpected keyword argument 'key'
     s = "hello"  # expect error@9: strings are not supported
     w = f"x{i}"  # expect error@9: strings are not supported
     a[i] = i is 2  # expect error@12: 'is' operator
