@@ -169,19 +169,18 @@ static LLVMValueRef pj_index_value(PjCg *g, LLVMValueRef v, const PjType *t, LLV
   return LLVMBuildSelect(g->b, neg, LLVMBuildAdd(g->b, i, extent, ""), i, "wrapped");
 }
 
-/* The address of arr[index...] (C order). */
-static LLVMValueRef pj_element_ptr(PjCg *g, const PjExpr *sub) {
-  const PjType *at = sub->sub.base->type;
-  LLVMValueRef arr = pj_cg_expr(g, sub->sub.base);
-  const PjExpr *ix = sub->sub.index;
-  LLVMValueRef linear = NULL;
+/* The address of arr[index...] (C order); a NULL index means element 0. */
+static LLVMValueRef pj_element_addr(PjCg *g, const PjExpr *base, const PjExpr *ix) {
+  const PjType *at = base->type;
+  LLVMValueRef arr = pj_cg_expr(g, base);
+  LLVMValueRef linear = ix ? NULL : LLVMConstInt(pj_i64(g), 0, 0);
   LLVMValueRef tuple = NULL;
   const PjType *tuple_t = NULL;
-  if (ix->kind != PJ_EX_TUPLE && ix->type->kind == PJ_TY_TUPLE) {
+  if (ix && ix->kind != PJ_EX_TUPLE && ix->type->kind == PJ_TY_TUPLE) {
     tuple = pj_cg_expr(g, ix);
     tuple_t = ix->type;
   }
-  for (int k = 0; k < at->ndim; k++) {
+  for (int k = 0; ix && k < at->ndim; k++) {
     LLVMValueRef extent = pj_array_dim(g, arr, k);
     LLVMValueRef raw;
     const PjType *it;
@@ -201,6 +200,8 @@ static LLVMValueRef pj_element_ptr(PjCg *g, const PjExpr *sub) {
   LLVMValueRef data = LLVMBuildExtractValue(g->b, arr, 0, "");
   return LLVMBuildInBoundsGEP2(g->b, pj_cg_mem_dtype(g, at->dtype), data, &linear, 1, "");
 }
+
+static LLVMValueRef pj_element_ptr(PjCg *g, const PjExpr *sub) { return pj_element_addr(g, sub->sub.base, sub->sub.index); }
 
 static LLVMValueRef pj_load_element(PjCg *g, const PjExpr *sub) {
   PjDtype d = sub->sub.base->type->dtype;
@@ -573,6 +574,75 @@ static LLVMValueRef pj_cg_new_array(PjCg *g, const PjExpr *e, bool shared) {
   return LLVMBuildInsertValue(g->b, v, dims, 1, "");
 }
 
+/* A compare-and-swap loop: new = combine(old) until no other thread wrote in between. Floats
+ * go through integers of their width, as cmpxchg needs. */
+static LLVMValueRef pj_atomic_loop(PjCg *g, LLVMValueRef ptr, LLVMValueRef val, PjDtype d, PjAtomicOp op) {
+  LLVMTypeRef t = pj_cg_dtype(g, d), it = LLVMIntTypeInContext(g->ctx, (unsigned)pj_dtype_bits(d));
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(g->b), loop = pj_block_new(g, "cas.loop"), done = pj_block_new(g, "cas.done");
+  LLVMValueRef first = LLVMBuildLoad2(g->b, it, ptr, "");
+  LLVMBuildBr(g->b, loop);
+  LLVMPositionBuilderAtEnd(g->b, loop);
+  LLVMValueRef old_i = LLVMBuildPhi(g->b, it, "");
+  LLVMValueRef old = LLVMBuildBitCast(g->b, old_i, t, "");
+  bool is_max = op == PJ_ATOMIC_MAX || op == PJ_ATOMIC_NANMAX;
+  /* numba: max keeps a NaN already stored and ignores a NaN value; nanmax replaces a stored NaN */
+  LLVMValueRef better = LLVMBuildFCmp(g->b, is_max ? LLVMRealOLT : LLVMRealOGT, old, val, "");
+  if (op == PJ_ATOMIC_NANMAX || op == PJ_ATOMIC_NANMIN)
+    better = LLVMBuildOr(g->b, better, LLVMBuildFCmp(g->b, LLVMRealUNO, old, old, ""), "");
+  LLVMValueRef new_i = LLVMBuildBitCast(g->b, LLVMBuildSelect(g->b, better, val, old, ""), it, "");
+  LLVMValueRef pair = LLVMBuildAtomicCmpXchg(g->b, ptr, old_i, new_i, LLVMAtomicOrderingMonotonic,
+                                             LLVMAtomicOrderingMonotonic, 0);
+  LLVMValueRef seen = LLVMBuildExtractValue(g->b, pair, 0, "");
+  LLVMBasicBlockRef here = LLVMGetInsertBlock(g->b);
+  LLVMBuildCondBr(g->b, LLVMBuildExtractValue(g->b, pair, 1, ""), done, loop);
+  LLVMAddIncoming(old_i, (LLVMValueRef[]){first, seen}, (LLVMBasicBlockRef[]){pre, here}, 2);
+  LLVMPositionBuilderAtEnd(g->b, done);
+  return old;
+}
+
+static LLVMValueRef pj_cg_atomic(PjCg *g, const PjExpr *e, const PjBuiltin *b) {
+  PjDtype d = e->type->dtype;
+  LLVMValueRef ptr = pj_element_addr(g, e->builtin.args[0], e->builtin.args[1]);
+  LLVMValueRef val = pj_cg_expr(g, e->builtin.args[2]);
+  bool f = pj_dtype_is_float(d), s = pj_dtype_is_signed(d);
+  LLVMAtomicRMWBinOp op;
+  switch ((PjAtomicOp)b->dim) {
+  case PJ_ATOMIC_ADD: op = f ? LLVMAtomicRMWBinOpFAdd : LLVMAtomicRMWBinOpAdd; break;
+  case PJ_ATOMIC_SUB: op = f ? LLVMAtomicRMWBinOpFSub : LLVMAtomicRMWBinOpSub; break;
+  case PJ_ATOMIC_AND: op = LLVMAtomicRMWBinOpAnd; break;
+  case PJ_ATOMIC_OR: op = LLVMAtomicRMWBinOpOr; break;
+  case PJ_ATOMIC_XOR: op = LLVMAtomicRMWBinOpXor; break;
+  case PJ_ATOMIC_EXCH: op = LLVMAtomicRMWBinOpXchg; break;
+  case PJ_ATOMIC_INC: op = LLVMAtomicRMWBinOpUIncWrap; break;
+  case PJ_ATOMIC_DEC: op = LLVMAtomicRMWBinOpUDecWrap; break;
+  case PJ_ATOMIC_MAX: case PJ_ATOMIC_NANMAX:
+    if (f) return pj_atomic_loop(g, ptr, val, d, (PjAtomicOp)b->dim);
+    op = s ? LLVMAtomicRMWBinOpMax : LLVMAtomicRMWBinOpUMax;
+    break;
+  default:
+    if (f) return pj_atomic_loop(g, ptr, val, d, (PjAtomicOp)b->dim);
+    op = s ? LLVMAtomicRMWBinOpMin : LLVMAtomicRMWBinOpUMin;
+    break;
+  }
+  return LLVMBuildAtomicRMW(g->b, op, ptr, val, LLVMAtomicOrderingMonotonic, 0);
+}
+
+/* cas(ary, idx, old, val) / compare_and_swap(ary, old, val): the value found there. */
+static LLVMValueRef pj_cg_cas(PjCg *g, const PjExpr *e, const PjBuiltin *b) {
+  PjDtype d = e->type->dtype;
+  bool at0 = b->dim == 1;
+  LLVMValueRef ptr = pj_element_addr(g, e->builtin.args[0], at0 ? NULL : e->builtin.args[1]);
+  LLVMValueRef old = pj_cg_expr(g, e->builtin.args[at0 ? 1 : 2]), val = pj_cg_expr(g, e->builtin.args[at0 ? 2 : 3]);
+  LLVMTypeRef it = LLVMIntTypeInContext(g->ctx, (unsigned)pj_dtype_bits(d));
+  if (pj_dtype_is_float(d)) {
+    old = LLVMBuildBitCast(g->b, old, it, "");
+    val = LLVMBuildBitCast(g->b, val, it, "");
+  }
+  LLVMValueRef pair = LLVMBuildAtomicCmpXchg(g->b, ptr, old, val, LLVMAtomicOrderingMonotonic, LLVMAtomicOrderingMonotonic, 0);
+  LLVMValueRef seen = LLVMBuildExtractValue(g->b, pair, 0, "");
+  return pj_dtype_is_float(d) ? LLVMBuildBitCast(g->b, seen, pj_cg_dtype(g, d), "") : seen;
+}
+
 static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   const PjBuiltin *b = &pj_builtins[e->builtin.id];
   switch (b->lower) {
@@ -611,6 +681,8 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   case PJ_LOWER_LOCAL_ARRAY: return pj_cg_new_array(g, e, false);
   case PJ_LOWER_BARRIER: g->hooks->barrier(g, e); return NULL;
   case PJ_LOWER_FENCE: g->hooks->fence(g, b->nvptx64); return NULL;
+  case PJ_LOWER_ATOMIC: return pj_cg_atomic(g, e, b);
+  case PJ_LOWER_CAS: return pj_cg_cas(g, e, b);
   case PJ_LOWER_RANGE: break;
   }
   return LLVMGetUndef(pj_cg_type(g, e->type));

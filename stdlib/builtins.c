@@ -164,6 +164,46 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
     return pj_type_scalar(PJ_BOOL);
   }
   case PJ_TYPING_VOID: return pj_type_void();
+  case PJ_TYPING_ATOMIC:
+  case PJ_TYPING_CAS: {
+    /* (array, index, values...), or for compare_and_swap (array, values...) on element 0 */
+    const PjType *at = args[0]->type;
+    bool has_index = !(b->typing == PJ_TYPING_CAS && b->dim == 1);
+    if (at->kind != PJ_TY_ARRAY) return pj_fail(err, errlen, "%s() needs an array first, not %s", b->name, arena, at);
+    if (has_index) {
+      const PjType *it = args[1]->type;
+      int n = it->kind == PJ_TY_TUPLE ? it->count : 1;
+      bool ints = it->kind == PJ_TY_TUPLE || pj_type_is_intlike(it);
+      for (int k = 0; it->kind == PJ_TY_TUPLE && k < it->count; k++) ints = ints && pj_type_is_intlike(it->items[k]);
+      if (!ints || n != at->ndim) {
+        snprintf(err, errlen, "%s() needs %d integer ind%s for %s", b->name, at->ndim, at->ndim == 1 ? "ex" : "ices",
+                 pj_type_name(arena, at));
+        return NULL;
+      }
+    } else if (at->ndim != 1) {
+      return pj_fail(err, errlen, "%s() needs a 1-D array, not %s", b->name, arena, at);
+    }
+    const PjType *et = pj_type_scalar(at->dtype);
+    PjDtype d = et->dtype;
+    bool is_int = pj_type_is_int(et), ok;
+    switch (b->typing == PJ_TYPING_CAS ? -1 : b->dim) {
+    case PJ_ATOMIC_AND: case PJ_ATOMIC_OR: case PJ_ATOMIC_XOR: ok = is_int && pj_dtype_bits(d) >= 32; break;
+    case PJ_ATOMIC_INC: case PJ_ATOMIC_DEC: ok = d == PJ_UINT32 || d == PJ_UINT64; break;
+    case -1: ok = pj_dtype_bits(d) >= 32; break;
+    default: ok = pj_dtype_bits(d) >= 32 && d != PJ_BOOL; break;
+    }
+    if (!ok) {
+      snprintf(err, errlen, "%s() does not support arrays of %s (numba-cuda: %s)", b->name, pj_dtype_name(d),
+               b->dim == PJ_ATOMIC_INC || b->dim == PJ_ATOMIC_DEC ? "uint32 and uint64" : "32- and 64-bit elements");
+      return NULL;
+    }
+    for (int i = has_index ? 2 : 1; i < nargs; i++) {
+      if (!pj_type_is_scalar(args[i]->type))
+        return pj_fail(err, errlen, "%s() takes numbers as values, not %s", b->name, arena, args[i]->type);
+      params[i] = et;
+    }
+    return et;
+  }
   case PJ_TYPING_NEW_ARRAY: {
     const PjExpr *shape = args[0];
     int ndim = shape->kind == PJ_EX_TUPLE ? shape->tuple.count : 1;

@@ -37,6 +37,8 @@ typedef enum PjTypingRule {
   PJ_TYPING_TO_BOOL,  /* bool */
   PJ_TYPING_NEW_ARRAY,/* (constant shape, dtype) -> a C-contiguous array */
   PJ_TYPING_VOID,     /* no value: a statement */
+  PJ_TYPING_ATOMIC,   /* (element, value) -> the element's old value; dim: the operation */
+  PJ_TYPING_CAS,      /* (element, old, value) -> the element's old value; dim 1: element 0 of a 1-D array */
 } PjTypingRule;
 
 typedef enum PjLowering {
@@ -44,8 +46,14 @@ typedef enum PjLowering {
   PJ_LOWER_MATH, PJ_LOWER_ROUND, PJ_LOWER_MIN, PJ_LOWER_MAX, PJ_LOWER_ABS, PJ_LOWER_CAST,
   PJ_LOWER_LEN, PJ_LOWER_RANGE, PJ_LOWER_FREXP, PJ_LOWER_MODF, PJ_LOWER_ISNAN, PJ_LOWER_ISINF,
   PJ_LOWER_ISFINITE, PJ_LOWER_SCALE, PJ_LOWER_CONSTANT, PJ_LOWER_SHARED_ARRAY, PJ_LOWER_LOCAL_ARRAY,
-  PJ_LOWER_BARRIER, PJ_LOWER_FENCE,
+  PJ_LOWER_BARRIER, PJ_LOWER_FENCE, PJ_LOWER_ATOMIC, PJ_LOWER_CAS,
 } PjLowering;
+
+/* The operations of PJ_TYPING_ATOMIC rows (their dim). */
+typedef enum PjAtomicOp {
+  PJ_ATOMIC_ADD, PJ_ATOMIC_SUB, PJ_ATOMIC_AND, PJ_ATOMIC_OR, PJ_ATOMIC_XOR, PJ_ATOMIC_EXCH, PJ_ATOMIC_INC,
+  PJ_ATOMIC_DEC, PJ_ATOMIC_MAX, PJ_ATOMIC_MIN, PJ_ATOMIC_NANMAX, PJ_ATOMIC_NANMIN,
+} PjAtomicOp;
 
 typedef struct PjBuiltin {
   const char *name;
