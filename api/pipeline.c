@@ -120,6 +120,23 @@ char *pj_source_dump_ast(const PjSource *s) {
 
 /* ---- kernels -------------------------------------------------------------------------------- */
 
+/* --emit=types: the kernel, then each device function specialisation it calls. */
+static char *pj_dump_typed(const PjFunc *kernel, const PjVec *specs, PjArena *arena) {
+  char *text = pj_func_dump(kernel, true, arena);
+  for (int i = 0; i < specs->len; i++) {
+    const PjSpec *s = specs->items[i];
+    if (s->state != PJ_SPEC_DONE) continue;
+    char *more = pj_func_dump(s->typed, true, arena);
+    char *joined = NULL;
+    if (asprintf(&joined, "%sDevice function %s -> %s\n%s", text, s->typed->name,
+                 pj_type_name(arena, s->typed->ret_type), more) < 0) joined = NULL;
+    free(text);
+    free(more);
+    text = joined;
+  }
+  return text;
+}
+
 static PjTarget pj_resolve_target(PjTarget t) { return t == PJ_TARGET_CPU ? PJ_TARGET_CPU : PJ_TARGET_CUDA; }
 
 PjKernel *pj_kernel_compile(const PjSource *s, int k, const PjArgType *args, int nargs, const PjCompileOptions *opts,
@@ -136,15 +153,16 @@ PjKernel *pj_kernel_compile(const PjSource *s, int k, const PjArgType *args, int
 
   double t0 = pj_now_ms();
   pj_diags_append(diags, fs->diags); /* what parsing the body rejected */
-  PjFunc *typed = fs->body_ok ? pj_typecheck(kern->arena, m, fs->func, args, nargs, diags) : NULL;
+  PjVec specs = {0};
+  PjFunc *typed = fs->body_ok ? pj_typecheck(kern->arena, m, fs->func, args, nargs, &specs, diags) : NULL;
   kern->times.types = pj_now_ms() - t0;
   if (!typed) goto fail;
-  if (o->emit & PJ_EMIT_TYPES) kern->types_text = pj_func_dump(typed, true, kern->arena);
+  if (o->emit & PJ_EMIT_TYPES) kern->types_text = pj_dump_typed(typed, &specs, kern->arena);
 
   kern->args = calloc((size_t)nargs + 1, sizeof(PjArgType));
   memcpy(kern->args, args, sizeof(PjArgType) * (size_t)nargs);
   PjBackendOptions bo = {pj_resolve_target(o->target), o->arch, o->opt_level, o->emit, o->libdevice};
-  kern->code = pj_backend_compile(m, typed, args, nargs, &bo, diags, &kern->times);
+  kern->code = pj_backend_compile(m, typed, args, nargs, (PjSpec **)specs.items, specs.len, &bo, diags, &kern->times);
   if (!kern->code) {
     st = PJ_ERROR_INTERNAL;
     for (size_t i = 0; i < pj_diags_count(diags); i++)

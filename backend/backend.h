@@ -18,8 +18,8 @@ typedef struct PjBackendOptions {
 
 /* Lower one typed kernel. NULL with a diagnostic on failure (a missing libdevice, an LLVM
  * error: the latter is an internal error). */
-PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *args, int nargs,
-                           const PjBackendOptions *opts, PjDiags *diags, PjCompileTimes *times);
+PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *args, int nargs, PjSpec **specs,
+                           int nspecs, const PjBackendOptions *opts, PjDiags *diags, PjCompileTimes *times);
 void pj_backend_delete(PjCode *code);
 const char *pj_backend_llvm_text(const PjCode *code); /* optimized LLVM IR, when asked */
 const char *pj_backend_ptx(const PjCode *code);       /* CUDA */

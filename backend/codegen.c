@@ -730,6 +730,7 @@ LLVMValueRef pj_cg_expr(PjCg *g, const PjExpr *e) {
   case PJ_EX_CAST: return pj_cg_convert(g, pj_cg_expr(g, e->cast.x), e->cast.x->type, e->type);
   case PJ_EX_BUILTIN: return pj_cg_builtin(g, e);
   case PJ_EX_SHAPE: return pj_array_dim(g, pj_cg_expr(g, e->shape.array), e->shape.dim);
+  case PJ_EX_CALL: return pj_cg_call_spec(g, e);
   default: return LLVMGetUndef(pj_cg_type(g, e->type));
   }
 }
@@ -862,7 +863,13 @@ void pj_cg_stmt(PjCg *g, const PjStmt *s) {
                                 "same (in an if whose condition is the same for the whole block)");
     break;
   }
-  case PJ_ST_RETURN: LLVMBuildBr(g->b, g->ret); break;
+  case PJ_ST_RETURN:
+    if (s->expr && s->expr->kind != PJ_EX_NONE && g->ret_slot) {
+      LLVMValueRef v = pj_cg_expr(g, s->expr);
+      LLVMBuildStore(g->b, pj_cg_convert(g, v, s->expr->type, g->f->ret_type), g->ret_slot);
+    }
+    LLVMBuildBr(g->b, g->ret);
+    break;
   case PJ_ST_PASS: break;
   }
 }

@@ -47,6 +47,14 @@ struct PjCg {
   const PjFile *file;
   PjDiags *diags;   /* a kernel the CPU executor cannot run is reported here */
   bool failed;
+  /* device functions: one LLVM function per specialisation (by PjSpec id) */
+  PjSpec **specs;
+  int nspecs;
+  LLVMValueRef *spec_fns;
+  LLVMTypeRef *spec_types;
+  bool host;             /* the CPU target: device functions take the thread's geometry too */
+  bool in_device;        /* emitting a device function's body */
+  LLVMValueRef ret_slot; /* where `return value` puts the value */
 };
 
 LLVMTypeRef pj_cg_dtype(PjCg *g, PjDtype d);
@@ -67,6 +75,10 @@ void pj_cg_load_params(PjCg *g, LLVMValueRef argv, LLVMTypeRef *types, int n, LL
 LLVMValueRef pj_cg_arg_value(PjCg *g, const PjArgType *a, LLVMValueRef *flat, int *p, const PjType *var_t);
 int pj_cg_param_types(PjCg *g, const PjArgType *args, int nargs, LLVMTypeRef *out);
 void pj_cg_body(PjCg *g, const PjArgType *args, int nargs);
+/* backend/device.c: device functions. Declare them all before any body refers to them. */
+void pj_cg_declare_specs(PjCg *g, PjSpec **specs, int n);
+void pj_cg_define_specs(PjCg *g);
+LLVMValueRef pj_cg_call_spec(PjCg *g, const PjExpr *e);
 /* backend/regions.c: the CPU entry of a kernel with barriers or shared memory. */
 bool pj_cg_needs_block_mode(const PjFunc *f);
 void pj_cg_block_kernel(PjCg *g, const PjArgType *args, int nargs, LLVMValueRef argv, LLVMValueRef grid);

@@ -109,6 +109,10 @@ static void pj_nvptx_fence(PjCg *g, const char *intrinsic) { pj_cg_call_intrinsi
 /* CPU: shared arrays are made once per block call (block mode); a local array is the thread's
  * own: in block mode a slice of one allocation for all the block's threads. */
 static LLVMValueRef pj_host_new_array(PjCg *g, const PjExpr *site, bool shared, LLVMTypeRef elem, uint64_t count) {
+  if (shared && g->in_device) {
+    pj_cg_fail(g, site->loc, "cuda.shared.array in a device function cannot run on the CPU executor yet");
+    return LLVMConstNull(LLVMPointerTypeInContext(g->ctx, 0));
+  }
   LLVMValueRef *slot = pj_cg_site(g, site);
   LLVMTypeRef i64 = LLVMInt64TypeInContext(g->ctx);
   LLVMValueRef n = LLVMConstInt(i64, count, 0);
@@ -124,7 +128,8 @@ static LLVMValueRef pj_host_new_array(PjCg *g, const PjExpr *site, bool shared, 
 }
 
 static void pj_host_barrier(PjCg *g, const PjExpr *site) {
-  pj_cg_fail(g, site->loc, "cuda.syncthreads() here cannot run on the CPU executor");
+  pj_cg_fail(g, site->loc, g->in_device ? "cuda.syncthreads() in a device function cannot run on the CPU executor yet"
+                                        : "cuda.syncthreads() here cannot run on the CPU executor");
 }
 
 static void pj_host_fence(PjCg *g, const char *intrinsic) {
@@ -438,8 +443,8 @@ static bool pj_finish_host(PjCode *code, PjCg *g, LLVMOrcThreadSafeContextRef ts
   return ok;
 }
 
-PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *args, int nargs,
-                           const PjBackendOptions *o, PjDiags *diags, PjCompileTimes *times) {
+PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *args, int nargs, PjSpec **specs,
+                           int nspecs, const PjBackendOptions *o, PjDiags *diags, PjCompileTimes *times) {
   pthread_once(&pj_llvm_once, pj_llvm_init);
   char err[1024] = "";
   bool cuda = o->target == PJ_TARGET_CUDA, user_error = false;
@@ -458,14 +463,16 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
     return NULL;
   }
   LLVMOrcThreadSafeContextRef tsc = cuda ? NULL : LLVMOrcCreateNewThreadSafeContext();
-  PjCg g = {.f = f, .file = &m->file, .diags = diags};
+  PjCg g = {.f = f, .file = &m->file, .diags = diags, .host = !cuda};
   g.ctx = cuda ? LLVMContextCreate() : LLVMOrcThreadSafeContextGetContext(tsc);
   LLVMContextSetDiagnosticHandler(g.ctx, pj_llvm_quiet, NULL);
   g.mod = LLVMModuleCreateWithNameInContext(f->name, g.ctx);
   pj_set_layout(g.mod, tm);
   g.b = LLVMCreateBuilderInContext(g.ctx);
+  pj_cg_declare_specs(&g, specs, nspecs);
   if (cuda) pj_build_nvptx_kernel(&g, code->entry, args, nargs);
   else pj_build_host_kernel(&g, code->entry, args, nargs);
+  pj_cg_define_specs(&g);
   LLVMDisposeBuilder(g.b);
   char *verify = NULL;
   if (g.failed) { /* reported where the kernel says what the CPU executor cannot run */

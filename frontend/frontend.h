@@ -32,8 +32,9 @@ void pj_syntax_delete(PjSyntax *syn);
 bool pj_resolve(PjArena *arena, PjSyntax *syn, PjDiags *diags);
 const PjGlobal *pj_module_global(const PjModule *m, const char *name);
 
-/* Type one kernel for argument types: a typed copy of the function in `arena`, or NULL. */
+/* Type one kernel for argument types: a typed copy of the function in `arena`, or NULL. The
+ * device functions it calls are typed too, one PjSpec per argument-type signature, in specs. */
 PjFunc *pj_typecheck(PjArena *arena, const PjModule *m, const PjFunc *f, const PjArgType *args, int nargs,
-                     PjDiags *diags);
+                     PjVec *specs, PjDiags *diags);
 
 #endif

@@ -140,6 +140,8 @@ bool pj_resolve(PjArena *arena, PjSyntax *syn, PjDiags *diags) {
     for (int d = 0; d < fs->decorators.len; d++)
       pj_read_decorator(arena, &syn->module, fs, fs->decorators.items[d], diags);
     fs->func->is_kernel = fs->is_kernel;
+    fs->func->is_device = fs->is_device;
+    fs->func->parse_diags = fs->body_ok ? NULL : fs->diags;
     pj_collect_locals(arena, fs->func);
   }
   return pj_diags_errors(diags) == 0;

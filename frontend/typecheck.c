@@ -18,6 +18,10 @@ typedef struct PjChecker {
   const PjModule *m;
   PjFunc *f;
   PjDiags *diags;
+  PjVec *specs;     /* device function specialisations of this compilation (PjSpec*) */
+  int depth;        /* of device function calls being typed */
+  bool device;      /* typing a device function: `return value` gives its result */
+  bool failed_quietly; /* an error in the checking phase (counted when there is no diags list) */
   bool final;       /* the checking phase: report errors and rewrite */
   bool changed;     /* inference: a variable's type grew */
   int loop_depth;
@@ -26,6 +30,8 @@ typedef struct PjChecker {
 static void pj_err(PjChecker *c, PjLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void pj_err(PjChecker *c, PjLoc loc, const char *fmt, ...) {
   if (!c->final) return;
+  c->failed_quietly = true;
+  if (!c->diags) return;
   char msg[512];
   va_list ap;
   va_start(ap, fmt);
@@ -462,6 +468,83 @@ static const PjType *pj_type_dtype_cast(PjChecker *c, PjExpr **slot, PjDtype d) 
   return pj_type_scalar(d);
 }
 
+static PjFunc *pj_check_function(PjChecker *parent, PjSpec *spec);
+
+/* The specialisation of `f` for these argument types: found, or made and typed now. */
+static PjSpec *pj_spec_for(PjChecker *c, const PjFunc *f, const PjType **args, int nargs) {
+  for (int i = 0; i < c->specs->len; i++) {
+    PjSpec *s = c->specs->items[i];
+    if (s->src != f || s->nargs != nargs) continue;
+    bool same = true;
+    for (int k = 0; k < nargs && same; k++) same = pj_type_equal(s->args[k], args[k]);
+    if (!same) continue;
+    if (s->state == PJ_SPEC_FAILED && s->quiet && c->final && c->diags) {
+      /* typed quietly while the caller's types were still growing: type it again, reporting */
+      s->quiet = false;
+      s->state = PJ_SPEC_TYPING;
+      s->typed = pj_check_function(c, s);
+      s->state = s->typed ? PJ_SPEC_DONE : PJ_SPEC_FAILED;
+    }
+    return s;
+  }
+  PjSpec *s = pj_arena_alloc(c->arena, sizeof(PjSpec));
+  s->quiet = !c->final || !c->diags;
+  s->src = f;
+  s->nargs = nargs;
+  s->args = pj_arena_alloc(c->arena, sizeof(PjType *) * (size_t)(nargs + 1));
+  memcpy(s->args, args, sizeof(PjType *) * (size_t)nargs);
+  s->id = c->specs->len;
+  s->state = PJ_SPEC_TYPING;
+  pj_vec_push(c->arena, c->specs, s);
+  s->typed = pj_check_function(c, s);
+  s->state = s->typed ? PJ_SPEC_DONE : PJ_SPEC_FAILED;
+  return s;
+}
+
+static const PjType *pj_type_device_call(PjChecker *c, PjExpr **slot, const PjFunc *f) {
+  PjExpr *e = *slot;
+  if (e->call.has_kwargs) {
+    pj_err(c, e->loc, "keyword arguments in calls to device functions are not supported yet");
+    return NULL;
+  }
+  if (e->call.nargs != f->nparams) {
+    pj_err(c, e->loc, "%s() takes %d argument%s, got %d", f->name, f->nparams, f->nparams == 1 ? "" : "s", e->call.nargs);
+    return NULL;
+  }
+  if (f->parse_diags) {
+    if (c->final) pj_diags_append(c->diags, f->parse_diags);
+    pj_err(c, e->call.fn->loc, "device function '%s' cannot be compiled (see the errors in its body)", f->name);
+    return NULL;
+  }
+  const PjType *args[64];
+  bool ok = e->call.nargs <= 64;
+  for (int i = 0; ok && i < e->call.nargs; i++) ok = (args[i] = pj_expr_type(c, &e->call.args[i])) != NULL;
+  if (!ok) return NULL;
+  for (int i = 0; i < e->call.nargs; i++)
+    if (args[i]->kind != PJ_TY_SCALAR && args[i]->kind != PJ_TY_ARRAY && args[i]->kind != PJ_TY_TUPLE) {
+      pj_err(c, e->call.args[i]->loc, "cannot pass %s to a device function", pj_tn(c, args[i]));
+      return NULL;
+    }
+  if (c->depth > 32) {
+    pj_err(c, e->loc, "device functions nested more than 32 calls deep");
+    return NULL;
+  }
+  PjSpec *s = pj_spec_for(c, f, args, e->call.nargs);
+  if (s->state == PJ_SPEC_FAILED) {
+    pj_err(c, e->call.fn->loc, "in the call of device function '%s' from here", f->name);
+    return NULL;
+  }
+  const PjType *ret = s->typed ? s->typed->ret_type : s->src->ret_type;
+  if (s->state == PJ_SPEC_TYPING && !ret) {
+    /* recursion: the return type comes from the non-recursive returns typed so far */
+    pj_err(c, e->loc, "cannot infer the return type of recursive function '%s' here (give it a return "
+           "that does not recurse before this call)", f->name);
+    return NULL;
+  }
+  if (c->final) e->call.spec = s;
+  return ret;
+}
+
 static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
   const char *q = pj_qualify(c, e->call.fn);
@@ -471,8 +554,10 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
   if (id < 0 || pj_builtins[id].form != PJ_FORM_CALL) {
     const PjExpr *fn = e->call.fn;
     const PjGlobal *g = fn->kind == PJ_EX_NAME ? pj_module_global(c->m, fn->name.id) : NULL;
+    if (g && g->kind == PJ_GLOBAL_FUNC && (g->func->is_device || g->func->is_kernel)) return pj_type_device_call(c, slot, g->func);
     if (g && g->kind == PJ_GLOBAL_FUNC)
-      pj_err(c, fn->loc, "calling '%s': calls to other functions (device functions) are not supported yet", fn->name.id);
+      pj_err(c, fn->loc, "'%s' is not a CUDA function: decorate it with @cuda.jit(device=True) to call it from a kernel",
+             fn->name.id);
     else if (q && fn->kind == PJ_EX_NAME && !g && !pj_python_builtin(q))
       pj_err(c, fn->loc, "name '%s' is not defined", q);
     else if (q)
@@ -828,6 +913,33 @@ static void pj_check_for(PjChecker *c, PjStmt *s) {
   c->loop_depth--;
 }
 
+/* `return v` in a device function: its result type is the unification of every returned value. */
+static void pj_check_return(PjChecker *c, PjStmt *s) {
+  bool has_value = s->expr && s->expr->kind != PJ_EX_NONE;
+  if (!c->device) {
+    if (has_value) pj_err(c, s->expr->loc, "a kernel cannot return a value");
+    return;
+  }
+  const PjType *t = has_value ? pj_expr_type(c, &s->expr) : pj_type_void();
+  if (!t) return;
+  const PjType *cur = c->f->ret_type;
+  if (!cur) {
+    c->f->ret_type = t;
+    c->changed = true;
+  } else if (!pj_type_equal(cur, t)) {
+    const PjType *u = cur->kind == PJ_TY_VOID || t->kind == PJ_TY_VOID ? NULL : pj_type_unify(c->arena, cur, t);
+    if (!u) {
+      pj_err(c, s->loc, "function '%s' returns %s here and %s elsewhere", c->f->name, pj_tn(c, t), pj_tn(c, cur));
+      return;
+    }
+    if (!pj_type_equal(u, cur)) {
+      c->f->ret_type = u;
+      c->changed = true;
+    }
+  }
+  if (has_value) pj_coerce(c, &s->expr, c->f->ret_type);
+}
+
 static void pj_check_stmt(PjChecker *c, PjStmt *s) {
   switch (s->kind) {
   case PJ_ST_EXPR: pj_expr_type(c, &s->expr); break;
@@ -849,9 +961,7 @@ static void pj_check_stmt(PjChecker *c, PjStmt *s) {
   case PJ_ST_CONTINUE:
     if (c->loop_depth == 0) pj_err(c, s->loc, "'%s' outside a loop", s->kind == PJ_ST_BREAK ? "break" : "continue");
     break;
-  case PJ_ST_RETURN:
-    if (s->expr && s->expr->kind != PJ_EX_NONE) pj_err(c, s->expr->loc, "a kernel cannot return a value");
-    break;
+  case PJ_ST_RETURN: pj_check_return(c, s); break;
   case PJ_ST_PASS: break;
   }
 }
@@ -960,26 +1070,43 @@ static void pj_check_defined(PjChecker *c) {
   free(d.maybe);
 }
 
+/* Infer the variables' types until they settle, then check and rewrite. */
+static bool pj_check_body(PjChecker *c) {
+  for (int round = 0; round < 64; round++) {
+    c->changed = false;
+    c->final = false;
+    pj_check_block(c, &c->f->body);
+    if (!c->changed) break;
+  }
+  size_t before = pj_diags_errors(c->diags);
+  c->final = true;
+  pj_check_block(c, &c->f->body);
+  if (pj_diags_errors(c->diags) == before) pj_check_defined(c);
+  if (!c->f->ret_type) c->f->ret_type = pj_type_void();
+  return c->diags ? pj_diags_errors(c->diags) == before : !c->failed_quietly;
+}
+
+static PjFunc *pj_check_function(PjChecker *parent, PjSpec *spec) {
+  PjChecker c = {.arena = parent->arena, .m = parent->m, .specs = parent->specs, .depth = parent->depth + 1,
+                 .device = true};
+  c.diags = spec->quiet ? NULL : parent->diags;
+  c.f = pj_clone_func(c.arena, spec->src);
+  c.f->ret_type = NULL;
+  spec->typed = c.f; /* a recursive call sees the return type inferred so far */
+  for (int i = 0; i < spec->nargs; i++) c.f->vars[i].type = spec->args[i];
+  return pj_check_body(&c) ? c.f : NULL;
+}
+
 PjFunc *pj_typecheck(PjArena *arena, const PjModule *m, const PjFunc *src, const PjArgType *args, int nargs,
-                     PjDiags *diags) {
-  PjChecker c = {.arena = arena, .m = m, .diags = diags};
+                     PjVec *specs, PjDiags *diags) {
+  PjChecker c = {.arena = arena, .m = m, .diags = diags, .specs = specs};
   if (nargs != src->nparams) {
     pj_error(diags, &m->file, src->loc, "kernel '%s' takes %d argument%s, got %d", src->name, src->nparams,
              src->nparams == 1 ? "" : "s", nargs);
     return NULL;
   }
   c.f = pj_clone_func(arena, src);
-  for (int i = 0; i < nargs; i++) {
+  for (int i = 0; i < nargs; i++)
     c.f->vars[i].type = args[i].ndim ? pj_type_array(args[i].dtype, args[i].ndim) : pj_type_scalar(args[i].dtype);
-  }
-  for (int round = 0; round < 64; round++) {
-    c.changed = false;
-    pj_check_block(&c, &c.f->body);
-    if (!c.changed) break;
-  }
-  size_t before = pj_diags_errors(diags);
-  c.final = true;
-  pj_check_block(&c, &c.f->body);
-  if (pj_diags_errors(diags) == before) pj_check_defined(&c);
-  return pj_diags_errors(diags) == before ? c.f : NULL;
+  return pj_check_body(&c) ? c.f : NULL;
 }

@@ -42,6 +42,7 @@ typedef enum PjCmpOp { PJ_CMP_EQ, PJ_CMP_NE, PJ_CMP_LT, PJ_CMP_LE, PJ_CMP_GT, PJ
 typedef enum PjUnOp { PJ_UN_NEG, PJ_UN_POS, PJ_UN_INVERT, PJ_UN_NOT } PjUnOp;
 
 typedef struct PjExpr PjExpr;
+typedef struct PjSpec PjSpec;
 struct PjExpr {
   PjExprKind kind;
   PjLoc loc;
@@ -52,7 +53,7 @@ struct PjExpr {
     const char *str; /* STRING */
     struct { const char *id; int var; } name;
     struct { PjExpr *base; const char *attr; PjLoc attr_loc; } attr;
-    struct { PjExpr *fn; PjExpr **args; int nargs; bool has_kwargs; } call;
+    struct { PjExpr *fn; PjExpr **args; int nargs; bool has_kwargs; PjSpec *spec; } call; /* spec: a device function */
     struct { PjExpr *base; PjExpr *index; } sub;
     struct { PjExpr **items; int count; } tuple;
     struct { PjBinOp op; PjExpr *l, *r; } bin;
@@ -102,10 +103,25 @@ typedef struct PjFunc {
   const char *name;
   PjLoc loc;            /* the name in `def name(` */
   bool is_kernel;       /* @cuda.jit */
+  bool is_device;       /* @cuda.jit(device=True) */
+  const PjType *ret_type; /* typed: what it returns (void when nothing) */
+  PjDiags *parse_diags; /* what parsing its body rejected (reported when it is compiled), or NULL */
   PjVar *vars;          /* set by the resolver: params first */
   int nvars, nparams;
   PjBlock body;
 } PjFunc;
+
+/* One specialisation of a device function for its argument types, made while a kernel is typed. */
+struct PjSpec {
+  const PjFunc *src;     /* as written */
+  const PjType **args;
+  int nargs;
+  PjFunc *typed;         /* the typed copy */
+  int state;             /* PJ_SPEC_TYPING while its body is typed (recursion sees its return type so far) */
+  bool quiet;            /* typed without reporting (while the caller's types still grew) */
+  int id;
+};
+enum { PJ_SPEC_TYPING, PJ_SPEC_DONE, PJ_SPEC_FAILED };
 
 /* A name bound at module level: an import, a numeric constant, or a function. */
 typedef enum PjGlobalKind { PJ_GLOBAL_MODULE, PJ_GLOBAL_CONST, PJ_GLOBAL_FUNC } PjGlobalKind;

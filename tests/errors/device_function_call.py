@@ -1,5 +1,6 @@
-# Calling another function from a kernel (a @cuda.jit(device=True) function or a plain Python
-# function) is not part of this slice: the call is rejected, naming the callee.
+# Calls from a kernel: a device function with the wrong number of arguments, a plain Python
+# function (not @cuda.jit), and a device function whose body does not type for the arguments
+# given (the error points into its body, at the line that fails, and at the call).
 # ARGS: --emit=types --sig "void(float64[:])"
 from numba import cuda
 
@@ -9,6 +10,11 @@ def twice(v):
     return v * 2
 
 
+@cuda.jit(device=True)
+def first(a):
+    return a[0]  # expect error@12: float64 cannot be indexed
+
+
 def host_plus_one(v):
     return v + 1
 
@@ -16,5 +22,6 @@ def host_plus_one(v):
 @cuda.jit
 def k(a):
     i = cuda.grid(1)
-    a[i] = twice(a[i])  # expect error@12: calling 'twice'
-    a[i] = host_plus_one(a[i])  # expect error@12: calling 'host_plus_one'
+    a[i] = twice(a[i], 3)  # expect error@12: twice() takes 1 argument, got 2
+    a[i] = host_plus_one(a[i])  # expect error@12: 'host_plus_one' is not a CUDA function
+    a[i] = first(a[i])  # expect error@12: in the call of device function 'first'

@@ -1,0 +1,107 @@
+/* Device functions: one internal LLVM function per specialisation (a device function typed for
+ * one tuple of argument types), called directly; LLVM's inliner decides which calls to inline.
+ * On the CPU they also take the calling thread's block geometry and index, which the kernel's
+ * own code reads from its parameters. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "backend/codegen.h"
+
+static LLVMTypeRef pj_spec_type(PjCg *g, const PjSpec *s) {
+  LLVMTypeRef params[72];
+  int n = 0;
+  for (int i = 0; i < s->nargs && i < 64; i++) params[n++] = pj_cg_type(g, s->args[i]);
+  if (g->host) {
+    params[n++] = LLVMPointerTypeInContext(g->ctx, 0);
+    for (int d = 0; d < 3; d++) params[n++] = LLVMInt32TypeInContext(g->ctx);
+  }
+  const PjType *rt = s->typed->ret_type;
+  LLVMTypeRef ret = rt->kind == PJ_TY_VOID ? LLVMVoidTypeInContext(g->ctx) : pj_cg_type(g, rt);
+  return LLVMFunctionType(ret, params, (unsigned)n, 0);
+}
+
+void pj_cg_declare_specs(PjCg *g, PjSpec **specs, int n) {
+  g->specs = specs;
+  g->nspecs = n;
+  g->spec_fns = calloc((size_t)n + 1, sizeof(LLVMValueRef));
+  g->spec_types = calloc((size_t)n + 1, sizeof(LLVMTypeRef));
+  for (int i = 0; i < n; i++) {
+    const PjSpec *s = specs[i];
+    if (s->state != PJ_SPEC_DONE || !s->typed) continue;
+    char name[256];
+    snprintf(name, sizeof name, "%s.%d", s->src->name, s->id);
+    g->spec_types[i] = pj_spec_type(g, s);
+    g->spec_fns[i] = LLVMAddFunction(g->mod, name, g->spec_types[i]);
+    LLVMSetLinkage(g->spec_fns[i], LLVMInternalLinkage);
+  }
+}
+
+LLVMValueRef pj_cg_call_spec(PjCg *g, const PjExpr *e) {
+  const PjSpec *s = e->call.spec;
+  LLVMValueRef args[72];
+  int n = 0;
+  for (int i = 0; i < e->call.nargs && i < 64; i++)
+    args[n++] = pj_cg_convert(g, pj_cg_expr(g, e->call.args[i]), e->call.args[i]->type, s->args[i]);
+  if (g->host) {
+    args[n++] = g->cpu_grid;
+    for (int d = 0; d < 3; d++) args[n++] = g->cpu_tid[d];
+  }
+  LLVMValueRef r = LLVMBuildCall2(g->b, g->spec_types[s->id], g->spec_fns[s->id], args, (unsigned)n, "");
+  return s->typed->ret_type->kind == PJ_TY_VOID ? NULL : r;
+}
+
+/* The body of one specialisation, into its declared function. */
+static void pj_define_spec(PjCg *g, const PjSpec *s) {
+  LLVMValueRef fn = g->spec_fns[s->id];
+  g->f = s->typed;
+  g->fn = fn;
+  g->block_mode = false;
+  g->in_device = true;
+  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(g->ctx, fn, "entry");
+  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(g->ctx, fn, "body");
+  g->ret = LLVMAppendBasicBlockInContext(g->ctx, fn, "return");
+  g->loop_exit = g->loop_continue = NULL;
+  LLVMPositionBuilderAtEnd(g->b, entry);
+  g->slots = calloc((size_t)g->f->nvars + 1, sizeof(LLVMValueRef));
+  for (int v = 0; v < g->f->nvars; v++) {
+    const PjType *t = g->f->vars[v].type;
+    if (!t) continue;
+    g->slots[v] = LLVMBuildAlloca(g->b, pj_cg_type(g, t), g->f->vars[v].name);
+    LLVMBuildStore(g->b, LLVMConstNull(pj_cg_type(g, t)), g->slots[v]);
+  }
+  for (int i = 0; i < s->nargs; i++)
+    LLVMBuildStore(g->b, pj_cg_convert(g, LLVMGetParam(fn, (unsigned)i), s->args[i], g->f->vars[i].type), g->slots[i]);
+  if (g->host) {
+    g->cpu_grid = LLVMGetParam(fn, (unsigned)s->nargs);
+    for (int d = 0; d < 3; d++) g->cpu_tid[d] = LLVMGetParam(fn, (unsigned)(s->nargs + 1 + d));
+  }
+  const PjType *rt = g->f->ret_type;
+  g->ret_slot = NULL;
+  if (rt->kind != PJ_TY_VOID) {
+    g->ret_slot = LLVMBuildAlloca(g->b, pj_cg_type(g, rt), "result");
+    LLVMBuildStore(g->b, LLVMConstNull(pj_cg_type(g, rt)), g->ret_slot);
+  }
+  LLVMBuildBr(g->b, body);
+  g->alloca_b = LLVMCreateBuilderInContext(g->ctx);
+  LLVMPositionBuilderBefore(g->alloca_b, LLVMGetBasicBlockTerminator(entry));
+  LLVMPositionBuilderAtEnd(g->b, body);
+  for (int i = 0; i < g->f->body.count; i++) pj_cg_stmt(g, g->f->body.stmts[i]);
+  if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, g->ret);
+  LLVMPositionBuilderAtEnd(g->b, g->ret);
+  if (g->ret_slot) LLVMBuildRet(g->b, LLVMBuildLoad2(g->b, pj_cg_type(g, rt), g->ret_slot, ""));
+  else LLVMBuildRetVoid(g->b);
+  LLVMDisposeBuilder(g->alloca_b);
+  free(g->slots);
+  g->slots = NULL;
+}
+
+void pj_cg_define_specs(PjCg *g) {
+  for (int i = 0; i < g->nspecs; i++)
+    if (g->spec_fns[i]) pj_define_spec(g, g->specs[i]);
+  g->in_device = false;
+  g->ret_slot = NULL;
+  free(g->spec_fns);
+  free(g->spec_types);
+  g->spec_fns = NULL;
+  g->spec_types = NULL;
+}
