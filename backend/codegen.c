@@ -682,6 +682,26 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   case PJ_LOWER_BARRIER: g->hooks->barrier(g, e); return NULL;
   case PJ_LOWER_FENCE: g->hooks->fence(g, b->nvptx64); return NULL;
   case PJ_LOWER_ATOMIC: return pj_cg_atomic(g, e, b);
+  case PJ_LOWER_BITS: {
+    LLVMValueRef x = pj_cg_expr(g, e->builtin.args[0]);
+    LLVMTypeRef t = LLVMTypeOf(x);
+    LLVMValueRef args[2] = {x, LLVMConstInt(LLVMInt1TypeInContext(g->ctx), 0, 0)};
+    unsigned n = b->dim >= 2 ? 2 : 1; /* ctlz and cttz: zero input defined */
+    LLVMValueRef r = pj_cg_call_intrinsic(g, b->nvptx64, &t, 1, args, n);
+    if (b->dim != 3) return r;
+    /* ffs: 1 + the index of the lowest set bit, 0 for 0 */
+    LLVMValueRef zero = LLVMConstInt(t, 0, 0);
+    r = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, x, zero, ""), zero, LLVMBuildAdd(g->b, r, LLVMConstInt(t, 1, 0), ""), "");
+    return pj_cg_convert(g, r, e->builtin.args[0]->type, e->type);
+  }
+  case PJ_LOWER_SELP: {
+    LLVMValueRef c = pj_cg_expr(g, e->builtin.args[0]);
+    return LLVMBuildSelect(g->b, c, pj_cg_expr(g, e->builtin.args[1]), pj_cg_expr(g, e->builtin.args[2]), "");
+  }
+  case PJ_LOWER_LANE:
+    if (b->dim == 1) return pj_const_int(g, e->type->dtype, 32);
+    return pj_cg_convert(g, g->hooks->lane(g, b->dim), pj_type_scalar(PJ_UINT32), e->type);
+  case PJ_LOWER_NANOSLEEP: g->hooks->nanosleep(g, pj_cg_expr(g, e->builtin.args[0])); return NULL;
   case PJ_LOWER_CAS: return pj_cg_cas(g, e, b);
   case PJ_LOWER_RANGE: break;
   }

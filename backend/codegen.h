@@ -19,6 +19,9 @@ typedef struct PjCgHooks {
   /* cuda.syncthreads() and the fences (`intrinsic`: the NVPTX one) */
   void (*barrier)(PjCg *g, const PjExpr *site);
   void (*fence)(PjCg *g, const char *intrinsic);
+  /* warp facts: 0 laneid, 2 lanemask_lt, 3 activemask (uint32) */
+  LLVMValueRef (*lane)(PjCg *g, int which);
+  void (*nanosleep)(PjCg *g, LLVMValueRef ns);
 } PjCgHooks;
 
 /* Storage made once per call site of cuda.shared.array / cuda.local.array. */

@@ -100,11 +100,35 @@ static LLVMValueRef pj_nvptx_new_array(PjCg *g, const PjExpr *site, bool shared,
 }
 
 static void pj_nvptx_barrier(PjCg *g, const PjExpr *site) {
-  (void)site;
-  pj_cg_call_intrinsic(g, "llvm.nvvm.barrier0", NULL, 0, NULL, 0);
+  if (pj_builtins[site->builtin.id].dim == 0) {
+    pj_cg_call_intrinsic(g, "llvm.nvvm.barrier0", NULL, 0, NULL, 0);
+    return;
+  }
+  /* syncwarp(mask) */
+  LLVMValueRef mask = site->builtin.nargs ? pj_cg_expr(g, site->builtin.args[0])
+                                          : LLVMConstInt(LLVMInt32TypeInContext(g->ctx), 0xffffffffu, 0);
+  pj_cg_call_intrinsic(g, "llvm.nvvm.bar.warp.sync", NULL, 0, &mask, 1);
 }
 
 static void pj_nvptx_fence(PjCg *g, const char *intrinsic) { pj_cg_call_intrinsic(g, intrinsic, NULL, 0, NULL, 0); }
+
+static LLVMValueRef pj_inline_asm(PjCg *g, LLVMTypeRef ret, const char *text, const char *constraints, LLVMValueRef *args,
+                                  unsigned n) {
+  LLVMTypeRef params[2];
+  for (unsigned i = 0; i < n; i++) params[i] = LLVMTypeOf(args[i]);
+  LLVMTypeRef ft = LLVMFunctionType(ret, params, n, 0);
+  LLVMValueRef asm_ = LLVMGetInlineAsm(ft, (char *)text, strlen(text), (char *)constraints, strlen(constraints), 1, 0,
+                                       LLVMInlineAsmDialectATT, 0);
+  return LLVMBuildCall2(g->b, ft, asm_, args, n, "");
+}
+
+static LLVMValueRef pj_nvptx_lane(PjCg *g, int which) {
+  if (which == 0) return pj_cg_call_intrinsic(g, "llvm.nvvm.read.ptx.sreg.laneid", NULL, 0, NULL, 0);
+  if (which == 2) return pj_cg_call_intrinsic(g, "llvm.nvvm.read.ptx.sreg.lanemask.lt", NULL, 0, NULL, 0);
+  return pj_inline_asm(g, LLVMInt32TypeInContext(g->ctx), "activemask.b32 $0;", "=r", NULL, 0);
+}
+
+static void pj_nvptx_nanosleep(PjCg *g, LLVMValueRef ns) { pj_inline_asm(g, LLVMVoidTypeInContext(g->ctx), "nanosleep.u32 $0;", "r", &ns, 1); }
 
 /* CPU: shared arrays are made once per block call (block mode); a local array is the thread's
  * own: in block mode a slice of one allocation for all the block's threads. */
@@ -132,15 +156,46 @@ static void pj_host_barrier(PjCg *g, const PjExpr *site) {
                                         : "cuda.syncthreads() here cannot run on the CPU executor");
 }
 
+/* The thread's index in its block, linear: x + y * bx + z * bx * by (i64). */
+static LLVMValueRef pj_host_linear_tid(PjCg *g) {
+  if (g->block_mode) return g->linear_tid;
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(g->ctx);
+  LLVMValueRef bx = LLVMBuildZExt(g->b, pj_host_sreg(g, PJ_LOWER_NTID, 0), i64, "");
+  LLVMValueRef by = LLVMBuildZExt(g->b, pj_host_sreg(g, PJ_LOWER_NTID, 1), i64, "");
+  LLVMValueRef x = LLVMBuildZExt(g->b, g->cpu_tid[0], i64, ""), y = LLVMBuildZExt(g->b, g->cpu_tid[1], i64, "");
+  LLVMValueRef z = LLVMBuildZExt(g->b, g->cpu_tid[2], i64, "");
+  return LLVMBuildAdd(g->b, x, LLVMBuildMul(g->b, bx, LLVMBuildAdd(g->b, y, LLVMBuildMul(g->b, by, z, ""), ""), ""), "");
+}
+
+/* Warps are 32 consecutive threads of the block, as on the GPU. */
+static LLVMValueRef pj_host_lane(PjCg *g, int which) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx), i64 = LLVMInt64TypeInContext(g->ctx);
+  LLVMValueRef tid = pj_host_linear_tid(g);
+  LLVMValueRef lane = LLVMBuildTrunc(g->b, LLVMBuildURem(g->b, tid, LLVMConstInt(i64, 32, 0), ""), i32, "");
+  if (which == 0) return lane;
+  LLVMValueRef one = LLVMConstInt(i32, 1, 0);
+  if (which == 2) return LLVMBuildSub(g->b, LLVMBuildShl(g->b, one, lane, ""), one, "");
+  /* activemask: the lanes of this warp that exist (the block's last warp may be partial) */
+  LLVMValueRef n = LLVMConstInt(i64, 1, 0);
+  for (int d = 0; d < 3; d++) n = LLVMBuildMul(g->b, n, LLVMBuildZExt(g->b, pj_host_sreg(g, PJ_LOWER_NTID, d), i64, ""), "");
+  LLVMValueRef base = LLVMBuildSub(g->b, tid, LLVMBuildZExt(g->b, lane, i64, ""), "");
+  LLVMValueRef left = LLVMBuildSub(g->b, n, base, "");
+  LLVMValueRef full = LLVMBuildICmp(g->b, LLVMIntUGE, left, LLVMConstInt(i64, 32, 0), "");
+  LLVMValueRef part = LLVMBuildSub(g->b, LLVMBuildShl(g->b, one, LLVMBuildTrunc(g->b, left, i32, ""), ""), one, "");
+  return LLVMBuildSelect(g->b, full, LLVMConstInt(i32, 0xffffffffu, 0), part, "");
+}
+
+static void pj_host_nanosleep(PjCg *g, LLVMValueRef ns) { (void)g; (void)ns; }
+
 static void pj_host_fence(PjCg *g, const char *intrinsic) {
   (void)intrinsic;
   LLVMBuildFence(g->b, LLVMAtomicOrderingSequentiallyConsistent, 0, "");
 }
 
 static const PjCgHooks pj_nvptx_hooks = {pj_nvptx_sreg, pj_nvptx_math, pj_nvptx_new_array, pj_nvptx_barrier,
-                                         pj_nvptx_fence};
+                                         pj_nvptx_fence, pj_nvptx_lane, pj_nvptx_nanosleep};
 static const PjCgHooks pj_host_hooks = {pj_host_sreg, pj_host_math, pj_host_new_array, pj_host_barrier,
-                                        pj_host_fence};
+                                        pj_host_fence, pj_host_lane, pj_host_nanosleep};
 
 /* ---- target machines ---------------------------------------------------------------------- */
 

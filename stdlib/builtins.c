@@ -163,7 +163,27 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
     if (!pj_type_is_scalar(t)) return pj_fail(err, errlen, "%s() takes a number, not %s", b->name, arena, t);
     return pj_type_scalar(PJ_BOOL);
   }
-  case PJ_TYPING_VOID: return pj_type_void();
+  case PJ_TYPING_VOID:
+    for (int i = 0; i < nargs; i++) {
+      if (!pj_type_is_intlike(args[i]->type))
+        return pj_fail(err, errlen, "%s() takes integers, not %s", b->name, arena, args[i]->type);
+      params[i] = pj_type_scalar(PJ_UINT32);
+    }
+    return pj_type_void();
+  case PJ_TYPING_INT_SAME:
+  case PJ_TYPING_FFS: {
+    const PjType *t = args[0]->type;
+    if (!pj_type_is_int(t)) return pj_fail(err, errlen, "%s() takes an integer, not %s", b->name, arena, t);
+    return b->typing == PJ_TYPING_FFS ? pj_type_scalar(PJ_UINT32) : t;
+  }
+  case PJ_TYPING_SELP: {
+    if (!pj_all_scalars(args, nargs)) return pj_fail(err, errlen, "%s() takes numbers, not %s", b->name, arena, args[0]->type);
+    const PjType *t = pj_type_scalar(pj_dtype_unify(args[1]->type->dtype, args[2]->type->dtype));
+    params[0] = pj_type_scalar(PJ_BOOL);
+    params[1] = params[2] = t;
+    return t;
+  }
+  case PJ_TYPING_MASK: return pj_type_scalar(PJ_UINT32);
   case PJ_TYPING_ATOMIC:
   case PJ_TYPING_CAS: {
     /* (array, index, values...), or for compare_and_swap (array, values...) on element 0 */

@@ -39,6 +39,10 @@ typedef enum PjTypingRule {
   PJ_TYPING_VOID,     /* no value: a statement */
   PJ_TYPING_ATOMIC,   /* (element, value) -> the element's old value; dim: the operation */
   PJ_TYPING_CAS,      /* (element, old, value) -> the element's old value; dim 1: element 0 of a 1-D array */
+  PJ_TYPING_INT_SAME, /* an integer -> its own type */
+  PJ_TYPING_FFS,      /* an integer -> uint32 */
+  PJ_TYPING_SELP,     /* (condition, a, b) -> a and b unified */
+  PJ_TYPING_MASK,     /* uint32 */
 } PjTypingRule;
 
 typedef enum PjLowering {
@@ -46,7 +50,8 @@ typedef enum PjLowering {
   PJ_LOWER_MATH, PJ_LOWER_ROUND, PJ_LOWER_MIN, PJ_LOWER_MAX, PJ_LOWER_ABS, PJ_LOWER_CAST,
   PJ_LOWER_LEN, PJ_LOWER_RANGE, PJ_LOWER_FREXP, PJ_LOWER_MODF, PJ_LOWER_ISNAN, PJ_LOWER_ISINF,
   PJ_LOWER_ISFINITE, PJ_LOWER_SCALE, PJ_LOWER_CONSTANT, PJ_LOWER_SHARED_ARRAY, PJ_LOWER_LOCAL_ARRAY,
-  PJ_LOWER_BARRIER, PJ_LOWER_FENCE, PJ_LOWER_ATOMIC, PJ_LOWER_CAS,
+  PJ_LOWER_BARRIER, PJ_LOWER_FENCE, PJ_LOWER_ATOMIC, PJ_LOWER_CAS, PJ_LOWER_BITS, PJ_LOWER_SELP, PJ_LOWER_LANE,
+  PJ_LOWER_NANOSLEEP,
 } PjLowering;
 
 /* The operations of PJ_TYPING_ATOMIC rows (their dim). */
