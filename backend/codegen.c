@@ -702,6 +702,7 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
     if (b->dim == 1) return pj_const_int(g, e->type->dtype, 32);
     return pj_cg_convert(g, g->hooks->lane(g, b->dim), pj_type_scalar(PJ_UINT32), e->type);
   case PJ_LOWER_NANOSLEEP: g->hooks->nanosleep(g, pj_cg_expr(g, e->builtin.args[0])); return NULL;
+  case PJ_LOWER_COLLECTIVE: return g->hooks->collective(g, e);
   case PJ_LOWER_CAS: return pj_cg_cas(g, e, b);
   case PJ_LOWER_RANGE: break;
   }

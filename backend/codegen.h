@@ -22,6 +22,8 @@ typedef struct PjCgHooks {
   /* warp facts: 0 laneid, 2 lanemask_lt, 3 activemask (uint32) */
   LLVMValueRef (*lane)(PjCg *g, int which);
   void (*nanosleep)(PjCg *g, LLVMValueRef ns);
+  /* warp shuffles and votes, syncthreads_count/and/or (PJ_LOWER_COLLECTIVE) */
+  LLVMValueRef (*collective)(PjCg *g, const PjExpr *e);
 } PjCgHooks;
 
 /* Storage made once per call site of cuda.shared.array / cuda.local.array. */

@@ -72,10 +72,17 @@ static bool pj_block_lowers(const PjBlock *blk, PjLowering a, PjLowering b) {
 }
 
 bool pj_cg_needs_block_mode(const PjFunc *f) {
-  return pj_block_lowers(&f->body, PJ_LOWER_BARRIER, PJ_LOWER_SHARED_ARRAY);
+  return pj_block_lowers(&f->body, PJ_LOWER_BARRIER, PJ_LOWER_SHARED_ARRAY) ||
+         pj_block_lowers(&f->body, PJ_LOWER_COLLECTIVE, PJ_LOWER_COLLECTIVE);
 }
 
-static bool pj_has_barrier(const PjStmt *s) { return pj_stmt_lowers(s, PJ_LOWER_BARRIER, PJ_LOWER_BARRIER); }
+/* Barriers and collectives (frontend/collective.c made each one `t = collective(names)`). */
+static bool pj_has_barrier(const PjStmt *s) { return pj_stmt_lowers(s, PJ_LOWER_BARRIER, PJ_LOWER_COLLECTIVE); }
+
+static bool pj_is_collective_stmt(const PjStmt *s) {
+  const PjExpr *v = s->kind == PJ_ST_ASSIGN ? s->assign.value : NULL;
+  return v && v->kind == PJ_EX_BUILTIN && pj_builtins[v->builtin.id].lower == PJ_LOWER_COLLECTIVE;
+}
 
 /* A break or continue that leaves the innermost enclosing loop (not one of its own loops). */
 static bool pj_exits_loop(const PjStmt *s) {
@@ -143,8 +150,28 @@ static void pj_store_every_thread(PjRegions *R, int v, LLVMValueRef value) {
 
 /* ---- thread regions ------------------------------------------------------------------------- */
 
+typedef void (*PjThreadCode)(PjRegions *R, const void *what);
+
+static void pj_thread_loop(PjRegions *R, PjThreadCode code, const void *what);
+
+typedef struct PjStmtRun {
+  const PjStmt *const *stmts;
+  int n;
+} PjStmtRun;
+
+static void pj_run_stmts(PjRegions *R, const void *what) {
+  const PjStmtRun *run = what;
+  for (int i = 0; i < run->n; i++) pj_cg_stmt(R->g, run->stmts[i]);
+}
+
 /* Every live thread of the block runs stmts[0..n), in the block's thread order. */
 static void pj_thread_region(PjRegions *R, const PjStmt *const *stmts, int n) {
+  PjStmtRun run = {stmts, n};
+  pj_thread_loop(R, pj_run_stmts, &run);
+}
+
+/* Every live thread of the block runs `code`, in the block's thread order. */
+static void pj_thread_loop(PjRegions *R, PjThreadCode code, const void *what) {
   PjCg *g = R->g;
   LLVMContextRef ctx = g->ctx;
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), i64 = pj_i64t(g), i8 = LLVMInt8TypeInContext(ctx);
@@ -181,7 +208,7 @@ static void pj_thread_region(PjRegions *R, const PjStmt *const *stmts, int n) {
   LLVMBasicBlockRef saved_ret = g->ret, saved_exit = g->loop_exit, saved_cont = g->loop_continue;
   g->ret = leave;
   g->loop_exit = g->loop_continue = NULL; /* a uniform loop is left only at uniform level */
-  for (int i = 0; i < n; i++) pj_cg_stmt(g, stmts[i]);
+  code(R, what);
   g->ret = saved_ret;
   g->loop_exit = saved_exit;
   g->loop_continue = saved_cont;
@@ -282,9 +309,176 @@ static void pj_uniform_for(PjRegions *R, const PjStmt *s) {
   LLVMPositionBuilderAtEnd(g->b, done);
 }
 
+/* ---- collectives ----------------------------------------------------------------------------- */
+
+/* Argument `a` (a variable or a constant) as thread `tid` (i64) holds it. */
+static LLVMValueRef pj_arg_of(PjRegions *R, const PjExpr *a, LLVMValueRef tid) {
+  PjCg *g = R->g;
+  if (a->kind != PJ_EX_NAME) return pj_cg_expr(g, a);
+  int v = a->name.var;
+  return LLVMBuildLoad2(g->b, R->types[v], LLVMBuildInBoundsGEP2(g->b, R->types[v], R->arrays[v], &tid, 1, ""), "");
+}
+
+/* Whether thread `tid` exists in the block and has not returned. */
+static LLVMValueRef pj_live(PjRegions *R, LLVMValueRef tid) {
+  PjCg *g = R->g;
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(g->ctx), i64 = pj_i64t(g);
+  /* a lane past the block's last thread reads index 0's flag and is then masked out */
+  LLVMValueRef in = LLVMBuildICmp(g->b, LLVMIntULT, tid, g->nthreads, "");
+  LLVMValueRef safe = LLVMBuildSelect(g->b, in, tid, LLVMConstInt(i64, 0, 0), "");
+  LLVMValueRef flag = LLVMBuildLoad2(g->b, i8, LLVMBuildInBoundsGEP2(g->b, i8, R->exited, &safe, 1, ""), "");
+  return LLVMBuildAnd(g->b, in, LLVMBuildICmp(g->b, LLVMIntEQ, flag, LLVMConstInt(i8, 0, 0), ""), "");
+}
+
+/* A counted loop over j in [0, n) around the code `body` emits; accumulators live in allocas. */
+typedef struct PjCountLoop {
+  LLVMBasicBlockRef head, body, done;
+  LLVMValueRef j, pre_j;
+  LLVMBasicBlockRef pre;
+} PjCountLoop;
+
+static LLVMValueRef pj_count_begin(PjCg *g, PjCountLoop *L, LLVMValueRef n) {
+  LLVMTypeRef i64 = pj_i64t(g);
+  L->pre = LLVMGetInsertBlock(g->b);
+  L->head = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "lanes.head");
+  L->body = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "lanes.body");
+  L->done = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "lanes.done");
+  LLVMBuildBr(g->b, L->head);
+  LLVMPositionBuilderAtEnd(g->b, L->head);
+  L->j = LLVMBuildPhi(g->b, i64, "j");
+  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, L->j, n, ""), L->body, L->done);
+  LLVMPositionBuilderAtEnd(g->b, L->body);
+  return L->j;
+}
+
+static void pj_count_end(PjCg *g, PjCountLoop *L) {
+  LLVMTypeRef i64 = pj_i64t(g);
+  LLVMValueRef next = LLVMBuildAdd(g->b, L->j, LLVMConstInt(i64, 1, 0), "");
+  LLVMBasicBlockRef here = LLVMGetInsertBlock(g->b);
+  LLVMBuildBr(g->b, L->head);
+  LLVMAddIncoming(L->j, (LLVMValueRef[]){LLVMConstInt(i64, 0, 0), next}, (LLVMBasicBlockRef[]){L->pre, here}, 2);
+  LLVMPositionBuilderAtEnd(g->b, L->done);
+}
+
+/* shfl: the value of lane src of this warp, or this thread's own when src is outside it. */
+static LLVMValueRef pj_cpu_shfl(PjRegions *R, const PjExpr *e, LLVMValueRef tid, LLVMValueRef base, LLVMValueRef lane) {
+  PjCg *g = R->g;
+  LLVMTypeRef i64 = pj_i64t(g);
+  LLVMValueRef arg = LLVMBuildSExt(g->b, pj_arg_of(R, e->builtin.args[2], tid), i64, "");
+  LLVMValueRef src;
+  switch ((PjCollective)pj_builtins[e->builtin.id].dim) {
+  case PJ_COLL_SHFL_IDX: src = LLVMBuildAnd(g->b, arg, LLVMConstInt(i64, 31, 0), ""); break;
+  case PJ_COLL_SHFL_UP: src = LLVMBuildSub(g->b, lane, arg, ""); break;
+  case PJ_COLL_SHFL_DOWN: src = LLVMBuildAdd(g->b, lane, arg, ""); break;
+  default: src = LLVMBuildXor(g->b, lane, arg, ""); break;
+  }
+  LLVMValueRef in_warp = LLVMBuildICmp(g->b, LLVMIntULT, src, LLVMConstInt(i64, 32, 0), "");
+  LLVMValueRef other = LLVMBuildAdd(g->b, base, src, "");
+  LLVMValueRef ok = LLVMBuildAnd(g->b, in_warp, pj_live(R, other), "");
+  LLVMValueRef from = LLVMBuildSelect(g->b, ok, other, tid, "");
+  return pj_arg_of(R, e->builtin.args[1], from);
+}
+
+/* votes and matches over the lanes of this warp that are live and in the mask */
+static LLVMValueRef pj_cpu_vote(PjRegions *R, const PjExpr *e, LLVMValueRef tid, LLVMValueRef base) {
+  PjCg *g = R->g;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx), i64 = pj_i64t(g), i1 = LLVMInt1TypeInContext(g->ctx);
+  PjCollective op = (PjCollective)pj_builtins[e->builtin.id].dim;
+  bool match = op == PJ_COLL_MATCH_ANY || op == PJ_COLL_MATCH_ALL;
+  LLVMValueRef mask = pj_arg_of(R, e->builtin.args[0], tid);
+  LLVMValueRef mine = pj_arg_of(R, e->builtin.args[1], tid);
+  LLVMValueRef hits = LLVMBuildAlloca(g->alloca_b, i32, ""), lanes = LLVMBuildAlloca(g->alloca_b, i32, "");
+  LLVMBuildStore(g->b, LLVMConstInt(i32, 0, 0), hits);
+  LLVMBuildStore(g->b, LLVMConstInt(i32, 0, 0), lanes);
+  PjCountLoop L;
+  LLVMValueRef j = pj_count_begin(g, &L, LLVMConstInt(i64, 32, 0));
+  LLVMValueRef other = LLVMBuildAdd(g->b, base, j, "");
+  LLVMValueRef bit = LLVMBuildShl(g->b, LLVMConstInt(i32, 1, 0), LLVMBuildTrunc(g->b, j, i32, ""), "");
+  LLVMValueRef in_mask = LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildAnd(g->b, mask, bit, ""), LLVMConstInt(i32, 0, 0), "");
+  LLVMValueRef active = LLVMBuildAnd(g->b, in_mask, pj_live(R, other), "");
+  LLVMValueRef safe = LLVMBuildSelect(g->b, active, other, tid, "");
+  LLVMValueRef theirs = pj_arg_of(R, e->builtin.args[1], safe);
+  LLVMValueRef yes = match ? (pj_dtype_is_float(e->builtin.args[1]->type->dtype)
+                                  ? LLVMBuildICmp(g->b, LLVMIntEQ, LLVMBuildBitCast(g->b, theirs, LLVMIntTypeInContext(g->ctx, (unsigned)pj_dtype_bits(e->builtin.args[1]->type->dtype)), ""),
+                                                  LLVMBuildBitCast(g->b, mine, LLVMIntTypeInContext(g->ctx, (unsigned)pj_dtype_bits(e->builtin.args[1]->type->dtype)), ""), "")
+                                  : LLVMBuildICmp(g->b, LLVMIntEQ, theirs, mine, ""))
+                           : theirs;
+  LLVMValueRef add_hit = LLVMBuildSelect(g->b, LLVMBuildAnd(g->b, active, yes, ""), bit, LLVMConstInt(i32, 0, 0), "");
+  LLVMBuildStore(g->b, LLVMBuildOr(g->b, LLVMBuildLoad2(g->b, i32, hits, ""), add_hit, ""), hits);
+  LLVMValueRef add_lane = LLVMBuildSelect(g->b, active, bit, LLVMConstInt(i32, 0, 0), "");
+  LLVMBuildStore(g->b, LLVMBuildOr(g->b, LLVMBuildLoad2(g->b, i32, lanes, ""), add_lane, ""), lanes);
+  pj_count_end(g, &L);
+  LLVMValueRef h = LLVMBuildLoad2(g->b, i32, hits, ""), a = LLVMBuildLoad2(g->b, i32, lanes, "");
+  LLVMValueRef all = LLVMBuildICmp(g->b, LLVMIntEQ, h, a, ""), none = LLVMBuildICmp(g->b, LLVMIntEQ, h, LLVMConstInt(i32, 0, 0), "");
+  switch (op) {
+  case PJ_COLL_ALL: return LLVMBuildZExt(g->b, all, i32, "");
+  case PJ_COLL_ANY: return LLVMBuildZExt(g->b, LLVMBuildNot(g->b, none, ""), i32, "");
+  case PJ_COLL_EQ: return LLVMBuildZExt(g->b, LLVMBuildOr(g->b, all, none, ""), i32, "");
+  case PJ_COLL_BALLOT: case PJ_COLL_MATCH_ANY: return h;
+  default: {
+    LLVMValueRef t = LLVMGetUndef(pj_cg_type(g, e->type));
+    t = LLVMBuildInsertValue(g->b, t, LLVMBuildSelect(g->b, all, a, LLVMConstInt(i32, 0, 0), ""), 0, "");
+    return LLVMBuildInsertValue(g->b, t, LLVMBuildSelect(g->b, all, LLVMConstInt(i1, 1, 0), LLVMConstInt(i1, 0, 0), ""), 1, "");
+  }
+  }
+}
+
+typedef struct PjCollectiveCode {
+  const PjStmt *s;
+  LLVMValueRef block_result; /* syncthreads_count/and/or: computed once for the block */
+} PjCollectiveCode;
+
+static void pj_run_collective(PjRegions *R, const void *what) {
+  const PjCollectiveCode *cc = what;
+  PjCg *g = R->g;
+  const PjExpr *e = cc->s->assign.value;
+  LLVMTypeRef i64 = pj_i64t(g);
+  LLVMValueRef tid = g->linear_tid;
+  LLVMValueRef lane = LLVMBuildURem(g->b, tid, LLVMConstInt(i64, 32, 0), "");
+  LLVMValueRef base = LLVMBuildSub(g->b, tid, lane, "");
+  PjCollective op = (PjCollective)pj_builtins[e->builtin.id].dim;
+  LLVMValueRef r = cc->block_result ? cc->block_result
+                   : op <= PJ_COLL_SHFL_XOR ? pj_cpu_shfl(R, e, tid, base, lane)
+                                            : pj_cpu_vote(R, e, tid, base);
+  pj_cg_store_var(g, cc->s->assign.targets[0], r, e->type);
+}
+
+/* syncthreads_count / and / or: the live threads of the whole block, once. */
+static LLVMValueRef pj_block_vote(PjRegions *R, const PjExpr *e) {
+  PjCg *g = R->g;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx);
+  LLVMValueRef count = LLVMBuildAlloca(g->alloca_b, i32, ""), live = LLVMBuildAlloca(g->alloca_b, i32, "");
+  LLVMBuildStore(g->b, LLVMConstInt(i32, 0, 0), count);
+  LLVMBuildStore(g->b, LLVMConstInt(i32, 0, 0), live);
+  PjCountLoop L;
+  LLVMValueRef t = pj_count_begin(g, &L, g->nthreads);
+  LLVMValueRef alive = pj_live(R, t);
+  LLVMValueRef p = LLVMBuildAnd(g->b, alive, pj_arg_of(R, e->builtin.args[0], t), "");
+  LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, i32, count, ""), LLVMBuildZExt(g->b, p, i32, ""), ""), count);
+  LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, i32, live, ""), LLVMBuildZExt(g->b, alive, i32, ""), ""), live);
+  pj_count_end(g, &L);
+  LLVMValueRef c = LLVMBuildLoad2(g->b, i32, count, ""), n = LLVMBuildLoad2(g->b, i32, live, "");
+  switch ((PjCollective)pj_builtins[e->builtin.id].dim) {
+  case PJ_COLL_COUNT: return c;
+  case PJ_COLL_AND: return LLVMBuildZExt(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, c, n, ""), i32, "");
+  default: return LLVMBuildZExt(g->b, LLVMBuildICmp(g->b, LLVMIntNE, c, LLVMConstInt(i32, 0, 0), ""), i32, "");
+  }
+}
+
+static void pj_uniform_collective(PjRegions *R, const PjStmt *s) {
+  const PjExpr *e = s->assign.value;
+  PjCollectiveCode cc = {s, NULL};
+  if (pj_builtins[e->builtin.id].dim >= PJ_COLL_COUNT) cc.block_result = pj_block_vote(R, e);
+  pj_thread_loop(R, pj_run_collective, &cc);
+}
+
 static void pj_uniform_stmt(PjRegions *R, const PjStmt *s, bool in_loop) {
   PjCg *g = R->g;
   pj_open(g);
+  if (pj_is_collective_stmt(s)) {
+    pj_uniform_collective(R, s);
+    return;
+  }
   switch (s->kind) {
   case PJ_ST_IF: pj_uniform_if(R, s, in_loop); break;
   case PJ_ST_WHILE: pj_uniform_while(R, s); break;

@@ -192,10 +192,73 @@ static void pj_host_fence(PjCg *g, const char *intrinsic) {
   LLVMBuildFence(g->b, LLVMAtomicOrderingSequentiallyConsistent, 0, "");
 }
 
+/* A shuffle of a 32-bit value; 64-bit values go as two halves. */
+static LLVMValueRef pj_nvptx_shfl32(PjCg *g, const char *mode, LLVMValueRef mask, LLVMValueRef v, LLVMValueRef lane,
+                                    bool f32) {
+  char name[64];
+  snprintf(name, sizeof name, "llvm.nvvm.shfl.sync.%s.%s", mode, f32 ? "f32" : "i32");
+  LLVMValueRef clamp = LLVMConstInt(LLVMInt32TypeInContext(g->ctx), strcmp(mode, "up") == 0 ? 0 : 0x1f, 0);
+  return pj_cg_call_intrinsic(g, name, NULL, 0, (LLVMValueRef[]){mask, v, lane, clamp}, 4);
+}
+
+static LLVMValueRef pj_nvptx_shfl(PjCg *g, const char *mode, LLVMValueRef mask, LLVMValueRef v, LLVMValueRef lane,
+                                  PjDtype d) {
+  if (pj_dtype_bits(d) == 32) return pj_nvptx_shfl32(g, mode, mask, v, lane, d == PJ_FLOAT32);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx), i64 = LLVMInt64TypeInContext(g->ctx);
+  LLVMValueRef bits = LLVMBuildBitCast(g->b, v, i64, "");
+  LLVMValueRef lo = pj_nvptx_shfl32(g, mode, mask, LLVMBuildTrunc(g->b, bits, i32, ""), lane, false);
+  LLVMValueRef hi = pj_nvptx_shfl32(g, mode, mask, LLVMBuildTrunc(g->b, LLVMBuildLShr(g->b, bits, LLVMConstInt(i64, 32, 0), ""), i32, ""), lane, false);
+  LLVMValueRef r = LLVMBuildOr(g->b, LLVMBuildZExt(g->b, lo, i64, ""),
+                               LLVMBuildShl(g->b, LLVMBuildZExt(g->b, hi, i64, ""), LLVMConstInt(i64, 32, 0), ""), "");
+  return LLVMBuildBitCast(g->b, r, pj_cg_dtype(g, d), "");
+}
+
+static LLVMValueRef pj_nvptx_collective(PjCg *g, const PjExpr *e) {
+  const PjBuiltin *b = &pj_builtins[e->builtin.id];
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx);
+  LLVMValueRef a[3];
+  for (int i = 0; i < e->builtin.nargs; i++) a[i] = pj_cg_expr(g, e->builtin.args[i]);
+  static const char *const modes[] = {"idx", "up", "down", "bfly"};
+  static const char *const votes[] = {"all", "any", "uni", "ballot"};
+  static const char *const block[] = {"popc", "and", "or"};
+  char name[64];
+  switch ((PjCollective)b->dim) {
+  case PJ_COLL_SHFL_IDX: case PJ_COLL_SHFL_UP: case PJ_COLL_SHFL_DOWN: case PJ_COLL_SHFL_XOR:
+    return pj_nvptx_shfl(g, modes[b->dim], a[0], a[1], a[2], e->type->dtype);
+  case PJ_COLL_ALL: case PJ_COLL_ANY: case PJ_COLL_EQ: case PJ_COLL_BALLOT: {
+    snprintf(name, sizeof name, "llvm.nvvm.vote.%s.sync", votes[b->dim - PJ_COLL_ALL]);
+    LLVMValueRef r = pj_cg_call_intrinsic(g, name, NULL, 0, a, 2);
+    return b->dim == PJ_COLL_BALLOT ? r : LLVMBuildZExt(g->b, r, i32, "");
+  }
+  case PJ_COLL_MATCH_ANY: case PJ_COLL_MATCH_ALL: {
+    PjDtype d = e->builtin.args[1]->type->dtype;
+    int bits = pj_dtype_bits(d);
+    LLVMValueRef v = LLVMBuildBitCast(g->b, a[1], LLVMIntTypeInContext(g->ctx, (unsigned)bits), "");
+    bool all = b->dim == PJ_COLL_MATCH_ALL;
+    snprintf(name, sizeof name, "llvm.nvvm.match.%s.sync.i%d%s", all ? "all" : "any", bits, all ? "p" : "");
+    LLVMValueRef r = pj_cg_call_intrinsic(g, name, NULL, 0, (LLVMValueRef[]){a[0], v}, 2);
+    return r; /* match_all: {i32 mask, i1 pred}, the tuple's own layout */
+  }
+  default: {
+    snprintf(name, sizeof name, "llvm.nvvm.barrier0.%s", block[b->dim - PJ_COLL_COUNT]);
+    LLVMValueRef r = pj_cg_call_intrinsic(g, name, NULL, 0, (LLVMValueRef[]){LLVMBuildZExt(g->b, a[0], i32, "")}, 1);
+    return b->dim == PJ_COLL_COUNT ? r : LLVMBuildZExt(g->b, LLVMBuildICmp(g->b, LLVMIntNE, r, LLVMConstInt(i32, 0, 0), ""), i32, "");
+  }
+  }
+}
+
+/* On the CPU, block mode runs collectives between thread regions (backend/regions.c). */
+static LLVMValueRef pj_host_collective(PjCg *g, const PjExpr *e) {
+  pj_cg_fail(g, e->loc, g->in_device ? "warp and block collectives in a device function cannot run on the CPU "
+                                       "executor yet"
+                                     : "this use of a warp or block collective cannot run on the CPU executor");
+  return LLVMGetUndef(pj_cg_type(g, e->type));
+}
+
 static const PjCgHooks pj_nvptx_hooks = {pj_nvptx_sreg, pj_nvptx_math, pj_nvptx_new_array, pj_nvptx_barrier,
-                                         pj_nvptx_fence, pj_nvptx_lane, pj_nvptx_nanosleep};
+                                         pj_nvptx_fence, pj_nvptx_lane, pj_nvptx_nanosleep, pj_nvptx_collective};
 static const PjCgHooks pj_host_hooks = {pj_host_sreg, pj_host_math, pj_host_new_array, pj_host_barrier,
-                                        pj_host_fence, pj_host_lane, pj_host_nanosleep};
+                                        pj_host_fence, pj_host_lane, pj_host_nanosleep, pj_host_collective};
 
 /* ---- target machines ---------------------------------------------------------------------- */
 

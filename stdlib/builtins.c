@@ -184,6 +184,33 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
     return t;
   }
   case PJ_TYPING_MASK: return pj_type_scalar(PJ_UINT32);
+  case PJ_TYPING_SHFL:
+  case PJ_TYPING_VOTE:
+  case PJ_TYPING_MATCH:
+  case PJ_TYPING_BLOCK_VOTE: {
+    if (!pj_all_scalars(args, nargs)) {
+      for (int i = 0; i < nargs; i++)
+        if (!pj_type_is_scalar(args[i]->type)) return pj_fail(err, errlen, "%s() takes numbers, not %s", b->name, arena, args[i]->type);
+    }
+    bool has_mask = b->typing != PJ_TYPING_BLOCK_VOTE;
+    if (has_mask) params[0] = pj_type_scalar(PJ_UINT32);
+    const PjType *v = args[has_mask ? 1 : 0]->type;
+    if (b->typing == PJ_TYPING_SHFL || b->typing == PJ_TYPING_MATCH) {
+      if (pj_dtype_bits(v->dtype) < 32)
+        return pj_fail(err, errlen, "%s() takes 32- or 64-bit values, not %s", b->name, arena, v);
+      if (b->typing == PJ_TYPING_SHFL) {
+        params[2] = pj_type_scalar(PJ_INT32);
+        return v;
+      }
+      if (b->dim == PJ_COLL_MATCH_ALL) {
+        const PjType *items[2] = {pj_type_scalar(PJ_UINT32), pj_type_scalar(PJ_BOOL)};
+        return pj_type_tuple(arena, items, 2);
+      }
+      return pj_type_scalar(PJ_UINT32);
+    }
+    params[has_mask ? 1 : 0] = pj_type_scalar(PJ_BOOL);
+    return pj_type_scalar(b->dim == PJ_COLL_BALLOT ? PJ_UINT32 : PJ_INT32);
+  }
   case PJ_TYPING_ATOMIC:
   case PJ_TYPING_CAS: {
     /* (array, index, values...), or for compare_and_swap (array, values...) on element 0 */

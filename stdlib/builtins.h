@@ -43,6 +43,10 @@ typedef enum PjTypingRule {
   PJ_TYPING_FFS,      /* an integer -> uint32 */
   PJ_TYPING_SELP,     /* (condition, a, b) -> a and b unified */
   PJ_TYPING_MASK,     /* uint32 */
+  PJ_TYPING_SHFL,     /* (mask, value, lane) -> value's type (32/64-bit ints and floats) */
+  PJ_TYPING_VOTE,     /* (mask, predicate) -> int32 (ballot: uint32) */
+  PJ_TYPING_MATCH,    /* (mask, value) -> uint32 (match_all: (uint32, bool)) */
+  PJ_TYPING_BLOCK_VOTE, /* (predicate) -> int32 */
 } PjTypingRule;
 
 typedef enum PjLowering {
@@ -51,7 +55,7 @@ typedef enum PjLowering {
   PJ_LOWER_LEN, PJ_LOWER_RANGE, PJ_LOWER_FREXP, PJ_LOWER_MODF, PJ_LOWER_ISNAN, PJ_LOWER_ISINF,
   PJ_LOWER_ISFINITE, PJ_LOWER_SCALE, PJ_LOWER_CONSTANT, PJ_LOWER_SHARED_ARRAY, PJ_LOWER_LOCAL_ARRAY,
   PJ_LOWER_BARRIER, PJ_LOWER_FENCE, PJ_LOWER_ATOMIC, PJ_LOWER_CAS, PJ_LOWER_BITS, PJ_LOWER_SELP, PJ_LOWER_LANE,
-  PJ_LOWER_NANOSLEEP,
+  PJ_LOWER_NANOSLEEP, PJ_LOWER_COLLECTIVE,
 } PjLowering;
 
 /* The operations of PJ_TYPING_ATOMIC rows (their dim). */
@@ -59,6 +63,12 @@ typedef enum PjAtomicOp {
   PJ_ATOMIC_ADD, PJ_ATOMIC_SUB, PJ_ATOMIC_AND, PJ_ATOMIC_OR, PJ_ATOMIC_XOR, PJ_ATOMIC_EXCH, PJ_ATOMIC_INC,
   PJ_ATOMIC_DEC, PJ_ATOMIC_MAX, PJ_ATOMIC_MIN, PJ_ATOMIC_NANMAX, PJ_ATOMIC_NANMIN,
 } PjAtomicOp;
+
+/* The operations of PJ_LOWER_COLLECTIVE rows (their dim). */
+typedef enum PjCollective {
+  PJ_COLL_SHFL_IDX, PJ_COLL_SHFL_UP, PJ_COLL_SHFL_DOWN, PJ_COLL_SHFL_XOR, PJ_COLL_ALL, PJ_COLL_ANY, PJ_COLL_EQ,
+  PJ_COLL_BALLOT, PJ_COLL_MATCH_ANY, PJ_COLL_MATCH_ALL, PJ_COLL_COUNT, PJ_COLL_AND, PJ_COLL_OR,
+} PjCollective;
 
 typedef struct PjBuiltin {
   const char *name;
