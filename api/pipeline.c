@@ -153,6 +153,13 @@ PjKernel *pj_kernel_compile(const PjSource *s, int k, const PjArgType *args, int
 
   double t0 = pj_now_ms();
   pj_diags_append(diags, fs->diags); /* what parsing the body rejected */
+  int nflat = 0;
+  for (int i = 0; i < nargs; i++) nflat += pj_abi_param_count(&args[i]);
+  if (nflat > 240) {
+    pj_error(diags, &m->file, fs->func->loc, "kernel '%s' has %d parameters once its arrays' extents are counted; "
+             "at most 240 are supported", fs->func->name, nflat);
+    goto fail;
+  }
   PjVec specs = {0};
   PjFunc *typed = fs->body_ok ? pj_typecheck(kern->arena, m, fs->func, args, nargs, &specs, diags) : NULL;
   kern->times.types = pj_now_ms() - t0;

@@ -128,9 +128,13 @@ static LLVMValueRef pj_convert_scalar(PjCg *g, LLVMValueRef v, PjDtype from, PjD
   if (ff && tf) return pj_dtype_size(to) > pj_dtype_size(from) ? LLVMBuildFPExt(g->b, v, tt, "") : LLVMBuildFPTrunc(g->b, v, tt, "");
   if (!ff && tf) return pj_is_signed(from) ? LLVMBuildSIToFP(g->b, v, tt, "") : LLVMBuildUIToFP(g->b, v, tt, "");
   if (ff && !tf) {
-    /* saturating, NaN -> 0: what the GPU's cvt.rzi does, made the same on the CPU */
-    LLVMTypeRef ov[2] = {tt, LLVMTypeOf(v)};
-    return pj_cg_call_intrinsic(g, pj_is_signed(to) ? "llvm.fptosi.sat" : "llvm.fptoui.sat", ov, 2, &v, 1);
+    /* saturating, NaN -> 0: what the GPU's cvt.rzi does, made the same on the CPU; the GPU has no
+     * 8-bit conversion, so an 8-bit result is the 16-bit one truncated, as numba-cuda gets it */
+    bool narrow = pj_dtype_bits(to) == 8;
+    LLVMTypeRef via = narrow ? LLVMInt16TypeInContext(g->ctx) : tt;
+    LLVMTypeRef ov[2] = {via, LLVMTypeOf(v)};
+    LLVMValueRef r = pj_cg_call_intrinsic(g, pj_is_signed(to) ? "llvm.fptosi.sat" : "llvm.fptoui.sat", ov, 2, &v, 1);
+    return narrow ? LLVMBuildTrunc(g->b, r, tt, "") : r;
   }
   unsigned fb = (unsigned)pj_dtype_bits(from), tb = (unsigned)pj_dtype_bits(to);
   if (tb < fb) return LLVMBuildTrunc(g->b, v, tt, "");
@@ -205,7 +209,8 @@ static LLVMValueRef pj_element_ptr(PjCg *g, const PjExpr *sub) { return pj_eleme
 
 static LLVMValueRef pj_load_element(PjCg *g, const PjExpr *sub) {
   PjDtype d = sub->sub.base->type->dtype;
-  LLVMValueRef v = LLVMBuildLoad2(g->b, pj_cg_mem_dtype(g, d), pj_element_ptr(g, sub), "");
+  LLVMValueRef ptr = sub == g->aug_node ? g->aug_ptr : pj_element_ptr(g, sub);
+  LLVMValueRef v = LLVMBuildLoad2(g->b, pj_cg_mem_dtype(g, d), ptr, "");
   return d == PJ_BOOL ? LLVMBuildICmp(g->b, LLVMIntNE, v, LLVMConstInt(LLVMTypeOf(v), 0, 0), "") : v;
 }
 
@@ -350,6 +355,56 @@ static LLVMValueRef pj_pow_const(PjCg *g, const PjExpr *e, LLVMValueRef a) {
   return r->ival < 0 ? LLVMBuildFDiv(g->b, LLVMConstReal(pj_cg_dtype(g, d), 1.0), res, "") : res;
 }
 
+/* float ** integer, as numba's int_power_impl: squaring for |n| <= 65536, pow beyond. */
+static LLVMValueRef pj_float_powi_fn(PjCg *g, PjDtype d) {
+  char name[32];
+  snprintf(name, sizeof name, "pj.fpowi.%s", pj_dtype_name(d));
+  LLVMValueRef fn = LLVMGetNamedFunction(g->mod, name);
+  LLVMTypeRef t = pj_cg_dtype(g, d), i64 = pj_i64(g);
+  if (fn) return fn;
+  fn = LLVMAddFunction(g->mod, name, LLVMFunctionType(t, (LLVMTypeRef[]){t, i64}, 2, 0));
+  LLVMSetLinkage(fn, LLVMInternalLinkage);
+  LLVMBuilderRef saved = g->b;
+  LLVMValueRef saved_fn = g->fn;
+  g->b = LLVMCreateBuilderInContext(g->ctx);
+  g->fn = fn;
+  LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(g->ctx, fn, "entry");
+  LLVMBasicBlockRef big = LLVMAppendBasicBlockInContext(g->ctx, fn, "big");
+  LLVMBasicBlockRef loop = LLVMAppendBasicBlockInContext(g->ctx, fn, "loop");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->ctx, fn, "done");
+  LLVMValueRef x = LLVMGetParam(fn, 0), n = LLVMGetParam(fn, 1);
+  LLVMValueRef zero = LLVMConstInt(i64, 0, 0), one = LLVMConstInt(i64, 1, 0), fone = LLVMConstReal(t, 1.0);
+  LLVMPositionBuilderAtEnd(g->b, entry);
+  LLVMValueRef neg = LLVMBuildICmp(g->b, LLVMIntSLT, n, zero, "");
+  LLVMValueRef e0 = LLVMBuildSelect(g->b, neg, LLVMBuildSub(g->b, zero, n, ""), n, "");
+  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntUGT, e0, LLVMConstInt(i64, 65536, 0), ""), big, loop);
+  LLVMPositionBuilderAtEnd(g->b, big);
+  LLVMValueRef fn_ = LLVMBuildSIToFP(g->b, n, t, "");
+  LLVMValueRef p = g->hooks->math(g, d == PJ_FLOAT32 ? "__nv_powf" : "__nv_pow", d == PJ_FLOAT32 ? "powf" : "pow", d,
+                                  (LLVMValueRef[]){x, fn_}, 2);
+  LLVMBuildRet(g->b, p);
+  LLVMPositionBuilderAtEnd(g->b, loop);
+  LLVMValueRef r = LLVMBuildPhi(g->b, t, "r"), b = LLVMBuildPhi(g->b, t, "b"), e = LLVMBuildPhi(g->b, i64, "e");
+  LLVMValueRef done_now = LLVMBuildICmp(g->b, LLVMIntEQ, e, zero, "");
+  LLVMValueRef odd = LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildAnd(g->b, e, one, ""), zero, "");
+  LLVMValueRef r2 = LLVMBuildSelect(g->b, odd, LLVMBuildFMul(g->b, r, b, ""), r, "");
+  LLVMValueRef b2 = LLVMBuildFMul(g->b, b, b, "");
+  LLVMValueRef e2 = LLVMBuildLShr(g->b, e, one, "");
+  LLVMBasicBlockRef cont = LLVMAppendBasicBlockInContext(g->ctx, fn, "cont");
+  LLVMBuildCondBr(g->b, done_now, done, cont);
+  LLVMPositionBuilderAtEnd(g->b, cont);
+  LLVMBuildBr(g->b, loop);
+  LLVMAddIncoming(r, (LLVMValueRef[]){fone, r2}, (LLVMBasicBlockRef[]){entry, cont}, 2);
+  LLVMAddIncoming(b, (LLVMValueRef[]){x, b2}, (LLVMBasicBlockRef[]){entry, cont}, 2);
+  LLVMAddIncoming(e, (LLVMValueRef[]){e0, e2}, (LLVMBasicBlockRef[]){entry, cont}, 2);
+  LLVMPositionBuilderAtEnd(g->b, done);
+  LLVMBuildRet(g->b, LLVMBuildSelect(g->b, neg, LLVMBuildFDiv(g->b, fone, r, ""), r, ""));
+  LLVMDisposeBuilder(g->b);
+  g->b = saved;
+  g->fn = saved_fn;
+  return fn;
+}
+
 static LLVMValueRef pj_pow(PjCg *g, const PjExpr *e, LLVMValueRef a, LLVMValueRef b) {
   PjDtype d = e->type->dtype;
   LLVMValueRef k = pj_pow_const(g, e, a);
@@ -360,7 +415,12 @@ static LLVMValueRef pj_pow(PjCg *g, const PjExpr *e, LLVMValueRef a, LLVMValueRe
     LLVMTypeRef ft = LLVMFunctionType(t, (LLVMTypeRef[]){t, t}, 2, 0);
     return LLVMBuildCall2(g->b, ft, fn, (LLVMValueRef[]){a, b}, 2, "");
   }
-  if (!pj_dtype_is_float(e->bin.r->type->dtype)) b = pj_convert_scalar(g, b, e->bin.r->type->dtype, d);
+  if (!pj_dtype_is_float(e->bin.r->type->dtype)) {
+    LLVMValueRef fn = pj_float_powi_fn(g, d);
+    LLVMTypeRef t = pj_cg_dtype(g, d);
+    LLVMValueRef n = pj_convert_scalar(g, b, e->bin.r->type->dtype, PJ_INT64);
+    return LLVMBuildCall2(g->b, LLVMFunctionType(t, (LLVMTypeRef[]){t, pj_i64(g)}, 2, 0), fn, (LLVMValueRef[]){a, n}, 2, "");
+  }
   return g->hooks->math(g, d == PJ_FLOAT32 ? "__nv_powf" : "__nv_pow", d == PJ_FLOAT32 ? "powf" : "pow", d,
                         (LLVMValueRef[]){a, b}, 2);
 }
@@ -432,16 +492,38 @@ static LLVMValueRef pj_compare_pair(PjCg *g, PjCmpOp op, LLVMValueRef a, const P
   return LLVMBuildICmp(g->b, s ? sp[op] : up[op], a, b, "");
 }
 
+/* a < b <= c: each operand evaluated once, and the chain stops at the first false pair. */
 static LLVMValueRef pj_cg_compare(PjCg *g, const PjExpr *e) {
   LLVMValueRef prev = pj_cg_expr(g, e->cmp.operands[0]);
-  LLVMValueRef result = NULL;
-  for (int i = 0; i < e->cmp.n; i++) {
+  if (e->cmp.n == 1) {
+    LLVMValueRef next = pj_cg_expr(g, e->cmp.operands[1]);
+    return pj_compare_pair(g, e->cmp.ops[0], prev, e->cmp.operands[0]->type, next, e->cmp.operands[1]->type);
+  }
+  LLVMBasicBlockRef done = pj_block_new(g, "chain.end");
+  LLVMTypeRef i1 = LLVMInt1TypeInContext(g->ctx);
+  LLVMValueRef phi_vals[64];
+  LLVMBasicBlockRef phi_blocks[64];
+  int np = 0;
+  for (int i = 0; i < e->cmp.n && i < 63; i++) {
     LLVMValueRef next = pj_cg_expr(g, e->cmp.operands[i + 1]);
     LLVMValueRef c = pj_compare_pair(g, e->cmp.ops[i], prev, e->cmp.operands[i]->type, next, e->cmp.operands[i + 1]->type);
-    result = result ? LLVMBuildAnd(g->b, result, c, "") : c;
+    if (i == e->cmp.n - 1) {
+      phi_vals[np] = c;
+      phi_blocks[np++] = LLVMGetInsertBlock(g->b);
+      LLVMBuildBr(g->b, done);
+      break;
+    }
+    LLVMBasicBlockRef more = pj_block_new(g, "chain.next");
+    phi_vals[np] = LLVMConstInt(i1, 0, 0);
+    phi_blocks[np++] = LLVMGetInsertBlock(g->b);
+    LLVMBuildCondBr(g->b, c, more, done);
+    LLVMPositionBuilderAtEnd(g->b, more);
     prev = next;
   }
-  return result;
+  LLVMPositionBuilderAtEnd(g->b, done);
+  LLVMValueRef phi = LLVMBuildPhi(g->b, i1, "");
+  LLVMAddIncoming(phi, phi_vals, phi_blocks, (unsigned)np);
+  return phi;
 }
 
 /* a and b / a or b: Python's value semantics, with b evaluated only when needed. */
@@ -728,7 +810,11 @@ static LLVMValueRef pj_cg_attr(PjCg *g, const PjExpr *e) {
   /* the typed IR keeps only array attributes: .size and .shape */
   LLVMValueRef arr = pj_cg_expr(g, e->attr.base);
   int nd = e->attr.base->type->ndim;
-  if (strcmp(e->attr.attr, "shape") == 0) return LLVMBuildExtractValue(g->b, arr, 1, "");
+  if (strcmp(e->attr.attr, "shape") == 0) { /* the tuple (a struct) of the extents (an array) */
+    LLVMValueRef t = LLVMGetUndef(pj_cg_type(g, e->type));
+    for (int k = 0; k < nd; k++) t = LLVMBuildInsertValue(g->b, t, pj_array_dim(g, arr, k), (unsigned)k, "");
+    return t;
+  }
   LLVMValueRef n = LLVMConstInt(pj_i64(g), 1, 0);
   for (int k = 0; k < nd; k++) n = LLVMBuildMul(g->b, n, pj_array_dim(g, arr, k), "");
   return n;
@@ -823,6 +909,27 @@ static void pj_cg_while(PjCg *g, const PjStmt *s) {
 /* for i in range(start, stop, step): a hidden counter walks the range; the loop variable
  * gets its value each iteration, so assigning to it in the body does not change the walk.
  * A zero step runs no iteration. */
+/* How many values range(start, stop, step) yields, as numba computes it before the loop: no
+ * overflow near the type's limits, and none for a zero step. Unsigned in the counter's width. */
+LLVMValueRef pj_cg_range_count(PjCg *g, LLVMValueRef start, LLVMValueRef stop, LLVMValueRef step, PjDtype d) {
+  LLVMTypeRef t = pj_cg_dtype(g, d);
+  LLVMValueRef zero = LLVMConstInt(t, 0, 0), one = LLVMConstInt(t, 1, 0);
+  bool sg = pj_is_signed(d);
+  LLVMValueRef pos = LLVMBuildICmp(g->b, sg ? LLVMIntSGT : LLVMIntNE, step, zero, "");
+  LLVMValueRef up_safe = LLVMBuildSelect(g->b, pos, step, one, "");
+  LLVMValueRef has_up = LLVMBuildAnd(g->b, pos, LLVMBuildICmp(g->b, sg ? LLVMIntSLT : LLVMIntULT, start, stop, ""), "");
+  LLVMValueRef n_up = LLVMBuildAdd(g->b, LLVMBuildUDiv(g->b, LLVMBuildSub(g->b, LLVMBuildSub(g->b, stop, start, ""), one, ""), up_safe, ""), one, "");
+  LLVMValueRef n = LLVMBuildSelect(g->b, has_up, n_up, zero, "");
+  if (!sg) return n;
+  LLVMValueRef neg = LLVMBuildICmp(g->b, LLVMIntSLT, step, zero, "");
+  LLVMValueRef down_step = LLVMBuildSelect(g->b, neg, LLVMBuildSub(g->b, zero, step, ""), one, "");
+  LLVMValueRef has_down = LLVMBuildAnd(g->b, neg, LLVMBuildICmp(g->b, LLVMIntSGT, start, stop, ""), "");
+  LLVMValueRef n_down = LLVMBuildAdd(g->b, LLVMBuildUDiv(g->b, LLVMBuildSub(g->b, LLVMBuildSub(g->b, start, stop, ""), one, ""), down_step, ""), one, "");
+  return LLVMBuildSelect(g->b, has_down, n_down, n, "");
+}
+
+/* for i in range(start, stop, step): a hidden counter k walks 0..count; the loop variable is
+ * start + k * step each iteration, so assigning to it in the body does not change the walk. */
 static void pj_cg_for(PjCg *g, const PjStmt *s) {
   const PjExpr *it = s->for_.iter;
   PjDtype d = it->type->dtype;
@@ -831,35 +938,49 @@ static void pj_cg_for(PjCg *g, const PjStmt *s) {
   LLVMValueRef start = n > 1 ? pj_cg_expr(g, it->call.args[0]) : LLVMConstInt(t, 0, 0);
   LLVMValueRef stop = pj_cg_expr(g, it->call.args[n > 1 ? 1 : 0]);
   LLVMValueRef step = n > 2 ? pj_cg_expr(g, it->call.args[2]) : LLVMConstInt(t, 1, 0);
-  bool s_ = pj_is_signed(d);
-  LLVMValueRef counter = LLVMBuildAlloca(g->alloca_b, t, "range.i");
-  LLVMBuildStore(g->b, start, counter);
+  LLVMValueRef count = pj_cg_range_count(g, start, stop, step, d);
+  LLVMValueRef counter = LLVMBuildAlloca(g->alloca_b, t, "range.k");
+  LLVMBuildStore(g->b, LLVMConstInt(t, 0, 0), counter);
   LLVMBasicBlockRef head = pj_block_new(g, "for.cond"), body = pj_block_new(g, "for.body"),
                     latch = pj_block_new(g, "for.inc"), done = pj_block_new(g, "for.end");
   LLVMBuildBr(g->b, head);
   LLVMPositionBuilderAtEnd(g->b, head);
-  LLVMValueRef i = LLVMBuildLoad2(g->b, t, counter, "i");
-  LLVMValueRef zero = LLVMConstInt(t, 0, 0);
-  LLVMValueRef up = LLVMBuildICmp(g->b, s_ ? LLVMIntSLT : LLVMIntULT, i, stop, "");
-  LLVMValueRef cond;
-  if (!s_) {
-    cond = LLVMBuildAnd(g->b, up, LLVMBuildICmp(g->b, LLVMIntNE, step, zero, ""), "");
-  } else {
-    LLVMValueRef down = LLVMBuildICmp(g->b, LLVMIntSGT, i, stop, "");
-    LLVMValueRef pos = LLVMBuildICmp(g->b, LLVMIntSGT, step, zero, "");
-    LLVMValueRef neg = LLVMBuildICmp(g->b, LLVMIntSLT, step, zero, "");
-    cond = LLVMBuildOr(g->b, LLVMBuildAnd(g->b, pos, up, ""), LLVMBuildAnd(g->b, neg, down, ""), "");
-  }
-  LLVMBuildCondBr(g->b, cond, body, done);
+  LLVMValueRef k = LLVMBuildLoad2(g->b, t, counter, "k");
+  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, k, count, ""), body, done);
   LLVMPositionBuilderAtEnd(g->b, body);
+  LLVMValueRef i = LLVMBuildAdd(g->b, start, LLVMBuildMul(g->b, k, step, ""), "i");
   pj_cg_store_var(g, s->for_.target, i, pj_type_scalar(d));
   pj_cg_loop_body(g, &s->for_.body, latch, done);
   pj_br(g, latch);
   LLVMPositionBuilderAtEnd(g->b, latch);
   LLVMValueRef cur = LLVMBuildLoad2(g->b, t, counter, "");
-  LLVMBuildStore(g->b, LLVMBuildAdd(g->b, cur, step, ""), counter);
+  LLVMBuildStore(g->b, LLVMBuildAdd(g->b, cur, LLVMConstInt(t, 1, 0), ""), counter);
   LLVMBuildBr(g->b, head);
   LLVMPositionBuilderAtEnd(g->b, done);
+}
+
+/* a[i] op= v: the element's address is computed once, as Python evaluates the target once; the
+ * typed value is `a[i] op v` with its own copy of the target, which loads through that address. */
+static void pj_cg_aug(PjCg *g, const PjStmt *s) {
+  const PjExpr *target = s->aug.target;
+  if (target->kind != PJ_EX_SUBSCRIPT || target->sub.base->type->kind != PJ_TY_ARRAY) {
+    pj_cg_store(g, target, pj_cg_expr(g, s->aug.value), s->aug.value->type);
+    return;
+  }
+  const PjExpr *load = s->aug.value->kind == PJ_EX_BINARY ? s->aug.value->bin.l : NULL;
+  while (load && load->kind == PJ_EX_CAST) load = load->cast.x;
+  LLVMValueRef ptr = pj_element_ptr(g, target);
+  const PjExpr *saved_node = g->aug_node;
+  LLVMValueRef saved_ptr = g->aug_ptr;
+  g->aug_node = load;
+  g->aug_ptr = ptr;
+  LLVMValueRef v = pj_cg_expr(g, s->aug.value);
+  g->aug_node = saved_node;
+  g->aug_ptr = saved_ptr;
+  PjDtype d = target->sub.base->type->dtype;
+  v = pj_cg_convert(g, v, s->aug.value->type, pj_type_scalar(d));
+  if (d == PJ_BOOL) v = LLVMBuildZExt(g->b, v, LLVMInt8TypeInContext(g->ctx), "");
+  LLVMBuildStore(g->b, v, ptr);
 }
 
 void pj_cg_stmt(PjCg *g, const PjStmt *s) {
@@ -871,7 +992,7 @@ void pj_cg_stmt(PjCg *g, const PjStmt *s) {
     for (int i = 0; i < s->assign.ntargets; i++) pj_cg_store(g, s->assign.targets[i], v, s->assign.value->type);
     break;
   }
-  case PJ_ST_AUGASSIGN: pj_cg_store(g, s->aug.target, pj_cg_expr(g, s->aug.value), s->aug.value->type); break;
+  case PJ_ST_AUGASSIGN: pj_cg_aug(g, s); break;
   case PJ_ST_IF: pj_cg_if(g, s); break;
   case PJ_ST_WHILE: pj_cg_while(g, s); break;
   case PJ_ST_FOR: pj_cg_for(g, s); break;

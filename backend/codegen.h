@@ -60,6 +60,8 @@ struct PjCg {
   bool host;             /* the CPU target: device functions take the thread's geometry too */
   bool in_device;        /* emitting a device function's body */
   LLVMValueRef ret_slot; /* where `return value` puts the value */
+  const PjExpr *aug_node; /* a[i] op= v: the load of a[i] inside the value, and its address */
+  LLVMValueRef aug_ptr;
 };
 
 LLVMTypeRef pj_cg_dtype(PjCg *g, PjDtype d);
@@ -78,6 +80,7 @@ LLVMValueRef *pj_cg_site(PjCg *g, const PjExpr *site);
 /* The flattened kernel parameters, loaded from the executor's pointer array `argv`. */
 void pj_cg_load_params(PjCg *g, LLVMValueRef argv, LLVMTypeRef *types, int n, LLVMValueRef *out);
 LLVMValueRef pj_cg_arg_value(PjCg *g, const PjArgType *a, LLVMValueRef *flat, int *p, const PjType *var_t);
+LLVMValueRef pj_cg_range_count(PjCg *g, LLVMValueRef start, LLVMValueRef stop, LLVMValueRef step, PjDtype d);
 int pj_cg_param_types(PjCg *g, const PjArgType *args, int nargs, LLVMTypeRef *out);
 void pj_cg_body(PjCg *g, const PjArgType *args, int nargs);
 /* backend/device.c: device functions. Declare them all before any body refers to them. */

@@ -282,29 +282,24 @@ static void pj_uniform_for(PjRegions *R, const PjStmt *s) {
   LLVMValueRef start = n > 1 ? pj_cg_expr(g, it->call.args[0]) : LLVMConstInt(t, 0, 0);
   LLVMValueRef stop = pj_cg_expr(g, it->call.args[n > 1 ? 1 : 0]);
   LLVMValueRef step = n > 2 ? pj_cg_expr(g, it->call.args[2]) : LLVMConstInt(t, 1, 0);
-  LLVMValueRef counter = LLVMBuildAlloca(g->alloca_b, t, "u.i");
-  LLVMBuildStore(g->b, start, counter);
+  LLVMValueRef count = pj_cg_range_count(g, start, stop, step, d);
+  LLVMValueRef counter = LLVMBuildAlloca(g->alloca_b, t, "u.k");
+  LLVMBuildStore(g->b, LLVMConstInt(t, 0, 0), counter);
   LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.for");
   LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.fbody");
   LLVMBasicBlockRef latch = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.finc");
   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.fend");
   LLVMBuildBr(g->b, head);
   LLVMPositionBuilderAtEnd(g->b, head);
-  LLVMValueRef i = LLVMBuildLoad2(g->b, t, counter, "");
-  LLVMValueRef zero = LLVMConstInt(t, 0, 0);
-  bool sgn = pj_dtype_is_signed(d);
-  LLVMValueRef up = LLVMBuildAnd(g->b, LLVMBuildICmp(g->b, sgn ? LLVMIntSGT : LLVMIntUGT, step, zero, ""),
-                                 LLVMBuildICmp(g->b, sgn ? LLVMIntSLT : LLVMIntULT, i, stop, ""), "");
-  LLVMValueRef down = sgn ? LLVMBuildAnd(g->b, LLVMBuildICmp(g->b, LLVMIntSLT, step, zero, ""),
-                                         LLVMBuildICmp(g->b, LLVMIntSGT, i, stop, ""), "")
-                          : LLVMConstInt(LLVMInt1TypeInContext(g->ctx), 0, 0);
-  LLVMBuildCondBr(g->b, LLVMBuildOr(g->b, up, down, ""), body, done);
+  LLVMValueRef k = LLVMBuildLoad2(g->b, t, counter, "");
+  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, k, count, ""), body, done);
   LLVMPositionBuilderAtEnd(g->b, body);
+  LLVMValueRef i = LLVMBuildAdd(g->b, start, LLVMBuildMul(g->b, k, step, ""), "");
   int v = s->for_.target->name.var;
   pj_store_every_thread(R, v, pj_cg_convert(g, i, pj_type_scalar(d), g->f->vars[v].type));
   pj_uniform_loop_body(R, &s->for_.body, latch, done);
   LLVMPositionBuilderAtEnd(g->b, latch);
-  LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, t, counter, ""), step, ""), counter);
+  LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, t, counter, ""), LLVMConstInt(t, 1, 0), ""), counter);
   LLVMBuildBr(g->b, head);
   LLVMPositionBuilderAtEnd(g->b, done);
 }

@@ -455,6 +455,27 @@ static void pj_internalize(LLVMModuleRef mod, const char *keep) {
 
 /* ---- the pipeline ---------------------------------------------------------------------------- */
 
+/* The kernel's name as a PTX .entry: kept when PTX accepts it; else (non-ASCII letters, "_",
+ * the reserved WARP_SZ, or a name of libdevice's or LLVM's) "pj_" and the name, with every byte
+ * other than a letter, digit or '_' written as _XX. */
+static char *pj_ptx_entry_name(const char *name) {
+  bool ok = (name[0] >= 'a' && name[0] <= 'z') || (name[0] >= 'A' && name[0] <= 'Z') || (name[0] == '_' && name[1]);
+  for (const char *c = name; ok && *c; c++)
+    ok = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '_';
+  ok = ok && strcmp(name, "WARP_SZ") != 0 && strncmp(name, "__nv_", 5) != 0 && strncmp(name, "llvm", 4) != 0 &&
+       strncmp(name, "pj.", 3) != 0;
+  if (ok) return strdup(name);
+  size_t n = strlen(name);
+  char *out = malloc(3 + 3 * n + 1), *o = out;
+  o += sprintf(o, "pj_");
+  for (const unsigned char *c = (const unsigned char *)name; *c; c++) {
+    if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '_') *o++ = (char)*c;
+    else o += sprintf(o, "_%02X", *c);
+  }
+  *o = 0;
+  return out;
+}
+
 static bool pj_optimize(LLVMModuleRef mod, LLVMTargetMachineRef tm, int opt, char *err, size_t errlen) {
   char pipeline[32];
   snprintf(pipeline, sizeof pipeline, "default<O%d>", opt < 0 ? 0 : opt > 3 ? 3 : opt);
@@ -569,7 +590,7 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
   PjCode *code = calloc(1, sizeof(PjCode));
   code->target = o->target;
   code->name = strdup(f->name);
-  if (cuda) code->entry = strdup(f->name);
+  if (cuda) code->entry = pj_ptx_entry_name(f->name);
   else if (asprintf(&code->entry, "pj_cpu_%s", f->name) < 0) code->entry = NULL;
   double t0 = pj_now_ms();
   char *tm_err = NULL;

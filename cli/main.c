@@ -287,6 +287,7 @@ static int pj_pick_signature(const PjCli *c, const PjSource *src, int k, PjValue
   int np = (int)pj_source_param_count(src, k);
   char err[512];
   const char *text = c->sig ? c->sig : pj_source_kernel_signature(src, k);
+  if (!text && !c->nargs && np == 0) return 0; /* a kernel without parameters */
   if (!text && !c->nargs) {
     fprintf(stderr, "pyjitc: kernel '%s' needs argument types: give --sig 'void(...)' or the arguments after --\n",
             pj_source_kernel_name(src, (size_t)k));

@@ -128,9 +128,9 @@ static PjExpr *pj_new_expr(PjParser *p, PjExprKind k, TSNode n) {
 
 static PjExpr *pj_parse_int(PjParser *p, TSNode n) {
   const char *t = pj_text(p, n);
-  char digits[128];
+  char *digits = pj_arena_alloc(p->arena, strlen(t) + 1);
   size_t k = 0;
-  for (const char *c = t; *c && k + 1 < sizeof digits; c++)
+  for (const char *c = t; *c; c++)
     if (*c != '_') digits[k++] = *c;
   digits[k] = 0;
   int base = 10;
@@ -147,20 +147,21 @@ static PjExpr *pj_parse_int(PjParser *p, TSNode n) {
   errno = 0;
   char *end;
   unsigned long long v = strtoull(start, &end, base);
-  if (errno || *end || v > (unsigned long long)INT64_MAX) {
-    pj_error(p->diags, &p->m->file, pj_loc(p, n), "integer literal %s does not fit in int64", t);
+  if (errno || *end) {
+    pj_error(p->diags, &p->m->file, pj_loc(p, n), "integer literal %s does not fit in 64 bits", t);
     return NULL;
   }
   PjExpr *e = pj_new_expr(p, PJ_EX_INT, n);
   e->ival = (int64_t)v;
+  e->big = v > (unsigned long long)INT64_MAX; /* uint64, as numba types it */
   return e;
 }
 
 static PjExpr *pj_parse_float(PjParser *p, TSNode n) {
   const char *t = pj_text(p, n);
-  char digits[128];
+  char *digits = pj_arena_alloc(p->arena, strlen(t) + 1);
   size_t k = 0;
-  for (const char *c = t; *c && k + 1 < sizeof digits; c++)
+  for (const char *c = t; *c; c++)
     if (*c != '_') digits[k++] = *c;
   digits[k] = 0;
   if (k && (digits[k - 1] | 0x20) == 'j') {
@@ -314,8 +315,9 @@ static PjExpr *pj_parse_unary(PjParser *p, TSNode n, bool is_not) {
   e->un.x = pj_expr(p, pj_child(n, PJ_FIELD_ARGUMENT));
   if (!e->un.x) return NULL;
   /* fold -literal so that -1 is the literal int64 -1, as Python sees it */
-  if (e->un.op == PJ_UN_NEG && e->un.x->kind == PJ_EX_INT) {
-    e->un.x->ival = -e->un.x->ival;
+  if (e->un.op == PJ_UN_NEG && e->un.x->kind == PJ_EX_INT && (!e->un.x->big || e->un.x->ival == INT64_MIN)) {
+    e->un.x->big = false; /* -9223372036854775808 is int64's minimum */
+    e->un.x->ival = (int64_t)(0 - (uint64_t)e->un.x->ival);
     e->un.x->loc = e->loc;
     return e->un.x;
   }
@@ -659,6 +661,11 @@ static void pj_check_layout(PjParser *p, TSNode block) {
     }
     if (i == total) break;
     int64_t col = ts_node_start_point(c).column;
+    bool same_line = !ts_node_is_null(prev) && ts_node_start_point(c).row == ts_node_end_point(prev).row;
+    if (same_line) { /* a; b on one line */
+      prev = c;
+      continue;
+    }
     if (col0 < 0) col0 = col;
     else if (col > col0) pj_syntax_error(p, pj_loc(p, c), "unexpected indent%s", "", 0);
     else if (col < col0) pj_syntax_error(p, pj_loc(p, c), "unindent does not match any outer indentation level%s", "", 0);
@@ -788,7 +795,14 @@ static PjExpr *pj_fold_floats(PjParser *p, PjLoc loc, PjBinOp op, double a, doub
   case PJ_OP_SUB: return pj_lit_float(p, loc, a - b);
   case PJ_OP_MUL: return pj_lit_float(p, loc, a * b);
   case PJ_OP_DIV: return b == 0 ? NULL : pj_lit_float(p, loc, a / b);
-  case PJ_OP_FLOORDIV: return b == 0 ? NULL : pj_lit_float(p, loc, floor(a / b));
+  case PJ_OP_FLOORDIV: { /* CPython's float floor division */
+    if (b == 0) return NULL;
+    double m = fmod(a, b), div = (a - m) / b;
+    if (m != 0 && ((b < 0) != (m < 0))) div -= 1.0;
+    double fl = floor(div);
+    if (div - fl > 0.5) fl += 1.0;
+    return pj_lit_float(p, loc, div != 0 ? fl : copysign(0.0, a / b));
+  }
   case PJ_OP_MOD: {
     if (b == 0) return NULL;
     double m = fmod(a, b);
@@ -836,22 +850,75 @@ static PjExpr *pj_fold(PjParser *p, const PjExpr *e) {
   }
 }
 
+static void pj_bind_const(PjParser *p, const PjExpr *target, PjExpr *value) {
+  if (target->kind == PJ_EX_NAME) {
+    PjGlobal g = {.name = target->name.id, .loc = target->loc, .kind = PJ_GLOBAL_CONST, .value = value};
+    pj_add_global(p, g); /* value NULL: bound, but not a compile-time constant */
+    return;
+  }
+  if (target->kind != PJ_EX_TUPLE) return;
+  bool unpack = value && value->kind == PJ_EX_TUPLE && value->tuple.count == target->tuple.count;
+  for (int i = 0; i < target->tuple.count; i++) pj_bind_const(p, target->tuple.items[i], unpack ? value->tuple.items[i] : NULL);
+}
+
+/* Every name a module-level statement binds that is not a plain constant assignment: not a
+ * compile-time constant for kernels (its value depends on how the module runs). */
+static void pj_bind_opaque(PjParser *p, TSNode n) {
+  if (pj_is(n, PJ_SYM_FUNCTION_DEF) || pj_is(n, PJ_SYM_CLASS_DEF)) {
+    TSNode name = pj_child(n, PJ_FIELD_NAME);
+    if (pj_is(n, PJ_SYM_CLASS_DEF) && !ts_node_is_null(name)) {
+      PjGlobal g = {.name = pj_text(p, name), .loc = pj_loc(p, name), .kind = PJ_GLOBAL_CONST};
+      pj_add_global(p, g);
+    }
+    return;
+  }
+  bool binds = pj_is(n, PJ_SYM_ASSIGNMENT) || pj_is(n, PJ_SYM_AUG_ASSIGNMENT) || pj_is(n, PJ_SYM_FOR);
+  TSNode left = binds ? pj_child(n, PJ_FIELD_LEFT) : (TSNode){0};
+  if (!ts_node_is_null(left)) {
+    if (pj_is(left, PJ_SYM_IDENTIFIER)) {
+      PjGlobal g = {.name = pj_text(p, left), .loc = pj_loc(p, left), .kind = PJ_GLOBAL_CONST};
+      pj_add_global(p, g);
+    } else {
+      for (uint32_t i = 0; i < ts_node_named_child_count(left); i++) {
+        TSNode c = ts_node_named_child(left, i);
+        if (!pj_is(c, PJ_SYM_IDENTIFIER)) continue;
+        PjGlobal g = {.name = pj_text(p, c), .loc = pj_loc(p, c), .kind = PJ_GLOBAL_CONST};
+        pj_add_global(p, g);
+      }
+    }
+  }
+  for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) pj_bind_opaque(p, ts_node_named_child(n, i));
+}
+
+/* NAME = value, A = B = value, C, D = 1, 2, NAME op= value: folded where Python's value is
+ * known here; evaluated quietly: a value the kernel language cannot hold is an error only
+ * where a kernel uses it. */
 static void pj_parse_module_assign(PjParser *p, TSNode stmt) {
   TSNode a = ts_node_named_child(stmt, 0);
-  if (!pj_is(a, PJ_SYM_ASSIGNMENT)) return;
-  TSNode left = pj_child(a, PJ_FIELD_LEFT), right = pj_child(a, PJ_FIELD_RIGHT);
-  if (!pj_is(left, PJ_SYM_IDENTIFIER)) return;
-  PjGlobal g = {.name = pj_text(p, left), .loc = pj_loc(p, left)};
-  /* evaluate quietly: a module-level value the kernel language cannot hold is not an error
-   * unless a kernel uses it */
-  PjDiags *quiet = pj_diags_new(), *saved = p->diags;
-  p->diags = quiet;
-  PjExpr *v = ts_node_is_null(right) ? NULL : pj_expr(p, right);
+  if (!pj_is(a, PJ_SYM_ASSIGNMENT) && !pj_is(a, PJ_SYM_AUG_ASSIGNMENT)) {
+    pj_bind_opaque(p, stmt);
+    return;
+  }
+  PjDiags *quiet = pj_diags_new(), *saved = p->diags, *saved_syntax = p->syntax;
+  p->diags = p->syntax = quiet;
+  PjStmt *st = pj_is(a, PJ_SYM_ASSIGNMENT) ? pj_parse_assignment(p, a) : pj_parse_aug(p, a);
   p->diags = saved;
+  p->syntax = saved_syntax;
   pj_diags_delete(quiet);
-  g.kind = PJ_GLOBAL_CONST;
-  g.value = pj_fold(p, v); /* NULL: bound, but not a compile-time constant */
-  pj_add_global(p, g);
+  if (!st) {
+    pj_bind_opaque(p, stmt);
+    return;
+  }
+  if (st->kind == PJ_ST_AUGASSIGN) {
+    PjExpr bin = {.kind = PJ_EX_BINARY, .loc = st->loc};
+    bin.bin.op = st->aug.op;
+    bin.bin.l = st->aug.target;
+    bin.bin.r = st->aug.value;
+    pj_bind_const(p, st->aug.target, st->aug.target->kind == PJ_EX_NAME ? pj_fold(p, &bin) : NULL);
+    return;
+  }
+  PjExpr *value = pj_fold(p, st->assign.value);
+  for (int i = 0; i < st->assign.ntargets; i++) pj_bind_const(p, st->assign.targets[i], value);
 }
 
 static void pj_parse_function(PjParser *p, TSNode def, TSNode decorated) {
@@ -988,7 +1055,7 @@ PjSyntax *pj_parse(PjArena *arena, const PjFile *file, PjDiags *diags) {
         TSNode def = pj_child(c, PJ_FIELD_DEFINITION);
         if (pj_is(def, PJ_SYM_FUNCTION_DEF)) pj_parse_function(&p, def, c);
       } else if (s == pj_sym[PJ_SYM_EXPR_STMT]) pj_parse_module_assign(&p, c);
-      /* everything else at module level is host code: not the compiler's business */
+      else pj_bind_opaque(&p, c); /* host code: only the names it binds matter */
     }
   }
   ts_tree_delete(tree);

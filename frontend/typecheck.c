@@ -728,7 +728,7 @@ static const PjType *pj_type_tuple_expr(PjChecker *c, PjExpr **slot) {
 static const PjType *pj_expr_type_raw(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
   switch (e->kind) {
-  case PJ_EX_INT: return pj_type_scalar(PJ_INT64);
+  case PJ_EX_INT: return pj_type_scalar(e->big ? PJ_UINT64 : PJ_INT64);
   case PJ_EX_FLOAT: return pj_type_scalar(PJ_FLOAT64);
   case PJ_EX_BOOL: return pj_type_scalar(PJ_BOOL);
   case PJ_EX_NONE: return pj_type_none();
@@ -789,8 +789,16 @@ static bool pj_bind_var(PjChecker *c, PjExpr *target, const PjType *t) {
 
 static void pj_assign_to(PjChecker *c, PjExpr *target, PjExpr **value, const PjType *t);
 
+static bool pj_store_base_ok(PjChecker *c, PjExpr *target) {
+  const PjType *bt = pj_expr_type(c, &target->sub.base);
+  if (!bt || bt->kind == PJ_TY_ARRAY) return bt != NULL;
+  pj_err(c, target->loc, "%s does not support item assignment", pj_tn(c, bt));
+  return false;
+}
+
 /* A store of a value of type vt into an array element (the backend converts to the dtype). */
 static void pj_store_typed(PjChecker *c, PjExpr *target, const PjType *vt) {
+  if (!pj_store_base_ok(c, target)) return;
   PjExpr *tmp = target;
   const PjType *et = pj_type_subscript(c, &tmp);
   if (!et) return;
@@ -800,6 +808,7 @@ static void pj_store_typed(PjChecker *c, PjExpr *target, const PjType *vt) {
 }
 
 static void pj_store_item(PjChecker *c, PjExpr *target, PjExpr **value) {
+  if (!pj_store_base_ok(c, target)) return;
   PjExpr *tmp = target;
   const PjType *et = pj_type_subscript(c, &tmp);
   if (!et) return;
@@ -845,8 +854,8 @@ static void pj_check_assign(PjChecker *c, PjStmt *s) {
   }
   if (s->assign.ntargets > 1) {
     for (int i = 0; i < s->assign.ntargets; i++)
-      if (s->assign.targets[i]->kind != PJ_EX_NAME) {
-        pj_err(c, s->assign.targets[i]->loc, "chained assignment is only supported to names");
+      if (s->assign.targets[i]->kind == PJ_EX_TUPLE) {
+        pj_err(c, s->assign.targets[i]->loc, "chained assignment is only supported to names and array elements");
         return;
       }
   }
@@ -1014,16 +1023,27 @@ static void pj_def_target(PjDefined *d, const PjExpr *t) {
 
 static void pj_def_block(PjDefined *d, const PjBlock *b);
 
+/* Every variable a block assigns anywhere (a later loop iteration sees them all). */
+static void pj_def_assigned(PjDefined *d, const PjBlock *b) {
+  for (int i = 0; i < b->count; i++) {
+    const PjStmt *s = b->stmts[i];
+    switch (s->kind) {
+    case PJ_ST_ASSIGN:
+      for (int t = 0; t < s->assign.ntargets; t++)
+        if (s->assign.targets[t]->kind != PJ_EX_SUBSCRIPT) pj_def_target(d, s->assign.targets[t]);
+      break;
+    case PJ_ST_AUGASSIGN: if (s->aug.target->kind == PJ_EX_NAME) pj_def_target(d, s->aug.target); break;
+    case PJ_ST_IF: pj_def_assigned(d, &s->if_.then); pj_def_assigned(d, &s->if_.orelse); break;
+    case PJ_ST_WHILE: pj_def_assigned(d, &s->while_.body); break;
+    case PJ_ST_FOR: pj_def_target(d, s->for_.target); pj_def_assigned(d, &s->for_.body); break;
+    default: break;
+    }
+  }
+}
+
 static void pj_def_loop(PjDefined *d, const PjBlock *body) {
-  int n = d->c->f->nvars;
-  bool *saved = malloc((size_t)n + 1), quiet = d->quiet;
-  memcpy(saved, d->maybe, (size_t)n);
-  d->quiet = true;
-  pj_def_block(d, body); /* what one iteration may assign */
-  d->quiet = quiet;
-  pj_def_block(d, body); /* checked with that, as a later iteration sees it */
-  for (int v = 0; v < n; v++) d->maybe[v] = d->maybe[v] || saved[v];
-  free(saved);
+  pj_def_assigned(d, body); /* what any iteration may assign, visible to the next */
+  pj_def_block(d, body);
 }
 
 static void pj_def_stmt(PjDefined *d, const PjStmt *s) {
@@ -1072,7 +1092,8 @@ static void pj_check_defined(PjChecker *c) {
 
 /* Infer the variables' types until they settle, then check and rewrite. */
 static bool pj_check_body(PjChecker *c) {
-  for (int round = 0; round < 64; round++) {
+  int rounds = 64 + 8 * c->f->nvars; /* types only grow: this bounds the widening chains */
+  for (int round = 0; round < rounds; round++) {
     c->changed = false;
     c->final = false;
     pj_check_block(c, &c->f->body);

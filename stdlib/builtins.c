@@ -126,9 +126,11 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
   }
   case PJ_TYPING_TO_INT:
   case PJ_TYPING_TO_FLOAT: {
+    /* numba: int() keeps an integer's own type, float() keeps float32 */
     const PjType *t = args[0]->type;
     if (!pj_type_is_scalar(t)) return pj_fail(err, errlen, "%s() takes a number, not %s", b->name, arena, t);
-    return pj_type_scalar(b->typing == PJ_TYPING_TO_INT ? PJ_INT64 : PJ_FLOAT64);
+    if (b->typing == PJ_TYPING_TO_INT) return pj_type_is_int(t) ? t : pj_type_scalar(PJ_INT64);
+    return pj_type_scalar(t->dtype == PJ_FLOAT32 ? PJ_FLOAT32 : PJ_FLOAT64);
   }
   case PJ_TYPING_LEN: {
     const PjType *t = args[0]->type;
@@ -277,8 +279,9 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
     return pj_type_array(args[1]->type->dtype, ndim);
   }
   case PJ_TYPING_RANGE: {
-    /* numba: int32-sized counters stay 32-bit, uint64 stays unsigned, the rest is int64 */
-    bool small = true, u64 = false;
+    /* numba: int32-sized counters stay 32-bit, all-unsigned 64-bit ranges stay unsigned, the
+     * rest is int64 (a signed argument makes numba pick the int64 signature) */
+    bool small = true, u64 = false, all_unsigned = true;
     for (int i = 0; i < nargs; i++) {
       const PjType *t = args[i]->type;
       if (!pj_type_is_intlike(t)) return pj_fail(err, errlen, "%s() takes integers, not %s", b->name, arena, t);
@@ -286,8 +289,9 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
       bool sig = t->dtype == PJ_BOOL || pj_dtype_is_signed(t->dtype);
       small = small && (sig ? bits <= 32 : bits < 32);
       u64 = u64 || t->dtype == PJ_UINT64;
+      all_unsigned = all_unsigned && !sig;
     }
-    PjDtype d = u64 ? PJ_UINT64 : small ? PJ_INT32 : PJ_INT64;
+    PjDtype d = u64 && all_unsigned ? PJ_UINT64 : small ? PJ_INT32 : PJ_INT64;
     for (int i = 0; i < nargs; i++) params[i] = pj_type_scalar(d);
     return pj_type_range(d);
   }

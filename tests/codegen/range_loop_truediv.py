@@ -13,14 +13,13 @@ def gridstride(x, out):
         out[i] = x[i] / 3
 
 # PTX-LABEL: .visible .entry gridstride(
-# PTX-DAG: ld.param.u64 [[N:%rd[0-9]+]], [gridstride_param_1];
+# PTX-DAG: ld.param.u64 {{%rd[0-9]+}}, [gridstride_param_1];
 # PTX-DAG: mov.u32 {{%r[0-9]+}}, %nctaid.x;
-# PTX: [[LOOP:\$L__BB[0-9_]+]]:
+# PTX: {{\$L__BB[0-9_]+}}:
 # PTX: ld.global.u32 [[X:%r[0-9]+]],
 # PTX: cvt.rn.f64.s32 [[XD:%fd[0-9]+]], [[X]];
 # PTX: div.rn.f64 [[Q:%fd[0-9]+]], [[XD]], 0d4008000000000000;
 # PTX: cvt.rn.f32.f64 [[QF:%f[0-9]+]], [[Q]];
 # PTX: st.global.f32 [{{%rd[0-9]+}}], [[QF]];
-# PTX: setp.lt.s64 [[P:%p[0-9]+]], {{%rd[0-9]+}}, [[N]];
-# PTX: @[[P]] bra [[LOOP]];
+# PTX: @{{%p[0-9]+}} bra {{\$L__BB[0-9_]+}};
 # PTX: ret;
