@@ -725,6 +725,52 @@ static LLVMValueRef pj_cg_cas(PjCg *g, const PjExpr *e, const PjBuiltin *b) {
   return pj_dtype_is_float(d) ? LLVMBuildBitCast(g->b, seen, pj_cg_dtype(g, d), "") : seen;
 }
 
+/* A constant C string, in the module once per text. */
+static LLVMValueRef pj_cg_cstring(PjCg *g, const char *text) {
+  LLVMValueRef s = LLVMConstStringInContext(g->ctx, text, (unsigned)strlen(text), 0);
+  LLVMValueRef gv = LLVMAddGlobal(g->mod, LLVMTypeOf(s), "str");
+  LLVMSetInitializer(gv, s);
+  LLVMSetGlobalConstant(gv, 1);
+  LLVMSetLinkage(gv, LLVMPrivateLinkage);
+  LLVMSetUnnamedAddress(gv, LLVMGlobalUnnamedAddr);
+  return gv;
+}
+
+/* print(a, "text", b): one printf line, items separated by spaces, as Python prints them
+ * (integers in full, floats as %f like numba-cuda, bools as True/False). */
+static void pj_cg_print(PjCg *g, const PjExpr *e) {
+  char fmt[1024] = "";
+  LLVMValueRef vals[32];
+  unsigned n = 0;
+  for (int i = 0; i < e->builtin.nargs && i < 32; i++) {
+    const PjExpr *a = e->builtin.args[i];
+    size_t at = strlen(fmt);
+    if (i) fmt[at++] = ' ', fmt[at] = 0;
+    if (a->kind == PJ_EX_STRING) {
+      for (const char *c = a->str; *c && at + 3 < sizeof fmt; c++) {
+        if (*c == '%') fmt[at++] = '%';
+        fmt[at++] = *c;
+      }
+      fmt[at] = 0;
+      continue;
+    }
+    PjDtype d = a->type->dtype;
+    LLVMValueRef v = pj_cg_expr(g, a);
+    if (d == PJ_BOOL) {
+      strncat(fmt, "%s", sizeof fmt - at - 1);
+      vals[n++] = LLVMBuildSelect(g->b, v, pj_cg_cstring(g, "True"), pj_cg_cstring(g, "False"), "");
+    } else if (pj_dtype_is_float(d)) {
+      strncat(fmt, "%f", sizeof fmt - at - 1);
+      vals[n++] = pj_convert_scalar(g, v, d, PJ_FLOAT64);
+    } else {
+      strncat(fmt, pj_is_signed(d) ? "%lld" : "%llu", sizeof fmt - at - 1);
+      vals[n++] = pj_convert_scalar(g, v, d, pj_is_signed(d) ? PJ_INT64 : PJ_UINT64);
+    }
+  }
+  strncat(fmt, "\n", sizeof fmt - strlen(fmt) - 1);
+  g->hooks->print(g, pj_cg_cstring(g, fmt), vals, n);
+}
+
 static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   const PjBuiltin *b = &pj_builtins[e->builtin.id];
   switch (b->lower) {
@@ -785,6 +831,7 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
     return pj_cg_convert(g, g->hooks->lane(g, b->dim), pj_type_scalar(PJ_UINT32), e->type);
   case PJ_LOWER_NANOSLEEP: g->hooks->nanosleep(g, pj_cg_expr(g, e->builtin.args[0])); return NULL;
   case PJ_LOWER_COLLECTIVE: return g->hooks->collective(g, e);
+  case PJ_LOWER_PRINT: pj_cg_print(g, e); return NULL;
   case PJ_LOWER_CAS: return pj_cg_cas(g, e, b);
   case PJ_LOWER_RANGE: break;
   }

@@ -24,6 +24,8 @@ typedef struct PjCgHooks {
   void (*nanosleep)(PjCg *g, LLVMValueRef ns);
   /* warp shuffles and votes, syncthreads_count/and/or (PJ_LOWER_COLLECTIVE) */
   LLVMValueRef (*collective)(PjCg *g, const PjExpr *e);
+  /* printf(fmt, args...) with C's promotions done (doubles, 64-bit integers, pointers) */
+  void (*print)(PjCg *g, LLVMValueRef fmt, LLVMValueRef *args, unsigned n);
 } PjCgHooks;
 
 /* Storage made once per call site of cuda.shared.array / cuda.local.array. */

@@ -247,6 +247,33 @@ static LLVMValueRef pj_nvptx_collective(PjCg *g, const PjExpr *e) {
   }
 }
 
+/* vprintf(fmt, buffer): the arguments packed in a buffer, each 8-byte aligned. */
+static void pj_nvptx_print(PjCg *g, LLVMValueRef fmt, LLVMValueRef *args, unsigned n) {
+  LLVMTypeRef ptr = LLVMPointerTypeInContext(g->ctx, 0), i32 = LLVMInt32TypeInContext(g->ctx);
+  LLVMValueRef buf = LLVMConstNull(ptr);
+  if (n) {
+    LLVMTypeRef types[32];
+    for (unsigned i = 0; i < n; i++) types[i] = LLVMTypeOf(args[i]);
+    LLVMTypeRef st = LLVMStructTypeInContext(g->ctx, types, n, 0);
+    buf = LLVMBuildAlloca(g->alloca_b, st, "printf.args");
+    for (unsigned i = 0; i < n; i++) LLVMBuildStore(g->b, args[i], LLVMBuildStructGEP2(g->b, st, buf, i, ""));
+  }
+  LLVMTypeRef ft = LLVMFunctionType(i32, (LLVMTypeRef[]){ptr, ptr}, 2, 0);
+  LLVMValueRef fn = LLVMGetNamedFunction(g->mod, "vprintf");
+  if (!fn) fn = LLVMAddFunction(g->mod, "vprintf", ft);
+  LLVMBuildCall2(g->b, ft, fn, (LLVMValueRef[]){fmt, buf}, 2, "");
+}
+
+static void pj_host_print(PjCg *g, LLVMValueRef fmt, LLVMValueRef *args, unsigned n) {
+  LLVMTypeRef ptr = LLVMPointerTypeInContext(g->ctx, 0), i32 = LLVMInt32TypeInContext(g->ctx);
+  LLVMTypeRef ft = LLVMFunctionType(i32, (LLVMTypeRef[]){ptr}, 1, 1);
+  LLVMValueRef fn = LLVMGetNamedFunction(g->mod, "printf");
+  if (!fn) fn = LLVMAddFunction(g->mod, "printf", ft);
+  LLVMValueRef all[33] = {fmt};
+  for (unsigned i = 0; i < n; i++) all[i + 1] = args[i];
+  LLVMBuildCall2(g->b, ft, fn, all, n + 1, "");
+}
+
 /* On the CPU, block mode runs collectives between thread regions (backend/regions.c). */
 static LLVMValueRef pj_host_collective(PjCg *g, const PjExpr *e) {
   pj_cg_fail(g, e->loc, g->in_device ? "warp and block collectives in a device function cannot run on the CPU "
@@ -256,9 +283,11 @@ static LLVMValueRef pj_host_collective(PjCg *g, const PjExpr *e) {
 }
 
 static const PjCgHooks pj_nvptx_hooks = {pj_nvptx_sreg, pj_nvptx_math, pj_nvptx_new_array, pj_nvptx_barrier,
-                                         pj_nvptx_fence, pj_nvptx_lane, pj_nvptx_nanosleep, pj_nvptx_collective};
+                                         pj_nvptx_fence, pj_nvptx_lane, pj_nvptx_nanosleep, pj_nvptx_collective,
+                                         pj_nvptx_print};
 static const PjCgHooks pj_host_hooks = {pj_host_sreg, pj_host_math, pj_host_new_array, pj_host_barrier,
-                                        pj_host_fence, pj_host_lane, pj_host_nanosleep, pj_host_collective};
+                                        pj_host_fence, pj_host_lane, pj_host_nanosleep, pj_host_collective,
+                                        pj_host_print};
 
 /* ---- target machines ---------------------------------------------------------------------- */
 

@@ -572,9 +572,15 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
   }
   if (e->call.has_kwargs && !pj_order_keywords(c, e, id)) return NULL;
   bool ok = true;
-  for (int i = 0; i < e->call.nargs; i++) ok = pj_expr_type(c, &e->call.args[i]) && ok;
+  for (int i = 0; i < e->call.nargs; i++) {
+    if (pj_builtins[id].typing == PJ_TYPING_PRINT && e->call.args[i]->kind == PJ_EX_STRING) {
+      e->call.args[i]->type = pj_type_void(); /* a constant of the format */
+      continue;
+    }
+    ok = pj_expr_type(c, &e->call.args[i]) && ok;
+  }
   if (!ok) return NULL;
-  const PjType *params[16];
+  const PjType *params[32];
   char err[256];
   const PjType *t = pj_builtin_type(c->arena, id, e->call.args, e->call.nargs, params, err, sizeof err);
   if (!t) {
@@ -669,12 +675,25 @@ static const PjType *pj_type_compare(PjChecker *c, PjExpr **slot) {
   for (int i = 0; i < e->cmp.n; i++) {
     const PjType *a = e->cmp.operands[i]->type, *b = e->cmp.operands[i + 1]->type;
     PjCmpOp op = e->cmp.ops[i];
+    if ((op == PJ_CMP_IS || op == PJ_CMP_IS_NOT) && e->cmp.n == 1 && (a->kind == PJ_TY_NONE || b->kind == PJ_TY_NONE)) {
+      /* x is None: known from the types (nothing in a kernel is optional) */
+      bool same = a->kind == b->kind;
+      if (c->final) {
+        PjExpr *k = pj_arena_alloc(c->arena, sizeof(PjExpr));
+        k->kind = PJ_EX_BOOL;
+        k->loc = e->loc;
+        k->ival = op == PJ_CMP_IS ? same : !same;
+        *slot = k;
+      }
+      return pj_type_scalar(PJ_BOOL);
+    }
     if (op == PJ_CMP_IN || op == PJ_CMP_NOT_IN || op == PJ_CMP_IS || op == PJ_CMP_IS_NOT) {
       pj_err(c, e->loc, "the '%s' operator is not supported in kernels yet", pj_cmpop_text(op));
       return NULL;
     }
     if (!pj_type_is_scalar(a) || !pj_type_is_scalar(b)) {
-      pj_err(c, e->loc, "cannot compare %s and %s", pj_tn(c, a), pj_tn(c, b));
+      pj_err(c, e->loc, "cannot compare %s and %s%s", pj_tn(c, a), pj_tn(c, b),
+             a->kind == PJ_TY_NONE || b->kind == PJ_TY_NONE ? " (use 'is None')" : "");
       return NULL;
     }
   }

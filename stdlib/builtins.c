@@ -186,6 +186,11 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
     return t;
   }
   case PJ_TYPING_MASK: return pj_type_scalar(PJ_UINT32);
+  case PJ_TYPING_PRINT:
+    for (int i = 0; i < nargs; i++)
+      if (args[i]->kind != PJ_EX_STRING && !pj_type_is_scalar(args[i]->type))
+        return pj_fail(err, errlen, "%s() takes numbers and strings, not %s", b->name, arena, args[i]->type);
+    return pj_type_void();
   case PJ_TYPING_SHFL:
   case PJ_TYPING_VOTE:
   case PJ_TYPING_MATCH:
