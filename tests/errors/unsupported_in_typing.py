@@ -1,4 +1,4 @@
-# Constructs that parse but cannot be typed in a kernel: print (no I/O in this slice), keyword
+# Constructs that parse but cannot be typed in a kernel: print of an array, keyword
 # arguments, strings and f-strings, `is`/`in`, and functions numba has but this slice does not.
 # ARGS: --emit=types --sig "void(int64[:], int64[:])"
 from numba import cuda
@@ -8,7 +8,7 @@ import math
 @cuda.jit
 def k(a, b):
     i = cuda.grid(1)
-    print(i)  # expect error@5: 'print'
+    print(a)  # expect error@5: print() takes numbers and strings, not array(int64, 1d, C)
     a[i] = max(a[i], b[i], key=3)  # expect error@28: unexpected keyword argument 'key'
     s = "hello"  # expect error@9: strings are not supported
     w = f"x{i}"  # expect error@9: strings are not supported
