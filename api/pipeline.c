@@ -170,7 +170,8 @@ PjKernel *pj_kernel_compile(const PjSource *s, int k, const PjArgType *args, int
 
   kern->args = calloc((size_t)nargs + 1, sizeof(PjArgType));
   memcpy(kern->args, args, sizeof(PjArgType) * (size_t)nargs);
-  PjBackendOptions bo = {pj_resolve_target(o->target), o->arch, o->opt_level, o->emit, o->libdevice};
+  bool debug = o->debug || fs->debug;
+  PjBackendOptions bo = {pj_resolve_target(o->target), o->arch, o->opt_level, o->emit, o->libdevice, debug};
   kern->code = pj_backend_compile(m, typed, args, nargs, (PjSpec **)specs.items, specs.len, &bo, diags, &kern->times);
   if (!kern->code) {
     st = PJ_ERROR_INTERNAL;
@@ -179,7 +180,8 @@ PjKernel *pj_kernel_compile(const PjSource *s, int k, const PjArgType *args, int
     goto fail;
   }
   kern->abi = (PjKernelCode){bo.target, fs->func->name, pj_backend_entry(kern->code), pj_backend_ptx(kern->code),
-                             pj_backend_cpu_entry(kern->code), nargs, kern->args};
+                             pj_backend_cpu_entry(kern->code), nargs, kern->args, m->file.path, debug,
+                             pj_backend_cpu_error(kern->code)};
   kern->times.total = kern->times.parse + kern->times.types + kern->times.lower + kern->times.optimize + kern->times.codegen;
   if (status) *status = PJ_OK;
   return kern;

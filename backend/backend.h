@@ -14,6 +14,7 @@ typedef struct PjBackendOptions {
   int opt_level;
   unsigned emit;          /* PjEmit bits: which texts to keep */
   const char *libdevice;  /* path, or NULL to search */
+  bool debug;             /* bounds checks recording into PJ_KERNEL_ERROR_SYMBOL */
 } PjBackendOptions;
 
 /* Lower one typed kernel. NULL with a diagnostic on failure (a missing libdevice, an LLVM
@@ -25,6 +26,7 @@ const char *pj_backend_llvm_text(const PjCode *code); /* optimized LLVM IR, when
 const char *pj_backend_ptx(const PjCode *code);       /* CUDA */
 const char *pj_backend_entry(const PjCode *code);     /* the PTX .entry name */
 PjCpuEntry pj_backend_cpu_entry(const PjCode *code);  /* CPU */
+PjKernelError *pj_backend_cpu_error(const PjCode *code); /* CPU, debug: the error record */
 const char *pj_backend_llvm_version(void);
 
 #endif

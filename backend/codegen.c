@@ -173,8 +173,55 @@ static LLVMValueRef pj_index_value(PjCg *g, LLVMValueRef v, const PjType *t, LLV
   return LLVMBuildSelect(g->b, neg, LLVMBuildAdd(g->b, i, extent, ""), i, "wrapped");
 }
 
+/* The kernel's error record (ir/abi.h PjKernelError): one external global per module. */
+static LLVMTypeRef pj_error_type(PjCg *g) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx), i64 = pj_i64(g), a3 = LLVMArrayType2(i32, 3);
+  LLVMTypeRef f[8] = {i32, i32, i32, i32, i64, i64, a3, a3};
+  return LLVMStructTypeInContext(g->ctx, f, 8, 0);
+}
+
+static LLVMValueRef pj_error_record(PjCg *g) {
+  if (g->error_record) return g->error_record;
+  LLVMTypeRef t = pj_error_type(g);
+  LLVMValueRef gv = LLVMAddGlobalInAddressSpace(g->mod, t, PJ_KERNEL_ERROR_SYMBOL, g->host ? 0 : 1);
+  LLVMSetInitializer(gv, LLVMConstNull(t));
+  LLVMSetAlignment(gv, 8);
+  g->error_record = g->host ? gv : LLVMConstAddrSpaceCast(gv, pj_ptr(g));
+  return g->error_record;
+}
+
+/* debug: index i of axis k must be in [0, extent); else the first failing thread records where
+ * and which, and the thread stops (returns from the kernel or the device function). */
+static void pj_check_index(PjCg *g, PjLoc loc, int k, LLVMValueRef i, LLVMValueRef extent) {
+  LLVMValueRef bad = LLVMBuildICmp(g->b, LLVMIntUGE, i, extent, "");
+  LLVMBasicBlockRef fail = pj_block_new(g, "oob"), ok = pj_block_new(g, "inbounds");
+  LLVMBuildCondBr(g->b, bad, fail, ok);
+  LLVMPositionBuilderAtEnd(g->b, fail);
+  LLVMTypeRef t = pj_error_type(g), i32 = LLVMInt32TypeInContext(g->ctx);
+  LLVMValueRef rec = pj_error_record(g);
+  LLVMValueRef first = LLVMBuildAtomicCmpXchg(g->b, LLVMBuildStructGEP2(g->b, t, rec, 0, ""), LLVMConstInt(i32, 0, 0),
+                                              LLVMConstInt(i32, 1, 0), LLVMAtomicOrderingMonotonic,
+                                              LLVMAtomicOrderingMonotonic, 0);
+  LLVMBasicBlockRef write = pj_block_new(g, "oob.record");
+  LLVMBuildCondBr(g->b, LLVMBuildExtractValue(g->b, first, 1, ""), write, g->ret);
+  LLVMPositionBuilderAtEnd(g->b, write);
+  LLVMBuildStore(g->b, LLVMConstInt(i32, (unsigned long long)loc.line, 0), LLVMBuildStructGEP2(g->b, t, rec, 1, ""));
+  LLVMBuildStore(g->b, LLVMConstInt(i32, (unsigned long long)loc.col, 0), LLVMBuildStructGEP2(g->b, t, rec, 2, ""));
+  LLVMBuildStore(g->b, LLVMConstInt(i32, (unsigned long long)k, 0), LLVMBuildStructGEP2(g->b, t, rec, 3, ""));
+  LLVMBuildStore(g->b, i, LLVMBuildStructGEP2(g->b, t, rec, 4, ""));
+  LLVMBuildStore(g->b, extent, LLVMBuildStructGEP2(g->b, t, rec, 5, ""));
+  for (int d = 0; d < 3; d++) {
+    LLVMValueRef idx[2] = {LLVMConstInt(i32, 0, 0), LLVMConstInt(i32, (unsigned long long)d, 0)};
+    LLVMTypeRef a3 = LLVMArrayType2(i32, 3);
+    LLVMBuildStore(g->b, g->hooks->sreg(g, PJ_LOWER_TID, d), LLVMBuildInBoundsGEP2(g->b, a3, LLVMBuildStructGEP2(g->b, t, rec, 6, ""), idx, 2, ""));
+    LLVMBuildStore(g->b, g->hooks->sreg(g, PJ_LOWER_CTAID, d), LLVMBuildInBoundsGEP2(g->b, a3, LLVMBuildStructGEP2(g->b, t, rec, 7, ""), idx, 2, ""));
+  }
+  LLVMBuildBr(g->b, g->ret);
+  LLVMPositionBuilderAtEnd(g->b, ok);
+}
+
 /* The address of arr[index...] (C order); a NULL index means element 0. */
-static LLVMValueRef pj_element_addr(PjCg *g, const PjExpr *base, const PjExpr *ix) {
+static LLVMValueRef pj_element_addr(PjCg *g, const PjExpr *base, const PjExpr *ix, PjLoc loc) {
   const PjType *at = base->type;
   LLVMValueRef arr = pj_cg_expr(g, base);
   LLVMValueRef linear = ix ? NULL : LLVMConstInt(pj_i64(g), 0, 0);
@@ -199,13 +246,16 @@ static LLVMValueRef pj_element_addr(PjCg *g, const PjExpr *base, const PjExpr *i
       it = ix->type;
     }
     LLVMValueRef i = pj_index_value(g, raw, it, extent);
+    if (g->debug) pj_check_index(g, loc, k, i, extent);
     linear = linear ? LLVMBuildAdd(g->b, LLVMBuildMul(g->b, linear, extent, ""), i, "") : i;
   }
   LLVMValueRef data = LLVMBuildExtractValue(g->b, arr, 0, "");
   return LLVMBuildInBoundsGEP2(g->b, pj_cg_mem_dtype(g, at->dtype), data, &linear, 1, "");
 }
 
-static LLVMValueRef pj_element_ptr(PjCg *g, const PjExpr *sub) { return pj_element_addr(g, sub->sub.base, sub->sub.index); }
+static LLVMValueRef pj_element_ptr(PjCg *g, const PjExpr *sub) {
+  return pj_element_addr(g, sub->sub.base, sub->sub.index, sub->loc);
+}
 
 static LLVMValueRef pj_load_element(PjCg *g, const PjExpr *sub) {
   PjDtype d = sub->sub.base->type->dtype;
@@ -684,7 +734,7 @@ static LLVMValueRef pj_atomic_loop(PjCg *g, LLVMValueRef ptr, LLVMValueRef val, 
 
 static LLVMValueRef pj_cg_atomic(PjCg *g, const PjExpr *e, const PjBuiltin *b) {
   PjDtype d = e->type->dtype;
-  LLVMValueRef ptr = pj_element_addr(g, e->builtin.args[0], e->builtin.args[1]);
+  LLVMValueRef ptr = pj_element_addr(g, e->builtin.args[0], e->builtin.args[1], e->loc);
   LLVMValueRef val = pj_cg_expr(g, e->builtin.args[2]);
   bool f = pj_dtype_is_float(d), s = pj_dtype_is_signed(d);
   LLVMAtomicRMWBinOp op;
@@ -713,7 +763,7 @@ static LLVMValueRef pj_cg_atomic(PjCg *g, const PjExpr *e, const PjBuiltin *b) {
 static LLVMValueRef pj_cg_cas(PjCg *g, const PjExpr *e, const PjBuiltin *b) {
   PjDtype d = e->type->dtype;
   bool at0 = b->dim == 1;
-  LLVMValueRef ptr = pj_element_addr(g, e->builtin.args[0], at0 ? NULL : e->builtin.args[1]);
+  LLVMValueRef ptr = pj_element_addr(g, e->builtin.args[0], at0 ? NULL : e->builtin.args[1], e->loc);
   LLVMValueRef old = pj_cg_expr(g, e->builtin.args[at0 ? 1 : 2]), val = pj_cg_expr(g, e->builtin.args[at0 ? 2 : 3]);
   LLVMTypeRef it = LLVMIntTypeInContext(g->ctx, (unsigned)pj_dtype_bits(d));
   if (pj_dtype_is_float(d)) {

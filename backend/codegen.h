@@ -62,6 +62,8 @@ struct PjCg {
   bool host;             /* the CPU target: device functions take the thread's geometry too */
   bool in_device;        /* emitting a device function's body */
   LLVMValueRef ret_slot; /* where `return value` puts the value */
+  bool debug;            /* check indices, recording failures in error_record */
+  LLVMValueRef error_record;
   const PjExpr *aug_node; /* a[i] op= v: the load of a[i] inside the value, and its address */
   LLVMValueRef aug_ptr;
 };

@@ -25,6 +25,8 @@ struct PjCode {
   char *llvm_text, *ptx;
   LLVMOrcLLJITRef jit;
   PjCpuEntry cpu_entry;
+  PjKernelError *cpu_error;
+  bool debug;
 };
 
 static pthread_once_t pj_llvm_once = PTHREAD_ONCE_INIT;
@@ -478,8 +480,11 @@ static void pj_internalize(LLVMModuleRef mod, const char *keep) {
     const char *name = LLVMGetValueName2(f, &len);
     if (!LLVMIsDeclaration(f) && strcmp(name, keep) != 0) LLVMSetLinkage(f, LLVMInternalLinkage);
   }
-  for (LLVMValueRef v = LLVMGetFirstGlobal(mod); v; v = LLVMGetNextGlobal(v))
-    if (!LLVMIsDeclaration(v)) LLVMSetLinkage(v, LLVMInternalLinkage);
+  for (LLVMValueRef v = LLVMGetFirstGlobal(mod); v; v = LLVMGetNextGlobal(v)) {
+    size_t len;
+    const char *name = LLVMGetValueName2(v, &len);
+    if (!LLVMIsDeclaration(v) && strcmp(name, PJ_KERNEL_ERROR_SYMBOL) != 0) LLVMSetLinkage(v, LLVMInternalLinkage);
+  }
 }
 
 /* ---- the pipeline ---------------------------------------------------------------------------- */
@@ -546,8 +551,11 @@ static bool pj_jit(PjCode *code, LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef 
   else LLVMOrcDisposeThreadSafeModule(tsm);
   LLVMOrcExecutorAddress addr = 0;
   if (!e) e = LLVMOrcLLJITLookup(code->jit, &addr, code->entry);
+  LLVMOrcExecutorAddress rec = 0;
+  if (!e && code->debug) e = LLVMOrcLLJITLookup(code->jit, &rec, PJ_KERNEL_ERROR_SYMBOL);
   if (!e) {
     code->cpu_entry = (PjCpuEntry)(uintptr_t)addr;
+    code->cpu_error = (PjKernelError *)(uintptr_t)rec;
     return true;
   }
   char *m = LLVMGetErrorMessage(e);
@@ -570,6 +578,7 @@ const char *pj_backend_llvm_text(const PjCode *code) { return code->llvm_text; }
 const char *pj_backend_ptx(const PjCode *code) { return code->ptx; }
 const char *pj_backend_entry(const PjCode *code) { return code->entry; }
 PjCpuEntry pj_backend_cpu_entry(const PjCode *code) { return code->cpu_entry; }
+PjKernelError *pj_backend_cpu_error(const PjCode *code) { return code->cpu_error; }
 
 static bool pj_finish_cuda(PjCode *code, PjCg *g, LLVMTargetMachineRef tm, const PjBackendOptions *o,
                            PjCompileTimes *times, char *err, size_t errlen, bool *user_error) {
@@ -618,6 +627,7 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
   bool cuda = o->target == PJ_TARGET_CUDA, user_error = false;
   PjCode *code = calloc(1, sizeof(PjCode));
   code->target = o->target;
+  code->debug = o->debug;
   code->name = strdup(f->name);
   if (cuda) code->entry = pj_ptx_entry_name(f->name);
   else if (asprintf(&code->entry, "pj_cpu_%s", f->name) < 0) code->entry = NULL;
@@ -631,7 +641,7 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
     return NULL;
   }
   LLVMOrcThreadSafeContextRef tsc = cuda ? NULL : LLVMOrcCreateNewThreadSafeContext();
-  PjCg g = {.f = f, .file = &m->file, .diags = diags, .host = !cuda};
+  PjCg g = {.f = f, .file = &m->file, .diags = diags, .host = !cuda, .debug = o->debug};
   g.ctx = cuda ? LLVMContextCreate() : LLVMOrcThreadSafeContextGetContext(tsc);
   LLVMContextSetDiagnosticHandler(g.ctx, pj_llvm_quiet, NULL);
   g.mod = LLVMModuleCreateWithNameInContext(f->name, g.ctx);

@@ -9,7 +9,7 @@ enum { PJ_MAX_ARGS = 64, PJ_MAX_SAVES = 64 };
 typedef struct PjCli {
   const char *file, *kernel, *sig, *arch, *libdevice, *save_dir;
   unsigned emit;
-  int launch, time, json, opt, repeat;
+  int launch, time, json, opt, repeat, debug;
   PjTarget target;
   PjLaunchConfig config;
   int grid_set, block_set;
@@ -38,6 +38,8 @@ static const char pj_usage[] =
     "  --sig SIG            argument types when compiling without arguments, numba style:\n"
     "                       'void(float32, float32[:], float32[:,:])'\n"
     "  --time               print the compile stage times in milliseconds\n"
+    "  --debug              check every array index at run time and report the first one out of\n"
+    "                       bounds with its line and thread (also @cuda.jit(debug=True))\n"
     "  -O0 .. -O3           LLVM optimization level (default -O3)\n"
     "  --diagnostics=json   print diagnostics as JSON lines instead of text\n"
     "  --libdevice PATH     CUDA's libdevice.10.bc (default: PYJITC_LIBDEVICE, CUDA_HOME, /usr/local/cuda)\n"
@@ -122,6 +124,7 @@ static int pj_parse_cli(PjCli *c, int argc, char **argv) {
     else if (!strcmp(a, "--version")) { printf("%s\n", pj_version_string()); exit(0); }
     else if (!strcmp(a, "--launch")) c->launch = 1;
     else if (!strcmp(a, "--time")) c->time = 1;
+    else if (!strcmp(a, "--debug")) c->debug = 1;
     else if (!strncmp(a, "-O", 2) && a[2] >= '0' && a[2] <= '3' && !a[3]) c->opt = a[2] - '0';
     else if ((v = pj_opt_value(argc, argv, &i, "--emit"))) { if (!pj_parse_emit(c, v)) return pj_usage_error("unknown --emit value '%s' (ast, types, llvm, ptx)", v); }
     else if ((v = pj_opt_value(argc, argv, &i, "--grid"))) { if (!pj_parse_dims(v, c->config.grid)) return pj_usage_error("bad --grid '%s': N, X,Y or X,Y,Z", v); c->grid_set = 1; }
@@ -370,7 +373,7 @@ static int pj_main(PjCli *c) {
   int n = pj_pick_signature(c, src, k, vals, sig);
   if (n < 0) goto done;
   const char *arch = c->arch ? c->arch : dev && pj_device_arch(dev) ? pj_device_arch(dev) : "sm_90";
-  PjCompileOptions opts = {target, arch, c->opt, c->emit, c->libdevice};
+  PjCompileOptions opts = {target, arch, c->opt, c->emit, c->libdevice, c->debug};
   PjStatus st;
   kern = pj_kernel_compile(src, k, sig, n, &opts, diags, &st);
   if (!kern) goto done;

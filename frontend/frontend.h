@@ -11,6 +11,7 @@ typedef struct PjFuncSyntax {
   bool body_ok;        /* the body parsed without rejections */
   bool is_kernel;      /* @cuda.jit, @cuda.jit(...) without device=True */
   bool is_device;      /* @cuda.jit(device=True) */
+  bool debug;          /* @cuda.jit(debug=True) */
   const char *sig;     /* the first eager signature string, or NULL */
   PjLoc sig_loc;
   PjDiags *diags;      /* rejections in the body: reported when this kernel is compiled */

@@ -64,6 +64,9 @@ static void pj_read_decorator(PjArena *arena, const PjModule *m, PjFuncSyntax *f
       fs->sig_loc = a->loc;
     }
     if (a->kind == PJ_EX_BINARY && a->bin.op == PJ_OP_COUNT && a->bin.l->kind == PJ_EX_NAME &&
+        strcmp(a->bin.l->name.id, "debug") == 0 && a->bin.r->kind == PJ_EX_BOOL && a->bin.r->ival)
+      fs->debug = true;
+    if (a->kind == PJ_EX_BINARY && a->bin.op == PJ_OP_COUNT && a->bin.l->kind == PJ_EX_NAME &&
         strcmp(a->bin.l->name.id, "device") == 0 && a->bin.r->kind == PJ_EX_BOOL && a->bin.r->ival) {
       fs->is_kernel = false;
       fs->is_device = true;

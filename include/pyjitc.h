@@ -110,6 +110,7 @@ typedef struct PjCompileOptions {
   int opt_level;     /* 0..3; default 3 */
   unsigned emit;     /* PjEmit bits: the text forms to keep (pj_kernel_text) */
   const char *libdevice; /* path to libdevice.10.bc; NULL: search the usual places */
+  int debug;         /* check every array index at run time (also @cuda.jit(debug=True)) */
 } PjCompileOptions;
 
 /* Times of the compile stages, in milliseconds. */

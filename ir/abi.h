@@ -9,6 +9,7 @@
 #define PJ_IR_ABI_H
 
 #include <pyjitc.h>
+#include <stdbool.h>
 
 /* The block the CPU executor asks the entry to run. Layout shared with backend/ codegen. */
 typedef struct PjCpuGrid {
@@ -21,6 +22,18 @@ typedef struct PjCpuGrid {
 /* Runs every thread of one block (kernels without barriers). */
 typedef void (*PjCpuEntry)(void **params, const PjCpuGrid *grid);
 
+/* What a kernel compiled with debug checks records of its first failed check (the global
+ * "pj_error" in its module). Layout shared with backend/ codegen. */
+typedef struct PjKernelError {
+  uint32_t flag;           /* 0: none; 1: an index out of bounds */
+  int32_t line, col;       /* of the indexing in the source */
+  int32_t axis;
+  int64_t index, extent;
+  uint32_t thread[3], block[3];
+} PjKernelError;
+
+#define PJ_KERNEL_ERROR_SYMBOL "pj_error"
+
 typedef struct PjKernelCode {
   PjTarget target;           /* PJ_TARGET_CUDA or PJ_TARGET_CPU */
   const char *name;          /* the kernel's Python name */
@@ -29,7 +42,13 @@ typedef struct PjKernelCode {
   PjCpuEntry cpu_entry;      /* CPU: native entry, valid while the PjKernel lives */
   int nargs;
   const PjArgType *args;     /* the signature it was compiled for */
+  const char *file;          /* the kernel's source file, for messages */
+  bool debug;                /* compiled with checks: the module has PJ_KERNEL_ERROR_SYMBOL */
+  PjKernelError *cpu_error;  /* CPU: that record's address, valid while the PjKernel lives */
 } PjKernelCode;
+
+/* The message for a recorded failure, in err. */
+PjStatus pj_kernel_error_report(const PjKernelCode *code, const PjKernelError *e, char *err, size_t errlen);
 
 /* Implemented by api/: the code of a compiled kernel. */
 const PjKernelCode *pj_kernel_code(const PjKernel *kernel);

@@ -198,13 +198,16 @@ PjStatus pj_cpu_launch(PjCpuPool *pool, const PjKernelCode *code, const PjLaunch
     free(run_ms);
     return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
   }
-  for (int r = 0; r < runs; r++) {
+  PjStatus st = PJ_OK;
+  for (int r = 0; r < runs && st == PJ_OK; r++) {
+    if (code->cpu_error) memset(code->cpu_error, 0, sizeof *code->cpu_error);
     double start = pj_now_ms();
     pj_cpu_pool_run(pool, code->cpu_entry, params->ptrs, config->grid, config->block);
     run_ms[r] = pj_now_ms() - start;
+    if (code->cpu_error && code->cpu_error->flag) st = pj_kernel_error_report(code, code->cpu_error, err, errlen);
   }
-  pj_launch_times_fill(times, run_ms, runs);
+  if (st == PJ_OK) pj_launch_times_fill(times, run_ms, runs);
   free(run_ms);
   pj_launch_params_delete(params);
-  return PJ_OK;
+  return st;
 }

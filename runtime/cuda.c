@@ -61,6 +61,7 @@ enum {
     (CUmodule *module, const void *image, unsigned int n, CUjit_option *options, void **values)) \
   X(cuModuleGetFunction, NULL, CUresult, (CUfunction *function, CUmodule module, const char *name)) \
   X(cuModuleUnload, NULL, CUresult, (CUmodule module))                                           \
+  X(cuModuleGetGlobal_v2, NULL, CUresult, (CUdeviceptr *ptr, size_t *bytes, CUmodule module, const char *name)) \
   X(cuFuncGetAttribute, NULL, CUresult, (int *value, int attribute, CUfunction function))        \
   X(cuLaunchKernel, NULL, CUresult,                                                              \
     (CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx,           \
@@ -108,6 +109,7 @@ typedef struct PjCudaKernel {
   CUmodule module;
   CUfunction function;
   int max_threads, static_shared, registers;
+  CUdeviceptr error;   /* debug builds: the module's error record */
 } PjCudaKernel;
 
 struct PjCuda {
@@ -354,6 +356,9 @@ static PjStatus pj_cuda_kernel_load(PjCudaKernel *k, const PjKernelCode *code, c
   PjStatus st = pj_cuda_module_load(code->ptx, &k->module, err, errlen);
   if (st == PJ_OK) st = PJ_CU(cuModuleGetFunction, &k->function, k->module, code->entry);
   if (st == PJ_OK) st = pj_cuda_function_read(k, err, errlen);
+  size_t bytes = 0;
+  if (st == PJ_OK && code->debug)
+    st = PJ_CU(cuModuleGetGlobal_v2, &k->error, &bytes, k->module, PJ_KERNEL_ERROR_SYMBOL);
   if (st != PJ_OK) pj_cuda_kernel_unload(k);
   return st;
 }
@@ -535,7 +540,11 @@ static PjStatus pj_cuda_launch_locked(PjCuda *cuda, const PjKernelCode *code,
   uint64_t *addresses = calloc((size_t)(nargs > 0 ? nargs : 1), sizeof *addresses);
   if (!addresses) return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
   st = pj_cuda_buffers_place(cuda, args, nargs, addresses, err, errlen);
+  PjKernelError record = {0};
+  if (st == PJ_OK && k->error) st = PJ_CU(cuMemcpyHtoD_v2, k->error, &record, sizeof record);
   if (st == PJ_OK) st = pj_cuda_launch_on(cuda, k, config, args, nargs, addresses, times, err, errlen);
+  if (st == PJ_OK && k->error) st = PJ_CU(cuMemcpyDtoH_v2, &record, k->error, sizeof record);
+  if (st == PJ_OK && record.flag) st = pj_kernel_error_report(code, &record, err, errlen);
   pj_cuda_scratch_trim(cuda);
   free(addresses);
   return st;

@@ -333,3 +333,12 @@ PjStatus pj_launch(PjDevice *device, PjKernel *kernel, const PjLaunchConfig *con
                             pj_kernel_name(kernel));
   return pj_launch_code(device, code, config, args, nargs, times, err, errlen);
 }
+
+PjStatus pj_kernel_error_report(const PjKernelCode *code, const PjKernelError *e, char *err, size_t errlen) {
+  return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+                          "%s:%d:%d: index %lld is out of bounds for axis %d with size %lld in kernel '%s' "
+                          "(thread (%u, %u, %u), block (%u, %u, %u))",
+                          code->file ? code->file : "<kernel>", e->line, e->col, (long long)e->index, e->axis,
+                          (long long)e->extent, code->name, e->thread[0], e->thread[1], e->thread[2], e->block[0],
+                          e->block[1], e->block[2]);
+}
