@@ -58,6 +58,20 @@ void pj_cg_fail(PjCg *g, PjLoc loc, const char *msg) {
   g->failed = true;
 }
 
+LLVMValueRef pj_cg_malloc(PjCg *g, LLVMBuilderRef b, LLVMValueRef bytes) {
+  LLVMTypeRef ft = LLVMFunctionType(pj_ptr(g), (LLVMTypeRef[]){pj_i64(g)}, 1, 0);
+  LLVMValueRef fn = LLVMGetNamedFunction(g->mod, "malloc");
+  if (!fn) fn = LLVMAddFunction(g->mod, "malloc", ft);
+  return LLVMBuildCall2(b, ft, fn, &bytes, 1, "");
+}
+
+void pj_cg_free(PjCg *g, LLVMValueRef p) {
+  LLVMTypeRef ft = LLVMFunctionType(LLVMVoidTypeInContext(g->ctx), (LLVMTypeRef[]){pj_ptr(g)}, 1, 0);
+  LLVMValueRef fn = LLVMGetNamedFunction(g->mod, "free");
+  if (!fn) fn = LLVMAddFunction(g->mod, "free", ft);
+  LLVMBuildCall2(g->b, ft, fn, &p, 1, "");
+}
+
 /* The storage slot of a shared/local array call site (NULL until made). */
 LLVMValueRef *pj_cg_site(PjCg *g, const PjExpr *site) {
   for (int i = 0; i < g->nsites; i++)
@@ -646,10 +660,8 @@ static LLVMValueRef pj_cg_minmax(PjCg *g, const PjExpr *e, bool is_max) {
 
 static LLVMValueRef pj_cg_math(PjCg *g, const PjExpr *e, const PjBuiltin *b) {
   PjDtype d = e->type->dtype;
-  if (b->lower == PJ_LOWER_ROUND) d = e->builtin.args[0]->type->dtype;
   LLVMValueRef args[4];
   for (int i = 0; i < e->builtin.nargs; i++) args[i] = pj_cg_expr(g, e->builtin.args[i]);
-  if (b->lower == PJ_LOWER_ROUND && !pj_dtype_is_float(d)) return pj_cg_convert(g, args[0], e->builtin.args[0]->type, e->type);
   const char *dev = d == PJ_FLOAT32 ? b->nvptx32 : b->nvptx64;
   const char *host = d == PJ_FLOAT32 ? b->host32 : b->host64;
   LLVMValueRef r;
@@ -659,7 +671,6 @@ static LLVMValueRef pj_cg_math(PjCg *g, const PjExpr *e, const PjBuiltin *b) {
   } else {
     r = g->hooks->math(g, dev, host, d, args, (unsigned)e->builtin.nargs);
   }
-  if (b->lower == PJ_LOWER_ROUND) r = pj_convert_scalar(g, r, d, e->type->dtype);
   return r;
 }
 

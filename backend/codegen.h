@@ -63,6 +63,8 @@ struct PjCg {
   bool in_device;        /* emitting a device function's body */
   LLVMValueRef ret_slot; /* where `return value` puts the value */
   bool debug;            /* check indices, recording failures in error_record */
+  LLVMValueRef heap[64]; /* CPU block mode: storage to free when the block is done */
+  int nheap;
   LLVMValueRef error_record;
   const PjExpr *aug_node; /* a[i] op= v: the load of a[i] inside the value, and its address */
   LLVMValueRef aug_ptr;
@@ -81,6 +83,9 @@ void pj_cg_store_var(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType
 LLVMTypeRef pj_cg_mem_dtype(PjCg *g, PjDtype d);
 void pj_cg_fail(PjCg *g, PjLoc loc, const char *msg);
 LLVMValueRef *pj_cg_site(PjCg *g, const PjExpr *site);
+/* The host's malloc and free (CPU block mode keeps large per-thread storage off the stack). */
+LLVMValueRef pj_cg_malloc(PjCg *g, LLVMBuilderRef b, LLVMValueRef bytes);
+void pj_cg_free(PjCg *g, LLVMValueRef p);
 /* The flattened kernel parameters, loaded from the executor's pointer array `argv`. */
 void pj_cg_load_params(PjCg *g, LLVMValueRef argv, LLVMTypeRef *types, int n, LLVMValueRef *out);
 LLVMValueRef pj_cg_arg_value(PjCg *g, const PjArgType *a, LLVMValueRef *flat, int *p, const PjType *var_t);

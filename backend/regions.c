@@ -222,89 +222,7 @@ static void pj_thread_loop(PjRegions *R, PjThreadCode code, const void *what) {
   }
 }
 
-/* ---- uniform control flow ----------------------------------------------------------------- */
-
-static void pj_uniform_block(PjRegions *R, const PjBlock *b, bool in_loop);
-
-static LLVMValueRef pj_uniform_cond(PjRegions *R, const PjExpr *cond) {
-  pj_bind_thread0(R);
-  return pj_cg_truth(R->g, pj_cg_expr(R->g, cond), cond->type);
-}
-
-static void pj_uniform_if(PjRegions *R, const PjStmt *s, bool in_loop) {
-  PjCg *g = R->g;
-  LLVMValueRef c = pj_uniform_cond(R, s->if_.cond);
-  LLVMBasicBlockRef bt = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.then");
-  LLVMBasicBlockRef bf = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.else");
-  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.endif");
-  LLVMBuildCondBr(g->b, c, bt, bf);
-  LLVMPositionBuilderAtEnd(g->b, bt);
-  pj_uniform_block(R, &s->if_.then, in_loop);
-  if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, done);
-  LLVMPositionBuilderAtEnd(g->b, bf);
-  pj_uniform_block(R, &s->if_.orelse, in_loop);
-  if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, done);
-  LLVMPositionBuilderAtEnd(g->b, done);
-}
-
-static void pj_uniform_loop_body(PjRegions *R, const PjBlock *body, LLVMBasicBlockRef cont, LLVMBasicBlockRef exit) {
-  PjCg *g = R->g;
-  LLVMBasicBlockRef saved_cont = g->loop_continue, saved_exit = g->loop_exit;
-  g->loop_continue = cont;
-  g->loop_exit = exit;
-  pj_uniform_block(R, body, true);
-  g->loop_continue = saved_cont;
-  g->loop_exit = saved_exit;
-  if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, cont);
-}
-
-static void pj_uniform_while(PjRegions *R, const PjStmt *s) {
-  PjCg *g = R->g;
-  LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.while");
-  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.body");
-  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.wend");
-  LLVMBuildBr(g->b, head);
-  LLVMPositionBuilderAtEnd(g->b, head);
-  LLVMBuildCondBr(g->b, pj_uniform_cond(R, s->while_.cond), body, done);
-  LLVMPositionBuilderAtEnd(g->b, body);
-  pj_uniform_loop_body(R, &s->while_.body, head, done);
-  LLVMPositionBuilderAtEnd(g->b, done);
-}
-
-/* for i in range(...) around a barrier: the walk is the block's, i is every thread's. */
-static void pj_uniform_for(PjRegions *R, const PjStmt *s) {
-  PjCg *g = R->g;
-  const PjExpr *it = s->for_.iter;
-  PjDtype d = it->type->dtype;
-  LLVMTypeRef t = pj_cg_dtype(g, d);
-  int n = it->call.nargs;
-  pj_bind_thread0(R);
-  LLVMValueRef start = n > 1 ? pj_cg_expr(g, it->call.args[0]) : LLVMConstInt(t, 0, 0);
-  LLVMValueRef stop = pj_cg_expr(g, it->call.args[n > 1 ? 1 : 0]);
-  LLVMValueRef step = n > 2 ? pj_cg_expr(g, it->call.args[2]) : LLVMConstInt(t, 1, 0);
-  LLVMValueRef count = pj_cg_range_count(g, start, stop, step, d);
-  LLVMValueRef counter = LLVMBuildAlloca(g->alloca_b, t, "u.k");
-  LLVMBuildStore(g->b, LLVMConstInt(t, 0, 0), counter);
-  LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.for");
-  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.fbody");
-  LLVMBasicBlockRef latch = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.finc");
-  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.fend");
-  LLVMBuildBr(g->b, head);
-  LLVMPositionBuilderAtEnd(g->b, head);
-  LLVMValueRef k = LLVMBuildLoad2(g->b, t, counter, "");
-  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, k, count, ""), body, done);
-  LLVMPositionBuilderAtEnd(g->b, body);
-  LLVMValueRef i = LLVMBuildAdd(g->b, start, LLVMBuildMul(g->b, k, step, ""), "");
-  int v = s->for_.target->name.var;
-  pj_store_every_thread(R, v, pj_cg_convert(g, i, pj_type_scalar(d), g->f->vars[v].type));
-  pj_uniform_loop_body(R, &s->for_.body, latch, done);
-  LLVMPositionBuilderAtEnd(g->b, latch);
-  LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, t, counter, ""), LLVMConstInt(t, 1, 0), ""), counter);
-  LLVMBuildBr(g->b, head);
-  LLVMPositionBuilderAtEnd(g->b, done);
-}
-
-/* ---- collectives ----------------------------------------------------------------------------- */
+/* ---- reading other threads ----------------------------------------------------------------------------- */
 
 /* Argument `a` (a variable or a constant) as thread `tid` (i64) holds it. */
 static LLVMValueRef pj_arg_of(PjRegions *R, const PjExpr *a, LLVMValueRef tid) {
@@ -354,6 +272,106 @@ static void pj_count_end(PjCg *g, PjCountLoop *L) {
   LLVMAddIncoming(L->j, (LLVMValueRef[]){LLVMConstInt(i64, 0, 0), next}, (LLVMBasicBlockRef[]){L->pre, here}, 2);
   LLVMPositionBuilderAtEnd(g->b, L->done);
 }
+
+/* ---- uniform control flow ----------------------------------------------------------------- */
+
+static void pj_uniform_block(PjRegions *R, const PjBlock *b, bool in_loop);
+
+static LLVMValueRef pj_uniform_cond(PjRegions *R, const PjExpr *cond) {
+  pj_bind_thread0(R);
+  return pj_cg_truth(R->g, pj_cg_expr(R->g, cond), cond->type);
+}
+
+static void pj_uniform_if(PjRegions *R, const PjStmt *s, bool in_loop) {
+  PjCg *g = R->g;
+  LLVMValueRef c = pj_uniform_cond(R, s->if_.cond);
+  LLVMBasicBlockRef bt = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.then");
+  LLVMBasicBlockRef bf = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.else");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.endif");
+  LLVMBuildCondBr(g->b, c, bt, bf);
+  LLVMPositionBuilderAtEnd(g->b, bt);
+  pj_uniform_block(R, &s->if_.then, in_loop);
+  if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, done);
+  LLVMPositionBuilderAtEnd(g->b, bf);
+  pj_uniform_block(R, &s->if_.orelse, in_loop);
+  if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, done);
+  LLVMPositionBuilderAtEnd(g->b, done);
+}
+
+static void pj_uniform_loop_body(PjRegions *R, const PjBlock *body, LLVMBasicBlockRef cont, LLVMBasicBlockRef exit) {
+  PjCg *g = R->g;
+  LLVMBasicBlockRef saved_cont = g->loop_continue, saved_exit = g->loop_exit;
+  g->loop_continue = cont;
+  g->loop_exit = exit;
+  pj_uniform_block(R, body, true);
+  g->loop_continue = saved_cont;
+  g->loop_exit = saved_exit;
+  if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, cont);
+}
+
+/* Whether any thread of the block has not returned: a loop around barriers ends when all did. */
+static LLVMValueRef pj_any_live(PjRegions *R) {
+  PjCg *g = R->g;
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(g->ctx);
+  LLVMValueRef acc = LLVMBuildAlloca(g->alloca_b, i8, "");
+  LLVMBuildStore(g->b, LLVMConstInt(i8, 0, 0), acc);
+  PjCountLoop L;
+  LLVMValueRef t = pj_count_begin(g, &L, g->nthreads);
+  LLVMValueRef alive = LLVMBuildZExt(g->b, pj_live(R, t), i8, "");
+  LLVMBuildStore(g->b, LLVMBuildOr(g->b, LLVMBuildLoad2(g->b, i8, acc, ""), alive, ""), acc);
+  pj_count_end(g, &L);
+  return LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildLoad2(g->b, i8, acc, ""), LLVMConstInt(i8, 0, 0), "");
+}
+
+static void pj_uniform_while(PjRegions *R, const PjStmt *s) {
+  PjCg *g = R->g;
+  LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.while");
+  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.body");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.wend");
+  LLVMBuildBr(g->b, head);
+  LLVMPositionBuilderAtEnd(g->b, head);
+  LLVMValueRef go = LLVMBuildAnd(g->b, pj_any_live(R), pj_uniform_cond(R, s->while_.cond), "");
+  LLVMBuildCondBr(g->b, go, body, done);
+  LLVMPositionBuilderAtEnd(g->b, body);
+  pj_uniform_loop_body(R, &s->while_.body, head, done);
+  LLVMPositionBuilderAtEnd(g->b, done);
+}
+
+/* for i in range(...) around a barrier: the walk is the block's, i is every thread's. */
+static void pj_uniform_for(PjRegions *R, const PjStmt *s) {
+  PjCg *g = R->g;
+  const PjExpr *it = s->for_.iter;
+  PjDtype d = it->type->dtype;
+  LLVMTypeRef t = pj_cg_dtype(g, d);
+  int n = it->call.nargs;
+  pj_bind_thread0(R);
+  LLVMValueRef start = n > 1 ? pj_cg_expr(g, it->call.args[0]) : LLVMConstInt(t, 0, 0);
+  LLVMValueRef stop = pj_cg_expr(g, it->call.args[n > 1 ? 1 : 0]);
+  LLVMValueRef step = n > 2 ? pj_cg_expr(g, it->call.args[2]) : LLVMConstInt(t, 1, 0);
+  LLVMValueRef count = pj_cg_range_count(g, start, stop, step, d);
+  LLVMValueRef counter = LLVMBuildAlloca(g->alloca_b, t, "u.k");
+  LLVMBuildStore(g->b, LLVMConstInt(t, 0, 0), counter);
+  LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.for");
+  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.fbody");
+  LLVMBasicBlockRef latch = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.finc");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.fend");
+  LLVMBuildBr(g->b, head);
+  LLVMPositionBuilderAtEnd(g->b, head);
+  LLVMValueRef k = LLVMBuildLoad2(g->b, t, counter, "");
+  LLVMValueRef more = LLVMBuildICmp(g->b, LLVMIntULT, k, count, "");
+  LLVMBuildCondBr(g->b, LLVMBuildAnd(g->b, more, pj_any_live(R), ""), body, done);
+  LLVMPositionBuilderAtEnd(g->b, body);
+  LLVMValueRef i = LLVMBuildAdd(g->b, start, LLVMBuildMul(g->b, k, step, ""), "");
+  int v = s->for_.target->name.var;
+  pj_store_every_thread(R, v, pj_cg_convert(g, i, pj_type_scalar(d), g->f->vars[v].type));
+  pj_uniform_loop_body(R, &s->for_.body, latch, done);
+  LLVMPositionBuilderAtEnd(g->b, latch);
+  LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, t, counter, ""), LLVMConstInt(t, 1, 0), ""), counter);
+  LLVMBuildBr(g->b, head);
+  LLVMPositionBuilderAtEnd(g->b, done);
+}
+
+/* ---- collectives ---------------------------------------------------------------------------- */
 
 /* shfl: the value of lane src of this warp, or this thread's own when src is outside it. */
 static LLVMValueRef pj_cpu_shfl(PjRegions *R, const PjExpr *e, LLVMValueRef tid, LLVMValueRef base, LLVMValueRef lane) {
@@ -556,6 +574,7 @@ void pj_cg_block_kernel(PjCg *g, const PjArgType *args, int nargs, LLVMValueRef 
   pj_uniform_block(&R, &g->f->body, false);
   if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, g->ret);
   LLVMPositionBuilderAtEnd(g->b, g->ret);
+  for (int i = 0; i < g->nheap; i++) pj_cg_free(g, g->heap[i]);
   LLVMBuildRetVoid(g->b);
   LLVMDisposeBuilder(g->alloca_b);
   free(R.arrays);

@@ -143,9 +143,16 @@ static LLVMValueRef pj_host_new_array(PjCg *g, const PjExpr *site, bool shared, 
   LLVMTypeRef i64 = LLVMInt64TypeInContext(g->ctx);
   LLVMValueRef n = LLVMConstInt(i64, count, 0);
   if (slot && !*slot) {
-    LLVMValueRef total = shared || !g->block_mode ? n : LLVMBuildMul(g->alloca_b, g->nthreads, n, "");
-    *slot = LLVMBuildArrayAlloca(g->alloca_b, elem, total, shared ? "shared" : "local");
-    LLVMSetAlignment(*slot, 16);
+    if (!shared && g->block_mode && g->nheap < 64) {
+      /* every thread's copy at once: on the heap, freed when the block is done */
+      LLVMTargetDataRef td = LLVMGetModuleDataLayout(g->mod);
+      LLVMValueRef bytes = LLVMBuildMul(g->alloca_b, g->nthreads, LLVMConstInt(i64, count * LLVMABISizeOfType(td, elem), 0), "");
+      *slot = g->heap[g->nheap++] = pj_cg_malloc(g, g->alloca_b, bytes);
+    } else {
+      LLVMValueRef total = shared || !g->block_mode ? n : LLVMBuildMul(g->alloca_b, g->nthreads, n, "");
+      *slot = LLVMBuildArrayAlloca(g->alloca_b, elem, total, shared ? "shared" : "local");
+      LLVMSetAlignment(*slot, 16);
+    }
   }
   LLVMValueRef base = slot ? *slot : LLVMBuildArrayAlloca(g->alloca_b, elem, n, "");
   if (shared || !g->block_mode) return base;

@@ -418,9 +418,15 @@ static const PjType *pj_type_subscript(PjChecker *c, PjExpr **slot) {
 static bool pj_order_keywords(PjChecker *c, PjExpr *e, int id) {
   PjExpr *ordered[16] = {0};
   int n = 0;
+  bool seen_kw = false;
   for (int i = 0; i < e->call.nargs; i++) {
     PjExpr *a = e->call.args[i];
     bool kw = a->kind == PJ_EX_BINARY && a->bin.op == PJ_OP_COUNT;
+    if (!kw && seen_kw) {
+      pj_err(c, a->loc, "invalid syntax: positional argument follows keyword argument");
+      return false;
+    }
+    seen_kw = seen_kw || kw;
     int pos = kw ? (id >= 0 ? pj_builtin_keyword(id, a->bin.l->name.id) : -1) : i;
     if (pos < 0 || pos >= 16) {
       pj_err(c, a->loc, "%s() got an unexpected keyword argument '%s'", id >= 0 ? pj_builtins[id].name : "this call",

@@ -98,10 +98,12 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
     return pj_type_math(arena, b, args, nargs, params, err, errlen);
   }
   case PJ_TYPING_ROUND: {
+    /* numba-cuda (cudamath): float32 -> float32, float64 and integers -> float64; unlike
+     * Python's and numba's CPU floor, no integer result */
     const PjType *t = args[0]->type;
     if (!pj_type_is_scalar(t)) return pj_fail(err, errlen, "%s() takes a number, not %s", b->name, arena, t);
-    if (pj_type_is_float(t)) return pj_type_scalar(PJ_INT64);
-    return pj_type_is_bool(t) ? pj_type_scalar(PJ_INT64) : t;
+    params[0] = pj_type_scalar(t->dtype == PJ_FLOAT32 ? PJ_FLOAT32 : PJ_FLOAT64);
+    return params[0];
   }
   case PJ_TYPING_MINMAX: {
     if (!pj_all_scalars(args, nargs)) {
@@ -241,14 +243,18 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
     PjDtype d = et->dtype;
     bool is_int = pj_type_is_int(et), ok;
     switch (b->typing == PJ_TYPING_CAS ? -1 : b->dim) {
-    case PJ_ATOMIC_AND: case PJ_ATOMIC_OR: case PJ_ATOMIC_XOR: ok = is_int && pj_dtype_bits(d) >= 32; break;
+    case PJ_ATOMIC_AND: case PJ_ATOMIC_OR: case PJ_ATOMIC_XOR: case PJ_ATOMIC_EXCH: ok = is_int && pj_dtype_bits(d) >= 32; break;
     case PJ_ATOMIC_INC: case PJ_ATOMIC_DEC: ok = d == PJ_UINT32 || d == PJ_UINT64; break;
-    case -1: ok = pj_dtype_bits(d) >= 32; break;
+    case -1: ok = is_int && pj_dtype_bits(d) >= 32; break;
     default: ok = pj_dtype_bits(d) >= 32 && d != PJ_BOOL; break;
     }
     if (!ok) {
+      bool ints = b->typing == PJ_TYPING_CAS || b->dim == PJ_ATOMIC_AND || b->dim == PJ_ATOMIC_OR ||
+                  b->dim == PJ_ATOMIC_XOR || b->dim == PJ_ATOMIC_EXCH;
       snprintf(err, errlen, "%s() does not support arrays of %s (numba-cuda: %s)", b->name, pj_dtype_name(d),
-               b->dim == PJ_ATOMIC_INC || b->dim == PJ_ATOMIC_DEC ? "uint32 and uint64" : "32- and 64-bit elements");
+               b->typing == PJ_TYPING_ATOMIC && (b->dim == PJ_ATOMIC_INC || b->dim == PJ_ATOMIC_DEC)
+                   ? "uint32 and uint64"
+                   : ints ? "32- and 64-bit integers" : "32- and 64-bit elements");
       return NULL;
     }
     for (int i = has_index ? 2 : 1; i < nargs; i++) {

@@ -991,9 +991,9 @@ def test_math_pow_float32_int32_stays_float32():
 
 
 @pytest.mark.parametrize("t", ["float32", "float64"])
-def test_floor_ceil_return_int64(t):
-    """math.floor and math.ceil of a float return int64 (Python's int): usable as an index, in a
-    shift, and `/` on them is true division."""
+def test_floor_ceil(t):
+    """math.floor and math.ceil of a float return a float in numba-cuda (not Python's int);
+    int() of them indexes and shifts, and `/` on them is true division."""
     rng = np.random.default_rng(53)
     n = 500
     x = np.concatenate([np.array([0.0, -0.0, 0.5, -0.5, 1.0, -1.0, 2.5, -2.5, 1e15 + 0.5, -7.999]),

@@ -111,7 +111,7 @@ def ldexp_frexp_modf(x, n, ld, ld_wide, mant, expo, frac, whole):
 
 @cuda.jit
 def rounding(x, fl, ce, tr, fl_half):
-    """floor/ceil/trunc return int64 for floats (and the integer itself for integers)."""
+    """floor/ceil/trunc, stored into int64 arrays (numba-cuda returns floats; the store converts)."""
     i = cuda.grid(1)
     if i < x.size:
         fl[i] = math.floor(x[i])
@@ -191,3 +191,15 @@ def fp32_ops_stay_f32(x, out):
     if i < x.size:
         v = x[i]
         out[i] = math.exp(math.sin(v)) + math.sqrt(math.fabs(v)) * math.tanh(v) - math.log1p(math.fabs(v))
+
+
+@cuda.jit
+def rounding_types(x32, x64, n, p32, p64, fl_n, fl_nan):
+    """numba-cuda types math.floor/ceil/trunc like its other unary functions (cudamath.py):
+    float32 -> float32, float64 -> float64, int64 -> float64 (not Python's int)."""
+    i = cuda.grid(1)
+    if i < x32.size:
+        p32[i] = math.floor(x32[i]) * x32[i]  # float32 * float32: a float32 value
+        p64[i] = math.ceil(x64[i]) + math.trunc(x64[i])
+        fl_n[i] = math.floor(n[i])  # through float64: 2**53 + 1 rounds to 2**53
+        fl_nan[i] = math.trunc(x64[i] * math.inf) if x64[i] == 0.0 else math.floor(x64[i] * math.nan)

@@ -140,3 +140,40 @@ def fences(a, out):
         out[i] += 1
         cuda.threadfence_system()
         out[i] *= 2
+
+
+LOCAL_N = 1024
+
+
+@cuda.jit
+def local_large_with_barrier(a, out):
+    """8 KiB of local memory per thread (legal on the GPU, whose limit is 512 KiB) in a kernel
+    with a barrier, launched with 1024 threads per block."""
+    buf = cuda.local.array(LOCAL_N, float64)
+    s = cuda.shared.array(1024, float64)
+    t = cuda.threadIdx.x
+    i = cuda.grid(1)
+    for j in range(LOCAL_N):
+        buf[j] = a[i] + j
+    s[t] = buf[t % LOCAL_N]
+    cuda.syncthreads()
+    out[i] = s[1023 - t] + buf[LOCAL_N - 1]
+
+
+@cuda.jit
+def sync_loop_uniform_return(out, limit):
+    """A loop around barriers that the block leaves with a uniform return (every thread sees the
+    same shared counter after the barrier), the only way out of the while True."""
+    s = cuda.shared.array(1, int32)
+    t = cuda.threadIdx.x
+    if t == 0:
+        s[0] = 0
+    cuda.syncthreads()
+    while True:
+        if t == 0:
+            s[0] += 1
+        cuda.syncthreads()
+        if s[0] >= limit:
+            out[cuda.grid(1)] = s[0]
+            return
+        cuda.syncthreads()

@@ -27,12 +27,12 @@ def pow_math(x, y, out):
 def floor_ceil(x, lut, fl, ce, fl_f, picked, shifted):
     i = cuda.grid(1)
     if i < x.size:
-        k = math.floor(x[i])
+        k = int(math.floor(x[i]))  # numba-cuda's floor returns a float: index with int()
         fl[i] = k
         ce[i] = math.ceil(x[i])
         fl_f[i] = math.floor(x[i]) / 4
         picked[i] = lut[k % lut.size]
-        shifted[i] = 1 << (math.ceil(x[i]) % 8)
+        shifted[i] = 1 << (int(math.ceil(x[i])) % 8)
 
 
 @cuda.jit
