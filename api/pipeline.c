@@ -171,7 +171,8 @@ PjKernel *pj_kernel_compile(const PjSource *s, int k, const PjArgType *args, int
   kern->args = calloc((size_t)nargs + 1, sizeof(PjArgType));
   memcpy(kern->args, args, sizeof(PjArgType) * (size_t)nargs);
   bool debug = o->debug || fs->debug;
-  PjBackendOptions bo = {pj_resolve_target(o->target), o->arch, o->opt_level, o->emit, o->libdevice, debug};
+  PjBackendOptions bo = {pj_resolve_target(o->target), o->arch, o->opt_level, o->emit, o->libdevice, debug,
+                         o->fastmath || fs->fastmath, o->max_registers ? o->max_registers : fs->max_registers};
   kern->code = pj_backend_compile(m, typed, args, nargs, (PjSpec **)specs.items, specs.len, &bo, diags, &kern->times);
   if (!kern->code) {
     st = PJ_ERROR_INTERNAL;

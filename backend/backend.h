@@ -15,6 +15,8 @@ typedef struct PjBackendOptions {
   unsigned emit;          /* PjEmit bits: which texts to keep */
   const char *libdevice;  /* path, or NULL to search */
   bool debug;             /* bounds checks recording into PJ_KERNEL_ERROR_SYMBOL */
+  bool fastmath;          /* fast-math flags, flush-to-zero, libdevice's __nv_fast_* for float32 */
+  int max_registers;      /* NVPTX: .maxnreg; 0 for none */
 } PjBackendOptions;
 
 /* Lower one typed kernel. NULL with a diagnostic on failure (a missing libdevice, an LLVM

@@ -503,10 +503,12 @@ static LLVMValueRef pj_shift(PjCg *g, PjBinOp op, LLVMValueRef a, LLVMValueRef b
 
 /* Float + - * may be contracted into fused multiply-adds, as numba-cuda (NVVM) and nvcc do by
  * default; fastmath flags beyond that are for fastmath=True only. */
-static LLVMValueRef pj_contractable(LLVMValueRef v) {
-  if (LLVMIsAInstruction(v) && LLVMCanValueUseFastMathFlags(v)) LLVMSetFastMathFlags(v, LLVMFastMathAllowContract);
+static LLVMValueRef pj_contractable_in(PjCg *g, LLVMValueRef v) {
+  if (LLVMIsAInstruction(v) && LLVMCanValueUseFastMathFlags(v))
+    LLVMSetFastMathFlags(v, g->fastmath ? LLVMFastMathAll : LLVMFastMathAllowContract);
   return v;
 }
+#define pj_contractable(v) pj_contractable_in(g, (v))
 
 static LLVMValueRef pj_cg_binary(PjCg *g, const PjExpr *e) {
   LLVMValueRef a = pj_cg_expr(g, e->bin.l), b = pj_cg_expr(g, e->bin.r);
@@ -516,7 +518,10 @@ static LLVMValueRef pj_cg_binary(PjCg *g, const PjExpr *e) {
   case PJ_OP_ADD: return f ? pj_contractable(LLVMBuildFAdd(g->b, a, b, "")) : LLVMBuildAdd(g->b, a, b, "");
   case PJ_OP_SUB: return f ? pj_contractable(LLVMBuildFSub(g->b, a, b, "")) : LLVMBuildSub(g->b, a, b, "");
   case PJ_OP_MUL: return f ? pj_contractable(LLVMBuildFMul(g->b, a, b, "")) : LLVMBuildMul(g->b, a, b, "");
-  case PJ_OP_DIV: return LLVMBuildFDiv(g->b, a, b, "");
+  case PJ_OP_DIV:
+    if (g->fastmath && !g->host && d == PJ_FLOAT32) /* numba's fastmath: approximate float32 division */
+      return pj_cg_call_intrinsic(g, "llvm.nvvm.div.approx.ftz.f", NULL, 0, (LLVMValueRef[]){a, b}, 2);
+    return g->fastmath ? pj_contractable(LLVMBuildFDiv(g->b, a, b, "")) : LLVMBuildFDiv(g->b, a, b, "");
   case PJ_OP_FLOORDIV:
   case PJ_OP_MOD: return f ? pj_float_divmod(g, e->bin.op, a, b) : pj_int_divmod(g, e->bin.op, a, b, d);
   case PJ_OP_POW: return pj_pow(g, e, a, b);
@@ -664,7 +669,10 @@ static LLVMValueRef pj_cg_math(PjCg *g, const PjExpr *e, const PjBuiltin *b) {
   for (int i = 0; i < e->builtin.nargs; i++) args[i] = pj_cg_expr(g, e->builtin.args[i]);
   const char *dev = d == PJ_FLOAT32 ? b->nvptx32 : b->nvptx64;
   const char *host = d == PJ_FLOAT32 ? b->host32 : b->host64;
+  if (g->fastmath && d == PJ_FLOAT32 && pj_builtin_fast_name(dev)) dev = pj_builtin_fast_name(dev);
   LLVMValueRef r;
+  if (g->fastmath && !g->host && d == PJ_FLOAT32 && strcmp(dev, "llvm.sqrt") == 0)
+    return pj_cg_call_intrinsic(g, "llvm.nvvm.sqrt.approx.ftz.f", NULL, 0, args, 1);
   if (strncmp(dev, "llvm.", 5) == 0) {
     LLVMTypeRef ov[1] = {pj_cg_dtype(g, d)};
     r = pj_cg_call_intrinsic(g, dev, ov, 1, args, (unsigned)e->builtin.nargs);

@@ -63,6 +63,7 @@ struct PjCg {
   bool in_device;        /* emitting a device function's body */
   LLVMValueRef ret_slot; /* where `return value` puts the value */
   bool debug;            /* check indices, recording failures in error_record */
+  bool fastmath;
   LLVMValueRef heap[64]; /* CPU block mode: storage to free when the block is done */
   int nheap;
   LLVMValueRef error_record;

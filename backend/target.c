@@ -335,6 +335,23 @@ static void pj_add_fn_attr(LLVMContextRef ctx, LLVMValueRef fn, const char *name
   LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, kind, 0));
 }
 
+/* fastmath: every function may reassociate, flush float32 denormals, and use approximate
+ * division and square root (NVPTX reads these attributes); libdevice flushes via nvvm-reflect. */
+static void pj_set_fastmath(PjCg *g) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(g->mod); f; f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f)) continue;
+    static const char *const attrs[][2] = {{"unsafe-fp-math", "true"}, {"no-nans-fp-math", "true"},
+                                           {"no-infs-fp-math", "true"}, {"no-signed-zeros-fp-math", "true"},
+                                           {"denormal-fp-math-f32", "preserve-sign,preserve-sign"}};
+    for (size_t i = 0; i < sizeof attrs / sizeof attrs[0]; i++)
+      LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                              LLVMCreateStringAttribute(g->ctx, attrs[i][0], (unsigned)strlen(attrs[i][0]), attrs[i][1],
+                                                        (unsigned)strlen(attrs[i][1])));
+  }
+  LLVMAddModuleFlag(g->mod, LLVMModuleFlagBehaviorOverride, "nvvm-reflect-ftz", 16,
+                    LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(g->ctx), 1, 0)));
+}
+
 static void pj_build_nvptx_kernel(PjCg *g, const char *name, const PjArgType *args, int nargs) {
   LLVMTypeRef params[256];
   int np = pj_cg_param_types(g, args, nargs, params);
@@ -648,7 +665,7 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
     return NULL;
   }
   LLVMOrcThreadSafeContextRef tsc = cuda ? NULL : LLVMOrcCreateNewThreadSafeContext();
-  PjCg g = {.f = f, .file = &m->file, .diags = diags, .host = !cuda, .debug = o->debug};
+  PjCg g = {.f = f, .file = &m->file, .diags = diags, .host = !cuda, .debug = o->debug, .fastmath = o->fastmath};
   g.ctx = cuda ? LLVMContextCreate() : LLVMOrcThreadSafeContextGetContext(tsc);
   LLVMContextSetDiagnosticHandler(g.ctx, pj_llvm_quiet, NULL);
   g.mod = LLVMModuleCreateWithNameInContext(f->name, g.ctx);
@@ -658,6 +675,13 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
   if (cuda) pj_build_nvptx_kernel(&g, code->entry, args, nargs);
   else pj_build_host_kernel(&g, code->entry, args, nargs);
   pj_cg_define_specs(&g);
+  if (o->fastmath && cuda) pj_set_fastmath(&g);
+  if (o->max_registers > 0 && cuda) {
+    LLVMValueRef kernel = LLVMGetNamedFunction(g.mod, code->entry);
+    LLVMValueRef md[3] = {kernel, LLVMMDStringInContext(g.ctx, "maxnreg", 7),
+                          LLVMConstInt(LLVMInt32TypeInContext(g.ctx), (unsigned long long)o->max_registers, 0)};
+    LLVMAddNamedMetadataOperand(g.mod, "nvvm.annotations", LLVMMDNodeInContext(g.ctx, md, 3));
+  }
   LLVMDisposeBuilder(g.b);
   char *verify = NULL;
   if (g.failed) { /* reported where the kernel says what the CPU executor cannot run */

@@ -12,6 +12,8 @@ typedef struct PjFuncSyntax {
   bool is_kernel;      /* @cuda.jit, @cuda.jit(...) without device=True */
   bool is_device;      /* @cuda.jit(device=True) */
   bool debug;          /* @cuda.jit(debug=True) */
+  bool fastmath;       /* @cuda.jit(fastmath=True) */
+  int max_registers;   /* @cuda.jit(max_registers=N), 0 when not given */
   const char *sig;     /* the first eager signature string, or NULL */
   PjLoc sig_loc;
   PjDiags *diags;      /* rejections in the body: reported when this kernel is compiled */

@@ -63,9 +63,12 @@ static void pj_read_decorator(PjArena *arena, const PjModule *m, PjFuncSyntax *f
       fs->sig = a->str;
       fs->sig_loc = a->loc;
     }
-    if (a->kind == PJ_EX_BINARY && a->bin.op == PJ_OP_COUNT && a->bin.l->kind == PJ_EX_NAME &&
-        strcmp(a->bin.l->name.id, "debug") == 0 && a->bin.r->kind == PJ_EX_BOOL && a->bin.r->ival)
-      fs->debug = true;
+    bool kw = a->kind == PJ_EX_BINARY && a->bin.op == PJ_OP_COUNT && a->bin.l->kind == PJ_EX_NAME;
+    const char *key = kw ? a->bin.l->name.id : "";
+    bool yes = kw && a->bin.r->kind == PJ_EX_BOOL && a->bin.r->ival;
+    if (yes && strcmp(key, "debug") == 0) fs->debug = true;
+    if (yes && strcmp(key, "fastmath") == 0) fs->fastmath = true;
+    if (kw && strcmp(key, "max_registers") == 0 && a->bin.r->kind == PJ_EX_INT) fs->max_registers = (int)a->bin.r->ival;
     if (a->kind == PJ_EX_BINARY && a->bin.op == PJ_OP_COUNT && a->bin.l->kind == PJ_EX_NAME &&
         strcmp(a->bin.l->name.id, "device") == 0 && a->bin.r->kind == PJ_EX_BOOL && a->bin.r->ival) {
       fs->is_kernel = false;

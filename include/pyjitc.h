@@ -111,6 +111,8 @@ typedef struct PjCompileOptions {
   unsigned emit;     /* PjEmit bits: the text forms to keep (pj_kernel_text) */
   const char *libdevice; /* path to libdevice.10.bc; NULL: search the usual places */
   int debug;         /* check every array index at run time (also @cuda.jit(debug=True)) */
+  int fastmath;      /* fast-math flags, flush-to-zero, approximate float32 math (also @cuda.jit(fastmath=True)) */
+  int max_registers; /* registers per thread on the GPU, 0: the compiler's choice (also @cuda.jit(max_registers=N)) */
 } PjCompileOptions;
 
 /* Times of the compile stages, in milliseconds. */

@@ -11,6 +11,17 @@ const PjBuiltin pj_builtins[PJ_BI_COUNT] = {
 #undef PJ_BUILTIN
 };
 
+const char *pj_builtin_fast_name(const char *nv32) {
+  static const char *const fast[][2] = {
+      {"__nv_expf", "__nv_fast_expf"},   {"__nv_logf", "__nv_fast_logf"},   {"__nv_log2f", "__nv_fast_log2f"},
+      {"__nv_log10f", "__nv_fast_log10f"}, {"__nv_sinf", "__nv_fast_sinf"}, {"__nv_cosf", "__nv_fast_cosf"},
+      {"__nv_tanf", "__nv_fast_tanf"},   {"__nv_powf", "__nv_fast_powf"},
+  };
+  for (size_t i = 0; nv32 && i < sizeof fast / sizeof fast[0]; i++)
+    if (strcmp(nv32, fast[i][0]) == 0) return fast[i][1];
+  return NULL;
+}
+
 int pj_builtin_lookup(const char *qualname) {
   for (int i = 0; i < PJ_BI_COUNT; i++)
     if (strcmp(pj_builtins[i].name, qualname) == 0) return i;

@@ -89,6 +89,8 @@ extern const PjBuiltin pj_builtins[PJ_BI_COUNT];
 int pj_builtin_keyword(int id, const char *name);
 /* The dtype a qualified name stands for ("numba.float32", "numpy.int8", "numba.types.f4"). */
 bool pj_dtype_of_name(const char *qualname, PjDtype *out);
+/* libdevice's approximate variant of a float32 function under fastmath ("__nv_fast_expf"), or NULL. */
+const char *pj_builtin_fast_name(const char *nv32);
 /* The row of a qualified name ("cuda.grid", "math.sqrt", "min"), or -1. */
 int pj_builtin_lookup(const char *qualname);
 
