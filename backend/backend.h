@@ -17,6 +17,7 @@ typedef struct PjBackendOptions {
   bool debug;             /* bounds checks recording into PJ_KERNEL_ERROR_SYMBOL */
   bool fastmath;          /* fast-math flags, flush-to-zero, libdevice's __nv_fast_* for float32 */
   int max_registers;      /* NVPTX: .maxnreg; 0 for none */
+  bool lineinfo;          /* NVPTX: line tables (.loc) */
 } PjBackendOptions;
 
 /* Lower one typed kernel. NULL with a diagnostic on failure (a missing libdevice, an LLVM

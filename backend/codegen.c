@@ -1099,8 +1099,21 @@ static void pj_cg_aug(PjCg *g, const PjStmt *s) {
   LLVMBuildStore(g->b, v, ptr);
 }
 
+void pj_cg_debug_function(PjCg *g, LLVMValueRef fn, const PjFunc *f) {
+  if (!g->dib) return;
+  LLVMMetadataRef type = LLVMDIBuilderCreateSubroutineType(g->dib, g->di_file, NULL, 0, LLVMDIFlagZero);
+  size_t n;
+  const char *linkage = LLVMGetValueName2(fn, &n);
+  g->di_scope = LLVMDIBuilderCreateFunction(g->dib, g->di_file, f->name, strlen(f->name), linkage, n, g->di_file,
+                                           (unsigned)f->loc.line, type, 0, 1, (unsigned)f->loc.line, LLVMDIFlagZero, 1);
+  LLVMSetSubprogram(fn, g->di_scope);
+}
+
 void pj_cg_stmt(PjCg *g, const PjStmt *s) {
   pj_cg_ensure_open(g);
+  if (g->dib && g->di_scope)
+    LLVMSetCurrentDebugLocation2(g->b, LLVMDIBuilderCreateDebugLocation(g->ctx, (unsigned)s->loc.line,
+                                                                        (unsigned)s->loc.col, g->di_scope, NULL));
   switch (s->kind) {
   case PJ_ST_EXPR: pj_cg_expr(g, s->expr); break;
   case PJ_ST_ASSIGN: {

@@ -3,6 +3,7 @@
 #define PJ_BACKEND_CODEGEN_H
 
 #include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
 
 #include "backend/backend.h"
 #include "stdlib/builtins.h"
@@ -64,6 +65,8 @@ struct PjCg {
   LLVMValueRef ret_slot; /* where `return value` puts the value */
   bool debug;            /* check indices, recording failures in error_record */
   bool fastmath;
+  LLVMDIBuilderRef dib;  /* lineinfo: line tables; scope is the function being emitted */
+  LLVMMetadataRef di_file, di_scope;
   LLVMValueRef heap[64]; /* CPU block mode: storage to free when the block is done */
   int nheap;
   LLVMValueRef error_record;
@@ -78,6 +81,8 @@ LLVMValueRef pj_cg_call_intrinsic(PjCg *g, const char *name, LLVMTypeRef *overlo
                                   LLVMValueRef *args, unsigned nargs);
 LLVMValueRef pj_cg_call_extern(PjCg *g, const char *name, LLVMTypeRef ret, LLVMValueRef *args, unsigned nargs);
 LLVMValueRef pj_cg_expr(PjCg *g, const PjExpr *e);
+/* lineinfo: a subprogram for fn (the function being emitted) named after the source function. */
+void pj_cg_debug_function(PjCg *g, LLVMValueRef fn, const PjFunc *f);
 LLVMValueRef pj_cg_truth(PjCg *g, LLVMValueRef v, const PjType *t);
 void pj_cg_stmt(PjCg *g, const PjStmt *s);
 void pj_cg_store_var(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt);

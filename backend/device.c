@@ -57,6 +57,8 @@ static void pj_define_spec(PjCg *g, const PjSpec *s) {
   g->fn = fn;
   g->block_mode = false;
   g->in_device = true;
+  pj_cg_debug_function(g, fn, g->f);
+  LLVMSetCurrentDebugLocation2(g->b, NULL);
   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(g->ctx, fn, "entry");
   LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(g->ctx, fn, "body");
   g->ret = LLVMAppendBasicBlockInContext(g->ctx, fn, "return");

@@ -335,6 +335,20 @@ static void pj_add_fn_attr(LLVMContextRef ctx, LLVMValueRef fn, const char *name
   LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, kind, 0));
 }
 
+/* lineinfo: a compile unit of line tables only, for the kernel's source file. */
+static void pj_debug_begin(PjCg *g, const PjModule *m) {
+  g->dib = LLVMCreateDIBuilder(g->mod);
+  const char *path = m->file.path ? m->file.path : "<input>";
+  const char *slash = strrchr(path, '/');
+  const char *base = slash ? slash + 1 : path;
+  size_t dirlen = slash ? (size_t)(slash - path) : 0;
+  g->di_file = LLVMDIBuilderCreateFile(g->dib, base, strlen(base), path, dirlen);
+  LLVMDIBuilderCreateCompileUnit(g->dib, LLVMDWARFSourceLanguagePython, g->di_file, "pyjitc", 6, 1, "", 0, 0, "", 0,
+                                 LLVMDWARFEmissionLineTablesOnly, 0, 0, 0, "", 0, "", 0);
+  LLVMAddModuleFlag(g->mod, LLVMModuleFlagBehaviorWarning, "Debug Info Version", 18,
+                    LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(g->ctx), LLVMDebugMetadataVersion(), 0)));
+}
+
 /* fastmath: every function may reassociate, flush float32 denormals, and use approximate
  * division and square root (NVPTX reads these attributes); libdevice flushes via nvvm-reflect. */
 static void pj_set_fastmath(PjCg *g) {
@@ -357,6 +371,7 @@ static void pj_build_nvptx_kernel(PjCg *g, const char *name, const PjArgType *ar
   int np = pj_cg_param_types(g, args, nargs, params);
   g->fn = LLVMAddFunction(g->mod, name, LLVMFunctionType(LLVMVoidTypeInContext(g->ctx), params, (unsigned)np, 0));
   LLVMSetFunctionCallConv(g->fn, PJ_PTX_KERNEL_CC);
+  pj_cg_debug_function(g, g->fn, g->f);
   LLVMValueRef md[3] = {g->fn, LLVMMDStringInContext(g->ctx, "kernel", 6),
                         LLVMConstInt(LLVMInt32TypeInContext(g->ctx), 1, 0)};
   LLVMAddNamedMetadataOperand(g->mod, "nvvm.annotations", LLVMMDNodeInContext(g->ctx, md, 3));
@@ -671,10 +686,15 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
   g.mod = LLVMModuleCreateWithNameInContext(f->name, g.ctx);
   pj_set_layout(g.mod, tm);
   g.b = LLVMCreateBuilderInContext(g.ctx);
+  if (o->lineinfo && cuda) pj_debug_begin(&g, m);
   pj_cg_declare_specs(&g, specs, nspecs);
   if (cuda) pj_build_nvptx_kernel(&g, code->entry, args, nargs);
   else pj_build_host_kernel(&g, code->entry, args, nargs);
   pj_cg_define_specs(&g);
+  if (g.dib) {
+    LLVMDIBuilderFinalize(g.dib);
+    LLVMDisposeDIBuilder(g.dib);
+  }
   if (o->fastmath && cuda) pj_set_fastmath(&g);
   if (o->max_registers > 0 && cuda) {
     LLVMValueRef kernel = LLVMGetNamedFunction(g.mod, code->entry);

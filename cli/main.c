@@ -9,7 +9,7 @@ enum { PJ_MAX_ARGS = 64, PJ_MAX_SAVES = 64 };
 typedef struct PjCli {
   const char *file, *kernel, *sig, *arch, *libdevice, *save_dir;
   unsigned emit;
-  int launch, time, json, opt, repeat, debug, fastmath, max_registers;
+  int launch, time, json, opt, repeat, debug, fastmath, max_registers, lineinfo;
   PjTarget target;
   PjLaunchConfig config;
   int grid_set, block_set;
@@ -41,6 +41,7 @@ static const char pj_usage[] =
     "  --fastmath           fast-math: contraction, no NaN/inf/signed-zero care, flush-to-zero, and\n"
     "                       approximate float32 math (also @cuda.jit(fastmath=True))\n"
     "  --max-registers N    registers per thread on the GPU (also @cuda.jit(max_registers=N))\n"
+    "  --lineinfo           source line tables in the PTX for profilers (also @cuda.jit(lineinfo=True))\n"
     "  --debug              check every array index at run time and report the first one out of\n"
     "                       bounds with its line and thread (also @cuda.jit(debug=True))\n"
     "  -O0 .. -O3           LLVM optimization level (default -O3)\n"
@@ -129,6 +130,7 @@ static int pj_parse_cli(PjCli *c, int argc, char **argv) {
     else if (!strcmp(a, "--time")) c->time = 1;
     else if (!strcmp(a, "--debug")) c->debug = 1;
     else if (!strcmp(a, "--fastmath")) c->fastmath = 1;
+    else if (!strcmp(a, "--lineinfo")) c->lineinfo = 1;
     else if ((v = pj_opt_value(argc, argv, &i, "--max-registers"))) c->max_registers = atoi(v);
     else if (!strncmp(a, "-O", 2) && a[2] >= '0' && a[2] <= '3' && !a[3]) c->opt = a[2] - '0';
     else if ((v = pj_opt_value(argc, argv, &i, "--emit"))) { if (!pj_parse_emit(c, v)) return pj_usage_error("unknown --emit value '%s' (ast, types, llvm, ptx)", v); }
@@ -378,7 +380,8 @@ static int pj_main(PjCli *c) {
   int n = pj_pick_signature(c, src, k, vals, sig);
   if (n < 0) goto done;
   const char *arch = c->arch ? c->arch : dev && pj_device_arch(dev) ? pj_device_arch(dev) : "sm_90";
-  PjCompileOptions opts = {target, arch, c->opt, c->emit, c->libdevice, c->debug, c->fastmath, c->max_registers};
+  PjCompileOptions opts = {target, arch, c->opt, c->emit, c->libdevice, c->debug, c->fastmath, c->max_registers,
+                           c->lineinfo};
   PjStatus st;
   kern = pj_kernel_compile(src, k, sig, n, &opts, diags, &st);
   if (!kern) goto done;

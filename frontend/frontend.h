@@ -13,6 +13,7 @@ typedef struct PjFuncSyntax {
   bool is_device;      /* @cuda.jit(device=True) */
   bool debug;          /* @cuda.jit(debug=True) */
   bool fastmath;       /* @cuda.jit(fastmath=True) */
+  bool lineinfo;       /* @cuda.jit(lineinfo=True) */
   int max_registers;   /* @cuda.jit(max_registers=N), 0 when not given */
   const char *sig;     /* the first eager signature string, or NULL */
   PjLoc sig_loc;

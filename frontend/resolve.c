@@ -68,6 +68,7 @@ static void pj_read_decorator(PjArena *arena, const PjModule *m, PjFuncSyntax *f
     bool yes = kw && a->bin.r->kind == PJ_EX_BOOL && a->bin.r->ival;
     if (yes && strcmp(key, "debug") == 0) fs->debug = true;
     if (yes && strcmp(key, "fastmath") == 0) fs->fastmath = true;
+    if (yes && strcmp(key, "lineinfo") == 0) fs->lineinfo = true;
     if (kw && strcmp(key, "max_registers") == 0 && a->bin.r->kind == PJ_EX_INT) fs->max_registers = (int)a->bin.r->ival;
     if (a->kind == PJ_EX_BINARY && a->bin.op == PJ_OP_COUNT && a->bin.l->kind == PJ_EX_NAME &&
         strcmp(a->bin.l->name.id, "device") == 0 && a->bin.r->kind == PJ_EX_BOOL && a->bin.r->ival) {

@@ -113,6 +113,7 @@ typedef struct PjCompileOptions {
   int debug;         /* check every array index at run time (also @cuda.jit(debug=True)) */
   int fastmath;      /* fast-math flags, flush-to-zero, approximate float32 math (also @cuda.jit(fastmath=True)) */
   int max_registers; /* registers per thread on the GPU, 0: the compiler's choice (also @cuda.jit(max_registers=N)) */
+  int lineinfo;      /* source lines in the PTX (.loc), for profilers (also @cuda.jit(lineinfo=True)) */
 } PjCompileOptions;
 
 /* Times of the compile stages, in milliseconds. */
