@@ -13,6 +13,6 @@ def k(a):
     i = cuda.grid(1)
     a[i] = twice(a[i])
 
+# PTX-DAG: .loc {{[0-9]+}} 13 5
 # PTX-DAG: .loc {{[0-9]+}} 14 5
-# PTX-DAG: .loc {{[0-9]+}} 15 5
 # PTX-DAG: .file {{[0-9]+}} "{{.*}}lineinfo_ptx.py"
