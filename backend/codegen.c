@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <llvm-c/Target.h>
+
 #include "stdlib/builtins.h"
 
 /* ---- types ------------------------------------------------------------------------------- */
@@ -720,7 +722,14 @@ static LLVMValueRef pj_cg_new_array(PjCg *g, const PjExpr *e, bool shared) {
     count *= (uint64_t)d->ival;
     dims = LLVMBuildInsertValue(g->b, dims, LLVMConstInt(pj_i64(g), (unsigned long long)d->ival, 0), (unsigned)k, "");
   }
-  LLVMValueRef data = g->hooks->new_array(g, e, shared, pj_cg_mem_dtype(g, e->type->dtype), count);
+  LLVMTypeRef elem = pj_cg_mem_dtype(g, e->type->dtype);
+  LLVMValueRef data = g->hooks->new_array(g, e, shared, elem, count);
+  if (count == 0) { /* dynamic: as many elements as the launch's bytes hold */
+    LLVMTargetDataRef td = LLVMGetModuleDataLayout(g->mod);
+    LLVMValueRef n = LLVMBuildUDiv(g->b, g->hooks->dynamic_shared_bytes(g),
+                                   LLVMConstInt(pj_i64(g), LLVMABISizeOfType(td, elem), 0), "");
+    dims = LLVMBuildInsertValue(g->b, dims, n, 0, "");
+  }
   LLVMValueRef v = LLVMBuildInsertValue(g->b, LLVMGetUndef(pj_cg_type(g, e->type)), data, 0, "");
   return LLVMBuildInsertValue(g->b, v, dims, 1, "");
 }

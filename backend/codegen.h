@@ -15,8 +15,11 @@ typedef struct PjCgHooks {
   LLVMValueRef (*sreg)(PjCg *g, PjLowering which, int d);
   /* a math library call: `dev` names libdevice's function, `host` libm's */
   LLVMValueRef (*math)(PjCg *g, const char *dev, const char *host, PjDtype d, LLVMValueRef *args, unsigned n);
-  /* storage for cuda.shared.array / cuda.local.array at `site`: a generic pointer to count elements */
+  /* storage for cuda.shared.array / cuda.local.array at `site`: a generic pointer to count elements;
+   * count 0 for shared: the dynamic shared memory of the launch */
   LLVMValueRef (*new_array)(PjCg *g, const PjExpr *site, bool shared, LLVMTypeRef elem, uint64_t count);
+  /* the launch's dynamic shared memory in bytes (i64) */
+  LLVMValueRef (*dynamic_shared_bytes)(PjCg *g);
   /* cuda.syncthreads() and the fences (`intrinsic`: the NVPTX one) */
   void (*barrier)(PjCg *g, const PjExpr *site);
   void (*fence)(PjCg *g, const char *intrinsic);

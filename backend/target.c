@@ -66,14 +66,19 @@ static LLVMValueRef pj_nvptx_math(PjCg *g, const char *dev, const char *host, Pj
   return pj_cg_call_extern(g, dev, pj_cg_dtype(g, d), args, n);
 }
 
+/* Field k of the executor's PjCpuGrid, as uint32: grid[3], block[3], block_idx[3], shared_bytes. */
+static LLVMValueRef pj_host_load_grid(PjCg *g, LLVMBuilderRef b, int k) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx);
+  LLVMValueRef idx = LLVMConstInt(LLVMInt64TypeInContext(g->ctx), (unsigned long long)k, 0);
+  return LLVMBuildLoad2(b, i32, LLVMBuildInBoundsGEP2(b, i32, g->cpu_grid, &idx, 1, ""), "");
+}
+
+static LLVMValueRef pj_host_sreg_raw(PjCg *g, int k) { return pj_host_load_grid(g, g->b, k); }
+
 static LLVMValueRef pj_host_sreg(PjCg *g, PjLowering which, int d) {
   if (which == PJ_LOWER_TID) return g->cpu_tid[d];
-  /* PjCpuGrid: grid[3], block[3], block_idx[3] as uint32 */
   int base = which == PJ_LOWER_NCTAID ? 0 : which == PJ_LOWER_NTID ? 3 : 6;
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx);
-  LLVMValueRef idx = LLVMConstInt(LLVMInt64TypeInContext(g->ctx), (unsigned long long)(base + d), 0);
-  LLVMValueRef p = LLVMBuildInBoundsGEP2(g->b, i32, g->cpu_grid, &idx, 1, "");
-  return LLVMBuildLoad2(g->b, i32, p, "");
+  return pj_host_sreg_raw(g, base + d);
 }
 
 static LLVMValueRef pj_host_math(PjCg *g, const char *dev, const char *host, PjDtype d, LLVMValueRef *args,
@@ -82,8 +87,27 @@ static LLVMValueRef pj_host_math(PjCg *g, const char *dev, const char *host, PjD
   return pj_cg_call_extern(g, host, pj_cg_dtype(g, d), args, n);
 }
 
+static LLVMValueRef pj_inline_asm(PjCg *g, LLVMTypeRef ret, const char *text, const char *constraints, LLVMValueRef *args,
+                                  unsigned n) {
+  LLVMTypeRef params[2];
+  for (unsigned i = 0; i < n; i++) params[i] = LLVMTypeOf(args[i]);
+  LLVMTypeRef ft = LLVMFunctionType(ret, params, n, 0);
+  LLVMValueRef asm_ = LLVMGetInlineAsm(ft, (char *)text, strlen(text), (char *)constraints, strlen(constraints), 1, 0,
+                                       LLVMInlineAsmDialectATT, 0);
+  return LLVMBuildCall2(g->b, ft, asm_, args, n, "");
+}
+
 /* Shared arrays are addrspace(3) globals, one per call site; local arrays stack slots. */
 static LLVMValueRef pj_nvptx_new_array(PjCg *g, const PjExpr *site, bool shared, LLVMTypeRef elem, uint64_t count) {
+  if (shared && count == 0) { /* dynamic shared memory: one extern array that every such site shares */
+    LLVMValueRef gv = LLVMGetNamedGlobal(g->mod, "pj_dynamic_shared");
+    if (!gv) {
+      gv = LLVMAddGlobalInAddressSpace(g->mod, LLVMArrayType2(LLVMInt8TypeInContext(g->ctx), 0), "pj_dynamic_shared", 3);
+      LLVMSetLinkage(gv, LLVMExternalLinkage);
+      LLVMSetAlignment(gv, 16);
+    }
+    return LLVMConstAddrSpaceCast(gv, LLVMPointerTypeInContext(g->ctx, 0));
+  }
   LLVMValueRef *slot = pj_cg_site(g, site);
   if (slot && *slot) return *slot;
   LLVMValueRef p;
@@ -101,6 +125,11 @@ static LLVMValueRef pj_nvptx_new_array(PjCg *g, const PjExpr *site, bool shared,
   return p;
 }
 
+static LLVMValueRef pj_nvptx_dynamic_shared_bytes(PjCg *g) {
+  LLVMValueRef n = pj_inline_asm(g, LLVMInt32TypeInContext(g->ctx), "mov.u32 $0, %dynamic_smem_size;", "=r", NULL, 0);
+  return LLVMBuildZExt(g->b, n, LLVMInt64TypeInContext(g->ctx), "");
+}
+
 static void pj_nvptx_barrier(PjCg *g, const PjExpr *site) {
   if (pj_builtins[site->builtin.id].dim == 0) {
     pj_cg_call_intrinsic(g, "llvm.nvvm.barrier0", NULL, 0, NULL, 0);
@@ -114,15 +143,6 @@ static void pj_nvptx_barrier(PjCg *g, const PjExpr *site) {
 
 static void pj_nvptx_fence(PjCg *g, const char *intrinsic) { pj_cg_call_intrinsic(g, intrinsic, NULL, 0, NULL, 0); }
 
-static LLVMValueRef pj_inline_asm(PjCg *g, LLVMTypeRef ret, const char *text, const char *constraints, LLVMValueRef *args,
-                                  unsigned n) {
-  LLVMTypeRef params[2];
-  for (unsigned i = 0; i < n; i++) params[i] = LLVMTypeOf(args[i]);
-  LLVMTypeRef ft = LLVMFunctionType(ret, params, n, 0);
-  LLVMValueRef asm_ = LLVMGetInlineAsm(ft, (char *)text, strlen(text), (char *)constraints, strlen(constraints), 1, 0,
-                                       LLVMInlineAsmDialectATT, 0);
-  return LLVMBuildCall2(g->b, ft, asm_, args, n, "");
-}
 
 static LLVMValueRef pj_nvptx_lane(PjCg *g, int which) {
   if (which == 0) return pj_cg_call_intrinsic(g, "llvm.nvvm.read.ptx.sreg.laneid", NULL, 0, NULL, 0);
@@ -134,7 +154,21 @@ static void pj_nvptx_nanosleep(PjCg *g, LLVMValueRef ns) { pj_inline_asm(g, LLVM
 
 /* CPU: shared arrays are made once per block call (block mode); a local array is the thread's
  * own: in block mode a slice of one allocation for all the block's threads. */
+static LLVMValueRef pj_host_dynamic_shared_bytes(PjCg *g) {
+  return LLVMBuildZExt(g->b, pj_host_sreg_raw(g, 9), LLVMInt64TypeInContext(g->ctx), "");
+}
+
 static LLVMValueRef pj_host_new_array(PjCg *g, const PjExpr *site, bool shared, LLVMTypeRef elem, uint64_t count) {
+  if (shared && count == 0 && !g->in_device && g->block_mode) {
+    /* dynamic shared memory: the launch's bytes, once per block, shared by every such site */
+    static const PjExpr dynamic_site;
+    LLVMValueRef *slot = pj_cg_site(g, &dynamic_site);
+    if (slot && !*slot && g->nheap < 64) {
+      LLVMValueRef bytes = LLVMBuildZExt(g->alloca_b, pj_host_load_grid(g, g->alloca_b, 9), LLVMInt64TypeInContext(g->ctx), "");
+      *slot = g->heap[g->nheap++] = pj_cg_malloc(g, g->alloca_b, bytes);
+    }
+    if (slot && *slot) return *slot;
+  }
   if (shared && g->in_device) {
     pj_cg_fail(g, site->loc, "cuda.shared.array in a device function cannot run on the CPU executor yet");
     return LLVMConstNull(LLVMPointerTypeInContext(g->ctx, 0));
@@ -291,10 +325,12 @@ static LLVMValueRef pj_host_collective(PjCg *g, const PjExpr *e) {
   return LLVMGetUndef(pj_cg_type(g, e->type));
 }
 
-static const PjCgHooks pj_nvptx_hooks = {pj_nvptx_sreg, pj_nvptx_math, pj_nvptx_new_array, pj_nvptx_barrier,
+static const PjCgHooks pj_nvptx_hooks = {pj_nvptx_sreg, pj_nvptx_math, pj_nvptx_new_array, pj_nvptx_dynamic_shared_bytes,
+                                         pj_nvptx_barrier,
                                          pj_nvptx_fence, pj_nvptx_lane, pj_nvptx_nanosleep, pj_nvptx_collective,
                                          pj_nvptx_print};
-static const PjCgHooks pj_host_hooks = {pj_host_sreg, pj_host_math, pj_host_new_array, pj_host_barrier,
+static const PjCgHooks pj_host_hooks = {pj_host_sreg, pj_host_math, pj_host_new_array, pj_host_dynamic_shared_bytes,
+                                        pj_host_barrier,
                                         pj_host_fence, pj_host_lane, pj_host_nanosleep, pj_host_collective,
                                         pj_host_print};
 

@@ -16,7 +16,7 @@ typedef struct PjCpuGrid {
   uint32_t grid[3];      /* gridDim */
   uint32_t block[3];     /* blockDim */
   uint32_t block_idx[3]; /* blockIdx of the block to run */
-  uint32_t pad;
+  uint32_t shared_bytes; /* dynamic shared memory per block (the launch's shared_bytes) */
 } PjCpuGrid;
 
 /* Runs every thread of one block (kernels without barriers). */

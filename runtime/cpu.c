@@ -18,6 +18,7 @@ typedef struct PjCpuJob {
   PjCpuEntry entry;
   void **params;
   uint32_t grid[3], block[3];
+  uint32_t shared_bytes;
   uint64_t total;   /* blocks in the grid */
   uint64_t chunk;   /* blocks taken per step of the counter */
   atomic_uint_fast64_t next;
@@ -84,6 +85,7 @@ static void pj_cpu_job_work(PjCpuJob *job) {
   memset(&g, 0, sizeof g);
   memcpy(g.grid, job->grid, sizeof g.grid);
   memcpy(g.block, job->block, sizeof g.block);
+  g.shared_bytes = job->shared_bytes;
   uint64_t gx = job->grid[0], gy = job->grid[1];
   for (;;) {
     uint64_t first = atomic_fetch_add(&job->next, job->chunk);
@@ -162,10 +164,11 @@ void pj_cpu_pool_delete(PjCpuPool *pool) {
 
 int pj_cpu_pool_threads(const PjCpuPool *pool) { return pool->threads; }
 
-void pj_cpu_pool_run(PjCpuPool *pool, PjCpuEntry entry, void **params, const uint32_t grid[3],
+void pj_cpu_pool_run(PjCpuPool *pool, PjCpuEntry entry, void **params, uint32_t shared_bytes, const uint32_t grid[3],
                      const uint32_t block[3]) {
   pthread_mutex_lock(&pool->run_lock);
   pj_cpu_job_init(&pool->job, entry, params, grid, block, pool->threads);
+  pool->job.shared_bytes = shared_bytes;
   if (pool->nworkers == 0 || pool->job.total <= 1) {
     pj_cpu_job_work(&pool->job);
     pthread_mutex_unlock(&pool->run_lock);
@@ -202,7 +205,7 @@ PjStatus pj_cpu_launch(PjCpuPool *pool, const PjKernelCode *code, const PjLaunch
   for (int r = 0; r < runs && st == PJ_OK; r++) {
     if (code->cpu_error) memset(code->cpu_error, 0, sizeof *code->cpu_error);
     double start = pj_now_ms();
-    pj_cpu_pool_run(pool, code->cpu_entry, params->ptrs, config->grid, config->block);
+    pj_cpu_pool_run(pool, code->cpu_entry, params->ptrs, config->shared_bytes, config->grid, config->block);
     run_ms[r] = pj_now_ms() - start;
     if (code->cpu_error && code->cpu_error->flag) st = pj_kernel_error_report(code, code->cpu_error, err, errlen);
   }

@@ -22,7 +22,7 @@ int pj_cpu_pool_threads(const PjCpuPool *pool);
 
 /* Runs entry(params, grid) for every block of grid x block; returns when all are done.
  * Calls from several threads are run one after the other. */
-void pj_cpu_pool_run(PjCpuPool *pool, PjCpuEntry entry, void **params, const uint32_t grid[3],
+void pj_cpu_pool_run(PjCpuPool *pool, PjCpuEntry entry, void **params, uint32_t shared_bytes, const uint32_t grid[3],
                      const uint32_t block[3]);
 
 /* A whole launch on the values' host memory: config->repeat timed runs (monotonic clock),

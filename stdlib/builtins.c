@@ -285,9 +285,10 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
                  "time, such as a module-level constant)", b->name);
         return NULL;
       }
-      if (d->ival <= 0) {
+      bool dynamic = d->ival == 0 && b->lower == PJ_LOWER_SHARED_ARRAY && ndim == 1;
+      if (d->ival <= 0 && !dynamic) {
         snprintf(err, errlen, d->ival == 0 && b->lower == PJ_LOWER_SHARED_ARRAY
-                     ? "%s() of size 0 (dynamic shared memory) is not supported yet"
+                     ? "%s() of size 0 (dynamic shared memory) must be one-dimensional"
                      : "%s() needs positive extents", b->name);
         return NULL;
       }
