@@ -19,7 +19,6 @@ def k(a, n, x):
     s3 = cuda.shared.array(N + 1, float32)  # expect error@10: needs a constant shape
     s4 = cuda.shared.array(4.0, float32)  # expect error@10: needs a constant shape
     s5 = cuda.shared.array(shape=x, dtype=float32)  # expect error@10: needs a constant shape
-    s6 = cuda.shared.array(0, float32)  # expect error@10: cuda.shared.array() of size 0 (dynamic shared memory) is not supported yet
-    s7 = cuda.shared.array(BAD, float32)  # expect error@10: of size 0 (dynamic shared memory) is not supported yet
+    s7 = cuda.shared.array(BAD, float32)  # expect error@10: of size 0 (dynamic shared memory) must be one-dimensional
     s8 = cuda.shared.array(-2, float32)  # expect error@10: cuda.shared.array() needs positive extents
     s9 = cuda.shared.array((3, -1), dtype=float32)  # expect error@10: needs positive extents
