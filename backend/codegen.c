@@ -910,6 +910,7 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   case PJ_LOWER_NANOSLEEP: g->hooks->nanosleep(g, pj_cg_expr(g, e->builtin.args[0])); return NULL;
   case PJ_LOWER_COLLECTIVE: return g->hooks->collective(g, e);
   case PJ_LOWER_PRINT: pj_cg_print(g, e); return NULL;
+  case PJ_LOWER_IDENTITY: return pj_cg_expr(g, e->builtin.args[0]);
   case PJ_LOWER_CAS: return pj_cg_cas(g, e, b);
   case PJ_LOWER_RANGE: break;
   }
@@ -945,8 +946,37 @@ static LLVMValueRef pj_cg_attr(PjCg *g, const PjExpr *e) {
   return n;
 }
 
+/* A module-level array: constant data (in .const memory on the GPU), once per module. */
+static LLVMValueRef pj_cg_const_array(PjCg *g, const PjExpr *e) {
+  const PjConstArray *a = e->carray;
+  char name[256];
+  snprintf(name, sizeof name, "pj_const_%s", a->name);
+  LLVMValueRef gv = LLVMGetNamedGlobal(g->mod, name);
+  LLVMTypeRef elem = pj_cg_mem_dtype(g, a->dtype);
+  if (!gv) {
+    LLVMValueRef *vals = malloc(sizeof(LLVMValueRef) * (size_t)a->count);
+    for (int64_t i = 0; i < a->count; i++)
+      vals[i] = pj_dtype_is_float(a->dtype) ? LLVMConstReal(elem, a->values[i])
+                : LLVMConstInt(elem, (unsigned long long)(a->dtype == PJ_BOOL ? a->ints[i] != 0 : a->ints[i]), 0);
+    LLVMValueRef init = LLVMConstArray2(elem, vals, (uint64_t)a->count);
+    free(vals);
+    gv = LLVMAddGlobalInAddressSpace(g->mod, LLVMTypeOf(init), name, g->host ? 0 : 4);
+    LLVMSetInitializer(gv, init);
+    LLVMSetGlobalConstant(gv, 1);
+    LLVMSetLinkage(gv, LLVMInternalLinkage);
+    LLVMSetAlignment(gv, 16);
+  }
+  LLVMValueRef ptr = g->host ? gv : LLVMConstAddrSpaceCast(gv, pj_ptr(g));
+  LLVMValueRef v = LLVMBuildInsertValue(g->b, LLVMGetUndef(pj_cg_type(g, e->type)), ptr, 0, "");
+  LLVMValueRef dims = LLVMGetUndef(LLVMArrayType2(pj_i64(g), (uint64_t)a->ndim));
+  for (int k = 0; k < a->ndim; k++)
+    dims = LLVMBuildInsertValue(g->b, dims, LLVMConstInt(pj_i64(g), (unsigned long long)a->shape[k], 0), (unsigned)k, "");
+  return LLVMBuildInsertValue(g->b, v, dims, 1, "");
+}
+
 LLVMValueRef pj_cg_expr(PjCg *g, const PjExpr *e) {
   switch (e->kind) {
+  case PJ_EX_CONST_ARRAY: return pj_cg_const_array(g, e);
   case PJ_EX_INT: return pj_const_int(g, e->type->dtype, e->ival);
   case PJ_EX_BOOL: return LLVMConstInt(LLVMInt1TypeInContext(g->ctx), (unsigned long long)e->ival, 0);
   case PJ_EX_FLOAT: return LLVMConstReal(pj_cg_dtype(g, e->type->dtype), e->fval);

@@ -31,7 +31,7 @@ const TSLanguage *tree_sitter_python(void);
   X(BINARY, "binary_operator", 1) X(UNARY, "unary_operator", 1) X(NOT, "not_operator", 1)          \
   X(BOOLEAN, "boolean_operator", 1) X(COMPARISON, "comparison_operator", 1)                        \
   X(CONDITIONAL, "conditional_expression", 1) X(PAREN, "parenthesized_expression", 1)              \
-  X(TUPLE, "tuple", 1) X(EXPRESSION_LIST, "expression_list", 1) X(PATTERN_LIST, "pattern_list", 1) \
+  X(TUPLE, "tuple", 1) X(LIST, "list", 1) X(EXPRESSION_LIST, "expression_list", 1) X(PATTERN_LIST, "pattern_list", 1) \
   X(TUPLE_PATTERN, "tuple_pattern", 1) X(COMMENT, "comment", 1) X(DEFAULT_PARAM, "default_parameter", 1) \
   X(TYPED_PARAM, "typed_parameter", 1) X(EXPRESSION_STMT_DOC, "string", 1)                         \
   X(OP_PLUS, "+", 0) X(OP_MINUS, "-", 0) X(OP_STAR, "*", 0) X(OP_SLASH, "/", 0)                     \
@@ -457,6 +457,11 @@ static PjExpr *pj_expr(PjParser *p, TSNode n) {
     }
     return NULL;
   }
+  if (s == pj_sym[PJ_SYM_LIST]) {
+    PjExpr *e = pj_parse_tuple(p, n);
+    if (e) e->kind = PJ_EX_LIST;
+    return e;
+  }
   if (s == pj_sym[PJ_SYM_TUPLE] || s == pj_sym[PJ_SYM_EXPRESSION_LIST] || s == pj_sym[PJ_SYM_PATTERN_LIST] ||
       s == pj_sym[PJ_SYM_TUPLE_PATTERN])
     return pj_parse_tuple(p, n);
@@ -823,7 +828,7 @@ static PjExpr *pj_fold(PjParser *p, const PjExpr *e) {
       if (strcmp(g->name, e->name.id) == 0) return g->kind == PJ_GLOBAL_CONST ? g->value : NULL;
     }
     return NULL;
-  case PJ_EX_TUPLE: {
+  case PJ_EX_TUPLE: case PJ_EX_LIST: {
     PjExpr *t = pj_arena_alloc(p->arena, sizeof(PjExpr));
     *t = *e;
     t->tuple.items = pj_arena_alloc(p->arena, sizeof(PjExpr *) * (size_t)(e->tuple.count + 1));
@@ -848,6 +853,76 @@ static PjExpr *pj_fold(PjParser *p, const PjExpr *e) {
   }
   default: return NULL;
   }
+}
+
+/* The nested lists (or tuples) of numbers of np.array(...): its shape, checked rectangular. */
+static bool pj_array_shape(const PjExpr *e, int depth, int64_t *shape, int *ndim) {
+  bool seq = e->kind == PJ_EX_LIST || e->kind == PJ_EX_TUPLE;
+  if (!seq) {
+    if (depth == 0) return false;
+    if (*ndim == 0) *ndim = depth;
+    return depth == *ndim && (e->kind == PJ_EX_INT || e->kind == PJ_EX_FLOAT || e->kind == PJ_EX_BOOL);
+  }
+  if (depth >= PJ_MAX_DIMS) return false;
+  if (shape[depth] < 0) shape[depth] = e->tuple.count;
+  if (shape[depth] != e->tuple.count || e->tuple.count == 0) return false;
+  for (int i = 0; i < e->tuple.count; i++)
+    if (!pj_array_shape(e->tuple.items[i], depth + 1, shape, ndim)) return false;
+  return true;
+}
+
+static void pj_array_fill(const PjExpr *e, PjConstArray *a, int64_t *at, bool *any_float) {
+  if (e->kind == PJ_EX_LIST || e->kind == PJ_EX_TUPLE) {
+    for (int i = 0; i < e->tuple.count; i++) pj_array_fill(e->tuple.items[i], a, at, any_float);
+    return;
+  }
+  *any_float = *any_float || e->kind == PJ_EX_FLOAT;
+  a->values[*at] = e->kind == PJ_EX_FLOAT ? e->fval : (double)e->ival;
+  a->ints[(*at)++] = e->kind == PJ_EX_FLOAT ? (int64_t)e->fval : e->ival;
+}
+
+static bool pj_is_numpy(PjParser *p, const PjExpr *e, const char *attr) {
+  if (e->kind != PJ_EX_ATTR || e->attr.base->kind != PJ_EX_NAME || strcmp(e->attr.attr, attr) != 0) return false;
+  for (int i = p->globals.len - 1; i >= 0; i--) {
+    const PjGlobal *g = p->globals.items[i];
+    if (strcmp(g->name, e->attr.base->name.id) == 0) return g->kind == PJ_GLOBAL_MODULE && strcmp(g->qualname, "numpy") == 0;
+  }
+  return false;
+}
+
+/* np.array(data[, dtype]) / np.asarray(...) with nested lists of constants: a constant array. */
+static PjConstArray *pj_fold_array(PjParser *p, const char *name, const PjExpr *call) {
+  if (call->kind != PJ_EX_CALL || !(pj_is_numpy(p, call->call.fn, "array") || pj_is_numpy(p, call->call.fn, "asarray")))
+    return NULL;
+  const PjExpr *data = NULL, *dtype = NULL;
+  for (int i = 0; i < call->call.nargs; i++) {
+    const PjExpr *a = call->call.args[i];
+    bool kw = a->kind == PJ_EX_BINARY && a->bin.op == PJ_OP_COUNT;
+    const char *key = kw ? a->bin.l->name.id : i == 0 ? "object" : "dtype";
+    const PjExpr *v = kw ? a->bin.r : a;
+    if (strcmp(key, "object") == 0) data = pj_fold(p, v);
+    else if (strcmp(key, "dtype") == 0) dtype = v;
+    else return NULL;
+  }
+  PjConstArray *arr = pj_arena_alloc(p->arena, sizeof(PjConstArray));
+  for (int k = 0; k < PJ_MAX_DIMS; k++) arr->shape[k] = -1;
+  if (!data || !pj_array_shape(data, 0, arr->shape, &arr->ndim)) return NULL;
+  arr->count = 1;
+  for (int k = 0; k < arr->ndim; k++) arr->count *= arr->shape[k];
+  if (arr->count > (1 << 20)) return NULL;
+  arr->values = pj_arena_alloc(p->arena, sizeof(double) * (size_t)arr->count);
+  arr->ints = pj_arena_alloc(p->arena, sizeof(int64_t) * (size_t)arr->count);
+  int64_t at = 0;
+  bool any_float = false;
+  pj_array_fill(data, arr, &at, &any_float);
+  arr->dtype = any_float ? PJ_FLOAT64 : PJ_INT64; /* NumPy's default for Python numbers */
+  if (dtype) { /* np.float32, numpy.int8, or a string such as "float32" */
+    const char *dn = dtype->kind == PJ_EX_ATTR ? dtype->attr.attr : dtype->kind == PJ_EX_STRING ? dtype->str
+                     : dtype->kind == PJ_EX_NAME ? dtype->name.id : NULL;
+    if (!dn || !pj_dtype_from_name(dn, &arr->dtype)) return NULL;
+  }
+  arr->name = name;
+  return arr;
 }
 
 static void pj_bind_const(PjParser *p, const PjExpr *target, PjExpr *value) {
@@ -916,6 +991,14 @@ static void pj_parse_module_assign(PjParser *p, TSNode stmt) {
     bin.bin.r = st->aug.value;
     pj_bind_const(p, st->aug.target, st->aug.target->kind == PJ_EX_NAME ? pj_fold(p, &bin) : NULL);
     return;
+  }
+  if (st->assign.ntargets == 1 && st->assign.targets[0]->kind == PJ_EX_NAME) {
+    PjConstArray *arr = pj_fold_array(p, st->assign.targets[0]->name.id, st->assign.value);
+    if (arr) {
+      PjGlobal g = {.name = arr->name, .loc = st->assign.targets[0]->loc, .kind = PJ_GLOBAL_ARRAY, .array = arr};
+      pj_add_global(p, g);
+      return;
+    }
   }
   PjExpr *value = pj_fold(p, st->assign.value);
   for (int i = 0; i < st->assign.ntargets; i++) pj_bind_const(p, st->assign.targets[i], value);

@@ -242,6 +242,16 @@ static const PjType *pj_type_name_expr(PjChecker *c, PjExpr **slot) {
     pj_err(c, e->loc, "function '%s' cannot be used as a value", e->name.id);
     return NULL;
   }
+  if (g && g->kind == PJ_GLOBAL_ARRAY) { /* captured now, read-only in the kernel */
+    if (c->final) {
+      PjExpr *k = pj_arena_alloc(c->arena, sizeof(PjExpr));
+      k->kind = PJ_EX_CONST_ARRAY;
+      k->loc = e->loc;
+      k->carray = g->array;
+      *slot = k;
+    }
+    return pj_type_array(g->array->dtype, g->array->ndim);
+  }
   const char *q = pj_qualify(c, e);
   int b = q ? pj_builtin_lookup(q) : -1;
   PjDtype d;
@@ -774,6 +784,10 @@ static const PjType *pj_expr_type_raw(PjChecker *c, PjExpr **slot) {
   case PJ_EX_SLICE:
     pj_err(c, e->loc, "array slicing is not supported in kernels yet");
     return NULL;
+  case PJ_EX_LIST:
+    pj_err(c, e->loc, "a list is not supported in kernels");
+    return NULL;
+  case PJ_EX_CONST_ARRAY: return e->type;
   }
   return NULL;
 }
@@ -816,6 +830,12 @@ static void pj_assign_to(PjChecker *c, PjExpr *target, PjExpr **value, const PjT
 
 static bool pj_store_base_ok(PjChecker *c, PjExpr *target) {
   const PjType *bt = pj_expr_type(c, &target->sub.base);
+  const PjExpr *base = target->sub.base;
+  while (base->kind == PJ_EX_BUILTIN && pj_builtins[base->builtin.id].lower == PJ_LOWER_IDENTITY) base = base->builtin.args[0];
+  if (bt && base->kind == PJ_EX_CONST_ARRAY) {
+    pj_err(c, target->loc, "constant array '%s' is read-only in kernels", base->carray->name);
+    return false;
+  }
   if (!bt || bt->kind == PJ_TY_ARRAY) return bt != NULL;
   pj_err(c, target->loc, "%s does not support item assignment", pj_tn(c, bt));
   return false;

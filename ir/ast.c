@@ -119,6 +119,11 @@ static void pj_print_expr(PjPrinter *p, const PjExpr *e, int depth) {
     pj_print_expr(p, e->shape.array, depth + 1);
     break;
   case PJ_EX_SLICE: pj_print_head(p, e, depth, "Slice%s", ""); break;
+  case PJ_EX_LIST:
+    pj_print_head(p, e, depth, "List%s", "");
+    pj_print_exprs(p, e->tuple.items, e->tuple.count, depth + 1);
+    break;
+  case PJ_EX_CONST_ARRAY: pj_print_head(p, e, depth, "ConstArray %s", e->carray->name); break;
   }
 }
 

@@ -28,6 +28,8 @@ typedef enum PjExprKind {
   PJ_EX_BUILTIN,   /* typed IR: a builtin value (cuda.threadIdx.x) or callee (math.sqrt) */
   PJ_EX_SHAPE,     /* typed IR: arr.shape[k] with k constant */
   PJ_EX_SLICE,     /* a:b:c inside a subscript: rejected in this version */
+  PJ_EX_LIST,      /* [a, b]: only as module-level data (np.array([...])); uses tuple */
+  PJ_EX_CONST_ARRAY, /* typed IR: a module-level NumPy array, read-only in the kernel */
 } PjExprKind;
 
 typedef enum PjBinOp {
@@ -65,6 +67,7 @@ struct PjExpr {
     struct { PjExpr *x; } cast;
     struct { int id; PjExpr **args; int nargs; } builtin; /* args: a call's, typed */
     struct { PjExpr *array; int dim; } shape;
+    const struct PjConstArray *carray;   /* CONST_ARRAY */
   };
 };
 
@@ -124,14 +127,26 @@ struct PjSpec {
 };
 enum { PJ_SPEC_TYPING, PJ_SPEC_DONE, PJ_SPEC_FAILED };
 
-/* A name bound at module level: an import, a numeric constant, or a function. */
-typedef enum PjGlobalKind { PJ_GLOBAL_MODULE, PJ_GLOBAL_CONST, PJ_GLOBAL_FUNC } PjGlobalKind;
+/* A module-level NumPy array of numbers: np.array([...], dtype=...), captured at compile time. */
+typedef struct PjConstArray {
+  const char *name;
+  PjDtype dtype;
+  int ndim;
+  int64_t shape[PJ_MAX_DIMS];
+  int64_t count;
+  double *values;   /* C order; integers are exact up to 2**53 */
+  int64_t *ints;    /* C order, for integer dtypes */
+} PjConstArray;
+
+/* A name bound at module level: an import, a numeric constant, an array, or a function. */
+typedef enum PjGlobalKind { PJ_GLOBAL_MODULE, PJ_GLOBAL_CONST, PJ_GLOBAL_FUNC, PJ_GLOBAL_ARRAY } PjGlobalKind;
 typedef struct PjGlobal {
   const char *name;
   PjGlobalKind kind;
   const char *qualname; /* MODULE: the qualified name it stands for ("cuda", "math", "cuda.grid") */
   PjExpr *value;        /* CONST: a literal (INT, FLOAT, BOOL, or TUPLE of them) */
   PjFunc *func;         /* FUNC */
+  PjConstArray *array;  /* ARRAY */
   PjLoc loc;
 } PjGlobal;
 

@@ -199,6 +199,10 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
     return t;
   }
   case PJ_TYPING_MASK: return pj_type_scalar(PJ_UINT32);
+  case PJ_TYPING_CONST_LIKE:
+    if (args[0]->type->kind != PJ_TY_ARRAY || (args[0]->kind != PJ_EX_CONST_ARRAY && args[0]->kind != PJ_EX_NAME))
+      return pj_fail(err, errlen, "%s() takes a module-level NumPy array, not %s", b->name, arena, args[0]->type);
+    return args[0]->type;
   case PJ_TYPING_PRINT:
     for (int i = 0; i < nargs; i++)
       if (args[i]->kind != PJ_EX_STRING && !pj_type_is_scalar(args[i]->type))

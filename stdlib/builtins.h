@@ -48,6 +48,7 @@ typedef enum PjTypingRule {
   PJ_TYPING_MATCH,    /* (mask, value) -> uint32 (match_all: (uint32, bool)) */
   PJ_TYPING_BLOCK_VOTE, /* (predicate) -> int32 */
   PJ_TYPING_PRINT,    /* numbers and string constants -> nothing */
+  PJ_TYPING_CONST_LIKE, /* a module-level constant array -> itself */
 } PjTypingRule;
 
 typedef enum PjLowering {
@@ -56,7 +57,7 @@ typedef enum PjLowering {
   PJ_LOWER_LEN, PJ_LOWER_RANGE, PJ_LOWER_FREXP, PJ_LOWER_MODF, PJ_LOWER_ISNAN, PJ_LOWER_ISINF,
   PJ_LOWER_ISFINITE, PJ_LOWER_SCALE, PJ_LOWER_CONSTANT, PJ_LOWER_SHARED_ARRAY, PJ_LOWER_LOCAL_ARRAY,
   PJ_LOWER_BARRIER, PJ_LOWER_FENCE, PJ_LOWER_ATOMIC, PJ_LOWER_CAS, PJ_LOWER_BITS, PJ_LOWER_SELP, PJ_LOWER_LANE,
-  PJ_LOWER_NANOSLEEP, PJ_LOWER_COLLECTIVE, PJ_LOWER_PRINT,
+  PJ_LOWER_NANOSLEEP, PJ_LOWER_COLLECTIVE, PJ_LOWER_PRINT, PJ_LOWER_IDENTITY,
 } PjLowering;
 
 /* The operations of PJ_TYPING_ATOMIC rows (their dim). */
