@@ -82,6 +82,7 @@ typedef struct PjParser {
   PjModule *m;
   const char *text;
   PjDiags *syntax; /* syntax errors: the file's, even while a function's body is parsed */
+  bool module_level; /* parsing a module-level statement: lists are data there */
   PjVec globals; /* PjGlobal* */
   PjVec funcs;
 } PjParser;
@@ -457,7 +458,11 @@ static PjExpr *pj_expr(PjParser *p, TSNode n) {
     }
     return NULL;
   }
-  if (s == pj_sym[PJ_SYM_LIST]) {
+  if (s == pj_sym[PJ_SYM_LIST]) { /* module-level data only (np.array([...])) */
+    if (!p->module_level) {
+      pj_reject(p, n, "a list");
+      return NULL;
+    }
     PjExpr *e = pj_parse_tuple(p, n);
     if (e) e->kind = PJ_EX_LIST;
     return e;
@@ -976,7 +981,9 @@ static void pj_parse_module_assign(PjParser *p, TSNode stmt) {
   }
   PjDiags *quiet = pj_diags_new(), *saved = p->diags, *saved_syntax = p->syntax;
   p->diags = p->syntax = quiet;
+  p->module_level = true;
   PjStmt *st = pj_is(a, PJ_SYM_ASSIGNMENT) ? pj_parse_assignment(p, a) : pj_parse_aug(p, a);
+  p->module_level = false;
   p->diags = saved;
   p->syntax = saved_syntax;
   pj_diags_delete(quiet);
@@ -1001,6 +1008,7 @@ static void pj_parse_module_assign(PjParser *p, TSNode stmt) {
     }
   }
   PjExpr *value = pj_fold(p, st->assign.value);
+  if (value && value->kind == PJ_EX_LIST) value = NULL; /* a Python list is no constant for kernels */
   for (int i = 0; i < st->assign.ntargets; i++) pj_bind_const(p, st->assign.targets[i], value);
 }
 
