@@ -38,9 +38,10 @@ static LLVMTypeRef pj_ptr(PjCg *g) { return LLVMPointerTypeInContext(g->ctx, 0);
 LLVMTypeRef pj_cg_type(PjCg *g, const PjType *t) {
   switch (t->kind) {
   case PJ_TY_SCALAR: return pj_cg_dtype(g, t->dtype);
-  case PJ_TY_ARRAY: {
-    LLVMTypeRef f[2] = {pj_ptr(g), LLVMArrayType2(pj_i64(g), (uint64_t)t->ndim)};
-    return LLVMStructTypeInContext(g->ctx, f, 2, 0);
+  case PJ_TY_ARRAY: { /* {data, shape}; a view ('A') also carries its strides in bytes */
+    LLVMTypeRef dims = LLVMArrayType2(pj_i64(g), (uint64_t)t->ndim);
+    LLVMTypeRef f[3] = {pj_ptr(g), dims, dims};
+    return LLVMStructTypeInContext(g->ctx, f, t->layout == 'A' ? 3 : 2, 0);
   }
   case PJ_TY_TUPLE: {
     LLVMTypeRef items[64];
@@ -158,8 +159,32 @@ static LLVMValueRef pj_convert_scalar(PjCg *g, LLVMValueRef v, PjDtype from, PjD
   return pj_is_signed(from) ? LLVMBuildSExt(g->b, v, tt, "") : LLVMBuildZExt(g->b, v, tt, "");
 }
 
+static LLVMValueRef pj_array_dim(PjCg *g, LLVMValueRef arr, int k);
+
+/* The stride of axis k in bytes: stored in a view, computed from the extents of a C array. */
+static LLVMValueRef pj_array_stride(PjCg *g, LLVMValueRef arr, const PjType *t, int k) {
+  if (t->layout == 'A') return LLVMBuildExtractValue(g->b, LLVMBuildExtractValue(g->b, arr, 2, ""), (unsigned)k, "");
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(g->mod);
+  LLVMValueRef st = LLVMConstInt(pj_i64(g), LLVMABISizeOfType(td, pj_cg_mem_dtype(g, t->dtype)), 0);
+  for (int j = t->ndim - 1; j > k; j--) st = LLVMBuildMul(g->b, st, pj_array_dim(g, arr, j), "");
+  return st;
+}
+
+/* A C array seen as a view: the same data and extents, with its strides written out. */
+static LLVMValueRef pj_array_as_view(PjCg *g, LLVMValueRef arr, const PjType *from, const PjType *to) {
+  LLVMValueRef v = LLVMGetUndef(pj_cg_type(g, to));
+  v = LLVMBuildInsertValue(g->b, v, LLVMBuildExtractValue(g->b, arr, 0, ""), 0, "");
+  v = LLVMBuildInsertValue(g->b, v, LLVMBuildExtractValue(g->b, arr, 1, ""), 1, "");
+  LLVMValueRef strides = LLVMGetUndef(LLVMArrayType2(pj_i64(g), (uint64_t)from->ndim));
+  for (int k = 0; k < from->ndim; k++)
+    strides = LLVMBuildInsertValue(g->b, strides, pj_array_stride(g, arr, from, k), (unsigned)k, "");
+  return LLVMBuildInsertValue(g->b, v, strides, 2, "");
+}
+
 LLVMValueRef pj_cg_convert(PjCg *g, LLVMValueRef v, const PjType *from, const PjType *to) {
   if (pj_type_equal(from, to)) return v;
+  if (from->kind == PJ_TY_ARRAY && to->kind == PJ_TY_ARRAY && from->layout == 'C' && to->layout == 'A')
+    return pj_array_as_view(g, v, from, to);
   if (from->kind == PJ_TY_SCALAR && to->kind == PJ_TY_SCALAR) return pj_convert_scalar(g, v, from->dtype, to->dtype);
   if (from->kind == PJ_TY_TUPLE && to->kind == PJ_TY_TUPLE && from->count == to->count) {
     LLVMValueRef out = LLVMGetUndef(pj_cg_type(g, to));
@@ -236,9 +261,12 @@ static void pj_check_index(PjCg *g, PjLoc loc, int k, LLVMValueRef i, LLVMValueR
   LLVMPositionBuilderAtEnd(g->b, ok);
 }
 
+static LLVMValueRef pj_view_element_addr(PjCg *g, const PjExpr *base, const PjExpr *ix, PjLoc loc);
+
 /* The address of arr[index...] (C order); a NULL index means element 0. */
 static LLVMValueRef pj_element_addr(PjCg *g, const PjExpr *base, const PjExpr *ix, PjLoc loc) {
   const PjType *at = base->type;
+  if (at->layout == 'A') return pj_view_element_addr(g, base, ix, loc);
   LLVMValueRef arr = pj_cg_expr(g, base);
   LLVMValueRef linear = ix ? NULL : LLVMConstInt(pj_i64(g), 0, 0);
   LLVMValueRef tuple = NULL;
@@ -267,6 +295,25 @@ static LLVMValueRef pj_element_addr(PjCg *g, const PjExpr *base, const PjExpr *i
   }
   LLVMValueRef data = LLVMBuildExtractValue(g->b, arr, 0, "");
   return LLVMBuildInBoundsGEP2(g->b, pj_cg_mem_dtype(g, at->dtype), data, &linear, 1, "");
+}
+
+/* The address of view[index...]: data plus each index times its axis' stride in bytes. */
+static LLVMValueRef pj_view_element_addr(PjCg *g, const PjExpr *base, const PjExpr *ix, PjLoc loc) {
+  const PjType *at = base->type;
+  LLVMValueRef arr = pj_cg_expr(g, base);
+  LLVMValueRef off = LLVMConstInt(pj_i64(g), 0, 0);
+  LLVMValueRef tuple = ix && ix->kind != PJ_EX_TUPLE && ix->type->kind == PJ_TY_TUPLE ? pj_cg_expr(g, ix) : NULL;
+  for (int k = 0; ix && k < at->ndim; k++) {
+    const PjExpr *item = ix->kind == PJ_EX_TUPLE ? ix->tuple.items[k] : ix;
+    LLVMValueRef raw = tuple ? LLVMBuildExtractValue(g->b, tuple, (unsigned)k, "") : pj_cg_expr(g, item);
+    const PjType *it = tuple ? ix->type->items[k] : item->type;
+    LLVMValueRef extent = pj_array_dim(g, arr, k);
+    LLVMValueRef i = pj_index_value(g, raw, it, extent);
+    if (g->debug) pj_check_index(g, loc, k, i, extent);
+    off = LLVMBuildAdd(g->b, off, LLVMBuildMul(g->b, i, pj_array_stride(g, arr, at, k), ""), "");
+  }
+  LLVMValueRef data = LLVMBuildExtractValue(g->b, arr, 0, "");
+  return LLVMBuildGEP2(g->b, LLVMInt8TypeInContext(g->ctx), data, &off, 1, "");
 }
 
 static LLVMValueRef pj_element_ptr(PjCg *g, const PjExpr *sub) {
@@ -926,7 +973,73 @@ static LLVMValueRef pj_cg_tuple(PjCg *g, const PjExpr *e) {
   return t;
 }
 
+/* One sliced axis of extent n, Python's rules: the first index taken and how many. */
+static void pj_slice_axis(PjCg *g, const PjExpr *sl, LLVMValueRef n, LLVMValueRef *first, LLVMValueRef *count,
+                          LLVMValueRef *step_out) {
+  LLVMTypeRef i64 = pj_i64(g);
+  LLVMValueRef zero = LLVMConstInt(i64, 0, 0), one = LLVMConstInt(i64, 1, 0), m1 = LLVMConstAllOnes(i64);
+  const PjExpr *parts[3] = {sl->slice.start, sl->slice.stop, sl->slice.step};
+  LLVMValueRef v[3] = {NULL, NULL, NULL};
+  for (int k = 0; k < 3; k++)
+    if (parts[k] && parts[k]->kind != PJ_EX_NONE) v[k] = pj_convert_scalar(g, pj_cg_expr(g, parts[k]), parts[k]->type->dtype, PJ_INT64);
+  LLVMValueRef step = v[2] ? v[2] : one;
+  step = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, step, zero, ""), one, step, ""); /* 0 is rejected when constant */
+  LLVMValueRef neg = LLVMBuildICmp(g->b, LLVMIntSLT, step, zero, "");
+  /* a bound b: b + n when negative; then clamped to [0, n] (step > 0) or [-1, n - 1] (step < 0) */
+  LLVMValueRef lo = LLVMBuildSelect(g->b, neg, m1, zero, ""), hi = LLVMBuildSelect(g->b, neg, LLVMBuildSub(g->b, n, one, ""), n, "");
+  LLVMValueRef b[2];
+  for (int k = 0; k < 2; k++) {
+    if (!v[k]) {
+      b[k] = k == 0 ? LLVMBuildSelect(g->b, neg, LLVMBuildSub(g->b, n, one, ""), zero, "") : LLVMBuildSelect(g->b, neg, m1, n, "");
+      continue;
+    }
+    LLVMValueRef x = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntSLT, v[k], zero, ""), LLVMBuildAdd(g->b, v[k], n, ""), v[k], "");
+    x = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntSLT, x, lo, ""), lo, x, "");
+    b[k] = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntSGT, x, hi, ""), hi, x, "");
+  }
+  /* count = ceil((stop - start) / step) when positive */
+  LLVMValueRef span = LLVMBuildSub(g->b, b[1], b[0], "");
+  LLVMValueRef adj = LLVMBuildSelect(g->b, neg, LLVMBuildAdd(g->b, step, one, ""), LLVMBuildSub(g->b, step, one, ""), "");
+  LLVMValueRef c = LLVMBuildSDiv(g->b, LLVMBuildAdd(g->b, span, adj, ""), step, "");
+  *count = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntSGT, c, zero, ""), c, zero, "");
+  *first = b[0];
+  *step_out = step;
+}
+
+/* arr[i, 1:n:2, :]: a view of the same data (numba's basic slicing). */
+static LLVMValueRef pj_cg_view(PjCg *g, const PjExpr *e) {
+  const PjType *at = e->sub.base->type, *vt = e->type;
+  LLVMValueRef arr = pj_cg_expr(g, e->sub.base);
+  const PjExpr *ix = e->sub.index;
+  int n = ix->kind == PJ_EX_TUPLE ? ix->tuple.count : 1;
+  LLVMTypeRef i64 = pj_i64(g);
+  LLVMValueRef off = LLVMConstInt(i64, 0, 0);
+  LLVMValueRef shape = LLVMGetUndef(LLVMArrayType2(i64, (uint64_t)vt->ndim));
+  LLVMValueRef strides = LLVMGetUndef(LLVMArrayType2(i64, (uint64_t)vt->ndim));
+  int out = 0;
+  for (int k = 0; k < at->ndim; k++) {
+    const PjExpr *item = k < n ? (ix->kind == PJ_EX_TUPLE ? ix->tuple.items[k] : ix) : NULL;
+    LLVMValueRef extent = pj_array_dim(g, arr, k), stride = pj_array_stride(g, arr, at, k);
+    if (item && item->kind != PJ_EX_SLICE) { /* an integer: this axis goes */
+      LLVMValueRef i = pj_index_value(g, pj_cg_expr(g, item), item->type, extent);
+      if (g->debug) pj_check_index(g, item->loc, k, i, extent);
+      off = LLVMBuildAdd(g->b, off, LLVMBuildMul(g->b, i, stride, ""), "");
+      continue;
+    }
+    LLVMValueRef first = LLVMConstInt(i64, 0, 0), count = extent, step = LLVMConstInt(i64, 1, 0);
+    if (item) pj_slice_axis(g, item, extent, &first, &count, &step);
+    off = LLVMBuildAdd(g->b, off, LLVMBuildMul(g->b, first, stride, ""), "");
+    shape = LLVMBuildInsertValue(g->b, shape, count, (unsigned)out, "");
+    strides = LLVMBuildInsertValue(g->b, strides, LLVMBuildMul(g->b, stride, step, ""), (unsigned)out++, "");
+  }
+  LLVMValueRef data = LLVMBuildGEP2(g->b, LLVMInt8TypeInContext(g->ctx), LLVMBuildExtractValue(g->b, arr, 0, ""), &off, 1, "");
+  LLVMValueRef v = LLVMBuildInsertValue(g->b, LLVMGetUndef(pj_cg_type(g, vt)), data, 0, "");
+  v = LLVMBuildInsertValue(g->b, v, shape, 1, "");
+  return vt->layout == 'A' ? LLVMBuildInsertValue(g->b, v, strides, 2, "") : v;
+}
+
 static LLVMValueRef pj_cg_subscript(PjCg *g, const PjExpr *e) {
+  if (e->type->kind == PJ_TY_ARRAY) return pj_cg_view(g, e);
   if (e->sub.base->type->kind == PJ_TY_TUPLE)
     return LLVMBuildExtractValue(g->b, pj_cg_expr(g, e->sub.base), (unsigned)e->sub.index->ival, "");
   return pj_load_element(g, e);
@@ -936,9 +1049,12 @@ static LLVMValueRef pj_cg_attr(PjCg *g, const PjExpr *e) {
   /* the typed IR keeps only array attributes: .size and .shape */
   LLVMValueRef arr = pj_cg_expr(g, e->attr.base);
   int nd = e->attr.base->type->ndim;
-  if (strcmp(e->attr.attr, "shape") == 0) { /* the tuple (a struct) of the extents (an array) */
+  bool strides = strcmp(e->attr.attr, "strides") == 0;
+  if (strides || strcmp(e->attr.attr, "shape") == 0) { /* the tuple (a struct) of the extents or strides */
     LLVMValueRef t = LLVMGetUndef(pj_cg_type(g, e->type));
-    for (int k = 0; k < nd; k++) t = LLVMBuildInsertValue(g->b, t, pj_array_dim(g, arr, k), (unsigned)k, "");
+    for (int k = 0; k < nd; k++)
+      t = LLVMBuildInsertValue(g->b, t, strides ? pj_array_stride(g, arr, e->attr.base->type, k) : pj_array_dim(g, arr, k),
+                               (unsigned)k, "");
     return t;
   }
   LLVMValueRef n = LLVMConstInt(pj_i64(g), 1, 0);

@@ -585,9 +585,7 @@ static char *pj_ptx_entry_name(const char *name) {
   return out;
 }
 
-static bool pj_optimize(LLVMModuleRef mod, LLVMTargetMachineRef tm, int opt, char *err, size_t errlen) {
-  char pipeline[32];
-  snprintf(pipeline, sizeof pipeline, "default<O%d>", opt < 0 ? 0 : opt > 3 ? 3 : opt);
+static bool pj_run_pipeline(LLVMModuleRef mod, LLVMTargetMachineRef tm, const char *pipeline, char *err, size_t errlen) {
   LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
   LLVMErrorRef e = LLVMRunPasses(mod, pipeline, tm, po);
   LLVMDisposePassBuilderOptions(po);
@@ -596,6 +594,12 @@ static bool pj_optimize(LLVMModuleRef mod, LLVMTargetMachineRef tm, int opt, cha
   snprintf(err, errlen, "LLVM pass pipeline failed: %s", m);
   LLVMDisposeErrorMessage(m);
   return false;
+}
+
+static bool pj_optimize(LLVMModuleRef mod, LLVMTargetMachineRef tm, int opt, char *err, size_t errlen) {
+  char pipeline[32];
+  snprintf(pipeline, sizeof pipeline, "default<O%d>", opt < 0 ? 0 : opt > 3 ? 3 : opt);
+  return pj_run_pipeline(mod, tm, pipeline, err, errlen);
 }
 
 static char *pj_emit_ptx(LLVMModuleRef mod, LLVMTargetMachineRef tm, char *err, size_t errlen) {
@@ -672,6 +676,7 @@ static bool pj_finish_cuda(PjCode *code, PjCg *g, LLVMTargetMachineRef tm, const
     }
   }
   pj_internalize(g->mod, code->entry);
+  if (!pj_run_pipeline(g->mod, tm, "globaldce", err, errlen)) return false; /* the library code not called */
   if (!pj_optimize(g->mod, tm, o->opt_level, err, errlen)) return false;
   double t1 = pj_now_ms();
   if (o->emit & PJ_EMIT_LLVM) code->llvm_text = LLVMPrintModuleToString(g->mod);

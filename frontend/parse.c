@@ -470,9 +470,21 @@ static PjExpr *pj_expr(PjParser *p, TSNode n) {
   if (s == pj_sym[PJ_SYM_TUPLE] || s == pj_sym[PJ_SYM_EXPRESSION_LIST] || s == pj_sym[PJ_SYM_PATTERN_LIST] ||
       s == pj_sym[PJ_SYM_TUPLE_PATTERN])
     return pj_parse_tuple(p, n);
-  if (s == pj_sym[PJ_SYM_SLICE]) {
-    pj_reject(p, n, "array slicing");
-    return NULL;
+  if (s == pj_sym[PJ_SYM_SLICE]) { /* start:stop:step, any part omitted */
+    PjExpr *e = pj_new_expr(p, PJ_EX_SLICE, n);
+    e->slice.start = e->slice.stop = e->slice.step = NULL; /* the union's name.var default overlaps */
+    PjExpr **parts[3] = {&e->slice.start, &e->slice.stop, &e->slice.step};
+    int colons = 0;
+    for (uint32_t i = 0; i < ts_node_child_count(n); i++) {
+      TSNode c = ts_node_child(n, i);
+      if (!ts_node_is_named(c)) {
+        colons += strcmp(ts_node_type(c), ":") == 0;
+        continue;
+      }
+      if (pj_is(c, PJ_SYM_COMMENT) || colons > 2) continue;
+      if (!(*parts[colons] = pj_expr(p, c))) return NULL;
+    }
+    return e;
   }
   if (s == pj_sym[PJ_SYM_CONCAT_STRING]) return pj_parse_string(p, n);
   pj_reject(p, n, pj_construct_name(p, n));

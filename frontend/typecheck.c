@@ -309,7 +309,8 @@ static const PjType *pj_type_attr(PjChecker *c, PjExpr **slot) {
   if (!bt) return NULL;
   if (bt->kind == PJ_TY_ARRAY) {
     if (strcmp(e->attr.attr, "size") == 0) return pj_type_scalar(PJ_INT64);
-    if (strcmp(e->attr.attr, "shape") == 0) return pj_type_unituple(c->arena, pj_type_scalar(PJ_INT64), bt->ndim);
+    if (strcmp(e->attr.attr, "shape") == 0 || strcmp(e->attr.attr, "strides") == 0)
+      return pj_type_unituple(c->arena, pj_type_scalar(PJ_INT64), bt->ndim);
     if (strcmp(e->attr.attr, "ndim") == 0) {
       if (c->final) {
         PjExpr *k = pj_arena_alloc(c->arena, sizeof(PjExpr));
@@ -392,36 +393,54 @@ static const PjType *pj_type_subscript(PjChecker *c, PjExpr **slot) {
     return NULL;
   }
   PjExpr *ix = e->sub.index;
-  int n = 1;
-  bool ok = true;
-  if (ix->kind == PJ_EX_TUPLE) {
-    n = ix->tuple.count;
-    for (int i = 0; i < n; i++) ok = pj_index_ok(c, &ix->tuple.items[i]) && ok;
-  } else {
+  PjExpr **items = ix->kind == PJ_EX_TUPLE ? ix->tuple.items : &e->sub.index;
+  int n = ix->kind == PJ_EX_TUPLE ? ix->tuple.count : 1;
+  bool ok = true, whole = false;
+  int nslices = 0, last_int = -1, first_slice = n;
+  if (n == 1 && ix->kind != PJ_EX_TUPLE && ix->kind != PJ_EX_SLICE) {
     const PjType *it = pj_expr_type(c, &e->sub.index);
     if (!it) return NULL;
-    if (it->kind == PJ_TY_TUPLE) {
+    if (it->kind == PJ_TY_TUPLE) { /* a[t] with a tuple of integers */
+      whole = true;
       n = it->count;
       for (int i = 0; i < n; i++)
         if (!pj_type_is_intlike(it->items[i])) {
           pj_err(c, e->sub.index->loc, "array index must be integers, not %s", pj_tn(c, it));
           return NULL;
         }
-    } else if (!pj_type_is_intlike(it)) {
-      pj_err(c, e->sub.index->loc, "array index must be an integer, not %s", pj_tn(c, it));
-      return NULL;
+      last_int = n - 1;
+    }
+  }
+  for (int i = 0; !whole && i < n; i++) {
+    if (items[i]->kind != PJ_EX_SLICE) {
+      ok = pj_index_ok(c, &items[i]) && ok;
+      last_int = i;
+      continue;
+    }
+    nslices++;
+    if (first_slice == n) first_slice = i;
+    PjExpr **parts[3] = {&items[i]->slice.start, &items[i]->slice.stop, &items[i]->slice.step};
+    for (int k = 0; k < 3; k++)
+      if (*parts[k] && (*parts[k])->kind != PJ_EX_NONE) ok = pj_index_ok(c, parts[k]) && ok;
+    const PjExpr *step = items[i]->slice.step;
+    if (step && step->kind == PJ_EX_INT && step->ival == 0) {
+      pj_err(c, step->loc, "slice step cannot be zero");
+      ok = false;
     }
   }
   if (!ok) return NULL;
-  if (n != bt->ndim) {
-    if (n < bt->ndim)
-      pj_err(c, e->sub.index->loc, "%s needs %d indices, got %d (partial indexing makes a view, which is not supported yet)",
-             pj_tn(c, bt), bt->ndim, n);
-    else
-      pj_err(c, e->sub.index->loc, "too many indices for %s: %d", pj_tn(c, bt), n);
+  if (n > bt->ndim) {
+    pj_err(c, e->sub.index->loc, "too many indices for %s: %d", pj_tn(c, bt), n);
     return NULL;
   }
-  return pj_type_scalar(bt->dtype);
+  if (nslices == 0 && n == bt->ndim) return pj_type_scalar(bt->dtype);
+  /* a view (numba's basic slicing): integers drop their axis, slices keep theirs; it stays
+   * C-contiguous when integers come first and every slice is a whole ':' */
+  bool contiguous = bt->layout == 'C' && last_int < first_slice;
+  for (int i = 0; i < n && !whole; i++)
+    if (items[i]->kind == PJ_EX_SLICE && (items[i]->slice.start || items[i]->slice.stop || items[i]->slice.step))
+      contiguous = false;
+  return pj_type_array_layout(bt->dtype, nslices + bt->ndim - n, contiguous ? 'C' : 'A');
 }
 
 /* Put keyword arguments of a builtin call in their positions. false (reported) on misuse. */
@@ -782,7 +801,7 @@ static const PjType *pj_expr_type_raw(PjChecker *c, PjExpr **slot) {
   case PJ_EX_IFEXP: return pj_type_ifexp(c, slot);
   case PJ_EX_CAST: case PJ_EX_BUILTIN: case PJ_EX_SHAPE: return e->type;
   case PJ_EX_SLICE:
-    pj_err(c, e->loc, "array slicing is not supported in kernels yet");
+    pj_err(c, e->loc, "a slice is only allowed in an array subscript");
     return NULL;
   case PJ_EX_LIST:
     pj_err(c, e->loc, "a list is not supported in kernels");
@@ -848,6 +867,10 @@ static void pj_store_typed(PjChecker *c, PjExpr *target, const PjType *vt) {
   const PjType *et = pj_type_subscript(c, &tmp);
   if (!et) return;
   if (c->final) target->type = et;
+  if (et->kind != PJ_TY_SCALAR) {
+    pj_err(c, target->loc, "assigning to a slice (%s) is not supported yet", pj_tn(c, et));
+    return;
+  }
   if (!pj_type_is_scalar(vt))
     pj_err(c, target->loc, "cannot store %s into an element of %s", pj_tn(c, vt), pj_tn(c, target->sub.base->type));
 }
@@ -858,6 +881,10 @@ static void pj_store_item(PjChecker *c, PjExpr *target, PjExpr **value) {
   const PjType *et = pj_type_subscript(c, &tmp);
   if (!et) return;
   if (c->final) target->type = et;
+  if (et->kind != PJ_TY_SCALAR) {
+    pj_err(c, target->loc, "assigning to a slice (%s) is not supported yet", pj_tn(c, et));
+    return;
+  }
   if (!value) return; /* inference: nothing to convert yet */
   const PjType *vt = (*value)->type;
   if (!pj_type_is_scalar(vt)) {
@@ -1056,6 +1083,7 @@ static void pj_def_expr(PjDefined *d, const PjExpr *e) {
   case PJ_EX_BUILTIN: for (int i = 0; i < e->builtin.nargs; i++) pj_def_expr(d, e->builtin.args[i]); break;
   case PJ_EX_SHAPE: pj_def_expr(d, e->shape.array); break;
   case PJ_EX_CALL: for (int i = 0; i < e->call.nargs; i++) pj_def_expr(d, e->call.args[i]); break;
+  case PJ_EX_SLICE: pj_def_expr(d, e->slice.start); pj_def_expr(d, e->slice.stop); pj_def_expr(d, e->slice.step); break;
   default: break;
   }
 }

@@ -27,7 +27,7 @@ typedef enum PjExprKind {
   PJ_EX_CAST,      /* typed IR: convert x to this node's type */
   PJ_EX_BUILTIN,   /* typed IR: a builtin value (cuda.threadIdx.x) or callee (math.sqrt) */
   PJ_EX_SHAPE,     /* typed IR: arr.shape[k] with k constant */
-  PJ_EX_SLICE,     /* a:b:c inside a subscript: rejected in this version */
+  PJ_EX_SLICE,     /* start:stop:step inside a subscript (each may be NULL) */
   PJ_EX_LIST,      /* [a, b]: only as module-level data (np.array([...])); uses tuple */
   PJ_EX_CONST_ARRAY, /* typed IR: a module-level NumPy array, read-only in the kernel */
 } PjExprKind;
@@ -68,6 +68,7 @@ struct PjExpr {
     struct { int id; PjExpr **args; int nargs; } builtin; /* args: a call's, typed */
     struct { PjExpr *array; int dim; } shape;
     const struct PjConstArray *carray;   /* CONST_ARRAY */
+    struct { PjExpr *start, *stop, *step; } slice;
   };
 };
 

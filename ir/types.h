@@ -12,7 +12,7 @@ typedef enum PjTypeKind {
   PJ_TY_VOID,   /* statements, calls with no value */
   PJ_TY_NONE,   /* the constant None */
   PJ_TY_SCALAR, /* bool, integers, floats: see dtype */
-  PJ_TY_ARRAY,  /* a C-contiguous array of dtype, ndim dimensions */
+  PJ_TY_ARRAY,  /* an array of dtype, ndim dimensions; layout C (contiguous) or A (any strides) */
   PJ_TY_TUPLE,  /* a heterogeneous tuple */
   PJ_TY_RANGE,  /* range(...) in a for loop */
   PJ_TY_DTYPE,  /* a dtype object used as a value: float32, np.int32 (casts, array dtypes) */
@@ -23,6 +23,7 @@ struct PjType {
   PjTypeKind kind;
   PjDtype dtype;        /* SCALAR, ARRAY (the element), RANGE (the counter) */
   int ndim;             /* ARRAY */
+  char layout;          /* ARRAY: 'C' or 'A' */
   int count;            /* TUPLE */
   const PjType **items; /* TUPLE */
 };
@@ -30,7 +31,8 @@ struct PjType {
 const PjType *pj_type_void(void);
 const PjType *pj_type_none(void);
 const PjType *pj_type_scalar(PjDtype dtype);
-const PjType *pj_type_array(PjDtype dtype, int ndim); /* interned: compare by pointer */
+const PjType *pj_type_array(PjDtype dtype, int ndim); /* C-contiguous; interned: compare by pointer */
+const PjType *pj_type_array_layout(PjDtype dtype, int ndim, char layout); /* 'C' or 'A' */
 const PjType *pj_type_range(PjDtype counter);
 const PjType *pj_type_dtype(PjDtype dtype);
 const PjType *pj_type_tuple(PjArena *arena, const PjType **items, int count);

@@ -9,7 +9,7 @@ def k(a, m, x, n):
     i = cuda.grid(1)
     a[i] = x[0]  # expect error@12: float64 cannot be indexed
     a[i] = m[i, 0, 1]  # expect error@14: too many indices for array(float32, 2d, C): 3
-    a[i] = m[i]  # expect error@14: array(float32, 2d, C) needs 2 indices, got 1
+    a[i] = m[i]  # expect error@12: cannot store array(float32, 1d, C) into an element of array(float64, 1d, C)
     a[i] = a[x]  # expect error@14: array index must be an integer, not float64
     a[i] = a[1.5]  # expect error@14: array index must be an integer, not float64
     a[i] = m[i, x]  # expect error@17: array index must be an integer, not float64

@@ -10,6 +10,6 @@ def k(m, x):
     i, j = cuda.grid(2)
     m[i, j] = x + missing  # expect error@19: name 'missing' is not defined
     y = math.sqrt(x)
-    m[i] = y  # expect error@7: array(float64, 2d, C) needs 2 indices, got 1
+    m[i] = y  # expect error@5: assigning to a slice (array(float64, 1d, C)) is not supported yet
     m[j, i] = y * 2.0
     return y  # expect error@12: a kernel cannot return a value

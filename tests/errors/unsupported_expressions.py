@@ -11,7 +11,5 @@ def k(a, b):
     ys = [j for j in range(3)]  # expect error@10: a list comprehension
     d = {1: 2}  # expect error@9: a dict
     yield i  # expect error@5: yield
-    a[1:3] = 0  # expect error@7: array slicing
-    b[i] = a[i:]  # expect error@14: array slicing
     n = max(*a)  # expect error@13: *-unpacking
     e = ...  # expect error@9: '...'

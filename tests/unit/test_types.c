@@ -298,7 +298,7 @@ static void test_interning(PjArena *arena) {
 static void test_equal(PjArena *arena) {
   const PjType *i64 = pj_type_scalar(PJ_INT64), *f32 = pj_type_scalar(PJ_FLOAT32);
   /* Types built separately compare equal by structure. */
-  PjType s1 = {.kind = PJ_TY_SCALAR, .dtype = PJ_INT64}, a1 = {.kind = PJ_TY_ARRAY, .dtype = PJ_FLOAT32, .ndim = 2};
+  PjType s1 = {.kind = PJ_TY_SCALAR, .dtype = PJ_INT64}, a1 = {.kind = PJ_TY_ARRAY, .dtype = PJ_FLOAT32, .ndim = 2, .layout = 'C'};
   CHECK(pj_type_equal(&s1, i64) && pj_type_equal(i64, &s1));
   CHECK(pj_type_equal(&a1, pj_type_array(PJ_FLOAT32, 2)));
   CHECK(!pj_type_equal(&a1, pj_type_array(PJ_FLOAT32, 1)));

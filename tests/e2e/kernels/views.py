@@ -1,0 +1,35 @@
+"""Basic slicing: views of arrays inside kernels (test_views.py)."""
+from numba import cuda
+
+
+@cuda.jit(device=True)
+def total(v):
+    s = 0.0
+    for j in range(v.size):
+        s += v[j]
+    return s
+
+
+@cuda.jit
+def row_views(a, out):
+    i = cuda.grid(1)
+    if i < a.shape[0]:
+        row = a[i]
+        out[i, 0] = total(row)
+        out[i, 1] = total(a[i, ::-1][:2])
+        out[i, 2] = total(a[i, 1::2])
+        out[i, 3] = total(a[:, i % a.shape[1]])
+        out[i, 4] = a[i, -3:][0]
+        out[i, 5] = a[i, 5:1:-2][1]
+        out[i, 6] = a[i, 100:].size
+        out[i, 7] = a[i, -100:2].size
+        out[i, 8] = a[1:-1, 1:3].shape[0] * 10 + a[1:-1, 1:3].shape[1]
+        out[i, 9] = a[::2, ::3].strides[0] + a[::2, ::3].strides[1]
+
+
+@cuda.jit
+def slice_bounds(x, lo, hi, step, out):
+    v = x[lo:hi:step]
+    out[0] = v.size
+    for j in range(v.size):
+        out[1 + j] = v[j]
