@@ -37,7 +37,9 @@ def test_device_functions():
     out, _ = launch(K, 1, 8, a, np.zeros((8, 3)), np.zeros((8, 2), np.int64), kernel="devices")
     for i in range(8):
         x = float(i)
-        assert out["out"][i].tolist() == [min(max(x, 0.5), 2.5), math.sqrt(x * x + 1.0), math.atan2(1.0, x)]
+        # libdevice and libm may differ in the last bit of atan2
+        np.testing.assert_allclose(out["out"][i], [min(max(x, 0.5), 2.5), math.sqrt(x * x + 1.0), math.atan2(1.0, x)],
+                                   rtol=4e-16, atol=0)
         assert out["iout"][i].tolist() == [min(max(i, 2), 5), math.factorial(i)]
 
 
