@@ -101,6 +101,8 @@ LLVMValueRef pj_cg_arg_value(PjCg *g, const PjArgType *a, LLVMValueRef *flat, in
 LLVMValueRef pj_cg_range_count(PjCg *g, LLVMValueRef start, LLVMValueRef stop, LLVMValueRef step, PjDtype d);
 int pj_cg_param_types(PjCg *g, const PjArgType *args, int nargs, LLVMTypeRef *out);
 void pj_cg_body(PjCg *g, const PjArgType *args, int nargs);
+/* backend/libdevice.c: link the libdevice functions mod declares, and what they need. */
+bool pj_libdevice_link(LLVMContextRef ctx, LLVMModuleRef mod, const char *path, char *err, size_t errlen);
 /* backend/device.c: device functions. Declare them all before any body refers to them. */
 void pj_cg_declare_specs(PjCg *g, PjSpec **specs, int n);
 void pj_cg_define_specs(PjCg *g);

@@ -524,30 +524,6 @@ static const char *pj_find_libdevice(const char *given) {
   return NULL;
 }
 
-static bool pj_link_libdevice(LLVMContextRef ctx, LLVMModuleRef mod, const char *path, char *err, size_t errlen) {
-  LLVMMemoryBufferRef buf;
-  char *msg = NULL;
-  if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
-    snprintf(err, errlen, "cannot read libdevice '%s': %s", path, msg ? msg : "?");
-    LLVMDisposeMessage(msg);
-    return false;
-  }
-  LLVMModuleRef lib;
-  bool bad = LLVMParseBitcodeInContext2(ctx, buf, &lib);
-  LLVMDisposeMemoryBuffer(buf);
-  if (bad) {
-    snprintf(err, errlen, "cannot parse libdevice '%s'", path);
-    return false;
-  }
-  LLVMSetTarget(lib, LLVMGetTarget(mod));
-  LLVMSetDataLayout(lib, LLVMGetDataLayoutStr(mod));
-  if (LLVMLinkModules2(mod, lib)) {
-    snprintf(err, errlen, "cannot link libdevice '%s'", path);
-    return false;
-  }
-  return true;
-}
-
 /* Everything but the entry becomes internal, so unused library code is dropped. */
 static void pj_internalize(LLVMModuleRef mod, const char *keep) {
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
@@ -670,7 +646,7 @@ static bool pj_finish_cuda(PjCode *code, PjCg *g, LLVMTargetMachineRef tm, const
       *user_error = true;
       return false;
     }
-    if (!pj_link_libdevice(g->ctx, g->mod, path, err, errlen)) {
+    if (!pj_libdevice_link(g->ctx, g->mod, path, err, errlen)) {
       *user_error = true;
       return false;
     }
