@@ -22,6 +22,10 @@ LLVMTypeRef pj_cg_dtype(PjCg *g, PjDtype d) {
   case PJ_INT64: case PJ_UINT64: return LLVMInt64TypeInContext(g->ctx);
   case PJ_FLOAT32: return LLVMFloatTypeInContext(g->ctx);
   case PJ_FLOAT64: return LLVMDoubleTypeInContext(g->ctx);
+  case PJ_COMPLEX64: case PJ_COMPLEX128: { /* {real, imag}, NumPy's layout in memory too */
+    LLVMTypeRef part = pj_cg_dtype(g, pj_dtype_part(d));
+    return LLVMStructTypeInContext(g->ctx, (LLVMTypeRef[]){part, part}, 2, 0);
+  }
   default: return NULL;
   }
 }
@@ -130,14 +134,68 @@ LLVMValueRef pj_cg_call_extern(PjCg *g, const char *name, LLVMTypeRef ret, LLVMV
 
 LLVMValueRef pj_cg_truth(PjCg *g, LLVMValueRef v, const PjType *t) { return pj_truth(g, v, t); }
 
+/* ---- complex numbers: {real, imag} ------------------------------------------------------- */
+
+static LLVMValueRef pj_cx(PjCg *g, PjDtype d, LLVMValueRef re, LLVMValueRef im) {
+  LLVMValueRef z = LLVMGetUndef(pj_cg_dtype(g, d));
+  z = LLVMBuildInsertValue(g->b, z, re, 0, "");
+  return LLVMBuildInsertValue(g->b, z, im, 1, "");
+}
+
+static LLVMValueRef pj_re(PjCg *g, LLVMValueRef z) { return LLVMBuildExtractValue(g->b, z, 0, "re"); }
+static LLVMValueRef pj_im(PjCg *g, LLVMValueRef z) { return LLVMBuildExtractValue(g->b, z, 1, "im"); }
+
+/* z1 op z2 for + - * and CPython's complex division (scaled by the larger part of z2). */
+static LLVMValueRef pj_complex_binary(PjCg *g, PjBinOp op, LLVMValueRef x, LLVMValueRef y, PjDtype d) {
+  LLVMValueRef a = pj_re(g, x), b = pj_im(g, x), c = pj_re(g, y), e = pj_im(g, y);
+  LLVMBuilderRef B = g->b;
+  switch (op) {
+  case PJ_OP_ADD: return pj_cx(g, d, LLVMBuildFAdd(B, a, c, ""), LLVMBuildFAdd(B, b, e, ""));
+  case PJ_OP_SUB: return pj_cx(g, d, LLVMBuildFSub(B, a, c, ""), LLVMBuildFSub(B, b, e, ""));
+  case PJ_OP_MUL:
+    return pj_cx(g, d, LLVMBuildFSub(B, LLVMBuildFMul(B, a, c, ""), LLVMBuildFMul(B, b, e, ""), ""),
+                 LLVMBuildFAdd(B, LLVMBuildFMul(B, a, e, ""), LLVMBuildFMul(B, b, c, ""), ""));
+  default: break;
+  }
+  LLVMTypeRef t = LLVMTypeOf(a);
+  LLVMTypeRef ov[1] = {t};
+  LLVMValueRef ac = pj_cg_call_intrinsic(g, "llvm.fabs", ov, 1, &c, 1), ae = pj_cg_call_intrinsic(g, "llvm.fabs", ov, 1, &e, 1);
+  LLVMValueRef real_big = LLVMBuildFCmp(B, LLVMRealOGE, ac, ae, "");
+  /* |c| >= |e|: r = e/c, den = c + e*r, ((a + b*r)/den, (b - a*r)/den) */
+  LLVMValueRef r1 = LLVMBuildFDiv(B, e, c, ""), d1 = LLVMBuildFAdd(B, c, LLVMBuildFMul(B, e, r1, ""), "");
+  LLVMValueRef re1 = LLVMBuildFDiv(B, LLVMBuildFAdd(B, a, LLVMBuildFMul(B, b, r1, ""), ""), d1, "");
+  LLVMValueRef im1 = LLVMBuildFDiv(B, LLVMBuildFSub(B, b, LLVMBuildFMul(B, a, r1, ""), ""), d1, "");
+  /* else: r = c/e, den = c*r + e, ((a*r + b)/den, (b*r - a)/den) */
+  LLVMValueRef r2 = LLVMBuildFDiv(B, c, e, ""), d2 = LLVMBuildFAdd(B, LLVMBuildFMul(B, c, r2, ""), e, "");
+  LLVMValueRef re2 = LLVMBuildFDiv(B, LLVMBuildFAdd(B, LLVMBuildFMul(B, a, r2, ""), b, ""), d2, "");
+  LLVMValueRef im2 = LLVMBuildFDiv(B, LLVMBuildFSub(B, LLVMBuildFMul(B, b, r2, ""), a, ""), d2, "");
+  return pj_cx(g, d, LLVMBuildSelect(B, real_big, re1, re2, ""), LLVMBuildSelect(B, real_big, im1, im2, ""));
+}
+
+static LLVMValueRef pj_re(PjCg *g, LLVMValueRef z);
+static LLVMValueRef pj_im(PjCg *g, LLVMValueRef z);
+
 static LLVMValueRef pj_truth(PjCg *g, LLVMValueRef v, const PjType *t) {
   if (t->dtype == PJ_BOOL) return v;
+  if (pj_dtype_is_complex(t->dtype)) {
+    const PjType *part = pj_type_scalar(pj_dtype_part(t->dtype));
+    return LLVMBuildOr(g->b, pj_truth(g, pj_re(g, v), part), pj_truth(g, pj_im(g, v), part), "");
+  }
   if (pj_dtype_is_float(t->dtype)) return LLVMBuildFCmp(g->b, LLVMRealUNE, v, LLVMConstReal(LLVMTypeOf(v), 0), "");
   return LLVMBuildICmp(g->b, LLVMIntNE, v, LLVMConstInt(LLVMTypeOf(v), 0, 0), "");
 }
 
+static LLVMValueRef pj_cx(PjCg *g, PjDtype d, LLVMValueRef re, LLVMValueRef im);
+
 static LLVMValueRef pj_convert_scalar(PjCg *g, LLVMValueRef v, PjDtype from, PjDtype to) {
   if (from == to) return v;
+  if (pj_dtype_is_complex(to) && to != PJ_BOOL) { /* a real becomes (x, 0); parts convert */
+    PjDtype part = pj_dtype_part(to);
+    if (!pj_dtype_is_complex(from)) return pj_cx(g, to, pj_convert_scalar(g, v, from, part), LLVMConstReal(pj_cg_dtype(g, part), 0));
+    return pj_cx(g, to, pj_convert_scalar(g, pj_re(g, v), pj_dtype_part(from), part),
+                 pj_convert_scalar(g, pj_im(g, v), pj_dtype_part(from), part));
+  }
+  if (pj_dtype_is_complex(from) && to != PJ_BOOL) return pj_convert_scalar(g, pj_re(g, v), pj_dtype_part(from), to);
   LLVMTypeRef tt = pj_cg_dtype(g, to);
   bool ff = pj_dtype_is_float(from), tf = pj_dtype_is_float(to);
   if (to == PJ_BOOL) return pj_truth(g, v, pj_type_scalar(from));
@@ -562,6 +620,7 @@ static LLVMValueRef pj_contractable_in(PjCg *g, LLVMValueRef v) {
 static LLVMValueRef pj_cg_binary(PjCg *g, const PjExpr *e) {
   LLVMValueRef a = pj_cg_expr(g, e->bin.l), b = pj_cg_expr(g, e->bin.r);
   PjDtype d = e->bin.l->type->dtype;
+  if (pj_dtype_is_complex(d)) return pj_complex_binary(g, e->bin.op, a, b, d);
   bool f = pj_dtype_is_float(d);
   switch (e->bin.op) {
   case PJ_OP_ADD: return f ? pj_contractable(LLVMBuildFAdd(g->b, a, b, "")) : LLVMBuildAdd(g->b, a, b, "");
@@ -587,7 +646,10 @@ static LLVMValueRef pj_cg_unary(PjCg *g, const PjExpr *e) {
   LLVMValueRef x = pj_cg_expr(g, e->un.x), r = x;
   const PjType *xt = e->un.x->type;
   switch (e->un.op) {
-  case PJ_UN_NEG: r = pj_dtype_is_float(xt->dtype) ? LLVMBuildFNeg(g->b, x, "") : LLVMBuildNeg(g->b, x, ""); break;
+  case PJ_UN_NEG:
+    if (pj_dtype_is_complex(xt->dtype)) r = pj_cx(g, xt->dtype, LLVMBuildFNeg(g->b, pj_re(g, x), ""), LLVMBuildFNeg(g->b, pj_im(g, x), ""));
+    else r = pj_dtype_is_float(xt->dtype) ? LLVMBuildFNeg(g->b, x, "") : LLVMBuildNeg(g->b, x, "");
+    break;
   case PJ_UN_POS: break;
   case PJ_UN_INVERT: r = LLVMBuildNot(g->b, x, ""); break;
   case PJ_UN_NOT: return LLVMBuildNot(g->b, pj_truth(g, x, xt), "");
@@ -600,6 +662,12 @@ static LLVMValueRef pj_compare_pair(PjCg *g, PjCmpOp op, LLVMValueRef a, const P
   PjDtype d = pj_dtype_unify(at->dtype, bt->dtype); /* int64 with uint64: float64, as numba */
   a = pj_convert_scalar(g, a, at->dtype, d);
   b = pj_convert_scalar(g, b, bt->dtype, d);
+  if (pj_dtype_is_complex(d)) { /* == and != compare both parts */
+    const PjType *part = pj_type_scalar(pj_dtype_part(d));
+    LLVMValueRef re = pj_compare_pair(g, op, pj_re(g, a), part, pj_re(g, b), part);
+    LLVMValueRef im = pj_compare_pair(g, op, pj_im(g, a), part, pj_im(g, b), part);
+    return op == PJ_CMP_EQ ? LLVMBuildAnd(g->b, re, im, "") : LLVMBuildOr(g->b, re, im, "");
+  }
   if (pj_dtype_is_float(d)) {
     static const LLVMRealPredicate fp[] = {LLVMRealOEQ, LLVMRealUNE, LLVMRealOLT, LLVMRealOLE, LLVMRealOGT, LLVMRealOGE};
     return LLVMBuildFCmp(g->b, fp[op], a, b, "");
@@ -909,6 +977,9 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   case PJ_LOWER_ABS: {
     LLVMValueRef x = pj_cg_expr(g, e->builtin.args[0]);
     PjDtype d = e->type->dtype;
+    if (pj_dtype_is_complex(e->builtin.args[0]->type->dtype)) /* the modulus */
+      return g->hooks->math(g, d == PJ_FLOAT32 ? "__nv_hypotf" : "__nv_hypot", d == PJ_FLOAT32 ? "hypotf" : "hypot", d,
+                            (LLVMValueRef[]){pj_re(g, x), pj_im(g, x)}, 2);
     if (pj_dtype_is_float(d)) {
       LLVMTypeRef ov[1] = {pj_cg_dtype(g, d)};
       return pj_cg_call_intrinsic(g, "llvm.fabs", ov, 1, &x, 1);
@@ -958,6 +1029,17 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   case PJ_LOWER_COLLECTIVE: return g->hooks->collective(g, e);
   case PJ_LOWER_PRINT: pj_cg_print(g, e); return NULL;
   case PJ_LOWER_IDENTITY: return pj_cg_expr(g, e->builtin.args[0]);
+  case PJ_LOWER_MAKE_COMPLEX: {
+    LLVMTypeRef part = LLVMDoubleTypeInContext(g->ctx);
+    LLVMValueRef re = e->builtin.nargs > 0 ? pj_cg_expr(g, e->builtin.args[0]) : LLVMConstReal(part, 0);
+    LLVMValueRef im = e->builtin.nargs > 1 ? pj_cg_expr(g, e->builtin.args[1]) : LLVMConstReal(part, 0);
+    return pj_cx(g, PJ_COMPLEX128, re, im);
+  }
+  case PJ_LOWER_CONJUGATE: {
+    LLVMValueRef z = pj_cg_expr(g, e->builtin.args[0]);
+    if (!pj_dtype_is_complex(e->type->dtype)) return z;
+    return pj_cx(g, e->type->dtype, pj_re(g, z), LLVMBuildFNeg(g->b, pj_im(g, z), ""));
+  }
   case PJ_LOWER_CAS: return pj_cg_cas(g, e, b);
   case PJ_LOWER_RANGE: break;
   }
@@ -1046,7 +1128,13 @@ static LLVMValueRef pj_cg_subscript(PjCg *g, const PjExpr *e) {
 }
 
 static LLVMValueRef pj_cg_attr(PjCg *g, const PjExpr *e) {
-  /* the typed IR keeps only array attributes: .size and .shape */
+  if (pj_type_is_scalar(e->attr.base->type)) { /* .real / .imag of a number */
+    LLVMValueRef x = pj_cg_expr(g, e->attr.base);
+    bool imag = strcmp(e->attr.attr, "imag") == 0;
+    if (pj_dtype_is_complex(e->attr.base->type->dtype)) return imag ? pj_im(g, x) : pj_re(g, x);
+    return imag ? LLVMConstNull(pj_cg_type(g, e->type)) : x;
+  }
+  /* arrays: .size, .shape, .strides */
   LLVMValueRef arr = pj_cg_expr(g, e->attr.base);
   int nd = e->attr.base->type->ndim;
   bool strides = strcmp(e->attr.attr, "strides") == 0;
@@ -1095,7 +1183,12 @@ LLVMValueRef pj_cg_expr(PjCg *g, const PjExpr *e) {
   case PJ_EX_CONST_ARRAY: return pj_cg_const_array(g, e);
   case PJ_EX_INT: return pj_const_int(g, e->type->dtype, e->ival);
   case PJ_EX_BOOL: return LLVMConstInt(LLVMInt1TypeInContext(g->ctx), (unsigned long long)e->ival, 0);
-  case PJ_EX_FLOAT: return LLVMConstReal(pj_cg_dtype(g, e->type->dtype), e->fval);
+  case PJ_EX_FLOAT:
+    if (e->big) { /* 2j */
+      LLVMTypeRef part = LLVMDoubleTypeInContext(g->ctx);
+      return LLVMConstNamedStruct(pj_cg_dtype(g, PJ_COMPLEX128), (LLVMValueRef[]){LLVMConstReal(part, 0), LLVMConstReal(part, e->fval)}, 2);
+    }
+    return LLVMConstReal(pj_cg_dtype(g, e->type->dtype), e->fval);
   case PJ_EX_NAME: return LLVMBuildLoad2(g->b, pj_cg_type(g, g->f->vars[e->name.var].type), g->slots[e->name.var], e->name.id);
   case PJ_EX_ATTR: return pj_cg_attr(g, e);
   case PJ_EX_SUBSCRIPT: return pj_cg_subscript(g, e);

@@ -141,9 +141,12 @@ static PjExpr *pj_parse_int(PjParser *p, TSNode n) {
     base = b == 'x' ? 16 : b == 'o' ? 8 : b == 'b' ? 2 : 10;
     if (base != 10) start += 2;
   }
-  if (digits[k ? k - 1 : 0] == 'j' || digits[k ? k - 1 : 0] == 'J') {
-    pj_reject(p, n, "a complex literal");
-    return NULL;
+  if (k && (digits[k - 1] | 0x20) == 'j') { /* 3j: an imaginary literal */
+    digits[--k] = 0;
+    PjExpr *e = pj_new_expr(p, PJ_EX_FLOAT, n);
+    e->fval = strtod(digits, NULL);
+    e->big = true;
+    return e;
   }
   errno = 0;
   char *end;
@@ -165,12 +168,11 @@ static PjExpr *pj_parse_float(PjParser *p, TSNode n) {
   for (const char *c = t; *c; c++)
     if (*c != '_') digits[k++] = *c;
   digits[k] = 0;
-  if (k && (digits[k - 1] | 0x20) == 'j') {
-    pj_reject(p, n, "a complex literal");
-    return NULL;
-  }
+  bool imaginary = k && (digits[k - 1] | 0x20) == 'j';
+  if (imaginary) digits[--k] = 0;
   PjExpr *e = pj_new_expr(p, PJ_EX_FLOAT, n);
   e->fval = strtod(digits, NULL);
+  e->big = imaginary; /* 2j: complex128 with this imaginary part */
   return e;
 }
 
@@ -322,7 +324,7 @@ static PjExpr *pj_parse_unary(PjParser *p, TSNode n, bool is_not) {
     e->un.x->loc = e->loc;
     return e->un.x;
   }
-  if (e->un.op == PJ_UN_NEG && e->un.x->kind == PJ_EX_FLOAT) {
+  if (e->un.op == PJ_UN_NEG && e->un.x->kind == PJ_EX_FLOAT && !e->un.x->big) {
     e->un.x->fval = -e->un.x->fval;
     e->un.x->loc = e->loc;
     return e->un.x;

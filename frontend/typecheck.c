@@ -323,6 +323,8 @@ static const PjType *pj_type_attr(PjChecker *c, PjExpr **slot) {
       return pj_type_scalar(PJ_INT64);
     }
   }
+  if (pj_type_is_scalar(bt) && (strcmp(e->attr.attr, "real") == 0 || strcmp(e->attr.attr, "imag") == 0))
+    return pj_type_scalar(pj_dtype_part(bt->dtype)); /* numbers have both; a real number's imag is 0 */
   pj_err(c, e->attr.attr_loc, "%s has no attribute '%s'", pj_tn(c, bt), e->attr.attr);
   return NULL;
 }
@@ -586,8 +588,22 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
   int id = q ? pj_builtin_lookup(q) : -1;
   PjDtype d;
   if (q && id < 0 && pj_dtype_of_name(q, &d)) return pj_type_dtype_cast(c, slot, d);
+  if (!q && e->call.fn->kind == PJ_EX_ATTR && strcmp(e->call.fn->attr.attr, "conjugate") == 0 &&
+      (e->call.nargs == 0 || (e->call.nargs == 1 && e->call.args[0] == e->call.fn->attr.base))) {
+    /* z.conjugate(): the builtin applied to z */
+    PjExpr *base = e->call.fn->attr.base;
+    e->call.args = pj_arena_alloc(c->arena, sizeof(PjExpr *));
+    e->call.args[0] = base;
+    e->call.nargs = 1;
+    id = PJ_BI_CONJUGATE;
+  }
   if (id < 0 || pj_builtins[id].form != PJ_FORM_CALL) {
     const PjExpr *fn = e->call.fn;
+    if (fn->kind == PJ_EX_ATTR && !q) { /* a method of a value */
+      if (pj_expr_type(c, &e->call.fn->attr.base))
+        pj_err(c, fn->attr.attr_loc, "%s has no method '%s' in kernels", pj_tn(c, fn->attr.base->type), fn->attr.attr);
+      return NULL;
+    }
     const PjGlobal *g = fn->kind == PJ_EX_NAME ? pj_module_global(c->m, fn->name.id) : NULL;
     if (g && g->kind == PJ_GLOBAL_FUNC && (g->func->is_device || g->func->is_kernel)) return pj_type_device_call(c, slot, g->func);
     if (g && g->kind == PJ_GLOBAL_FUNC)
@@ -637,6 +653,11 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
 
 /* The dtype an arithmetic operator computes in, and its result; numba's rules. */
 static bool pj_binop_dtypes(PjBinOp op, PjDtype l, PjDtype r, PjDtype *operand, PjDtype *result) {
+  if (pj_dtype_is_complex(l) || pj_dtype_is_complex(r)) { /* + - * / on complex numbers */
+    if (op != PJ_OP_ADD && op != PJ_OP_SUB && op != PJ_OP_MUL && op != PJ_OP_DIV) return false;
+    *operand = *result = pj_dtype_arith(l, r);
+    return true;
+  }
   bool fl = pj_dtype_is_float(l), fr = pj_dtype_is_float(r);
   switch (op) {
   case PJ_OP_DIV: *operand = *result = pj_dtype_truediv(l, r); return true;
@@ -686,12 +707,12 @@ static const PjType *pj_type_unary(PjChecker *c, PjExpr **slot) {
   const PjType *t = pj_expr_type(c, &e->un.x);
   if (!t) return NULL;
   if (e->un.op == PJ_UN_NOT) return pj_truth_ok(c, e->un.x) ? pj_type_scalar(PJ_BOOL) : NULL;
-  if (!pj_type_is_scalar(t) || (e->un.op == PJ_UN_INVERT && pj_type_is_float(t))) {
+  if (!pj_type_is_scalar(t) || (e->un.op == PJ_UN_INVERT && (pj_type_is_float(t) || pj_type_is_complex(t)))) {
     static const char *const ops[] = {"-", "+", "~", "not"};
     pj_err(c, e->loc, "bad operand type for unary %s: %s", ops[e->un.op], pj_tn(c, t));
     return NULL;
   }
-  if (pj_type_is_float(t)) return t;
+  if (pj_type_is_float(t) || pj_type_is_complex(t)) return t;
   if (pj_type_is_bool(t)) {
     if (e->un.op == PJ_UN_INVERT) return t; /* NumPy's ~ on a bool: logical not */
     pj_coerce(c, &e->un.x, pj_type_scalar(PJ_INT64));
@@ -724,6 +745,10 @@ static const PjType *pj_type_compare(PjChecker *c, PjExpr **slot) {
     }
     if (op == PJ_CMP_IN || op == PJ_CMP_NOT_IN || op == PJ_CMP_IS || op == PJ_CMP_IS_NOT) {
       pj_err(c, e->loc, "the '%s' operator is not supported in kernels yet", pj_cmpop_text(op));
+      return NULL;
+    }
+    if ((pj_type_is_complex(a) || pj_type_is_complex(b)) && op != PJ_CMP_EQ && op != PJ_CMP_NE) {
+      pj_err(c, e->loc, "'%s' is not supported between %s and %s", pj_cmpop_text(op), pj_tn(c, a), pj_tn(c, b));
       return NULL;
     }
     if (!pj_type_is_scalar(a) || !pj_type_is_scalar(b)) {
@@ -783,7 +808,7 @@ static const PjType *pj_expr_type_raw(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
   switch (e->kind) {
   case PJ_EX_INT: return pj_type_scalar(e->big ? PJ_UINT64 : PJ_INT64);
-  case PJ_EX_FLOAT: return pj_type_scalar(PJ_FLOAT64);
+  case PJ_EX_FLOAT: return pj_type_scalar(e->big ? PJ_COMPLEX128 : PJ_FLOAT64);
   case PJ_EX_BOOL: return pj_type_scalar(PJ_BOOL);
   case PJ_EX_NONE: return pj_type_none();
   case PJ_EX_STRING:
@@ -887,6 +912,11 @@ static void pj_store_item(PjChecker *c, PjExpr *target, PjExpr **value) {
   }
   if (!value) return; /* inference: nothing to convert yet */
   const PjType *vt = (*value)->type;
+  if (pj_type_is_complex(vt) && !pj_type_is_complex(et)) {
+    pj_err(c, (*value)->loc, "cannot store %s into an element of %s (take .real or abs())", pj_tn(c, vt),
+           pj_tn(c, target->sub.base->type));
+    return;
+  }
   if (!pj_type_is_scalar(vt)) {
     pj_err(c, (*value)->loc, "cannot store %s into an element of %s", pj_tn(c, vt), pj_tn(c, target->sub.base->type));
     return;

@@ -37,6 +37,7 @@ typedef enum PjDtype {
   PJ_INT8, PJ_INT16, PJ_INT32, PJ_INT64,
   PJ_UINT8, PJ_UINT16, PJ_UINT32, PJ_UINT64,
   PJ_FLOAT32, PJ_FLOAT64,
+  PJ_COMPLEX64, PJ_COMPLEX128, /* in kernels; not yet as command-line or .npy arguments */
   PJ_DTYPE_COUNT
 } PjDtype;
 
@@ -45,6 +46,7 @@ size_t pj_dtype_size(PjDtype dtype);                /* bytes */
 int pj_dtype_from_name(const char *name, PjDtype *out); /* 1 when known (numpy and numba names) */
 int pj_dtype_is_float(PjDtype dtype);
 int pj_dtype_is_signed(PjDtype dtype);              /* signed integers */
+int pj_dtype_is_complex(PjDtype dtype);
 
 /* ---- diagnostics ------------------------------------------------------------------------ */
 

@@ -49,7 +49,8 @@ struct PjExpr {
   PjExprKind kind;
   PjLoc loc;
   const PjType *type; /* set by the type checker */
-  bool big;           /* INT: a literal in [2**63, 2**64), which numba types as uint64 */
+  bool big;           /* INT: a literal in [2**63, 2**64), which numba types as uint64;
+                       * FLOAT: an imaginary literal (2j), complex128 */
   union {
     int64_t ival;  /* INT (also BOOL: 0/1) */
     double fval;   /* FLOAT */

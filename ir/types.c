@@ -12,7 +12,7 @@ static const PjType pj_none_type = {.kind = PJ_TY_NONE};
 #define PJ_ARRAY_ROW(d) [d] = {PJ_A(d, 0), PJ_A(d, 1), PJ_A(d, 2), PJ_A(d, 3), PJ_A(d, 4), PJ_A(d, 5), PJ_A(d, 6), PJ_A(d, 7), PJ_A(d, 8)}
 #define PJ_R(d) [d] = {.kind = PJ_TY_RANGE, .dtype = d}
 #define PJ_EVERY_DTYPE(X) X(PJ_BOOL), X(PJ_INT8), X(PJ_INT16), X(PJ_INT32), X(PJ_INT64), X(PJ_UINT8), X(PJ_UINT16), \
-    X(PJ_UINT32), X(PJ_UINT64), X(PJ_FLOAT32), X(PJ_FLOAT64)
+    X(PJ_UINT32), X(PJ_UINT64), X(PJ_FLOAT32), X(PJ_FLOAT64), X(PJ_COMPLEX64), X(PJ_COMPLEX128)
 _Static_assert(PJ_MAX_DIMS == 8, "pj_array_types rows list ndim 0..8");
 static const PjType pj_array_types[PJ_DTYPE_COUNT][PJ_MAX_DIMS + 1] = {PJ_EVERY_DTYPE(PJ_ARRAY_ROW)};
 static const PjType pj_view_types[PJ_DTYPE_COUNT][PJ_MAX_DIMS + 1] = {PJ_EVERY_DTYPE(PJ_VIEW_ROW)};
@@ -67,7 +67,14 @@ bool pj_type_equal(const PjType *a, const PjType *b) {
 bool pj_type_is_scalar(const PjType *t) { return t && t->kind == PJ_TY_SCALAR; }
 bool pj_type_is_bool(const PjType *t) { return pj_type_is_scalar(t) && t->dtype == PJ_BOOL; }
 bool pj_type_is_float(const PjType *t) { return pj_type_is_scalar(t) && pj_dtype_is_float(t->dtype); }
-bool pj_type_is_intlike(const PjType *t) { return pj_type_is_scalar(t) && !pj_dtype_is_float(t->dtype); }
+bool pj_type_is_intlike(const PjType *t) {
+  return pj_type_is_scalar(t) && !pj_dtype_is_float(t->dtype) && !pj_dtype_is_complex(t->dtype);
+}
+bool pj_type_is_complex(const PjType *t) { return pj_type_is_scalar(t) && pj_dtype_is_complex(t->dtype); }
+
+/* The real type of a complex number's parts, and the complex type of a real width. */
+PjDtype pj_dtype_part(PjDtype d) { return d == PJ_COMPLEX64 ? PJ_FLOAT32 : d == PJ_COMPLEX128 ? PJ_FLOAT64 : d; }
+static PjDtype pj_dtype_complex_of(PjDtype real) { return real == PJ_FLOAT32 ? PJ_COMPLEX64 : PJ_COMPLEX128; }
 bool pj_type_is_int(const PjType *t) { return pj_type_is_intlike(t) && t->dtype != PJ_BOOL; }
 
 int pj_dtype_bits(PjDtype d) { return d == PJ_BOOL ? 1 : (int)pj_dtype_size(d) * 8; }
@@ -111,6 +118,9 @@ static PjDtype pj_dtype_float_for_int(PjDtype i) {
 /* numba: integer arithmetic is done at least at the machine word (64 bits), signed when
  * either operand is signed; bool operands count as integers. Floats win over integers. */
 PjDtype pj_dtype_arith(PjDtype a, PjDtype b) {
+  /* complex: the complex type whose parts hold the arithmetic of the parts */
+  if (pj_dtype_is_complex(a) || pj_dtype_is_complex(b))
+    return pj_dtype_complex_of(pj_dtype_arith(pj_dtype_part(a), pj_dtype_part(b)));
   bool fa = pj_dtype_is_float(a), fb = pj_dtype_is_float(b);
   if (fa && fb) return (a == PJ_FLOAT64 || b == PJ_FLOAT64) ? PJ_FLOAT64 : PJ_FLOAT32;
   if (fa || fb) {
@@ -123,7 +133,8 @@ PjDtype pj_dtype_arith(PjDtype a, PjDtype b) {
 }
 
 PjDtype pj_dtype_truediv(PjDtype a, PjDtype b) {
-  if (pj_dtype_is_float(a) || pj_dtype_is_float(b)) return pj_dtype_arith(a, b);
+  if (pj_dtype_is_float(a) || pj_dtype_is_float(b) || pj_dtype_is_complex(a) || pj_dtype_is_complex(b))
+    return pj_dtype_arith(a, b);
   return PJ_FLOAT64;
 }
 
@@ -134,6 +145,8 @@ PjDtype pj_dtype_unify(PjDtype a, PjDtype b) {
   if (a == b) return a;
   if (a == PJ_BOOL) return b;
   if (b == PJ_BOOL) return a;
+  if (pj_dtype_is_complex(a) || pj_dtype_is_complex(b))
+    return pj_dtype_complex_of(pj_dtype_unify(pj_dtype_part(a), pj_dtype_part(b)));
   bool fa = pj_dtype_is_float(a), fb = pj_dtype_is_float(b);
   if (fa && fb) return pj_dtype_arith(a, b);
   if (fa || fb) { /* NumPy's promote_types, which numba's unification uses: float32 holds 16-bit ints */

@@ -44,6 +44,8 @@ bool pj_type_is_int(const PjType *t);       /* integers, not bool */
 bool pj_type_is_intlike(const PjType *t);   /* integers and bool */
 bool pj_type_is_float(const PjType *t);
 bool pj_type_is_bool(const PjType *t);
+bool pj_type_is_complex(const PjType *t);
+PjDtype pj_dtype_part(PjDtype d);          /* complex64 -> float32, complex128 -> float64, else d */
 int pj_dtype_bits(PjDtype d);
 /* numba's name: "int64", "array(float32, 2d, C)", "UniTuple(int64 x 2)". Arena-allocated. */
 const char *pj_type_name(PjArena *arena, const PjType *t);

@@ -135,15 +135,19 @@ static PjStatus pj_npy_shape(const PjNpyError *e, const char **p, PjNpyHeader *h
 /* '<f4', '|b1', '>i8' ...: the byte order, then numba's short name of the dtype. */
 static PjStatus pj_npy_descr(const PjNpyError *e, const char *descr, PjNpyHeader *h) {
   char order = descr[0];
-  int known = strlen(descr) == 3 && strchr("<>|=", order) && isalpha((unsigned char)descr[1]) &&
-              isdigit((unsigned char)descr[2]) && pj_dtype_from_name(descr + 1, &h->dtype);
+  size_t dlen = strlen(descr);
+  int known = (dlen == 3 || (dlen == 4 && descr[1] == 'c' && isdigit((unsigned char)descr[3]))) &&
+              strchr("<>|=", order) && isalpha((unsigned char)descr[1]) && isdigit((unsigned char)descr[2]) &&
+              pj_dtype_from_name(descr + 1, &h->dtype);
   if (!known)
     return pj_npy_fail(e, PJ_ERROR_ARGUMENT,
                        "unsupported dtype '%s' (pyjitc reads bool, int8..int64, uint8..uint64, "
-                       "float32 and float64)", descr);
+                       "float32, float64, complex64 and complex128)", descr);
   size_t size = pj_dtype_size(h->dtype);
   if (order == '|' && size > 1) return pj_npy_fail(e, PJ_ERROR_ARGUMENT, "dtype '%s' lacks a byte order", descr);
   int big = order == '>' || (order == '=' && pj_host_is_big_endian());
+  if (big != pj_host_is_big_endian() && pj_dtype_is_complex(h->dtype))
+    return pj_npy_fail(e, PJ_ERROR_ARGUMENT, "byte-swapped complex data ('%s') is not supported", descr);
   h->swap = size > 1 && big != pj_host_is_big_endian();
   h->seen |= 1;
   return PJ_OK;
@@ -302,7 +306,8 @@ static int pj_npy_digits(int64_t v) {
  * numpy adds to let the first extent grow, and no padding yet. */
 static int pj_npy_header_text(const PjValue *v, char *buf, size_t n) {
   size_t size = pj_dtype_size(v->dtype);
-  char kind = v->dtype == PJ_BOOL ? 'b' : pj_dtype_is_float(v->dtype) ? 'f' : pj_dtype_is_signed(v->dtype) ? 'i' : 'u';
+  char kind = v->dtype == PJ_BOOL ? 'b' : pj_dtype_is_float(v->dtype) ? 'f' : pj_dtype_is_complex(v->dtype) ? 'c'
+              : pj_dtype_is_signed(v->dtype) ? 'i' : 'u';
   int len = snprintf(buf, n, "{'descr': '%c%c%zu', 'fortran_order': False, 'shape': (", size == 1 ? '|' : '<',
                      kind, size);
   for (int d = 0; d < v->ndim; d++)

@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,7 @@ typedef struct PjDtypeInfo {
   const char *name;  /* numpy's */
   const char *short_name; /* numba's */
   size_t size;
-  char kind;         /* 'b' bool, 'i' signed, 'u' unsigned, 'f' float */
+  char kind;         /* 'b' bool, 'i' signed, 'u' unsigned, 'f' float, 'c' complex */
 } PjDtypeInfo;
 
 static const PjDtypeInfo pj_dtype_infos[PJ_DTYPE_COUNT] = {
@@ -29,12 +30,13 @@ static const PjDtypeInfo pj_dtype_infos[PJ_DTYPE_COUNT] = {
   [PJ_UINT8] = {"uint8", "u1", 1, 'u'},   [PJ_UINT16] = {"uint16", "u2", 2, 'u'},
   [PJ_UINT32] = {"uint32", "u4", 4, 'u'}, [PJ_UINT64] = {"uint64", "u8", 8, 'u'},
   [PJ_FLOAT32] = {"float32", "f4", 4, 'f'}, [PJ_FLOAT64] = {"float64", "f8", 8, 'f'},
+  [PJ_COMPLEX64] = {"complex64", "c8", 8, 'c'}, [PJ_COMPLEX128] = {"complex128", "c16", 16, 'c'},
 };
 
 /* Other spellings: Python's types as numba types them, and numba's aliases. */
 static const struct { const char *alias; PjDtype dtype; } pj_dtype_aliases[] = {
   {"float", PJ_FLOAT64}, {"int", PJ_INT64},    {"boolean", PJ_BOOL}, {"bool_", PJ_BOOL},
-  {"double", PJ_FLOAT64}, {"intp", PJ_INT64},  {"uintp", PJ_UINT64},
+  {"double", PJ_FLOAT64}, {"intp", PJ_INT64},  {"uintp", PJ_UINT64}, {"complex", PJ_COMPLEX128},
 };
 
 static int pj_dtype_valid(PjDtype dtype) { return (unsigned)dtype < PJ_DTYPE_COUNT; }
@@ -52,6 +54,8 @@ size_t pj_dtype_size(PjDtype dtype) { return pj_dtype_valid(dtype) ? pj_dtype_in
 int pj_dtype_is_float(PjDtype dtype) { return pj_dtype_kind(dtype) == 'f'; }
 
 int pj_dtype_is_signed(PjDtype dtype) { return pj_dtype_kind(dtype) == 'i'; }
+
+int pj_dtype_is_complex(PjDtype dtype) { return pj_dtype_kind(dtype) == 'c'; }
 
 int pj_dtype_from_name(const char *name, PjDtype *out) {
   if (!name) return 0;
@@ -635,7 +639,22 @@ static PjStatus pj_value_parse_npy(const char *spec, size_t len, PjValue *out, c
   return st;
 }
 
+static PjStatus pj_value_parse_real(const char *spec, PjValue *out, char *err, size_t errlen);
+
 PjStatus pj_value_parse(const char *spec, PjValue *out, char *err, size_t errlen) {
+  PjStatus st = pj_value_parse_real(spec, out, err, errlen);
+  size_t n = spec ? strlen(spec) : 0;
+  bool file = n >= 4 && strcmp(spec + n - 4, ".npy") == 0; /* complex arrays come as .npy files */
+  if (st == PJ_OK && pj_dtype_is_complex(out->dtype) && !(file && out->ndim > 0)) {
+    pj_value_free(out);
+    snprintf(err, errlen, "complex scalars and generated complex arrays are not supported on the command line "
+                          "yet (in '%s'); pass complex arrays as .npy files", spec);
+    return PJ_ERROR_ARGUMENT;
+  }
+  return st;
+}
+
+static PjStatus pj_value_parse_real(const char *spec, PjValue *out, char *err, size_t errlen) {
   if (err && errlen) err[0] = '\0';
   if (!out) return PJ_ERROR_ARGUMENT;
   memset(out, 0, sizeof *out);
@@ -756,6 +775,7 @@ char *pj_value_summary(const PjValue *value) {
     int64_t n = pj_value_count(value);
     pj_text_shape(&t, value);
     if (n <= 0 || !value->data) pj_text_printf(&t, " empty");
+    else if (pj_dtype_is_complex(value->dtype)) pj_text_printf(&t, " (complex values)");
     else pj_text_stats(&t, value, n), pj_text_head(&t, value, n);
   }
   if (t.failed) {

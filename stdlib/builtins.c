@@ -56,9 +56,12 @@ static const PjType *pj_fail(char *err, size_t errlen, const char *msg, const ch
 
 static bool pj_all_scalars(PjExpr **args, int nargs) {
   for (int i = 0; i < nargs; i++)
-    if (!pj_type_is_scalar(args[i]->type)) return false;
+    if (!pj_type_is_scalar(args[i]->type) || pj_type_is_complex(args[i]->type)) return false;
   return true;
 }
+
+/* A real number: a scalar that is not complex. */
+static bool pj_real(const PjType *t) { return pj_type_is_scalar(t) && !pj_type_is_complex(t); }
 
 static const PjType *pj_type_grid(PjArena *arena, const PjBuiltin *b, PjExpr **args, char *err, size_t errlen) {
   if (args[0]->kind != PJ_EX_INT || args[0]->ival < 1 || args[0]->ival > 3) {
@@ -74,7 +77,7 @@ static const PjType *pj_type_math(PjArena *arena, const PjBuiltin *b, PjExpr **a
   bool all32 = true;
   for (int i = 0; i < nargs; i++) {
     const PjType *t = args[i]->type;
-    if (!pj_type_is_scalar(t)) return pj_fail(err, errlen, "%s() takes numbers, not %s", b->name, arena, t);
+    if (!pj_real(t)) return pj_fail(err, errlen, "%s() takes real numbers, not %s (cmath is not supported)", b->name, arena, t);
     all32 = all32 && t->dtype == PJ_FLOAT32;
   }
   const PjType *f = pj_type_scalar(all32 ? PJ_FLOAT32 : PJ_FLOAT64);
@@ -112,14 +115,14 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
     /* numba-cuda (cudamath): float32 -> float32, float64 and integers -> float64; unlike
      * Python's and numba's CPU floor, no integer result */
     const PjType *t = args[0]->type;
-    if (!pj_type_is_scalar(t)) return pj_fail(err, errlen, "%s() takes a number, not %s", b->name, arena, t);
+    if (!pj_real(t)) return pj_fail(err, errlen, "%s() takes a real number, not %s", b->name, arena, t);
     params[0] = pj_type_scalar(t->dtype == PJ_FLOAT32 ? PJ_FLOAT32 : PJ_FLOAT64);
     return params[0];
   }
   case PJ_TYPING_MINMAX: {
     if (!pj_all_scalars(args, nargs)) {
       for (int i = 0; i < nargs; i++)
-        if (!pj_type_is_scalar(args[i]->type))
+        if (!pj_real(args[i]->type))
           return pj_fail(err, errlen, "%s() takes numbers, not %s", b->name, arena, args[i]->type);
     }
     PjDtype d = args[0]->type->dtype;
@@ -131,6 +134,7 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
   case PJ_TYPING_ABS: {
     const PjType *t = args[0]->type;
     if (!pj_type_is_scalar(t)) return pj_fail(err, errlen, "%s() takes a number, not %s", b->name, arena, t);
+    if (pj_type_is_complex(t)) return pj_type_scalar(pj_dtype_part(t->dtype)); /* the modulus */
     if (pj_type_is_bool(t)) {
       params[0] = pj_type_scalar(PJ_INT64);
       return params[0];
@@ -141,7 +145,7 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
   case PJ_TYPING_TO_FLOAT: {
     /* numba: int() keeps an integer's own type, float() keeps float32 */
     const PjType *t = args[0]->type;
-    if (!pj_type_is_scalar(t)) return pj_fail(err, errlen, "%s() takes a number, not %s", b->name, arena, t);
+    if (!pj_real(t)) return pj_fail(err, errlen, "%s() takes a real number, not %s", b->name, arena, t);
     if (b->typing == PJ_TYPING_TO_INT) return pj_type_is_int(t) ? t : pj_type_scalar(PJ_INT64);
     return pj_type_scalar(t->dtype == PJ_FLOAT32 ? PJ_FLOAT32 : PJ_FLOAT64);
   }
@@ -194,6 +198,7 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
   case PJ_TYPING_SELP: {
     if (!pj_all_scalars(args, nargs)) return pj_fail(err, errlen, "%s() takes numbers, not %s", b->name, arena, args[0]->type);
     const PjType *t = pj_type_scalar(pj_dtype_unify(args[1]->type->dtype, args[2]->type->dtype));
+    if (pj_type_is_complex(t)) return pj_fail(err, errlen, "%s() takes real numbers, not %s", b->name, arena, t);
     params[0] = pj_type_scalar(PJ_BOOL);
     params[1] = params[2] = t;
     return t;
@@ -203,9 +208,19 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
     if (args[0]->type->kind != PJ_TY_ARRAY || (args[0]->kind != PJ_EX_CONST_ARRAY && args[0]->kind != PJ_EX_NAME))
       return pj_fail(err, errlen, "%s() takes a module-level NumPy array, not %s", b->name, arena, args[0]->type);
     return args[0]->type;
+  case PJ_TYPING_MAKE_COMPLEX:
+    for (int i = 0; i < nargs; i++) {
+      if (!pj_real(args[i]->type))
+        return pj_fail(err, errlen, "%s() takes real numbers, not %s", b->name, arena, args[i]->type);
+      params[i] = pj_type_scalar(PJ_FLOAT64);
+    }
+    return pj_type_scalar(PJ_COMPLEX128);
+  case PJ_TYPING_CONJUGATE:
+    if (!pj_type_is_scalar(args[0]->type)) return pj_fail(err, errlen, "%s() needs a number, not %s", "conjugate", arena, args[0]->type);
+    return args[0]->type;
   case PJ_TYPING_PRINT:
     for (int i = 0; i < nargs; i++)
-      if (args[i]->kind != PJ_EX_STRING && !pj_type_is_scalar(args[i]->type))
+      if (args[i]->kind != PJ_EX_STRING && !pj_real(args[i]->type))
         return pj_fail(err, errlen, "%s() takes numbers and strings, not %s", b->name, arena, args[i]->type);
     return pj_type_void();
   case PJ_TYPING_SHFL:
@@ -220,7 +235,7 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
     if (has_mask) params[0] = pj_type_scalar(PJ_UINT32);
     const PjType *v = args[has_mask ? 1 : 0]->type;
     if (b->typing == PJ_TYPING_SHFL || b->typing == PJ_TYPING_MATCH) {
-      if (pj_dtype_bits(v->dtype) < 32)
+      if (pj_dtype_bits(v->dtype) < 32 || pj_type_is_complex(v))
         return pj_fail(err, errlen, "%s() takes 32- or 64-bit values, not %s", b->name, arena, v);
       if (b->typing == PJ_TYPING_SHFL) {
         params[2] = pj_type_scalar(PJ_INT32);
@@ -256,12 +271,12 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
     }
     const PjType *et = pj_type_scalar(at->dtype);
     PjDtype d = et->dtype;
-    bool is_int = pj_type_is_int(et), ok;
+    bool is_int = pj_type_is_int(et), ok = !pj_type_is_complex(et);
     switch (b->typing == PJ_TYPING_CAS ? -1 : b->dim) {
-    case PJ_ATOMIC_AND: case PJ_ATOMIC_OR: case PJ_ATOMIC_XOR: case PJ_ATOMIC_EXCH: ok = is_int && pj_dtype_bits(d) >= 32; break;
-    case PJ_ATOMIC_INC: case PJ_ATOMIC_DEC: ok = d == PJ_UINT32 || d == PJ_UINT64; break;
-    case -1: ok = is_int && pj_dtype_bits(d) >= 32; break;
-    default: ok = pj_dtype_bits(d) >= 32 && d != PJ_BOOL; break;
+    case PJ_ATOMIC_AND: case PJ_ATOMIC_OR: case PJ_ATOMIC_XOR: case PJ_ATOMIC_EXCH: ok = ok && is_int && pj_dtype_bits(d) >= 32; break;
+    case PJ_ATOMIC_INC: case PJ_ATOMIC_DEC: ok = ok && (d == PJ_UINT32 || d == PJ_UINT64); break;
+    case -1: ok = ok && is_int && pj_dtype_bits(d) >= 32; break;
+    default: ok = ok && pj_dtype_bits(d) >= 32 && d != PJ_BOOL; break;
     }
     if (!ok) {
       bool ints = b->typing == PJ_TYPING_CAS || b->dim == PJ_ATOMIC_AND || b->dim == PJ_ATOMIC_OR ||

@@ -49,6 +49,8 @@ typedef enum PjTypingRule {
   PJ_TYPING_BLOCK_VOTE, /* (predicate) -> int32 */
   PJ_TYPING_PRINT,    /* numbers and string constants -> nothing */
   PJ_TYPING_CONST_LIKE, /* a module-level constant array -> itself */
+  PJ_TYPING_MAKE_COMPLEX, /* complex(real, imag) -> complex128 */
+  PJ_TYPING_CONJUGATE, /* z.conjugate() -> z's type */
 } PjTypingRule;
 
 typedef enum PjLowering {
@@ -57,7 +59,8 @@ typedef enum PjLowering {
   PJ_LOWER_LEN, PJ_LOWER_RANGE, PJ_LOWER_FREXP, PJ_LOWER_MODF, PJ_LOWER_ISNAN, PJ_LOWER_ISINF,
   PJ_LOWER_ISFINITE, PJ_LOWER_SCALE, PJ_LOWER_CONSTANT, PJ_LOWER_SHARED_ARRAY, PJ_LOWER_LOCAL_ARRAY,
   PJ_LOWER_BARRIER, PJ_LOWER_FENCE, PJ_LOWER_ATOMIC, PJ_LOWER_CAS, PJ_LOWER_BITS, PJ_LOWER_SELP, PJ_LOWER_LANE,
-  PJ_LOWER_NANOSLEEP, PJ_LOWER_COLLECTIVE, PJ_LOWER_PRINT, PJ_LOWER_IDENTITY,
+  PJ_LOWER_NANOSLEEP, PJ_LOWER_COLLECTIVE, PJ_LOWER_PRINT, PJ_LOWER_IDENTITY, PJ_LOWER_MAKE_COMPLEX,
+  PJ_LOWER_CONJUGATE,
 } PjLowering;
 
 /* The operations of PJ_TYPING_ATOMIC rows (their dim). */

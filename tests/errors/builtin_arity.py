@@ -18,7 +18,7 @@ def k(a, n, x):
     a[i] = min(x)  # expect error@12: min() takes 2 to 16 arguments, got 1
     a[i] = abs(x, x)  # expect error@12: abs() takes 1 argument, got 2
     a[i] = len(a, a)  # expect error@12: len() takes 1 argument, got 2
-    a[i] = math.sqrt(a)  # expect error@12: math.sqrt() takes numbers, not array(float64, 1d, C)
-    a[i] = int(a)  # expect error@12: int() takes a number, not array(float64, 1d, C)
+    a[i] = math.sqrt(a)  # expect error@12: math.sqrt() takes real numbers, not array(float64, 1d, C)
+    a[i] = int(a)  # expect error@12: int() takes a real number, not array(float64, 1d, C)
     a[i] = range(3)  # expect error@12: range() is only supported as the iterable of a for loop
     a[i] = cuda.grid  # expect error@12: 'cuda.grid' must be called

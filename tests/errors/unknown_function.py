@@ -11,4 +11,4 @@ def k(a, x):
     a[i] = round(x)  # expect error@12: 'round'
     a[i] = math.no_such_function(x)  # expect error@12: 'math.no_such_function'
     a[i] = cuda.no_such_function()  # expect error@12: 'cuda.no_such_function'
-    a[i] = a.size()  # expect error@12: call
+    a[i] = a.size()  # expect error@14: has no method 'size'
