@@ -20,6 +20,7 @@ LLVMTypeRef pj_cg_dtype(PjCg *g, PjDtype d) {
   case PJ_INT16: case PJ_UINT16: return LLVMInt16TypeInContext(g->ctx);
   case PJ_INT32: case PJ_UINT32: return LLVMInt32TypeInContext(g->ctx);
   case PJ_INT64: case PJ_UINT64: return LLVMInt64TypeInContext(g->ctx);
+  case PJ_FLOAT16: return LLVMHalfTypeInContext(g->ctx);
   case PJ_FLOAT32: return LLVMFloatTypeInContext(g->ctx);
   case PJ_FLOAT64: return LLVMDoubleTypeInContext(g->ctx);
   case PJ_COMPLEX64: case PJ_COMPLEX128: { /* {real, imag}, NumPy's layout in memory too */
@@ -586,6 +587,12 @@ static LLVMValueRef pj_pow(PjCg *g, const PjExpr *e, LLVMValueRef a, LLVMValueRe
     LLVMTypeRef ft = LLVMFunctionType(t, (LLVMTypeRef[]){t, t}, 2, 0);
     return LLVMBuildCall2(g->b, ft, fn, (LLVMValueRef[]){a, b}, 2, "");
   }
+  if (d == PJ_FLOAT16) { /* through float32 */
+    LLVMValueRef x = pj_convert_scalar(g, a, d, PJ_FLOAT32);
+    LLVMValueRef y = pj_convert_scalar(g, b, e->bin.r->type->dtype, PJ_FLOAT32);
+    LLVMValueRef r = g->hooks->math(g, "__nv_powf", "powf", PJ_FLOAT32, (LLVMValueRef[]){x, y}, 2);
+    return pj_convert_scalar(g, r, PJ_FLOAT32, PJ_FLOAT16);
+  }
   if (!pj_dtype_is_float(e->bin.r->type->dtype)) {
     LLVMValueRef fn = pj_float_powi_fn(g, d);
     LLVMTypeRef t = pj_cg_dtype(g, d);
@@ -621,6 +628,10 @@ static LLVMValueRef pj_cg_binary(PjCg *g, const PjExpr *e) {
   LLVMValueRef a = pj_cg_expr(g, e->bin.l), b = pj_cg_expr(g, e->bin.r);
   PjDtype d = e->bin.l->type->dtype;
   if (pj_dtype_is_complex(d)) return pj_complex_binary(g, e->bin.op, a, b, d);
+  if (d == PJ_FLOAT16 && (e->bin.op == PJ_OP_FLOORDIV || e->bin.op == PJ_OP_MOD)) {
+    LLVMValueRef r = pj_float_divmod(g, e->bin.op, pj_convert_scalar(g, a, d, PJ_FLOAT32), pj_convert_scalar(g, b, d, PJ_FLOAT32));
+    return pj_convert_scalar(g, r, PJ_FLOAT32, PJ_FLOAT16);
+  }
   bool f = pj_dtype_is_float(d);
   switch (e->bin.op) {
   case PJ_OP_ADD: return f ? pj_contractable(LLVMBuildFAdd(g->b, a, b, "")) : LLVMBuildAdd(g->b, a, b, "");
@@ -784,6 +795,19 @@ static LLVMValueRef pj_cg_math(PjCg *g, const PjExpr *e, const PjBuiltin *b) {
   PjDtype d = e->type->dtype;
   LLVMValueRef args[4];
   for (int i = 0; i < e->builtin.nargs; i++) args[i] = pj_cg_expr(g, e->builtin.args[i]);
+  if (d == PJ_FLOAT16) { /* float16 math: the float32 function, rounded back */
+    for (int i = 0; i < e->builtin.nargs; i++)
+      if (e->builtin.args[i]->type->dtype == PJ_FLOAT16) args[i] = pj_convert_scalar(g, args[i], PJ_FLOAT16, PJ_FLOAT32);
+    const char *dev = b->nvptx32, *host = b->host32;
+    LLVMValueRef r;
+    if (strncmp(dev, "llvm.", 5) == 0) {
+      LLVMTypeRef ov[1] = {pj_cg_dtype(g, PJ_FLOAT32)};
+      r = pj_cg_call_intrinsic(g, dev, ov, 1, args, (unsigned)e->builtin.nargs);
+    } else {
+      r = g->hooks->math(g, dev, host, PJ_FLOAT32, args, (unsigned)e->builtin.nargs);
+    }
+    return pj_convert_scalar(g, r, PJ_FLOAT32, PJ_FLOAT16);
+  }
   const char *dev = d == PJ_FLOAT32 ? b->nvptx32 : b->nvptx64;
   const char *host = d == PJ_FLOAT32 ? b->host32 : b->host64;
   if (g->fastmath && d == PJ_FLOAT32 && pj_builtin_fast_name(dev)) dev = pj_builtin_fast_name(dev);
@@ -1029,6 +1053,27 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   case PJ_LOWER_COLLECTIVE: return g->hooks->collective(g, e);
   case PJ_LOWER_PRINT: pj_cg_print(g, e); return NULL;
   case PJ_LOWER_IDENTITY: return pj_cg_expr(g, e->builtin.args[0]);
+  case PJ_LOWER_F16OP: { /* cuda.fp16 arithmetic and comparisons on half values */
+    LLVMValueRef a[3];
+    for (int i = 0; i < e->builtin.nargs; i++) a[i] = pj_cg_expr(g, e->builtin.args[i]);
+    LLVMTypeRef h = pj_cg_dtype(g, PJ_FLOAT16), ov[1] = {h};
+    LLVMValueRef one = LLVMConstReal(h, 1.0);
+    static const LLVMRealPredicate cmp[] = {LLVMRealOEQ, LLVMRealUNE, LLVMRealOGE, LLVMRealOGT, LLVMRealOLE, LLVMRealOLT};
+    switch (b->dim) {
+    case 0: return LLVMBuildFAdd(g->b, a[0], a[1], "");
+    case 1: return LLVMBuildFSub(g->b, a[0], a[1], "");
+    case 2: return LLVMBuildFMul(g->b, a[0], a[1], "");
+    case 3: return LLVMBuildFDiv(g->b, a[0], a[1], "");
+    case 4: return LLVMBuildFNeg(g->b, a[0], "");
+    case 5: return pj_cg_call_intrinsic(g, "llvm.fabs", ov, 1, a, 1);
+    case 6: return pj_cg_call_intrinsic(g, "llvm.fma", ov, 1, a, 3);
+    case 7: return pj_cg_call_intrinsic(g, "llvm.maxnum", ov, 1, a, 2);
+    case 8: return pj_cg_call_intrinsic(g, "llvm.minnum", ov, 1, a, 2);
+    case 15: return LLVMBuildFDiv(g->b, one, a[0], "");
+    case 16: return LLVMBuildFDiv(g->b, one, pj_cg_call_intrinsic(g, "llvm.sqrt", ov, 1, a, 1), "");
+    default: return LLVMBuildFCmp(g->b, cmp[b->dim - 9], a[0], a[1], "");
+    }
+  }
   case PJ_LOWER_MAKE_COMPLEX: {
     LLVMTypeRef part = LLVMDoubleTypeInContext(g->ctx);
     LLVMValueRef re = e->builtin.nargs > 0 ? pj_cg_expr(g, e->builtin.args[0]) : LLVMConstReal(part, 0);

@@ -37,7 +37,8 @@ typedef enum PjDtype {
   PJ_INT8, PJ_INT16, PJ_INT32, PJ_INT64,
   PJ_UINT8, PJ_UINT16, PJ_UINT32, PJ_UINT64,
   PJ_FLOAT32, PJ_FLOAT64,
-  PJ_COMPLEX64, PJ_COMPLEX128, /* in kernels; not yet as command-line or .npy arguments */
+  PJ_COMPLEX64, PJ_COMPLEX128, /* in kernels, and arrays from .npy files */
+  PJ_FLOAT16,
   PJ_DTYPE_COUNT
 } PjDtype;
 

@@ -12,7 +12,7 @@ static const PjType pj_none_type = {.kind = PJ_TY_NONE};
 #define PJ_ARRAY_ROW(d) [d] = {PJ_A(d, 0), PJ_A(d, 1), PJ_A(d, 2), PJ_A(d, 3), PJ_A(d, 4), PJ_A(d, 5), PJ_A(d, 6), PJ_A(d, 7), PJ_A(d, 8)}
 #define PJ_R(d) [d] = {.kind = PJ_TY_RANGE, .dtype = d}
 #define PJ_EVERY_DTYPE(X) X(PJ_BOOL), X(PJ_INT8), X(PJ_INT16), X(PJ_INT32), X(PJ_INT64), X(PJ_UINT8), X(PJ_UINT16), \
-    X(PJ_UINT32), X(PJ_UINT64), X(PJ_FLOAT32), X(PJ_FLOAT64), X(PJ_COMPLEX64), X(PJ_COMPLEX128)
+    X(PJ_UINT32), X(PJ_UINT64), X(PJ_FLOAT32), X(PJ_FLOAT64), X(PJ_COMPLEX64), X(PJ_COMPLEX128), X(PJ_FLOAT16)
 _Static_assert(PJ_MAX_DIMS == 8, "pj_array_types rows list ndim 0..8");
 static const PjType pj_array_types[PJ_DTYPE_COUNT][PJ_MAX_DIMS + 1] = {PJ_EVERY_DTYPE(PJ_ARRAY_ROW)};
 static const PjType pj_view_types[PJ_DTYPE_COUNT][PJ_MAX_DIMS + 1] = {PJ_EVERY_DTYPE(PJ_VIEW_ROW)};
@@ -115,6 +115,12 @@ static PjDtype pj_dtype_float_for_int(PjDtype i) {
   return i == PJ_INT8 || i == PJ_UINT8 || i == PJ_INT16 ? PJ_FLOAT32 : PJ_FLOAT64;
 }
 
+/* float16 with an integer, as NumPy promotes: 8-bit integers fit float16, 16-bit float32. */
+static PjDtype pj_dtype_half_with_int(PjDtype i) {
+  int bits = pj_dtype_bits(i);
+  return bits <= 8 ? PJ_FLOAT16 : bits <= 16 ? PJ_FLOAT32 : PJ_FLOAT64;
+}
+
 /* numba: integer arithmetic is done at least at the machine word (64 bits), signed when
  * either operand is signed; bool operands count as integers. Floats win over integers. */
 PjDtype pj_dtype_arith(PjDtype a, PjDtype b) {
@@ -122,11 +128,12 @@ PjDtype pj_dtype_arith(PjDtype a, PjDtype b) {
   if (pj_dtype_is_complex(a) || pj_dtype_is_complex(b))
     return pj_dtype_complex_of(pj_dtype_arith(pj_dtype_part(a), pj_dtype_part(b)));
   bool fa = pj_dtype_is_float(a), fb = pj_dtype_is_float(b);
-  if (fa && fb) return (a == PJ_FLOAT64 || b == PJ_FLOAT64) ? PJ_FLOAT64 : PJ_FLOAT32;
+  if (fa && fb) return pj_dtype_bits(a) >= pj_dtype_bits(b) ? a : b; /* the wider float */
   if (fa || fb) {
     PjDtype f = fa ? a : b, i = fa ? b : a;
     if (f == PJ_FLOAT64) return PJ_FLOAT64;
-    return i == PJ_BOOL ? PJ_FLOAT32 : pj_dtype_float_for_int(i);
+    if (i == PJ_BOOL) return f;
+    return f == PJ_FLOAT16 ? pj_dtype_half_with_int(i) : pj_dtype_float_for_int(i);
   }
   bool sa = a == PJ_BOOL || pj_dtype_is_signed(a), sb = b == PJ_BOOL || pj_dtype_is_signed(b);
   return pj_dtype_int(64, sa || sb);
@@ -151,6 +158,7 @@ PjDtype pj_dtype_unify(PjDtype a, PjDtype b) {
   if (fa && fb) return pj_dtype_arith(a, b);
   if (fa || fb) { /* NumPy's promote_types, which numba's unification uses: float32 holds 16-bit ints */
     PjDtype f = fa ? a : b, i = fa ? b : a;
+    if (f == PJ_FLOAT16) return pj_dtype_half_with_int(i);
     return f == PJ_FLOAT32 && pj_dtype_bits(i) <= 16 ? PJ_FLOAT32 : PJ_FLOAT64;
   }
   bool sa = pj_dtype_is_signed(a), sb = pj_dtype_is_signed(b);

@@ -2,6 +2,7 @@
  * or the CPU executor (runtime/cpu.c); this file picks one, checks what a launch is given, and
  * hands the launch to it. */
 #include "runtime/device.h"
+#include "runtime/half.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -81,6 +82,7 @@ static void pj_launch_scalar_store(const PjValue *v, uint64_t *slot) {
     case PJ_UINT32: x.u32 = (uint32_t)v->scalar.u; break;
     case PJ_UINT64: x.u64 = v->scalar.u; break;
     case PJ_FLOAT32: x.f32 = (float)v->scalar.f; break;
+    case PJ_FLOAT16: x.u16 = pj_half_from_double(v->scalar.f); break;
     case PJ_FLOAT64: x.f64 = v->scalar.f; break;
     case PJ_COMPLEX64: case PJ_COMPLEX128: case PJ_DTYPE_COUNT: break; /* not passed from the host yet */
   }

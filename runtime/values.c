@@ -2,6 +2,8 @@
  * one-line summary of a value. Plain C11 and libc: no other layer is needed here. */
 #include <pyjitc.h>
 
+#include "runtime/half.h"
+
 #include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
@@ -31,6 +33,7 @@ static const PjDtypeInfo pj_dtype_infos[PJ_DTYPE_COUNT] = {
   [PJ_UINT32] = {"uint32", "u4", 4, 'u'}, [PJ_UINT64] = {"uint64", "u8", 8, 'u'},
   [PJ_FLOAT32] = {"float32", "f4", 4, 'f'}, [PJ_FLOAT64] = {"float64", "f8", 8, 'f'},
   [PJ_COMPLEX64] = {"complex64", "c8", 8, 'c'}, [PJ_COMPLEX128] = {"complex128", "c16", 16, 'c'},
+  [PJ_FLOAT16] = {"float16", "f2", 2, 'f'},
 };
 
 /* Other spellings: Python's types as numba types them, and numba's aliases. */
@@ -95,6 +98,7 @@ static void pj_bits_store(void *data, int64_t k, PjDtype t, PjBits v) {
   case PJ_UINT32: ((uint32_t *)data)[k] = (uint32_t)v.u; break;
   case PJ_UINT64: ((uint64_t *)data)[k] = v.u; break;
   case PJ_FLOAT32: ((float *)data)[k] = (float)v.f; break;
+  case PJ_FLOAT16: ((uint16_t *)data)[k] = pj_half_from_double(v.f); break;
   case PJ_FLOAT64: ((double *)data)[k] = v.f; break;
   default: break;
   }
@@ -113,6 +117,7 @@ static PjBits pj_bits_load(const void *data, int64_t k, PjDtype t) {
   case PJ_UINT32: v.u = ((const uint32_t *)data)[k]; break;
   case PJ_UINT64: v.u = ((const uint64_t *)data)[k]; break;
   case PJ_FLOAT32: v.f = ((const float *)data)[k]; break;
+  case PJ_FLOAT16: v.f = pj_half_to_double(((const uint16_t *)data)[k]); break;
   case PJ_FLOAT64: v.f = ((const double *)data)[k]; break;
   default: break;
   }
@@ -340,6 +345,11 @@ static PjStatus pj_literal_to_float(PjSpec *s, const PjLiteral *lit, PjDtype t, 
     float f = (float)x;
     if (isinf(f) && !isinf(x)) return pj_spec_fail(s, "%g is out of range for float32", x);
     x = f;
+  }
+  if (t == PJ_FLOAT16) {
+    double h = pj_half_to_double(pj_half_from_double(x));
+    if (isinf(h) && !isinf(x)) return pj_spec_fail(s, "%g is out of range for float16", x);
+    x = h;
   }
   out->f = x;
   return PJ_OK;

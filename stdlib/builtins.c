@@ -74,13 +74,14 @@ static const PjType *pj_type_grid(PjArena *arena, const PjBuiltin *b, PjExpr **a
 
 static const PjType *pj_type_math(PjArena *arena, const PjBuiltin *b, PjExpr **args, int nargs,
                                   const PjType **params, char *err, size_t errlen) {
-  bool all32 = true;
+  bool all32 = true, all16 = true;
   for (int i = 0; i < nargs; i++) {
     const PjType *t = args[i]->type;
     if (!pj_real(t)) return pj_fail(err, errlen, "%s() takes real numbers, not %s (cmath is not supported)", b->name, arena, t);
-    all32 = all32 && t->dtype == PJ_FLOAT32;
+    all16 = all16 && t->dtype == PJ_FLOAT16;
+    all32 = all32 && (t->dtype == PJ_FLOAT32 || t->dtype == PJ_FLOAT16);
   }
-  const PjType *f = pj_type_scalar(all32 ? PJ_FLOAT32 : PJ_FLOAT64);
+  const PjType *f = pj_type_scalar(all16 ? PJ_FLOAT16 : all32 ? PJ_FLOAT32 : PJ_FLOAT64);
   for (int i = 0; i < nargs; i++) params[i] = f;
   return f;
 }
@@ -116,7 +117,7 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
      * Python's and numba's CPU floor, no integer result */
     const PjType *t = args[0]->type;
     if (!pj_real(t)) return pj_fail(err, errlen, "%s() takes a real number, not %s", b->name, arena, t);
-    params[0] = pj_type_scalar(t->dtype == PJ_FLOAT32 ? PJ_FLOAT32 : PJ_FLOAT64);
+    params[0] = pj_type_scalar(t->dtype == PJ_FLOAT32 || t->dtype == PJ_FLOAT16 ? t->dtype : PJ_FLOAT64);
     return params[0];
   }
   case PJ_TYPING_MINMAX: {
@@ -215,6 +216,13 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
       params[i] = pj_type_scalar(PJ_FLOAT64);
     }
     return pj_type_scalar(PJ_COMPLEX128);
+  case PJ_TYPING_F16:
+    for (int i = 0; i < nargs; i++) {
+      if (!pj_real(args[i]->type))
+        return pj_fail(err, errlen, "%s() takes real numbers, not %s", b->name, arena, args[i]->type);
+      params[i] = pj_type_scalar(PJ_FLOAT16);
+    }
+    return pj_type_scalar(b->lower == PJ_LOWER_F16OP && b->dim >= 9 && b->dim <= 14 ? PJ_BOOL : PJ_FLOAT16);
   case PJ_TYPING_CONJUGATE:
     if (!pj_type_is_scalar(args[0]->type)) return pj_fail(err, errlen, "%s() needs a number, not %s", "conjugate", arena, args[0]->type);
     return args[0]->type;

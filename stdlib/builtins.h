@@ -51,6 +51,7 @@ typedef enum PjTypingRule {
   PJ_TYPING_CONST_LIKE, /* a module-level constant array -> itself */
   PJ_TYPING_MAKE_COMPLEX, /* complex(real, imag) -> complex128 */
   PJ_TYPING_CONJUGATE, /* z.conjugate() -> z's type */
+  PJ_TYPING_F16,      /* cuda.fp16.*: numbers as float16 -> float16 (comparisons: bool) */
 } PjTypingRule;
 
 typedef enum PjLowering {
@@ -60,7 +61,7 @@ typedef enum PjLowering {
   PJ_LOWER_ISFINITE, PJ_LOWER_SCALE, PJ_LOWER_CONSTANT, PJ_LOWER_SHARED_ARRAY, PJ_LOWER_LOCAL_ARRAY,
   PJ_LOWER_BARRIER, PJ_LOWER_FENCE, PJ_LOWER_ATOMIC, PJ_LOWER_CAS, PJ_LOWER_BITS, PJ_LOWER_SELP, PJ_LOWER_LANE,
   PJ_LOWER_NANOSLEEP, PJ_LOWER_COLLECTIVE, PJ_LOWER_PRINT, PJ_LOWER_IDENTITY, PJ_LOWER_MAKE_COMPLEX,
-  PJ_LOWER_CONJUGATE,
+  PJ_LOWER_CONJUGATE, PJ_LOWER_F16OP,
 } PjLowering;
 
 /* The operations of PJ_TYPING_ATOMIC rows (their dim). */

@@ -27,7 +27,7 @@ static void check_sig(const char *text, const char *want) {
     return;
   }
   static const char *const short_names[PJ_DTYPE_COUNT] = {"b1", "i1", "i2", "i4", "i8", "u1",
-                                                          "u2", "u4", "u8", "f4", "f8", "c8", "c16"};
+                                                          "u2", "u4", "u8", "f4", "f8", "c8", "c16", "f2"};
   size_t len = 0;
   for (int i = 0; i < n; i++)
     len += (size_t)snprintf(got + len, sizeof got - len, "%s%s:%d", i ? " " : "", short_names[args[i].dtype], args[i].ndim);
@@ -87,7 +87,7 @@ static void test_errors(void) {
   static const char *const bad[] = {
     "   ", "void", "void(", "void(,)", "void(float32,,int32)", "void(float32[])", "void(float32[1:])",
     "void(float32[::2])", "void(float32[:::])", "void(float32[:] [:])", "void(float32) x", "void(float32))",
-    "(float32 int32)", "void(float16)", "void(complex32)", "void(float32[:,:,:,:,:,:,:,:,:])", "float32[:",
+    "(float32 int32)", "void(float8)", "void(complex32)", "void(float32[:,:,:,:,:,:,:,:,:])", "float32[:",
     "void(float32[:][:])", "[:]", "void(:)", "void(1)", "void(float32)(int32)", "f4,,", ",", "void(f4 [:])x",
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) check_error(bad[i], NULL);

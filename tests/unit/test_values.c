@@ -47,7 +47,7 @@ static void test_dtypes(void) {
     {PJ_UINT16, "uint16", "u2", 2, 0, 0},    {PJ_UINT32, "uint32", "u4", 4, 0, 0},
     {PJ_UINT64, "uint64", "u8", 8, 0, 0},    {PJ_FLOAT32, "float32", "f4", 4, 1, 0},
     {PJ_FLOAT64, "float64", "f8", 8, 1, 0},  {PJ_COMPLEX64, "complex64", "c8", 8, 0, 0},
-    {PJ_COMPLEX128, "complex128", "c16", 16, 0, 0},
+    {PJ_COMPLEX128, "complex128", "c16", 16, 0, 0}, {PJ_FLOAT16, "float16", "f2", 2, 1, 0},
   };
   CHECK(sizeof rows / sizeof rows[0] == PJ_DTYPE_COUNT);
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
@@ -67,7 +67,7 @@ static void test_dtypes(void) {
     PjDtype t = PJ_DTYPE_COUNT;
     CHECK(pj_dtype_from_name(aliases[i].name, &t) == 1 && t == aliases[i].t);
   }
-  static const char *unknown[] = {"flaot32", "", "Float32", "float16", "i3", "f2", "complex32", "float32 ", "void"};
+  static const char *unknown[] = {"flaot32", "", "Float32", "float8", "i3", "f3", "complex32", "float32 ", "void"};
   for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
     PjDtype t = PJ_INT8;
     CHECK(pj_dtype_from_name(unknown[i], &t) == 0 && t == PJ_INT8);
