@@ -1,7 +1,8 @@
 /* Kernel signatures as numba writes them: "void(float32, float32[:], int64[:, ::1])", the
  * same without the return type, "(float32, int32[:])", or a bare list "float32, int32[:]".
  * Element types are numpy or numba names (float32, f4, int, boolean ...); an array type has
- * one ':' per dimension, the last one may be '::1' (C-contiguous, which every pyjitc array is). */
+ * one ':' per dimension, and numba's layouts: '::1' on the last dimension is C-contiguous ('C'),
+ * on the first of several Fortran-ordered ('F'), none at all any layout ('A'). */
 #include <pyjitc.h>
 
 #include <ctype.h>
@@ -70,22 +71,26 @@ static int pj_sig_dim(PjSig *s, int *contiguous) {
   return 0;
 }
 
-/* "[:, :, ::1]" after the element type: the number of dimensions. */
-static int pj_sig_dims(PjSig *s) {
-  int ndim = 0, contiguous = 0;
+/* "[:, :, ::1]" after the element type: the number of dimensions, and the layout in *layout. */
+static int pj_sig_dims(PjSig *s, char *layout) {
+  int ndim = 0, contiguous = 0, first = 0, last = 0;
   const char *dim = s->p;
   do {
-    if (contiguous) {
+    if (contiguous && ndim > 1) {
       s->p = dim;
-      return pj_sig_fail(s, "only the last dimension may be '::1' (pyjitc arrays are C-contiguous)");
+      return pj_sig_fail(s, "'::1' is allowed on the first or the last dimension only");
     }
     if (ndim == PJ_MAX_DIMS) return pj_sig_fail(s, "more than %d dimensions", PJ_MAX_DIMS);
     pj_sig_skip_space(s);
     dim = s->p;
     if (pj_sig_dim(s, &contiguous) < 0) return -1;
+    if (contiguous && ndim == 0) first = 1;
+    last = contiguous;
     ndim++;
   } while (pj_sig_accept(s, ','));
   if (pj_sig_expect(s, ']') < 0) return -1;
+  if (first && last && ndim > 1) return pj_sig_fail(s, "'::1' on both the first and the last dimension");
+  *layout = last ? 'C' : first && ndim > 1 ? 'F' : 'A';
   return ndim;
 }
 
@@ -103,7 +108,8 @@ static int pj_sig_arg(PjSig *s, PjArgType *out) {
     return pj_sig_fail(s, "unknown type '%s'", word);
   }
   out->ndim = 0;
-  if (pj_sig_accept(s, '[')) out->ndim = pj_sig_dims(s);
+  out->layout = 'C';
+  if (pj_sig_accept(s, '[')) out->ndim = pj_sig_dims(s, &out->layout);
   return out->ndim < 0 ? -1 : 0;
 }
 

@@ -1453,7 +1453,7 @@ int pj_cg_param_types(PjCg *g, const PjArgType *args, int nargs, LLVMTypeRef *ou
       continue;
     }
     out[n++] = pj_ptr(g);
-    for (int k = 0; k < args[i].ndim; k++) out[n++] = pj_i64(g);
+    for (int k = 0; k < pj_abi_param_count(&args[i]) - 1; k++) out[n++] = pj_i64(g); /* extents (and strides) */
   }
   return n;
 }
@@ -1466,10 +1466,14 @@ LLVMValueRef pj_cg_arg_value(PjCg *g, const PjArgType *a, LLVMValueRef *flat, in
     if (a->dtype == PJ_BOOL) v = LLVMBuildICmp(g->b, LLVMIntNE, v, LLVMConstInt(LLVMTypeOf(v), 0, 0), "");
     return pj_cg_convert(g, v, pj_type_scalar(a->dtype), var_t);
   }
-  LLVMValueRef v = LLVMBuildInsertValue(g->b, LLVMGetUndef(pj_cg_type(g, var_t)), flat[(*p)++], 0, "");
-  LLVMValueRef shape = LLVMGetUndef(LLVMArrayType2(pj_i64(g), (uint64_t)a->ndim));
-  for (int k = 0; k < a->ndim; k++) shape = LLVMBuildInsertValue(g->b, shape, flat[(*p)++], (unsigned)k, "");
-  return LLVMBuildInsertValue(g->b, v, shape, 1, "");
+  const PjType *at = pj_type_array_layout(a->dtype, a->ndim, pj_abi_strided(a) ? 'A' : 'C');
+  LLVMValueRef v = LLVMBuildInsertValue(g->b, LLVMGetUndef(pj_cg_type(g, at)), flat[(*p)++], 0, "");
+  for (int part = 1; part <= (pj_abi_strided(a) ? 2 : 1); part++) { /* extents, then strides */
+    LLVMValueRef dims = LLVMGetUndef(LLVMArrayType2(pj_i64(g), (uint64_t)a->ndim));
+    for (int k = 0; k < a->ndim; k++) dims = LLVMBuildInsertValue(g->b, dims, flat[(*p)++], (unsigned)k, "");
+    v = LLVMBuildInsertValue(g->b, v, dims, (unsigned)part, "");
+  }
+  return pj_cg_convert(g, v, at, var_t);
 }
 
 /* The flattened parameters, loaded from the CPU executor's array of pointers to them. */

@@ -304,7 +304,7 @@ static int pj_pick_signature(const PjCli *c, const PjSource *src, int k, PjValue
     return -1;
   }
   if (!text) {
-    for (int p = 0; p < np; p++) sig[p] = (PjArgType){vals[p].dtype, vals[p].ndim};
+    for (int p = 0; p < np; p++) sig[p] = (PjArgType){vals[p].dtype, vals[p].ndim, vals[p].ndim ? pj_value_layout(&vals[p]) : 'C'};
     return np;
   }
   int n = pj_signature_parse(text, sig, PJ_MAX_ARGS, err, sizeof err);
@@ -312,6 +312,10 @@ static int pj_pick_signature(const PjCli *c, const PjSource *src, int k, PjValue
     fprintf(stderr, "pyjitc: %s\n", err);
     return -1;
   }
+  /* [:] (any layout) compiles for the layout of the argument given, C-contiguous without one:
+   * the same numbers, and the cheapest indexing */
+  for (int p = 0; p < n; p++)
+    if (sig[p].ndim && sig[p].layout == 'A') sig[p].layout = c->nargs && p < np && vals[p].ndim ? pj_value_layout(&vals[p]) : 'C';
   /* arguments given with a signature are converted to it, as numba does for eager signatures */
   for (int p = 0; c->nargs && p < np && p < n; p++) {
     if (sig[p].ndim != vals[p].ndim) {

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "frontend/frontend.h"
+#include "ir/abi.h"
 #include "stdlib/builtins.h"
 
 typedef struct PjChecker {
@@ -1230,7 +1231,8 @@ PjFunc *pj_typecheck(PjArena *arena, const PjModule *m, const PjFunc *src, const
     return NULL;
   }
   c.f = pj_clone_func(arena, src);
-  for (int i = 0; i < nargs; i++)
-    c.f->vars[i].type = args[i].ndim ? pj_type_array(args[i].dtype, args[i].ndim) : pj_type_scalar(args[i].dtype);
+  for (int i = 0; i < nargs; i++) /* F and A arguments are strided views */
+    c.f->vars[i].type = args[i].ndim ? pj_type_array_layout(args[i].dtype, args[i].ndim, pj_abi_strided(&args[i]) ? 'A' : 'C')
+                                     : pj_type_scalar(args[i].dtype);
   return pj_check_body(&c) ? c.f : NULL;
 }

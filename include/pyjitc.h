@@ -95,10 +95,12 @@ const char *pj_source_kernel_signature(const PjSource *source, int kernel);
 /* The tree the frontend built, printed (--emit=ast). Caller frees. */
 char *pj_source_dump_ast(const PjSource *source);
 
-/* The type of one kernel argument: a scalar (ndim 0) or a C-contiguous array. */
+/* The type of one kernel argument: a scalar (ndim 0) or an array, C-contiguous (layout 'C' or 0),
+ * Fortran-ordered ('F') or strided in any way ('A'), numba's layouts. */
 typedef struct PjArgType {
   PjDtype dtype;
   int ndim;
+  char layout;
 } PjArgType;
 
 /* Parse a signature, numba style: "void(float32, float32[:], float32[:, :])" or
@@ -141,11 +143,16 @@ typedef struct PjValue {
   PjDtype dtype;
   int ndim;                     /* 0: a scalar */
   int64_t shape[PJ_MAX_DIMS];
-  void *data;                   /* arrays: C-contiguous elements, owned by the value */
+  void *data;                   /* arrays: the elements, owned by the value */
+  int64_t strides[PJ_MAX_DIMS]; /* arrays: bytes between neighbours on each axis; all 0: C-contiguous */
   union { int64_t i; uint64_t u; double f; } scalar; /* scalars: by dtype kind */
 } PjValue;
 
 int64_t pj_value_count(const PjValue *value);   /* number of elements (1 for a scalar) */
+/* 'C', 'F' or 'A' (numba's layouts) of an array value, from its strides. */
+char pj_value_layout(const PjValue *value);
+/* The strides in bytes of each axis, written out (C's when the value has none). */
+void pj_value_strides(const PjValue *value, int64_t *out);
 size_t pj_value_nbytes(const PjValue *value);
 /* The command line's argument syntax, documented in docs/arguments.md:
  *   2.0  3  True  float32(2.0)  uint8(7)          scalars (Python types, or a dtype)

@@ -194,7 +194,7 @@ PjStatus pj_cpu_launch(PjCpuPool *pool, const PjKernelCode *code, const PjLaunch
     return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "kernel '%s' has no CPU entry",
                             code->name);
   int runs = pj_launch_runs(config);
-  PjLaunchParams *params = pj_launch_params_new(args, nargs, NULL);
+  PjLaunchParams *params = pj_launch_params_new(args, code->args, nargs, NULL);
   double *run_ms = malloc((size_t)runs * sizeof *run_ms);
   if (!params || !run_ms) {
     pj_launch_params_delete(params);

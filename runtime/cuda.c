@@ -516,7 +516,7 @@ static PjStatus pj_cuda_run(PjCuda *cuda, const PjCudaKernel *k, const PjLaunchC
 static PjStatus pj_cuda_launch_on(PjCuda *cuda, const PjCudaKernel *k, const PjLaunchConfig *config,
                                   PjValue *args, int nargs, const uint64_t *addresses,
                                   PjLaunchTimes *times, char *err, size_t errlen) {
-  PjLaunchParams *params = pj_launch_params_new(args, nargs, addresses);
+  PjLaunchParams *params = pj_launch_params_new(args, k->code->args, nargs, addresses);
   if (!params) return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
   double start = pj_now_ms();
   PjStatus st = pj_cuda_copy_in(args, nargs, addresses, err, errlen);

@@ -61,9 +61,10 @@ void pj_launch_times_fill(PjLaunchTimes *times, double *run_ms, int n) {
 
 /* ---- the flattened parameter list (ir/abi.h) ------------------------------------------------ */
 
-static int pj_launch_param_total(const PjValue *args, int nargs) {
+static int pj_launch_param_total(const PjValue *args, const PjArgType *types, int nargs) {
   int total = 0;
-  for (int i = 0; i < nargs; i++) total += args[i].ndim == 0 ? 1 : 1 + args[i].ndim;
+  for (int i = 0; i < nargs; i++)
+    total += args[i].ndim == 0 ? 1 : 1 + args[i].ndim * (types && pj_abi_strided(&types[i]) ? 2 : 1);
   return total;
 }
 
@@ -89,8 +90,8 @@ static void pj_launch_scalar_store(const PjValue *v, uint64_t *slot) {
   memcpy(slot, &x, sizeof *slot);
 }
 
-PjLaunchParams *pj_launch_params_new(const PjValue *args, int nargs, const uint64_t *addresses) {
-  int total = pj_launch_param_total(args, nargs);
+PjLaunchParams *pj_launch_params_new(const PjValue *args, const PjArgType *types, int nargs, const uint64_t *addresses) {
+  int total = pj_launch_param_total(args, types, nargs);
   PjLaunchParams *p = malloc(sizeof *p + (size_t)total * (sizeof(uint64_t) + sizeof(void *)));
   if (!p) return NULL;
   p->count = total;
@@ -104,6 +105,11 @@ PjLaunchParams *pj_launch_params_new(const PjValue *args, int nargs, const uint6
     }
     p->slots[k++] = addresses ? addresses[i] : (uint64_t)(uintptr_t)v->data;
     for (int d = 0; d < v->ndim; d++) p->slots[k++] = (uint64_t)v->shape[d];
+    if (types && pj_abi_strided(&types[i])) { /* F and A arrays: their strides too */
+      int64_t st[PJ_MAX_DIMS];
+      pj_value_strides(v, st);
+      for (int d = 0; d < v->ndim; d++) p->slots[k++] = (uint64_t)st[d];
+    }
   }
   for (int j = 0; j < total; j++) p->ptrs[j] = &p->slots[j];
   return p;
@@ -248,6 +254,11 @@ static PjStatus pj_launch_check_args(const PjKernelCode *code, const PjValue *ar
                               "argument %d of %d is %s but kernel '%s' was compiled for %s",
                               i + 1, nargs, got, code->name, expected);
     }
+    char layout = v->ndim ? pj_value_layout(v) : 'C', wants = want->layout ? want->layout : 'C';
+    if (v->ndim && wants != 'A' && layout != wants && !(v->ndim == 1 && layout != 'A'))
+      return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+                              "argument %d of %d has layout '%c' but kernel '%s' was compiled for layout '%c'",
+                              i + 1, nargs, layout, code->name, wants);
     PjStatus st = pj_launch_check_value(v, i, nargs, err, errlen);
     if (st != PJ_OK) return st;
   }

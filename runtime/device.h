@@ -40,7 +40,7 @@ typedef struct PjLaunchParams {
 /* Builds the list for args (already checked); addresses[i] is the data address that array
  * argument i gets (a host pointer on the CPU, a device pointer on CUDA); ignored for scalars.
  * NULL when out of memory. */
-PjLaunchParams *pj_launch_params_new(const PjValue *args, int nargs, const uint64_t *addresses);
+PjLaunchParams *pj_launch_params_new(const PjValue *args, const PjArgType *types, int nargs, const uint64_t *addresses);
 void pj_launch_params_delete(PjLaunchParams *params);
 
 /* The number of kernel runs a configuration asks for (repeat, at least 1). */

@@ -187,9 +187,6 @@ static PjStatus pj_npy_header_parse(const PjNpyError *e, const char *text, PjNpy
   }
   if (h->seen != 7)
     return pj_npy_fail(e, PJ_ERROR_ARGUMENT, "the header lacks one of 'descr', 'fortran_order', 'shape'");
-  if (h->fortran_order && h->ndim > 1)
-    return pj_npy_fail(e, PJ_ERROR_ARGUMENT, "Fortran-order arrays are not supported; save a C-order array "
-                                             "(numpy.ascontiguousarray)");
   return PJ_OK;
 }
 
@@ -273,6 +270,13 @@ static PjStatus pj_npy_read_data(const PjNpyError *e, FILE *f, const PjNpyHeader
   pj_npy_to_host(data, count, h);
   if (h->ndim > 0) {
     out->data = data;
+    if (h->fortran_order && h->ndim > 1) { /* Fortran order: the first axis varies fastest */
+      int64_t st = (int64_t)pj_dtype_size(h->dtype);
+      for (int d = 0; d < h->ndim; d++) {
+        out->strides[d] = st;
+        st *= h->shape[d];
+      }
+    }
     return PJ_OK;
   }
   pj_npy_scalar_from_bytes(out, data);
@@ -311,8 +315,8 @@ static int pj_npy_header_text(const PjValue *v, char *buf, size_t n) {
   size_t size = pj_dtype_size(v->dtype);
   char kind = v->dtype == PJ_BOOL ? 'b' : pj_dtype_is_float(v->dtype) ? 'f' : pj_dtype_is_complex(v->dtype) ? 'c'
               : pj_dtype_is_signed(v->dtype) ? 'i' : 'u';
-  int len = snprintf(buf, n, "{'descr': '%c%c%zu', 'fortran_order': False, 'shape': (", size == 1 ? '|' : '<',
-                     kind, size);
+  int len = snprintf(buf, n, "{'descr': '%c%c%zu', 'fortran_order': %s, 'shape': (", size == 1 ? '|' : '<',
+                     kind, size, v->ndim > 1 && pj_value_layout(v) == 'F' ? "True" : "False");
   for (int d = 0; d < v->ndim; d++)
     len += snprintf(buf + len, n - (size_t)len, "%s%lld", d ? ", " : "", (long long)v->shape[d]);
   len += snprintf(buf + len, n - (size_t)len, "%s), }", v->ndim == 1 ? "," : "");

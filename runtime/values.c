@@ -167,6 +167,31 @@ int64_t pj_value_count(const PjValue *value) {
   return n;
 }
 
+void pj_value_strides(const PjValue *v, int64_t *out) {
+  bool given = false;
+  for (int d = 0; d < v->ndim; d++) given = given || v->strides[d] != 0;
+  int64_t st = (int64_t)pj_dtype_size(v->dtype);
+  for (int d = v->ndim - 1; d >= 0; d--) {
+    out[d] = given ? v->strides[d] : st;
+    st *= v->shape[d];
+  }
+}
+
+char pj_value_layout(const PjValue *v) {
+  int64_t st[PJ_MAX_DIMS], c = (int64_t)pj_dtype_size(v->dtype), f = c;
+  pj_value_strides(v, st);
+  bool is_c = true, is_f = true;
+  for (int d = v->ndim - 1; d >= 0; d--) {
+    is_c = is_c && (st[d] == c || v->shape[d] <= 1);
+    c *= v->shape[d];
+  }
+  for (int d = 0; d < v->ndim; d++) {
+    is_f = is_f && (st[d] == f || v->shape[d] <= 1);
+    f *= v->shape[d];
+  }
+  return is_c ? 'C' : is_f ? 'F' : 'A';
+}
+
 size_t pj_value_nbytes(const PjValue *value) {
   if (!value) return 0;
   return (size_t)pj_value_count(value) * pj_dtype_size(value->dtype);

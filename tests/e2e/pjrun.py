@@ -34,7 +34,8 @@ def spec(value, directory, k):
     """The command-line form of one argument."""
     if isinstance(value, np.ndarray):
         path = os.path.join(directory, f"in{k}.npy")
-        np.save(path, np.ascontiguousarray(value))
+        f_order = value.ndim > 1 and value.flags.f_contiguous and not value.flags.c_contiguous
+        np.save(path, value if f_order else np.ascontiguousarray(value))  # Fortran order is kept
         return path
     if isinstance(value, (bool, np.bool_)):
         return "True" if value else "False"

@@ -160,8 +160,20 @@ static void test_broken_files(void) {
   check_load_error("u16.npy", PJ_ERROR_ARGUMENT, "unsupported dtype '<U2'");
   write_raw("m8.npy", "{'descr': '<m8', 'fortran_order': False, 'shape': (3,), }", zeros, 24);
   check_load_error("m8.npy", PJ_ERROR_ARGUMENT, "unsupported dtype '<m8'");
-  write_raw("fortran.npy", "{'descr': '<f8', 'fortran_order': True, 'shape': (2, 3), }", zeros, 48);
-  check_load_error("fortran.npy", PJ_ERROR_ARGUMENT, "Fortran-order arrays are not supported");
+  { /* Fortran order: loaded with its strides, the first axis fastest, and saved back as such */
+    double col[6] = {0, 3, 1, 4, 2, 5}; /* [[0, 1, 2], [3, 4, 5]] in Fortran order */
+    write_raw("fortran.npy", "{'descr': '<f8', 'fortran_order': True, 'shape': (2, 3), }", col, 48);
+    PjValue f;
+    char err[256] = "";
+    CHECK(pj_value_load_npy(in_dir("fortran.npy"), &f, err, sizeof err) == PJ_OK);
+    CHECK(pj_value_layout(&f) == 'F' && f.strides[0] == 8 && f.strides[1] == 16);
+    CHECK(pj_value_save_npy(in_dir("fortran2.npy"), &f, err, sizeof err) == PJ_OK);
+    PjValue g;
+    CHECK(pj_value_load_npy(in_dir("fortran2.npy"), &g, err, sizeof err) == PJ_OK && pj_value_layout(&g) == 'F');
+    CHECK(g.data && memcmp(g.data, col, 48) == 0);
+    pj_value_free(&f);
+    pj_value_free(&g);
+  }
   write_raw("short.npy", "{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }", zeros, 31);
   check_load_error("short.npy", PJ_ERROR_IO, "truncated: 32 bytes of data expected, 31 found");
   write_raw("struct.npy", "{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (1,), }", zeros, 4);
@@ -320,7 +332,14 @@ static void test_numpy_versions(void) {
   CHECK(pj_value_load_npy(in_dir("be.npy"), &got, err, sizeof err) == PJ_OK && got.dtype == PJ_INT16 &&
         ((int16_t *)got.data)[0] == 1 && ((int16_t *)got.data)[1] == -2 && ((int16_t *)got.data)[2] == 300);
   pj_value_free(&got);
-  check_load_error("fortran.npy", PJ_ERROR_ARGUMENT, "Fortran-order");
+  { /* NumPy's Fortran-order file: element [i][j] at i*8 + j*16 */
+    PjValue f;
+    char err[256] = "";
+    CHECK(pj_value_load_npy(in_dir("fortran.npy"), &f, err, sizeof err) == PJ_OK && pj_value_layout(&f) == 'F');
+    const double *d = f.data;
+    CHECK(d && d[1] == 3.0 && d[2] == 1.0 && d[5] == 5.0);
+    pj_value_free(&f);
+  }
   { /* float16 from NumPy: the values, widened exactly */
     PjValue h;
     char err[256] = "";

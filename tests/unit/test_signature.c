@@ -78,9 +78,9 @@ static void test_errors(void) {
   check_error("float32(int32)",
               "a kernel returns nothing: its return type must be void, not 'float32' at column 1 in signature "
               "'float32(int32)'");
-  check_error("void(float32[::1, :])",
-              "only the last dimension may be '::1' (pyjitc arrays are C-contiguous) at column 14 in signature "
-              "'void(float32[::1, :])'");
+  check_error("void(float32[:, ::1, :])",
+              "'::1' is allowed on the first or the last dimension only at column 17 in signature "
+              "'void(float32[:, ::1, :])'");
   check_error("void(float32", "unexpected end, expected ')' at column 13 in signature 'void(float32'");
   check_error("void(float32[:)", "expected ']', found ')' at column 15 in signature 'void(float32[:)'");
   check_error("", "empty signature at column 1 in signature ''");
@@ -113,10 +113,26 @@ static void test_fuzz(void) {
   CHECK(clean);
 }
 
+/* numba's layouts: '::1' last is C, first (of several) F, none A */
+static void test_layouts(void) {
+  static const struct { const char *text; char layout; } rows[] = {
+      {"void(float32[::1])", 'C'}, {"void(float32[:])", 'A'}, {"void(float32[:, ::1])", 'C'},
+      {"void(float32[::1, :])", 'F'}, {"void(float32[:, :])", 'A'}, {"void(float32[::1, :, :])", 'F'},
+  };
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+    PjArgType a[2];
+    char err[256] = "";
+    int n = pj_signature_parse(rows[i].text, a, 2, err, sizeof err);
+    if (n != 1 || a[0].layout != rows[i].layout) printf("'%s': layout '%c'\n", rows[i].text, n == 1 ? a[0].layout : '?');
+    CHECK(n == 1 && a[0].layout == rows[i].layout);
+  }
+}
+
 int main(void) {
   test_forms();
   test_limits();
   test_errors();
+  test_layouts();
   test_fuzz();
   printf("%d passed, %d failed\n", passed, failed);
   return failed != 0;
