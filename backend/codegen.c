@@ -290,26 +290,22 @@ static LLVMValueRef pj_error_record(PjCg *g) {
   return g->error_record;
 }
 
-/* debug: index i of axis k must be in [0, extent); else the first failing thread records where
- * and which, and the thread stops (returns from the kernel or the device function). */
-static void pj_check_index(PjCg *g, PjLoc loc, int k, LLVMValueRef i, LLVMValueRef extent) {
-  LLVMValueRef bad = LLVMBuildICmp(g->b, LLVMIntUGE, i, extent, "");
-  LLVMBasicBlockRef fail = pj_block_new(g, "oob"), ok = pj_block_new(g, "inbounds");
-  LLVMBuildCondBr(g->b, bad, fail, ok);
-  LLVMPositionBuilderAtEnd(g->b, fail);
-  LLVMTypeRef t = pj_error_type(g), i32 = LLVMInt32TypeInContext(g->ctx);
+/* The first failing thread records what failed (ir/abi.h PjKernelError) and where; every failing
+ * thread then leaves through g->ret. Ends the insert block. */
+void pj_cg_record_error(PjCg *g, PjLoc loc, int flag, int axis, LLVMValueRef index, LLVMValueRef extent) {
+  LLVMTypeRef t = pj_error_type(g), i32 = LLVMInt32TypeInContext(g->ctx), i64 = pj_i64(g);
   LLVMValueRef rec = pj_error_record(g);
   LLVMValueRef first = LLVMBuildAtomicCmpXchg(g->b, LLVMBuildStructGEP2(g->b, t, rec, 0, ""), LLVMConstInt(i32, 0, 0),
-                                              LLVMConstInt(i32, 1, 0), LLVMAtomicOrderingMonotonic,
+                                              LLVMConstInt(i32, (unsigned long long)flag, 0), LLVMAtomicOrderingMonotonic,
                                               LLVMAtomicOrderingMonotonic, 0);
-  LLVMBasicBlockRef write = pj_block_new(g, "oob.record");
+  LLVMBasicBlockRef write = pj_block_new(g, "error.record");
   LLVMBuildCondBr(g->b, LLVMBuildExtractValue(g->b, first, 1, ""), write, g->ret);
   LLVMPositionBuilderAtEnd(g->b, write);
   LLVMBuildStore(g->b, LLVMConstInt(i32, (unsigned long long)loc.line, 0), LLVMBuildStructGEP2(g->b, t, rec, 1, ""));
   LLVMBuildStore(g->b, LLVMConstInt(i32, (unsigned long long)loc.col, 0), LLVMBuildStructGEP2(g->b, t, rec, 2, ""));
-  LLVMBuildStore(g->b, LLVMConstInt(i32, (unsigned long long)k, 0), LLVMBuildStructGEP2(g->b, t, rec, 3, ""));
-  LLVMBuildStore(g->b, i, LLVMBuildStructGEP2(g->b, t, rec, 4, ""));
-  LLVMBuildStore(g->b, extent, LLVMBuildStructGEP2(g->b, t, rec, 5, ""));
+  LLVMBuildStore(g->b, LLVMConstInt(i32, (unsigned long long)axis, 0), LLVMBuildStructGEP2(g->b, t, rec, 3, ""));
+  LLVMBuildStore(g->b, index ? index : LLVMConstInt(i64, 0, 0), LLVMBuildStructGEP2(g->b, t, rec, 4, ""));
+  LLVMBuildStore(g->b, extent ? extent : LLVMConstInt(i64, 0, 0), LLVMBuildStructGEP2(g->b, t, rec, 5, ""));
   for (int d = 0; d < 3; d++) {
     LLVMValueRef idx[2] = {LLVMConstInt(i32, 0, 0), LLVMConstInt(i32, (unsigned long long)d, 0)};
     LLVMTypeRef a3 = LLVMArrayType2(i32, 3);
@@ -317,6 +313,16 @@ static void pj_check_index(PjCg *g, PjLoc loc, int k, LLVMValueRef i, LLVMValueR
     LLVMBuildStore(g->b, g->hooks->sreg(g, PJ_LOWER_CTAID, d), LLVMBuildInBoundsGEP2(g->b, a3, LLVMBuildStructGEP2(g->b, t, rec, 7, ""), idx, 2, ""));
   }
   LLVMBuildBr(g->b, g->ret);
+}
+
+/* debug: index i of axis k must be in [0, extent); else the thread records it and stops (returns
+ * from the kernel or the device function). */
+static void pj_check_index(PjCg *g, PjLoc loc, int k, LLVMValueRef i, LLVMValueRef extent) {
+  LLVMValueRef bad = LLVMBuildICmp(g->b, LLVMIntUGE, i, extent, "");
+  LLVMBasicBlockRef fail = pj_block_new(g, "oob"), ok = pj_block_new(g, "inbounds");
+  LLVMBuildCondBr(g->b, bad, fail, ok);
+  LLVMPositionBuilderAtEnd(g->b, fail);
+  pj_cg_record_error(g, loc, PJ_KERNEL_ERROR_INDEX, k, i, extent);
   LLVMPositionBuilderAtEnd(g->b, ok);
 }
 

@@ -91,6 +91,8 @@ void pj_cg_stmt(PjCg *g, const PjStmt *s);
 void pj_cg_store_var(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt);
 LLVMTypeRef pj_cg_mem_dtype(PjCg *g, PjDtype d);
 void pj_cg_fail(PjCg *g, PjLoc loc, const char *msg);
+/* Records a PJ_KERNEL_ERROR_ kind (ir/abi.h) at loc for the current thread, then branches to g->ret. */
+void pj_cg_record_error(PjCg *g, PjLoc loc, int flag, int axis, LLVMValueRef index, LLVMValueRef extent);
 LLVMValueRef *pj_cg_site(PjCg *g, const PjExpr *site);
 /* The host's malloc and free (CPU block mode keeps large per-thread storage off the stack). */
 LLVMValueRef pj_cg_malloc(PjCg *g, LLVMBuilderRef b, LLVMValueRef bytes);

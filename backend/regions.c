@@ -3,8 +3,11 @@
  * One call runs a whole block. The body is cut at each cuda.syncthreads(): between two
  * barriers, every thread of the block runs its code to the next barrier, one thread after the
  * other, in a loop over the block's threads (a "thread region"). Control flow that contains a
- * barrier, or that leaves a loop containing one, runs once for the whole block with thread 0's
- * values: CUDA requires such control flow to be the same for every thread of the block. Each
+ * barrier, or that leaves a loop containing one, runs once for the whole block: CUDA requires
+ * it to be the same for every thread of the block, and every live thread evaluates its
+ * conditions, so that a kernel where they differ stops with an error instead of a wrong answer.
+ * Control flow around warp collectives (shuffles, votes, syncwarp) without a block barrier runs
+ * once per warp, the same way, over that warp's lanes. Each
  * variable lives in an array with one element per thread; shared arrays exist once per block;
  * a thread that returns is marked and skipped by the later regions. No stacks, no context
  * switches: a barrier costs one pass over the block's threads. */
@@ -79,6 +82,41 @@ bool pj_cg_needs_block_mode(const PjFunc *f) {
 /* Barriers and collectives (frontend/collective.c made each one `t = collective(names)`). */
 static bool pj_has_barrier(const PjStmt *s) { return pj_stmt_lowers(s, PJ_LOWER_BARRIER, PJ_LOWER_COLLECTIVE); }
 
+/* Whether the expression synchronises the whole block: syncthreads and its votes. */
+static bool pj_expr_syncs_block(const PjExpr *e) {
+  if (!e) return false;
+  switch (e->kind) {
+  case PJ_EX_BUILTIN: {
+    const PjBuiltin *b = &pj_builtins[e->builtin.id];
+    if (b->lower == PJ_LOWER_BARRIER && e->builtin.id == PJ_BI_SYNCTHREADS) return true;
+    if (b->lower == PJ_LOWER_COLLECTIVE && b->dim >= PJ_COLL_COUNT) return true;
+    for (int i = 0; i < e->builtin.nargs; i++)
+      if (pj_expr_syncs_block(e->builtin.args[i])) return true;
+    return false;
+  }
+  default: return false; /* frontend/collective.c left barriers and collectives at statement level */
+  }
+}
+
+static bool pj_block_syncs_block(const PjBlock *b);
+
+static bool pj_syncs_block(const PjStmt *s) {
+  switch (s->kind) {
+  case PJ_ST_EXPR: return pj_expr_syncs_block(s->expr);
+  case PJ_ST_ASSIGN: return pj_expr_syncs_block(s->assign.value);
+  case PJ_ST_IF: return pj_block_syncs_block(&s->if_.then) || pj_block_syncs_block(&s->if_.orelse);
+  case PJ_ST_WHILE: return pj_block_syncs_block(&s->while_.body);
+  case PJ_ST_FOR: return pj_block_syncs_block(&s->for_.body);
+  default: return false;
+  }
+}
+
+static bool pj_block_syncs_block(const PjBlock *b) {
+  for (int i = 0; i < b->count; i++)
+    if (pj_syncs_block(b->stmts[i])) return true;
+  return false;
+}
+
 static bool pj_is_collective_stmt(const PjStmt *s) {
   const PjExpr *v = s->kind == PJ_ST_ASSIGN ? s->assign.value : NULL;
   return v && v->kind == PJ_EX_BUILTIN && pj_builtins[v->builtin.id].lower == PJ_LOWER_COLLECTIVE;
@@ -103,6 +141,10 @@ typedef struct PjRegions {
   LLVMTypeRef *types;
   LLVMValueRef exited;   /* i8 per thread */
   LLVMValueRef dims[3];  /* blockDim, i32 */
+  /* The threads that uniform control flow is uniform across: the whole block [0, nthreads), or
+   * one warp [lo, hi) around warp collectives that no block barrier encloses. */
+  bool warp;
+  LLVMValueRef lo, hi;   /* i64 */
 } PjRegions;
 
 static LLVMTypeRef pj_i64t(PjCg *g) { return LLVMInt64TypeInContext(g->ctx); }
@@ -118,9 +160,14 @@ static void pj_bind_thread(PjRegions *R, LLVMValueRef tid, LLVMValueRef tx, LLVM
   g->cpu_tid[2] = tz;
 }
 
-static void pj_bind_thread0(PjRegions *R) {
-  LLVMValueRef zero32 = LLVMConstInt(LLVMInt32TypeInContext(R->g->ctx), 0, 0);
-  pj_bind_thread(R, LLVMConstInt(pj_i64t(R->g), 0, 0), zero32, zero32, zero32);
+/* Thread `tid` (i64, linear) with its (x, y, z) index. */
+static void pj_bind_linear(PjRegions *R, LLVMValueRef tid) {
+  PjCg *g = R->g;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx), i64 = pj_i64t(g);
+  LLVMValueRef bx = LLVMBuildZExt(g->b, R->dims[0], i64, ""), by = LLVMBuildZExt(g->b, R->dims[1], i64, "");
+  LLVMValueRef row = LLVMBuildUDiv(g->b, tid, bx, "");
+  LLVMValueRef x = LLVMBuildURem(g->b, tid, bx, ""), y = LLVMBuildURem(g->b, row, by, ""), z = LLVMBuildUDiv(g->b, row, by, "");
+  pj_bind_thread(R, tid, LLVMBuildTrunc(g->b, x, i32, ""), LLVMBuildTrunc(g->b, y, i32, ""), LLVMBuildTrunc(g->b, z, i32, ""));
 }
 
 static void pj_open(PjCg *g) {
@@ -128,8 +175,8 @@ static void pj_open(PjCg *g) {
     LLVMPositionBuilderAtEnd(g->b, LLVMAppendBasicBlockInContext(g->ctx, g->fn, "dead"));
 }
 
-/* for t in range(nthreads): variable v of thread t = value */
-static void pj_store_every_thread(PjRegions *R, int v, LLVMValueRef value) {
+/* for t in [from, to): variable v of thread t = value */
+static void pj_store_threads(PjRegions *R, int v, LLVMValueRef value, LLVMValueRef from, LLVMValueRef to) {
   PjCg *g = R->g;
   LLVMTypeRef i64 = pj_i64t(g);
   LLVMBasicBlockRef pre = LLVMGetInsertBlock(g->b);
@@ -139,12 +186,12 @@ static void pj_store_every_thread(PjRegions *R, int v, LLVMValueRef value) {
   LLVMBuildBr(g->b, head);
   LLVMPositionBuilderAtEnd(g->b, head);
   LLVMValueRef t = LLVMBuildPhi(g->b, i64, "t");
-  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, t, g->nthreads, ""), body, done);
+  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, t, to, ""), body, done);
   LLVMPositionBuilderAtEnd(g->b, body);
   LLVMBuildStore(g->b, value, LLVMBuildInBoundsGEP2(g->b, R->types[v], R->arrays[v], &t, 1, ""));
   LLVMValueRef next = LLVMBuildAdd(g->b, t, LLVMConstInt(i64, 1, 0), "");
   LLVMBuildBr(g->b, head);
-  LLVMAddIncoming(t, (LLVMValueRef[]){LLVMConstInt(i64, 0, 0), next}, (LLVMBasicBlockRef[]){pre, body}, 2);
+  LLVMAddIncoming(t, (LLVMValueRef[]){from, next}, (LLVMBasicBlockRef[]){pre, body}, 2);
   LLVMPositionBuilderAtEnd(g->b, done);
 }
 
@@ -170,11 +217,35 @@ static void pj_thread_region(PjRegions *R, const PjStmt *const *stmts, int n) {
   pj_thread_loop(R, pj_run_stmts, &run);
 }
 
-/* Every live thread of the block runs `code`, in the block's thread order. */
+static void pj_run_as_thread(PjRegions *R, PjThreadCode code, const void *what, LLVMValueRef tid, LLVMBasicBlockRef next);
+
+/* Every live thread of the scope runs `code`, in the block's thread order. */
 static void pj_thread_loop(PjRegions *R, PjThreadCode code, const void *what) {
   PjCg *g = R->g;
+  if (R->warp) {
+    LLVMTypeRef i64 = pj_i64t(g);
+    LLVMBasicBlockRef pre = LLVMGetInsertBlock(g->b);
+    LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "lane.head");
+    LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "lane.body");
+    LLVMBasicBlockRef latch = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "lane.latch");
+    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "lane.done");
+    LLVMBuildBr(g->b, head);
+    LLVMPositionBuilderAtEnd(g->b, head);
+    LLVMValueRef t = LLVMBuildPhi(g->b, i64, "lane");
+    LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, t, R->hi, ""), body, done);
+    LLVMPositionBuilderAtEnd(g->b, body);
+    pj_bind_linear(R, t);
+    pj_run_as_thread(R, code, what, t, latch);
+    if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, latch);
+    LLVMPositionBuilderAtEnd(g->b, latch);
+    LLVMValueRef next = LLVMBuildAdd(g->b, t, LLVMConstInt(i64, 1, 0), "");
+    LLVMBuildBr(g->b, head);
+    LLVMAddIncoming(t, (LLVMValueRef[]){R->lo, next}, (LLVMBasicBlockRef[]){pre, latch}, 2);
+    LLVMPositionBuilderAtEnd(g->b, done);
+    return;
+  }
   LLVMContextRef ctx = g->ctx;
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), i64 = pj_i64t(g), i8 = LLVMInt8TypeInContext(ctx);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), i64 = pj_i64t(g);
   LLVMValueRef iv[3];
   LLVMBasicBlockRef heads[3], latches[3], exits[3];
   for (int d = 2; d >= 0; d--) {
@@ -195,23 +266,8 @@ static void pj_thread_loop(PjRegions *R, PjThreadCode code, const void *what) {
   LLVMValueRef x = LLVMBuildZExt(g->b, iv[0], i64, "");
   LLVMValueRef by = LLVMBuildZExt(g->b, R->dims[1], i64, ""), bx = LLVMBuildZExt(g->b, R->dims[0], i64, "");
   LLVMValueRef tid = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, LLVMBuildAdd(g->b, LLVMBuildMul(g->b, z, by, ""), y, ""), bx, ""), x, "tid");
-  LLVMValueRef flag = LLVMBuildInBoundsGEP2(g->b, i8, R->exited, &tid, 1, "");
-  LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(ctx, g->fn, "thr.run");
-  LLVMBasicBlockRef leave = LLVMAppendBasicBlockInContext(ctx, g->fn, "thr.return");
-  LLVMValueRef gone = LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildLoad2(g->b, i8, flag, ""), LLVMConstInt(i8, 0, 0), "");
-  LLVMBuildCondBr(g->b, gone, latches[0], run);
-  LLVMPositionBuilderAtEnd(g->b, leave);
-  LLVMBuildStore(g->b, LLVMConstInt(i8, 1, 0), flag);
-  LLVMBuildBr(g->b, latches[0]);
-  LLVMPositionBuilderAtEnd(g->b, run);
   pj_bind_thread(R, tid, iv[0], iv[1], iv[2]);
-  LLVMBasicBlockRef saved_ret = g->ret, saved_exit = g->loop_exit, saved_cont = g->loop_continue;
-  g->ret = leave;
-  g->loop_exit = g->loop_continue = NULL; /* a uniform loop is left only at uniform level */
-  code(R, what);
-  g->ret = saved_ret;
-  g->loop_exit = saved_exit;
-  g->loop_continue = saved_cont;
+  pj_run_as_thread(R, code, what, tid, latches[0]);
   for (int d = 0; d < 3; d++) {
     if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, latches[d]);
     LLVMPositionBuilderAtEnd(g->b, latches[d]);
@@ -220,6 +276,28 @@ static void pj_thread_loop(PjRegions *R, PjThreadCode code, const void *what) {
     LLVMBuildBr(g->b, heads[d]);
     LLVMPositionBuilderAtEnd(g->b, exits[d]);
   }
+}
+
+/* The bound thread `tid` runs `code` unless it has returned; its `return` marks it so. */
+static void pj_run_as_thread(PjRegions *R, PjThreadCode code, const void *what, LLVMValueRef tid, LLVMBasicBlockRef next) {
+  PjCg *g = R->g;
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(g->ctx);
+  LLVMValueRef flag = LLVMBuildInBoundsGEP2(g->b, i8, R->exited, &tid, 1, "");
+  LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "thr.run");
+  LLVMBasicBlockRef leave = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "thr.return");
+  LLVMValueRef gone = LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildLoad2(g->b, i8, flag, ""), LLVMConstInt(i8, 0, 0), "");
+  LLVMBuildCondBr(g->b, gone, next, run);
+  LLVMPositionBuilderAtEnd(g->b, leave);
+  LLVMBuildStore(g->b, LLVMConstInt(i8, 1, 0), flag);
+  LLVMBuildBr(g->b, next);
+  LLVMPositionBuilderAtEnd(g->b, run);
+  LLVMBasicBlockRef saved_ret = g->ret, saved_exit = g->loop_exit, saved_cont = g->loop_continue;
+  g->ret = leave;
+  g->loop_exit = g->loop_continue = NULL; /* a uniform loop is left only at uniform level */
+  code(R, what);
+  g->ret = saved_ret;
+  g->loop_exit = saved_exit;
+  g->loop_continue = saved_cont;
 }
 
 /* ---- reading other threads ----------------------------------------------------------------------------- */
@@ -276,10 +354,63 @@ static void pj_count_end(PjCg *g, PjCountLoop *L) {
 /* ---- uniform control flow ----------------------------------------------------------------- */
 
 static void pj_uniform_block(PjRegions *R, const PjBlock *b, bool in_loop);
+static void pj_uniform_stmt(PjRegions *R, const PjStmt *s, bool in_loop);
 
+/* Evaluates exprs[0..n) (their truth values when `truth`) as every live thread of the scope
+ * does. CUDA requires them to be the same for all those threads; where they differ, the first
+ * thread that differs records the kernel error `divergent` and the block stops. out[] receives
+ * the common values (zeros when no thread of the scope is live); the result is whether any is. */
+static LLVMValueRef pj_uniform_values(PjRegions *R, const PjExpr *const *exprs, int n, bool truth, PjLoc loc,
+                                      LLVMValueRef *out) {
+  PjCg *g = R->g;
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(g->ctx);
+  LLVMTypeRef types[3];
+  LLVMValueRef slots[3];
+  for (int k = 0; k < n; k++) {
+    types[k] = truth ? LLVMInt1TypeInContext(g->ctx) : pj_cg_type(g, exprs[k]->type);
+    slots[k] = LLVMBuildAlloca(g->alloca_b, types[k], "");
+    LLVMBuildStore(g->b, LLVMConstNull(types[k]), slots[k]);
+  }
+  LLVMValueRef seen = LLVMBuildAlloca(g->alloca_b, i8, "seen");
+  LLVMBuildStore(g->b, LLVMConstInt(i8, 0, 0), seen);
+  PjCountLoop L;
+  LLVMValueRef t = LLVMBuildAdd(g->b, R->lo, pj_count_begin(g, &L, LLVMBuildSub(g->b, R->hi, R->lo, "")), "");
+  LLVMBasicBlockRef eval = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.eval");
+  LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.next");
+  LLVMBuildCondBr(g->b, pj_live(R, t), eval, next);
+  LLVMPositionBuilderAtEnd(g->b, eval);
+  pj_bind_linear(R, t);
+  LLVMValueRef v[3];
+  for (int k = 0; k < n; k++) {
+    v[k] = pj_cg_expr(g, exprs[k]);
+    if (truth) v[k] = pj_cg_truth(g, v[k], exprs[k]->type);
+  }
+  LLVMBasicBlockRef first = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.first");
+  LLVMBasicBlockRef later = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.later");
+  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, LLVMBuildLoad2(g->b, i8, seen, ""), LLVMConstInt(i8, 0, 0), ""), first, later);
+  LLVMPositionBuilderAtEnd(g->b, first);
+  for (int k = 0; k < n; k++) LLVMBuildStore(g->b, v[k], slots[k]);
+  LLVMBuildStore(g->b, LLVMConstInt(i8, 1, 0), seen);
+  LLVMBuildBr(g->b, next);
+  LLVMPositionBuilderAtEnd(g->b, later);
+  LLVMValueRef same = LLVMConstInt(LLVMInt1TypeInContext(g->ctx), 1, 0);
+  for (int k = 0; k < n; k++)
+    same = LLVMBuildAnd(g->b, same, LLVMBuildICmp(g->b, LLVMIntEQ, v[k], LLVMBuildLoad2(g->b, types[k], slots[k], ""), ""), "");
+  LLVMBasicBlockRef differ = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.diverge");
+  LLVMBuildCondBr(g->b, same, next, differ);
+  LLVMPositionBuilderAtEnd(g->b, differ);
+  pj_cg_record_error(g, loc, R->warp ? PJ_KERNEL_ERROR_WARP : PJ_KERNEL_ERROR_DIVERGENT, 0, NULL, NULL);
+  LLVMPositionBuilderAtEnd(g->b, next);
+  pj_count_end(g, &L);
+  for (int k = 0; k < n; k++) out[k] = LLVMBuildLoad2(g->b, types[k], slots[k], "");
+  return LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildLoad2(g->b, i8, seen, ""), LLVMConstInt(i8, 0, 0), "");
+}
+
+/* The condition as the scope's threads evaluate it; false when none of them is live. */
 static LLVMValueRef pj_uniform_cond(PjRegions *R, const PjExpr *cond) {
-  pj_bind_thread0(R);
-  return pj_cg_truth(R->g, pj_cg_expr(R->g, cond), cond->type);
+  LLVMValueRef c;
+  LLVMValueRef live = pj_uniform_values(R, &cond, 1, true, cond->loc, &c);
+  return LLVMBuildSelect(R->g->b, live, c, LLVMConstInt(LLVMInt1TypeInContext(R->g->ctx), 0, 0), "");
 }
 
 static void pj_uniform_if(PjRegions *R, const PjStmt *s, bool in_loop) {
@@ -309,14 +440,14 @@ static void pj_uniform_loop_body(PjRegions *R, const PjBlock *body, LLVMBasicBlo
   if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, cont);
 }
 
-/* Whether any thread of the block has not returned: a loop around barriers ends when all did. */
+/* Whether any thread of the scope has not returned: a loop around barriers ends when all did. */
 static LLVMValueRef pj_any_live(PjRegions *R) {
   PjCg *g = R->g;
   LLVMTypeRef i8 = LLVMInt8TypeInContext(g->ctx);
   LLVMValueRef acc = LLVMBuildAlloca(g->alloca_b, i8, "");
   LLVMBuildStore(g->b, LLVMConstInt(i8, 0, 0), acc);
   PjCountLoop L;
-  LLVMValueRef t = pj_count_begin(g, &L, g->nthreads);
+  LLVMValueRef t = LLVMBuildAdd(g->b, R->lo, pj_count_begin(g, &L, LLVMBuildSub(g->b, R->hi, R->lo, "")), "");
   LLVMValueRef alive = LLVMBuildZExt(g->b, pj_live(R, t), i8, "");
   LLVMBuildStore(g->b, LLVMBuildOr(g->b, LLVMBuildLoad2(g->b, i8, acc, ""), alive, ""), acc);
   pj_count_end(g, &L);
@@ -330,31 +461,34 @@ static void pj_uniform_while(PjRegions *R, const PjStmt *s) {
   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.wend");
   LLVMBuildBr(g->b, head);
   LLVMPositionBuilderAtEnd(g->b, head);
-  LLVMValueRef go = LLVMBuildAnd(g->b, pj_any_live(R), pj_uniform_cond(R, s->while_.cond), "");
-  LLVMBuildCondBr(g->b, go, body, done);
+  LLVMBuildCondBr(g->b, pj_uniform_cond(R, s->while_.cond), body, done);
   LLVMPositionBuilderAtEnd(g->b, body);
   pj_uniform_loop_body(R, &s->while_.body, head, done);
   LLVMPositionBuilderAtEnd(g->b, done);
 }
 
-/* for i in range(...) around a barrier: the walk is the block's, i is every thread's. */
+/* for i in range(...) around a barrier: the walk is the scope's, i is each of its threads'. */
 static void pj_uniform_for(PjRegions *R, const PjStmt *s) {
   PjCg *g = R->g;
   const PjExpr *it = s->for_.iter;
   PjDtype d = it->type->dtype;
   LLVMTypeRef t = pj_cg_dtype(g, d);
   int n = it->call.nargs;
-  pj_bind_thread0(R);
-  LLVMValueRef start = n > 1 ? pj_cg_expr(g, it->call.args[0]) : LLVMConstInt(t, 0, 0);
-  LLVMValueRef stop = pj_cg_expr(g, it->call.args[n > 1 ? 1 : 0]);
-  LLVMValueRef step = n > 2 ? pj_cg_expr(g, it->call.args[2]) : LLVMConstInt(t, 1, 0);
-  LLVMValueRef count = pj_cg_range_count(g, start, stop, step, d);
-  LLVMValueRef counter = LLVMBuildAlloca(g->alloca_b, t, "u.k");
-  LLVMBuildStore(g->b, LLVMConstInt(t, 0, 0), counter);
+  LLVMValueRef bounds[3];
+  LLVMValueRef live = pj_uniform_values(R, (const PjExpr *const *)it->call.args, n, false, it->loc, bounds);
+  LLVMBasicBlockRef setup = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.fsetup");
   LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.for");
   LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.fbody");
   LLVMBasicBlockRef latch = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.finc");
   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.fend");
+  LLVMBuildCondBr(g->b, live, setup, done);
+  LLVMPositionBuilderAtEnd(g->b, setup);
+  LLVMValueRef start = n > 1 ? bounds[0] : LLVMConstInt(t, 0, 0);
+  LLVMValueRef stop = bounds[n > 1 ? 1 : 0];
+  LLVMValueRef step = n > 2 ? bounds[2] : LLVMConstInt(t, 1, 0);
+  LLVMValueRef count = pj_cg_range_count(g, start, stop, step, d);
+  LLVMValueRef counter = LLVMBuildAlloca(g->alloca_b, t, "u.k");
+  LLVMBuildStore(g->b, LLVMConstInt(t, 0, 0), counter);
   LLVMBuildBr(g->b, head);
   LLVMPositionBuilderAtEnd(g->b, head);
   LLVMValueRef k = LLVMBuildLoad2(g->b, t, counter, "");
@@ -363,11 +497,43 @@ static void pj_uniform_for(PjRegions *R, const PjStmt *s) {
   LLVMPositionBuilderAtEnd(g->b, body);
   LLVMValueRef i = LLVMBuildAdd(g->b, start, LLVMBuildMul(g->b, k, step, ""), "");
   int v = s->for_.target->name.var;
-  pj_store_every_thread(R, v, pj_cg_convert(g, i, pj_type_scalar(d), g->f->vars[v].type));
+  pj_store_threads(R, v, pj_cg_convert(g, i, pj_type_scalar(d), g->f->vars[v].type), R->lo, R->hi);
   pj_uniform_loop_body(R, &s->for_.body, latch, done);
   LLVMPositionBuilderAtEnd(g->b, latch);
   LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, t, counter, ""), LLVMConstInt(t, 1, 0), ""), counter);
   LLVMBuildBr(g->b, head);
+  LLVMPositionBuilderAtEnd(g->b, done);
+}
+
+/* Control flow around warp collectives that no block barrier encloses is uniform per warp, not
+ * per block: it runs once for each warp of the block, over that warp's lanes. */
+static void pj_per_warp(PjRegions *R, const PjStmt *s, bool in_loop) {
+  PjCg *g = R->g;
+  LLVMTypeRef i64 = pj_i64t(g);
+  LLVMValueRef warps = LLVMBuildUDiv(g->b, LLVMBuildAdd(g->b, g->nthreads, LLVMConstInt(i64, 31, 0), ""), LLVMConstInt(i64, 32, 0), "");
+  LLVMValueRef wslot = LLVMBuildAlloca(g->alloca_b, i64, "warp");
+  LLVMBuildStore(g->b, LLVMConstInt(i64, 0, 0), wslot);
+  LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "warp.head");
+  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "warp.body");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "warp.done");
+  LLVMBuildBr(g->b, head);
+  LLVMPositionBuilderAtEnd(g->b, head);
+  LLVMValueRef w = LLVMBuildLoad2(g->b, i64, wslot, "");
+  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, w, warps, ""), body, done);
+  LLVMPositionBuilderAtEnd(g->b, body);
+  LLVMValueRef lo = LLVMBuildMul(g->b, w, LLVMConstInt(i64, 32, 0), "");
+  LLVMValueRef end = LLVMBuildAdd(g->b, lo, LLVMConstInt(i64, 32, 0), "");
+  LLVMValueRef hi = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntULT, end, g->nthreads, ""), end, g->nthreads, "");
+  PjRegions W = *R;
+  W.warp = true;
+  W.lo = lo;
+  W.hi = hi;
+  (void)in_loop; /* the statement leaves no enclosing loop: pj_uniform_block checked */
+  pj_uniform_stmt(&W, s, false);
+  if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) {
+    LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, i64, wslot, ""), LLVMConstInt(i64, 1, 0), ""), wslot);
+    LLVMBuildBr(g->b, head);
+  }
   LLVMPositionBuilderAtEnd(g->b, done);
 }
 
@@ -377,10 +543,12 @@ static void pj_uniform_for(PjRegions *R, const PjStmt *s) {
 static LLVMValueRef pj_cpu_shfl(PjRegions *R, const PjExpr *e, LLVMValueRef tid, LLVMValueRef base, LLVMValueRef lane) {
   PjCg *g = R->g;
   LLVMTypeRef i64 = pj_i64t(g);
-  LLVMValueRef arg = LLVMBuildSExt(g->b, pj_arg_of(R, e->builtin.args[2], tid), i64, "");
+  /* the lane or offset is its low 5 bits, as shfl.sync reads it */
+  LLVMValueRef arg = LLVMBuildAnd(g->b, LLVMBuildSExt(g->b, pj_arg_of(R, e->builtin.args[2], tid), i64, ""),
+                                  LLVMConstInt(i64, 31, 0), "");
   LLVMValueRef src;
   switch ((PjCollective)pj_builtins[e->builtin.id].dim) {
-  case PJ_COLL_SHFL_IDX: src = LLVMBuildAnd(g->b, arg, LLVMConstInt(i64, 31, 0), ""); break;
+  case PJ_COLL_SHFL_IDX: src = arg; break;
   case PJ_COLL_SHFL_UP: src = LLVMBuildSub(g->b, lane, arg, ""); break;
   case PJ_COLL_SHFL_DOWN: src = LLVMBuildAdd(g->b, lane, arg, ""); break;
   default: src = LLVMBuildXor(g->b, lane, arg, ""); break;
@@ -508,13 +676,20 @@ static void pj_uniform_block(PjRegions *R, const PjBlock *b, bool in_loop) {
   int n = 0;
   for (int i = 0; i < b->count; i++) {
     const PjStmt *s = b->stmts[i];
-    if (pj_has_barrier(s) || (in_loop && pj_exits_loop(s))) {
+    bool exits = in_loop && pj_exits_loop(s);
+    if (pj_has_barrier(s) || exits) {
       if (n) {
         pj_open(R->g);
         pj_thread_region(R, run, n);
         n = 0;
       }
-      pj_uniform_stmt(R, s, in_loop);
+      bool compound = s->kind == PJ_ST_IF || s->kind == PJ_ST_WHILE || s->kind == PJ_ST_FOR;
+      if (!R->warp && compound && !exits && !pj_syncs_block(s)) {
+        pj_open(R->g);
+        pj_per_warp(R, s, in_loop);
+      } else {
+        pj_uniform_stmt(R, s, in_loop);
+      }
     } else {
       run[n++] = s;
     }
@@ -544,6 +719,8 @@ void pj_cg_block_kernel(PjCg *g, const PjArgType *args, int nargs, LLVMValueRef 
     nthreads = LLVMBuildMul(g->b, nthreads, LLVMBuildZExt(g->b, R.dims[d], i64, ""), "");
   }
   g->nthreads = nthreads;
+  R.lo = LLVMConstInt(i64, 0, 0);
+  R.hi = nthreads;
   LLVMTypeRef ptypes[256];
   LLVMValueRef flat[256];
   int np = pj_cg_param_types(g, args, nargs, ptypes);
@@ -569,7 +746,7 @@ void pj_cg_block_kernel(PjCg *g, const PjArgType *args, int nargs, LLVMValueRef 
   LLVMPositionBuilderAtEnd(g->b, body);
   int p = 0;
   for (int i = 0; i < nargs; i++)
-    pj_store_every_thread(&R, i, pj_cg_arg_value(g, &args[i], flat, &p, g->f->vars[i].type));
+    pj_store_threads(&R, i, pj_cg_arg_value(g, &args[i], flat, &p, g->f->vars[i].type), R.lo, R.hi);
   g->ret = LLVMAppendBasicBlockInContext(ctx, g->fn, "return");
   pj_uniform_block(&R, &g->f->body, false);
   if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, g->ret);

@@ -601,13 +601,14 @@ static bool pj_jit(PjCode *code, LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef 
   if (!e) e = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(&gen, LLVMOrcLLJITGetGlobalPrefix(code->jit), NULL, NULL);
   LLVMOrcJITDylibRef jd = e ? NULL : LLVMOrcLLJITGetMainJITDylib(code->jit);
   if (!e) LLVMOrcJITDylibAddGenerator(jd, gen);
+  bool has_record = LLVMGetNamedGlobal(mod, PJ_KERNEL_ERROR_SYMBOL) != NULL;
   LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
   if (!e) e = LLVMOrcLLJITAddLLVMIRModule(code->jit, jd, tsm);
   else LLVMOrcDisposeThreadSafeModule(tsm);
   LLVMOrcExecutorAddress addr = 0;
   if (!e) e = LLVMOrcLLJITLookup(code->jit, &addr, code->entry);
   LLVMOrcExecutorAddress rec = 0;
-  if (!e && code->debug) e = LLVMOrcLLJITLookup(code->jit, &rec, PJ_KERNEL_ERROR_SYMBOL);
+  if (!e && has_record) e = LLVMOrcLLJITLookup(code->jit, &rec, PJ_KERNEL_ERROR_SYMBOL);
   if (!e) {
     code->cpu_entry = (PjCpuEntry)(uintptr_t)addr;
     code->cpu_error = (PjKernelError *)(uintptr_t)rec;

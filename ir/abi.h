@@ -23,10 +23,17 @@ typedef struct PjCpuGrid {
 /* Runs every thread of one block (kernels without barriers). */
 typedef void (*PjCpuEntry)(void **params, const PjCpuGrid *grid);
 
-/* What a kernel compiled with debug checks records of its first failed check (the global
- * "pj_error" in its module). Layout shared with backend/ codegen. */
+/* What a kernel records of its first failed check (the global "pj_error" in its module, present
+ * when compiled with debug checks or, on the CPU, when it has barriers or collectives). Layout
+ * shared with backend/ codegen. */
+enum {
+  PJ_KERNEL_ERROR_INDEX = 1,      /* debug=True: an index out of bounds (axis, index, extent) */
+  PJ_KERNEL_ERROR_DIVERGENT = 2,  /* CPU: control flow around cuda.syncthreads() differs within a block */
+  PJ_KERNEL_ERROR_WARP = 3,       /* CPU: control flow around a warp collective differs within a warp */
+};
+
 typedef struct PjKernelError {
-  uint32_t flag;           /* 0: none; 1: an index out of bounds */
+  uint32_t flag;           /* 0: none; else a PJ_KERNEL_ERROR_ kind */
   int32_t line, col;       /* of the indexing in the source */
   int32_t axis;
   int64_t index, extent;

@@ -1,0 +1,88 @@
+"""Kernels whose control flow around barriers and warp collectives the CPU executor must follow
+per block and per warp (review findings)."""
+from numba import cuda, int64, int32
+
+
+@cuda.jit
+def two_level_sum(x, out):
+    # the classic block reduction: warp sums by shuffles, then warp 0 sums the warp sums
+    partial = cuda.shared.array(32, int64)
+    i = cuda.grid(1)
+    lane = cuda.threadIdx.x % 32
+    w = cuda.threadIdx.x // 32
+    v = x[i] if i < x.size else 0
+    off = 16
+    while off > 0:
+        v += cuda.shfl_down_sync(0xffffffff, v, off)
+        off //= 2
+    if lane == 0:
+        partial[w] = v
+    cuda.syncthreads()
+    if w == 0:
+        nw = cuda.blockDim.x // 32
+        s = partial[lane] if lane < nw else 0
+        off = 16
+        while off > 0:
+            s += cuda.shfl_down_sync(0xffffffff, s, off)
+            off //= 2
+        if lane == 0:
+            out[cuda.blockIdx.x] = s
+
+
+@cuda.jit
+def per_warp_rounds(x, out):
+    # each warp loops its own number of rounds (warp id + 1), shuffling each round
+    i = cuda.grid(1)
+    w = cuda.threadIdx.x // 32
+    v = x[i]
+    for r in range(w + 1):
+        v = v + cuda.shfl_xor_sync(0xffffffff, v, 1)
+    out[i] = v
+
+
+@cuda.jit
+def early_exit_stencil(a, out):
+    # thread 0 returns before the barrier: the others decide without it
+    t = cuda.threadIdx.x
+    tile = cuda.shared.array(64, int64)
+    if t == 0:
+        return
+    tile[t] = a[t]
+    k = 0
+    while k < 3:
+        cuda.syncthreads()
+        v = tile[t - 1] if t > 1 else 0
+        cuda.syncthreads()
+        tile[t] += v
+        k += 1
+    cuda.syncthreads()
+    out[t] = tile[t]
+
+
+@cuda.jit
+def divergent_barrier(a, out):
+    # undefined in CUDA: half the block loops more often around a barrier
+    t = cuda.threadIdx.x
+    for k in range(t % 2 + 1):
+        cuda.syncthreads()
+        out[t] += a[t]
+
+
+@cuda.jit
+def divergent_warp(a, out):
+    # lanes 0-15 shuffle among themselves: the CPU executor does not run a warp's lanes apart
+    t = cuda.threadIdx.x
+    v = a[t]
+    if t < 16:
+        v += cuda.shfl_down_sync(0xffff, v, 1)
+    out[t] = v
+
+
+@cuda.jit
+def wide_offsets(x, out):
+    # shfl.sync reads only the low 5 bits of the lane or offset
+    i = cuda.grid(1)
+    out[i, 0] = cuda.shfl_down_sync(0xffffffff, x[i], 33)
+    out[i, 1] = cuda.shfl_xor_sync(0xffffffff, x[i], 34)
+    out[i, 2] = cuda.shfl_up_sync(0xffffffff, x[i], 65)
+    out[i, 3] = cuda.shfl_sync(0xffffffff, x[i], 37)

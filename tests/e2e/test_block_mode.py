@@ -1,0 +1,82 @@
+"""Control flow around barriers and warp collectives: uniform per block around cuda.syncthreads(),
+per warp around shuffles and votes; threads that returned take no part; on the CPU, a kernel whose
+threads disagree where CUDA needs them to agree stops with the line instead of a wrong answer."""
+import os
+import subprocess
+import tempfile
+
+import numpy as np
+import pytest
+
+from pjrun import PYJITC, TARGET, here, launch
+
+K = here(__file__, "kernels/block_mode.py")
+
+
+def test_two_level_block_reduction():
+    x = np.arange(256, dtype=np.int64) * 7 - 300
+    out, _ = launch(K, 2, 128, x, np.zeros(2, np.int64), kernel="two_level_sum")
+    np.testing.assert_array_equal(out["out"], x.reshape(2, 128).sum(1))
+
+
+def test_each_warp_loops_its_own_rounds():
+    x = np.arange(256, dtype=np.int64) * 5 - 77
+    out, _ = launch(K, 2, 128, x, np.zeros(256, np.int64), kernel="per_warp_rounds")
+    want = x.copy()
+    for b in range(2):
+        for w in range(4):
+            lo = b * 128 + w * 32
+            v = want[lo:lo + 32].copy()
+            for _ in range(w + 1):
+                v = v + v[np.arange(32) ^ 1]
+            want[lo:lo + 32] = v
+    np.testing.assert_array_equal(out["out"], want)
+
+
+def test_returned_threads_take_no_part_in_decisions():
+    a = np.arange(64, dtype=np.int64) + 1
+    out, _ = launch(K, 1, 64, a, np.zeros(64, np.int64), kernel="early_exit_stencil")
+    tile = a.copy()
+    for _ in range(3):
+        prev = np.concatenate(([0, 0], tile[1:-1]))
+        tile = tile + prev
+    want = tile.copy()
+    want[0] = 0
+    np.testing.assert_array_equal(out["out"], want)
+
+
+def run_error(kernel, block):
+    with tempfile.TemporaryDirectory() as d:
+        np.save(os.path.join(d, "a.npy"), np.arange(64, dtype=np.int64))
+        cmd = [PYJITC, K, "--launch", "--target", "cpu", "--kernel", kernel, "--grid", "1", "--block", str(block),
+               "--", os.path.join(d, "a.npy"), "zeros(64,int64)"]
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.skipif(TARGET != "cpu", reason="undefined behaviour in CUDA: checked on the CPU executor")
+def test_divergent_loop_around_barrier_is_an_error():
+    proc = run_error("divergent_barrier", 64)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "block_mode.py:66:14: this value differs between the threads of a block in kernel 'divergent_barrier'" \
+        in proc.stderr, proc.stderr
+    assert "thread (1, 0, 0)" in proc.stderr and "cuda.syncthreads()" in proc.stderr, proc.stderr
+
+
+@pytest.mark.skipif(TARGET != "cpu", reason="the CPU executor's limit")
+def test_lanes_of_a_warp_apart_is_an_error_on_the_cpu():
+    proc = run_error("divergent_warp", 32)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "block_mode.py:76:8: this value differs between the threads of a warp" in proc.stderr, proc.stderr
+    assert "thread (16, 0, 0)" in proc.stderr, proc.stderr
+
+
+def test_shuffle_offsets_use_their_low_five_bits():
+    x = np.arange(64, dtype=np.int64) * 3 + 1
+    out, _ = launch(K, 1, 64, x, np.zeros((64, 4), np.int64), kernel="wide_offsets")
+    lane = np.arange(64) % 32
+    base = np.arange(64) - lane
+    want = np.stack([np.where(lane + 1 < 32, x[np.minimum(np.arange(64) + 1, 63)], x),
+                     x[base + (lane ^ 2)],
+                     np.where(lane >= 1, x[np.arange(64) - 1], x),
+                     x[base + 5]], axis=1)
+    np.testing.assert_array_equal(out["out"], want)
