@@ -251,7 +251,7 @@ static const PjType *pj_type_name_expr(PjChecker *c, PjExpr **slot) {
       k->carray = g->array;
       *slot = k;
     }
-    return pj_type_array(g->array->dtype, g->array->ndim);
+    return pj_type_array_ro(g->array->dtype, g->array->ndim, 'C', true);
   }
   const char *q = pj_qualify(c, e);
   int b = q ? pj_builtin_lookup(q) : -1;
@@ -443,7 +443,7 @@ static const PjType *pj_type_subscript(PjChecker *c, PjExpr **slot) {
   for (int i = 0; i < n && !whole; i++)
     if (items[i]->kind == PJ_EX_SLICE && (items[i]->slice.start || items[i]->slice.stop || items[i]->slice.step))
       contiguous = false;
-  return pj_type_array_layout(bt->dtype, nslices + bt->ndim - n, contiguous ? 'C' : 'A');
+  return pj_type_array_ro(bt->dtype, nslices + bt->ndim - n, contiguous ? 'C' : 'A', bt->readonly);
 }
 
 /* Put keyword arguments of a builtin call in their positions. false (reported) on misuse. */
@@ -879,6 +879,10 @@ static bool pj_store_base_ok(PjChecker *c, PjExpr *target) {
   while (base->kind == PJ_EX_BUILTIN && pj_builtins[base->builtin.id].lower == PJ_LOWER_IDENTITY) base = base->builtin.args[0];
   if (bt && base->kind == PJ_EX_CONST_ARRAY) {
     pj_err(c, target->loc, "constant array '%s' is read-only in kernels", base->carray->name);
+    return false;
+  }
+  if (bt && bt->kind == PJ_TY_ARRAY && bt->readonly) {
+    pj_err(c, target->loc, "cannot assign to an element of %s: constant arrays and their views are read-only", pj_tn(c, bt));
     return false;
   }
   if (!bt || bt->kind == PJ_TY_ARRAY) return bt != NULL;

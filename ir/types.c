@@ -10,12 +10,18 @@ static const PjType pj_none_type = {.kind = PJ_TY_NONE};
 #define PJ_V(d, n) {.kind = PJ_TY_ARRAY, .dtype = d, .ndim = n, .layout = 'A'}
 #define PJ_VIEW_ROW(d) [d] = {PJ_V(d, 0), PJ_V(d, 1), PJ_V(d, 2), PJ_V(d, 3), PJ_V(d, 4), PJ_V(d, 5), PJ_V(d, 6), PJ_V(d, 7), PJ_V(d, 8)}
 #define PJ_ARRAY_ROW(d) [d] = {PJ_A(d, 0), PJ_A(d, 1), PJ_A(d, 2), PJ_A(d, 3), PJ_A(d, 4), PJ_A(d, 5), PJ_A(d, 6), PJ_A(d, 7), PJ_A(d, 8)}
+#define PJ_RA(d, n) {.kind = PJ_TY_ARRAY, .dtype = d, .ndim = n, .layout = 'C', .readonly = true}
+#define PJ_RV(d, n) {.kind = PJ_TY_ARRAY, .dtype = d, .ndim = n, .layout = 'A', .readonly = true}
+#define PJ_RO_ROW(d) [d] = {PJ_RA(d, 0), PJ_RA(d, 1), PJ_RA(d, 2), PJ_RA(d, 3), PJ_RA(d, 4), PJ_RA(d, 5), PJ_RA(d, 6), PJ_RA(d, 7), PJ_RA(d, 8)}
+#define PJ_RO_VIEW_ROW(d) [d] = {PJ_RV(d, 0), PJ_RV(d, 1), PJ_RV(d, 2), PJ_RV(d, 3), PJ_RV(d, 4), PJ_RV(d, 5), PJ_RV(d, 6), PJ_RV(d, 7), PJ_RV(d, 8)}
 #define PJ_R(d) [d] = {.kind = PJ_TY_RANGE, .dtype = d}
 #define PJ_EVERY_DTYPE(X) X(PJ_BOOL), X(PJ_INT8), X(PJ_INT16), X(PJ_INT32), X(PJ_INT64), X(PJ_UINT8), X(PJ_UINT16), \
     X(PJ_UINT32), X(PJ_UINT64), X(PJ_FLOAT32), X(PJ_FLOAT64), X(PJ_COMPLEX64), X(PJ_COMPLEX128), X(PJ_FLOAT16)
 _Static_assert(PJ_MAX_DIMS == 8, "pj_array_types rows list ndim 0..8");
 static const PjType pj_array_types[PJ_DTYPE_COUNT][PJ_MAX_DIMS + 1] = {PJ_EVERY_DTYPE(PJ_ARRAY_ROW)};
 static const PjType pj_view_types[PJ_DTYPE_COUNT][PJ_MAX_DIMS + 1] = {PJ_EVERY_DTYPE(PJ_VIEW_ROW)};
+static const PjType pj_ro_array_types[PJ_DTYPE_COUNT][PJ_MAX_DIMS + 1] = {PJ_EVERY_DTYPE(PJ_RO_ROW)};
+static const PjType pj_ro_view_types[PJ_DTYPE_COUNT][PJ_MAX_DIMS + 1] = {PJ_EVERY_DTYPE(PJ_RO_VIEW_ROW)};
 static const PjType pj_range_types[PJ_DTYPE_COUNT] = {PJ_EVERY_DTYPE(PJ_R)};
 #define PJ_D(d) [d] = {.kind = PJ_TY_DTYPE, .dtype = d}
 static const PjType pj_dtype_types[PJ_DTYPE_COUNT] = {PJ_EVERY_DTYPE(PJ_D)};
@@ -30,6 +36,10 @@ const PjType *pj_type_scalar(PjDtype d) { return &pj_scalar_types[d]; }
 const PjType *pj_type_array(PjDtype d, int ndim) { return &pj_array_types[d][ndim]; }
 const PjType *pj_type_array_layout(PjDtype d, int ndim, char layout) {
   return layout == 'C' ? &pj_array_types[d][ndim] : &pj_view_types[d][ndim];
+}
+const PjType *pj_type_array_ro(PjDtype d, int ndim, char layout, bool readonly) {
+  if (!readonly) return pj_type_array_layout(d, ndim, layout);
+  return layout == 'C' ? &pj_ro_array_types[d][ndim] : &pj_ro_view_types[d][ndim];
 }
 const PjType *pj_type_range(PjDtype counter) { return &pj_range_types[counter]; }
 const PjType *pj_type_dtype(PjDtype d) { return &pj_dtype_types[d]; }
@@ -54,7 +64,8 @@ bool pj_type_equal(const PjType *a, const PjType *b) {
   if (!a || !b || a->kind != b->kind) return false;
   switch (a->kind) {
   case PJ_TY_SCALAR: case PJ_TY_RANGE: case PJ_TY_DTYPE: return a->dtype == b->dtype;
-  case PJ_TY_ARRAY: return a->dtype == b->dtype && a->ndim == b->ndim && a->layout == b->layout;
+  case PJ_TY_ARRAY:
+    return a->dtype == b->dtype && a->ndim == b->ndim && a->layout == b->layout && a->readonly == b->readonly;
   case PJ_TY_TUPLE:
     if (a->count != b->count) return false;
     for (int i = 0; i < a->count; i++)
@@ -84,7 +95,9 @@ const char *pj_type_name(PjArena *arena, const PjType *t) {
   case PJ_TY_VOID: return "none";
   case PJ_TY_NONE: return "none";
   case PJ_TY_SCALAR: return pj_dtype_name(t->dtype);
-  case PJ_TY_ARRAY: return pj_arena_printf(arena, "array(%s, %dd, %c)", pj_dtype_name(t->dtype), t->ndim, t->layout);
+  case PJ_TY_ARRAY:
+    return pj_arena_printf(arena, "%sarray(%s, %dd, %c)", t->readonly ? "readonly " : "", pj_dtype_name(t->dtype),
+                           t->ndim, t->layout);
   case PJ_TY_RANGE: return pj_arena_printf(arena, "range_state_%s", pj_dtype_name(t->dtype));
   case PJ_TY_DTYPE: return pj_arena_printf(arena, "class(%s)", pj_dtype_name(t->dtype));
   case PJ_TY_TUPLE: {
@@ -173,8 +186,9 @@ PjDtype pj_dtype_unify(PjDtype a, PjDtype b) {
 const PjType *pj_type_unify(PjArena *arena, const PjType *a, const PjType *b) {
   if (pj_type_equal(a, b)) return a;
   if (a->kind == PJ_TY_SCALAR && b->kind == PJ_TY_SCALAR) return pj_type_scalar(pj_dtype_unify(a->dtype, b->dtype));
-  if (a->kind == PJ_TY_ARRAY && b->kind == PJ_TY_ARRAY && a->dtype == b->dtype && a->ndim == b->ndim)
-    return pj_type_array_layout(a->dtype, a->ndim, 'A'); /* a C array and a view: numba's 'A' */
+  if (a->kind == PJ_TY_ARRAY && b->kind == PJ_TY_ARRAY && a->dtype == b->dtype && a->ndim == b->ndim &&
+      a->readonly == b->readonly)
+    return pj_type_array_ro(a->dtype, a->ndim, 'A', a->readonly); /* a C array and a view: numba's 'A' */
   if (a->kind == PJ_TY_TUPLE && b->kind == PJ_TY_TUPLE && a->count == b->count) {
     const PjType *items[64];
     if (a->count > 64) return NULL;

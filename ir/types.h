@@ -24,6 +24,7 @@ struct PjType {
   PjDtype dtype;        /* SCALAR, ARRAY (the element), RANGE (the counter) */
   int ndim;             /* ARRAY */
   char layout;          /* ARRAY: 'C' or 'A' */
+  bool readonly;        /* ARRAY: a constant array or a view of one (numba's readonly arrays) */
   int count;            /* TUPLE */
   const PjType **items; /* TUPLE */
 };
@@ -33,6 +34,8 @@ const PjType *pj_type_none(void);
 const PjType *pj_type_scalar(PjDtype dtype);
 const PjType *pj_type_array(PjDtype dtype, int ndim); /* C-contiguous; interned: compare by pointer */
 const PjType *pj_type_array_layout(PjDtype dtype, int ndim, char layout); /* 'C' or 'A' */
+/* The array type with that dtype, ndim and layout, read-only when `readonly`. */
+const PjType *pj_type_array_ro(PjDtype dtype, int ndim, char layout, bool readonly);
 const PjType *pj_type_range(PjDtype counter);
 const PjType *pj_type_dtype(PjDtype dtype);
 const PjType *pj_type_tuple(PjArena *arena, const PjType **items, int count);
