@@ -315,6 +315,17 @@ void pj_cg_record_error(PjCg *g, PjLoc loc, int flag, int axis, LLVMValueRef ind
   LLVMBuildBr(g->b, g->ret);
 }
 
+/* debug: after a call to a device function, a thread stops too when a check failed (in the callee:
+ * its return value is then meaningless). */
+void pj_cg_stop_if_failed(PjCg *g) {
+  LLVMTypeRef t = pj_error_type(g), i32 = LLVMInt32TypeInContext(g->ctx);
+  LLVMValueRef flag = LLVMBuildLoad2(g->b, i32, LLVMBuildStructGEP2(g->b, t, pj_error_record(g), 0, ""), "");
+  LLVMSetVolatile(flag, 1);
+  LLVMBasicBlockRef ok = pj_block_new(g, "callee.ok");
+  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntNE, flag, LLVMConstInt(i32, 0, 0), ""), g->ret, ok);
+  LLVMPositionBuilderAtEnd(g->b, ok);
+}
+
 /* debug: index i of axis k must be in [0, extent); else the thread records it and stops (returns
  * from the kernel or the device function). */
 static void pj_check_index(PjCg *g, PjLoc loc, int k, LLVMValueRef i, LLVMValueRef extent) {

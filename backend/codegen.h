@@ -93,6 +93,8 @@ LLVMTypeRef pj_cg_mem_dtype(PjCg *g, PjDtype d);
 void pj_cg_fail(PjCg *g, PjLoc loc, const char *msg);
 /* Records a PJ_KERNEL_ERROR_ kind (ir/abi.h) at loc for the current thread, then branches to g->ret. */
 void pj_cg_record_error(PjCg *g, PjLoc loc, int flag, int axis, LLVMValueRef index, LLVMValueRef extent);
+/* debug: branches to g->ret when the kernel's error record holds a failure. */
+void pj_cg_stop_if_failed(PjCg *g);
 LLVMValueRef *pj_cg_site(PjCg *g, const PjExpr *site);
 /* The host's malloc and free (CPU block mode keeps large per-thread storage off the stack). */
 LLVMValueRef pj_cg_malloc(PjCg *g, LLVMBuilderRef b, LLVMValueRef bytes);

@@ -17,7 +17,7 @@ def run(kernel, n, *extra):
         np.save(os.path.join(d, "a.npy"), np.arange(n, dtype=np.float64))
         cmd = [PYJITC, K, "--launch", "--target", TARGET, "--kernel", kernel, "--grid", "2", "--block", "4", *extra,
                "--save-dir", d, "--", os.path.join(d, "a.npy"), f"zeros({n},float64)"]
-        proc = subprocess.run(cmd, capture_output=True, text=True)
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
         out = np.load(os.path.join(d, "out.npy")) if proc.returncode == 0 else None
         return proc, out
 
@@ -40,3 +40,10 @@ def test_in_bounds_runs_normally_with_checks():
     proc, out = run("shifted", 10, "--debug")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     np.testing.assert_array_equal(out[:8], (np.arange(10.0)[2:10]) * 2)
+
+
+def test_failure_in_a_device_function_stops_its_caller():
+    proc, _ = run("through_device", 8)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "debug_oob.py:22:16: index " in proc.stderr and "out of bounds for axis 0 with size 8" in proc.stderr, \
+        proc.stderr
