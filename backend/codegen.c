@@ -1155,7 +1155,9 @@ static LLVMValueRef pj_cg_view(PjCg *g, const PjExpr *e) {
   const PjType *at = e->sub.base->type, *vt = e->type;
   LLVMValueRef arr = pj_cg_expr(g, e->sub.base);
   const PjExpr *ix = e->sub.index;
-  int n = ix->kind == PJ_EX_TUPLE ? ix->tuple.count : 1;
+  /* a[t] with a tuple value t of fewer integers than a has axes */
+  LLVMValueRef tuple = ix->kind != PJ_EX_TUPLE && ix->type->kind == PJ_TY_TUPLE ? pj_cg_expr(g, ix) : NULL;
+  int n = ix->kind == PJ_EX_TUPLE ? ix->tuple.count : tuple ? ix->type->count : 1;
   LLVMTypeRef i64 = pj_i64(g);
   LLVMValueRef off = LLVMConstInt(i64, 0, 0);
   LLVMValueRef shape = LLVMGetUndef(LLVMArrayType2(i64, (uint64_t)vt->ndim));
@@ -1164,6 +1166,12 @@ static LLVMValueRef pj_cg_view(PjCg *g, const PjExpr *e) {
   for (int k = 0; k < at->ndim; k++) {
     const PjExpr *item = k < n ? (ix->kind == PJ_EX_TUPLE ? ix->tuple.items[k] : ix) : NULL;
     LLVMValueRef extent = pj_array_dim(g, arr, k), stride = pj_array_stride(g, arr, at, k);
+    if (tuple && k < n) {
+      LLVMValueRef i = pj_index_value(g, LLVMBuildExtractValue(g->b, tuple, (unsigned)k, ""), ix->type->items[k], extent);
+      if (g->debug) pj_check_index(g, ix->loc, k, i, extent);
+      off = LLVMBuildAdd(g->b, off, LLVMBuildMul(g->b, i, stride, ""), "");
+      continue;
+    }
     if (item && item->kind != PJ_EX_SLICE) { /* an integer: this axis goes */
       LLVMValueRef i = pj_index_value(g, pj_cg_expr(g, item), item->type, extent);
       if (g->debug) pj_check_index(g, item->loc, k, i, extent);
@@ -1183,9 +1191,9 @@ static LLVMValueRef pj_cg_view(PjCg *g, const PjExpr *e) {
 }
 
 static LLVMValueRef pj_cg_subscript(PjCg *g, const PjExpr *e) {
-  if (e->type->kind == PJ_TY_ARRAY) return pj_cg_view(g, e);
-  if (e->sub.base->type->kind == PJ_TY_TUPLE)
+  if (e->sub.base->type->kind == PJ_TY_TUPLE) /* an item, which may be an array */
     return LLVMBuildExtractValue(g->b, pj_cg_expr(g, e->sub.base), (unsigned)e->sub.index->ival, "");
+  if (e->type->kind == PJ_TY_ARRAY) return pj_cg_view(g, e);
   return pj_load_element(g, e);
 }
 

@@ -58,3 +58,12 @@ def test_float_to_integer_power_by_squaring():
 def test_shape_is_a_tuple_value():
     out = run("shape_tuple", np.zeros((3, 4)), np.zeros(1, np.int64), 1)
     assert out["out"][0] == 34
+
+
+def test_arrays_inside_tuples_and_short_tuple_indices():
+    a, b = np.arange(5.0), np.arange(5.0) * 10
+    out = run("tuple_of_arrays", a, b, np.zeros(2))
+    assert out["out"].tolist() == [a[1] + b[2], b[-1]]
+    m = np.arange(12.0).reshape(3, 4)
+    out = run("short_tuple_index", m, np.zeros(3))
+    assert out["out"].tolist() == [m[(1,)][3], m[(1,)][2], m[(2, -1)]]

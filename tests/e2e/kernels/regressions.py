@@ -68,3 +68,23 @@ def float_int_power(a, n, out):
 def shape_tuple(a, out, n):
     s = a.shape if n > 0 else (1, 2)
     out[0] = s[0] * 10 + s[1]
+
+
+@cuda.jit
+def tuple_of_arrays(a, b, out):
+    # an array taken out of a tuple, then indexed (once an internal error)
+    t = (a, b)
+    out[0] = t[0][1] + t[1][2]
+    u = t[1]
+    out[1] = u[-1]
+
+
+@cuda.jit
+def short_tuple_index(a, out):
+    # a[t] with a tuple value of fewer integers than axes is a view (once an internal error)
+    t = (1,)
+    out[0] = a[t][3]
+    v = a[t]
+    out[1] = v[2]
+    w = (2, -1)
+    out[2] = a[w]
