@@ -1156,7 +1156,7 @@ static LLVMValueRef pj_cg_view(PjCg *g, const PjExpr *e) {
   LLVMValueRef arr = pj_cg_expr(g, e->sub.base);
   const PjExpr *ix = e->sub.index;
   /* a[t] with a tuple value t of fewer integers than a has axes */
-  LLVMValueRef tuple = ix->kind != PJ_EX_TUPLE && ix->type->kind == PJ_TY_TUPLE ? pj_cg_expr(g, ix) : NULL;
+  LLVMValueRef tuple = ix->kind != PJ_EX_TUPLE && ix->type && ix->type->kind == PJ_TY_TUPLE ? pj_cg_expr(g, ix) : NULL;
   int n = ix->kind == PJ_EX_TUPLE ? ix->tuple.count : tuple ? ix->type->count : 1;
   LLVMTypeRef i64 = pj_i64(g);
   LLVMValueRef off = LLVMConstInt(i64, 0, 0);
