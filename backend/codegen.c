@@ -1286,11 +1286,81 @@ void pj_cg_store_var(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType
 }
 
 
+/* a[1:n, j] = x: every element of the view gets x, or the element of array x at the same index.
+ * Where x overlaps the view by a shift (a[1:] = a[:-1]), the walk goes backwards when the view
+ * starts after x, so each element is read before it is overwritten, as NumPy's copy would. */
+static void pj_store_slice(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt) {
+  const PjType *dt = target->type;
+  int nd = dt->ndim;
+  LLVMTypeRef i64 = pj_i64(g), i8 = LLVMInt8TypeInContext(g->ctx);
+  LLVMValueRef dst = pj_cg_view(g, target);
+  bool from_array = vt->kind == PJ_TY_ARRAY;
+  LLVMValueRef value = NULL;
+  if (!from_array) {
+    value = pj_cg_convert(g, v, vt, pj_type_scalar(dt->dtype));
+    if (dt->dtype == PJ_BOOL) value = LLVMBuildZExt(g->b, value, i8, "");
+  }
+  LLVMValueRef count = LLVMConstInt(i64, 1, 0), dext[PJ_MAX_DIMS], dstr[PJ_MAX_DIMS], sstr[PJ_MAX_DIMS], sext[PJ_MAX_DIMS];
+  for (int k = 0; k < nd; k++) {
+    dext[k] = pj_array_dim(g, dst, k);
+    dstr[k] = pj_array_stride(g, dst, dt, k);
+    count = LLVMBuildMul(g->b, count, dext[k], "");
+    if (from_array) {
+      sext[k] = pj_array_dim(g, v, k);
+      sstr[k] = pj_array_stride(g, v, vt, k);
+    }
+  }
+  /* debug: the source must reach as far as the view on every axis */
+  for (int k = 0; from_array && g->debug && k < nd; k++) {
+    LLVMValueRef zero = LLVMConstInt(i64, 0, 0), empty = LLVMBuildICmp(g->b, LLVMIntEQ, dext[k], zero, "");
+    LLVMValueRef last = LLVMBuildSelect(g->b, empty, zero, LLVMBuildSub(g->b, dext[k], LLVMConstInt(i64, 1, 0), ""), "");
+    pj_check_index(g, target->loc, k, last, LLVMBuildSelect(g->b, empty, LLVMConstInt(i64, 1, 0), sext[k], ""));
+  }
+  LLVMValueRef dbase = LLVMBuildExtractValue(g->b, dst, 0, ""), sbase = from_array ? LLVMBuildExtractValue(g->b, v, 0, "") : NULL;
+  LLVMValueRef backwards = from_array ? LLVMBuildICmp(g->b, LLVMIntUGT, LLVMBuildPtrToInt(g->b, dbase, i64, ""),
+                                                      LLVMBuildPtrToInt(g->b, sbase, i64, ""), "")
+                                      : LLVMConstInt(LLVMInt1TypeInContext(g->ctx), 0, 0);
+  /* one loop over the view's elements in C order; n is decomposed into its index */
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(g->b), head = pj_block_new(g, "setslice"), body = pj_block_new(g, "setslice.body"),
+                    done = pj_block_new(g, "setslice.done");
+  LLVMBuildBr(g->b, head);
+  LLVMPositionBuilderAtEnd(g->b, head);
+  LLVMValueRef n = LLVMBuildPhi(g->b, i64, "n");
+  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, n, count, ""), body, done);
+  LLVMPositionBuilderAtEnd(g->b, body);
+  LLVMValueRef lin = LLVMBuildSelect(g->b, backwards, LLVMBuildSub(g->b, LLVMBuildSub(g->b, count, LLVMConstInt(i64, 1, 0), ""), n, ""), n, "");
+  LLVMValueRef doff = LLVMConstInt(i64, 0, 0), soff = doff, rest = lin;
+  for (int k = nd - 1; k >= 0; k--) {
+    LLVMValueRef i = k ? LLVMBuildURem(g->b, rest, dext[k], "") : rest;
+    if (k) rest = LLVMBuildUDiv(g->b, rest, dext[k], "");
+    doff = LLVMBuildAdd(g->b, doff, LLVMBuildMul(g->b, i, dstr[k], ""), "");
+    if (from_array) {
+      soff = LLVMBuildAdd(g->b, soff, LLVMBuildMul(g->b, i, sstr[k], ""), "");
+    }
+  }
+  LLVMValueRef x = value;
+  if (from_array) {
+    x = LLVMBuildLoad2(g->b, pj_cg_mem_dtype(g, vt->dtype), LLVMBuildGEP2(g->b, i8, sbase, &soff, 1, ""), "");
+    if (vt->dtype == PJ_BOOL) x = LLVMBuildICmp(g->b, LLVMIntNE, x, LLVMConstInt(LLVMTypeOf(x), 0, 0), "");
+    x = pj_cg_convert(g, x, pj_type_scalar(vt->dtype), pj_type_scalar(dt->dtype));
+    if (dt->dtype == PJ_BOOL) x = LLVMBuildZExt(g->b, x, i8, "");
+  }
+  LLVMBuildStore(g->b, x, LLVMBuildGEP2(g->b, i8, dbase, &doff, 1, ""));
+  LLVMValueRef next = LLVMBuildAdd(g->b, n, LLVMConstInt(i64, 1, 0), "");
+  LLVMBasicBlockRef latch = LLVMGetInsertBlock(g->b);
+  LLVMBuildBr(g->b, head);
+  LLVMAddIncoming(n, (LLVMValueRef[]){LLVMConstInt(i64, 0, 0), next}, (LLVMBasicBlockRef[]){pre, latch}, 2);
+  LLVMPositionBuilderAtEnd(g->b, done);
+}
+
 static void pj_cg_store(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt);
 static void pj_cg_store(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt) {
   switch (target->kind) {
   case PJ_EX_NAME: pj_cg_store_var(g, target, v, vt); break;
-  case PJ_EX_SUBSCRIPT: pj_store_element(g, target, v, vt); break;
+  case PJ_EX_SUBSCRIPT:
+    if (target->type && target->type->kind == PJ_TY_ARRAY) pj_store_slice(g, target, v, vt);
+    else pj_store_element(g, target, v, vt);
+    break;
   case PJ_EX_TUPLE: {
     /* every value is read before any target is written: `a[i], a[j] = a[j], a[i]` swaps */
     LLVMValueRef items[64];

@@ -911,12 +911,23 @@ static void pj_store_item(PjChecker *c, PjExpr *target, PjExpr **value) {
   const PjType *et = pj_type_subscript(c, &tmp);
   if (!et) return;
   if (c->final) target->type = et;
-  if (et->kind != PJ_TY_SCALAR) {
-    pj_err(c, target->loc, "assigning to a slice (%s) is not supported yet", pj_tn(c, et));
-    return;
-  }
   if (!value) return; /* inference: nothing to convert yet */
   const PjType *vt = (*value)->type;
+  if (et->kind == PJ_TY_ARRAY) { /* a[1:3] = x: a number for every element, or an array of the view's shape */
+    PjDtype vd = vt->kind == PJ_TY_ARRAY || pj_type_is_scalar(vt) ? vt->dtype : PJ_BOOL;
+    if (vt->kind == PJ_TY_ARRAY ? vt->ndim != et->ndim : !pj_type_is_scalar(vt)) {
+      pj_err(c, (*value)->loc, "cannot assign %s to a slice of %s: give a number or an array of %d dimension%s",
+             pj_tn(c, vt), pj_tn(c, target->sub.base->type), et->ndim, et->ndim == 1 ? "" : "s");
+      return;
+    }
+    if (pj_dtype_is_complex(vd) && !pj_dtype_is_complex(et->dtype)) {
+      pj_err(c, (*value)->loc, "cannot store %s into elements of %s (take .real or abs())", pj_tn(c, vt),
+             pj_tn(c, target->sub.base->type));
+      return;
+    }
+    if (vt->kind != PJ_TY_ARRAY) pj_coerce(c, value, pj_type_scalar(et->dtype));
+    return;
+  }
   if (pj_type_is_complex(vt) && !pj_type_is_complex(et)) {
     pj_err(c, (*value)->loc, "cannot store %s into an element of %s (take .real or abs())", pj_tn(c, vt),
            pj_tn(c, target->sub.base->type));

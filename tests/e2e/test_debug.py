@@ -47,3 +47,9 @@ def test_failure_in_a_device_function_stops_its_caller():
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "debug_oob.py:22:16: index " in proc.stderr and "out of bounds for axis 0 with size 8" in proc.stderr, \
         proc.stderr
+
+
+def test_slice_assignment_from_a_shorter_array_is_caught():
+    proc, _ = run("short_source", 8)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "debug_oob.py:37:5: index 3 is out of bounds for axis 0 with size 2" in proc.stderr, proc.stderr

@@ -28,3 +28,37 @@ def test_slice_bounds_like_python(lo, hi, step):
     want = x[lo:hi:step]
     assert out["out"][0] == want.size
     np.testing.assert_array_equal(out["out"][1:1 + want.size], want)
+
+
+def test_assigning_to_slices():
+    a, b, m, f = np.arange(8.0), np.arange(10.0, 15.0), np.arange(12.0).reshape(3, 4), np.zeros(5, bool)
+    out, _ = launch(K, 1, 1, a, b, m, f, kernel="slice_stores")
+    a[1:4] = 7
+    a[5:] = b[:3]
+    m[1, :] = 2.5
+    m[:, 0] = b[1:4]
+    m[2, 1::2] = m[0, :2]
+    a[0:3][::-1][0] = -1
+    f[:] = True
+    f[1::2] = m[0, 1] - 1.0
+    np.testing.assert_array_equal(out["a"], a)
+    np.testing.assert_array_equal(out["m"], m)
+    np.testing.assert_array_equal(out["f"], f)
+
+
+def test_overlapping_slice_assignment_copies_like_numpy():
+    a, b = np.arange(9, dtype=np.int32), np.arange(9, dtype=np.int32) * 2
+    out, _ = launch(K, 1, 1, a, b, kernel="slice_shifts")
+    a[1:] = a[:-1].copy()
+    b[:-2] = b[2:].copy()
+    np.testing.assert_array_equal(out["a"], a)
+    np.testing.assert_array_equal(out["b"], b)
+
+
+def test_each_thread_fills_its_row():
+    m, row = np.zeros((40, 6), np.float32), np.arange(6, dtype=np.float64) * 0.5
+    out, _ = launch(K, 2, 32, m, row, kernel="slice_store_per_thread")
+    want = np.tile(row.astype(np.float32), (40, 1))
+    for i in range(40):
+        want[i, i % 6] = -i
+    np.testing.assert_array_equal(out["m"], want)

@@ -10,6 +10,6 @@ def k(m, x):
     i, j = cuda.grid(2)
     m[i, j] = x + missing  # expect error@19: name 'missing' is not defined
     y = math.sqrt(x)
-    m[i] = y  # expect error@5: assigning to a slice (array(float64, 1d, C)) is not supported yet
+    m[i] = m  # expect error@12: cannot assign array(float64, 2d, C) to a slice of array(float64, 2d, C)
     m[j, i] = y * 2.0
     return y  # expect error@12: a kernel cannot return a value

@@ -30,3 +30,8 @@ def through_device(a, out):
     while k < 4:
         k += step_of(a, i + 20) - 1
     out[i % 8] = k
+
+
+@cuda.jit(debug=True)
+def short_source(a, out):
+    out[0:4] = a[:2]

@@ -33,3 +33,30 @@ def slice_bounds(x, lo, hi, step, out):
     out[0] = v.size
     for j in range(v.size):
         out[1 + j] = v[j]
+
+
+@cuda.jit
+def slice_stores(a, b, m, f):
+    a[1:4] = 7
+    a[5:] = b[:3]
+    m[1, :] = 2.5
+    m[:, 0] = b[1:4]
+    m[2, 1::2] = m[0, :2]
+    a[0:3][::-1][0] = -1
+    f[:] = True
+    f[1::2] = m[0, 1] - 1.0
+
+
+@cuda.jit
+def slice_shifts(a, b):
+    # overlapping source and destination: each element is read before it is overwritten
+    a[1:] = a[:-1]
+    b[:-2] = b[2:]
+
+
+@cuda.jit
+def slice_store_per_thread(m, row):
+    i = cuda.grid(1)
+    if i < m.shape[0]:
+        m[i, :] = row
+        m[i, i % m.shape[1]] = -i
