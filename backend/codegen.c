@@ -1543,6 +1543,11 @@ static void pj_cg_block(PjCg *g, const PjBlock *b) {
 int pj_cg_param_types(PjCg *g, const PjArgType *args, int nargs, LLVMTypeRef *out) {
   int n = 0;
   for (int i = 0; i < nargs; i++) {
+    if (args[i].ndim == 0 && pj_dtype_is_complex(args[i].dtype)) { /* the real part, the imaginary part */
+      out[n++] = pj_cg_dtype(g, pj_dtype_part(args[i].dtype));
+      out[n++] = pj_cg_dtype(g, pj_dtype_part(args[i].dtype));
+      continue;
+    }
     if (args[i].ndim == 0) {
       out[n++] = pj_cg_mem_dtype(g, args[i].dtype);
       continue;
@@ -1556,6 +1561,10 @@ int pj_cg_param_types(PjCg *g, const PjArgType *args, int nargs, LLVMTypeRef *ou
 /* Argument i's value from the flattened parameters at flat[*p], converted to its variable's
  * type (numba lets a kernel rebind an argument to a wider type). */
 LLVMValueRef pj_cg_arg_value(PjCg *g, const PjArgType *a, LLVMValueRef *flat, int *p, const PjType *var_t) {
+  if (a->ndim == 0 && pj_dtype_is_complex(a->dtype)) {
+    LLVMValueRef re = flat[(*p)++], im = flat[(*p)++];
+    return pj_cg_convert(g, pj_cx(g, a->dtype, re, im), pj_type_scalar(a->dtype), var_t);
+  }
   if (a->ndim == 0) {
     LLVMValueRef v = flat[(*p)++];
     if (a->dtype == PJ_BOOL) v = LLVMBuildICmp(g->b, LLVMIntNE, v, LLVMConstInt(LLVMTypeOf(v), 0, 0), "");

@@ -50,7 +50,7 @@ static const char pj_usage[] =
     "  --help, --version\n"
     "\n"
     "Arguments follow `--`, in parameter order, or as NAME=VALUE for a parameter by name:\n"
-    "  2.0  3  True  float32(2.0)  uint8(7)                      scalars\n"
+    "  2.0  3  True  float32(2.0)  uint8(7)  complex128(1.5,-2)  scalars\n"
     "  zeros(N,float32)  ones((R,C),int32)  arange(N,int64)       arrays\n"
     "  rand(N,float32[,SEED])  full(N,VALUE,DTYPE)  file.npy\n"
     "Without --sig, argument types come from the arguments, else from an eager signature in the\n"

@@ -145,7 +145,8 @@ typedef struct PjValue {
   int64_t shape[PJ_MAX_DIMS];
   void *data;                   /* arrays: the elements, owned by the value */
   int64_t strides[PJ_MAX_DIMS]; /* arrays: bytes between neighbours on each axis; all 0: C-contiguous */
-  union { int64_t i; uint64_t u; double f; } scalar; /* scalars: by dtype kind */
+  union { int64_t i; uint64_t u; double f; } scalar; /* scalars: by dtype kind (complex: .f, the real part) */
+  double imag;                  /* complex scalars: the imaginary part */
 } PjValue;
 
 int64_t pj_value_count(const PjValue *value);   /* number of elements (1 for a scalar) */

@@ -64,7 +64,8 @@ const PjKernelCode *pj_kernel_code(const PjKernel *kernel);
 /* Number of flattened parameters of one argument, and of a whole signature. */
 static inline bool pj_abi_strided(const PjArgType *a) { return a->ndim > 0 && a->layout && a->layout != 'C'; }
 static inline int pj_abi_param_count(const PjArgType *a) {
-  return a->ndim == 0 ? 1 : 1 + a->ndim * (pj_abi_strided(a) ? 2 : 1);
+  if (a->ndim == 0) return a->dtype == PJ_COMPLEX64 || a->dtype == PJ_COMPLEX128 ? 2 : 1; /* complex: real, imaginary */
+  return 1 + a->ndim * (pj_abi_strided(a) ? 2 : 1);
 }
 
 #endif

@@ -64,7 +64,8 @@ void pj_launch_times_fill(PjLaunchTimes *times, double *run_ms, int n) {
 static int pj_launch_param_total(const PjValue *args, const PjArgType *types, int nargs) {
   int total = 0;
   for (int i = 0; i < nargs; i++)
-    total += args[i].ndim == 0 ? 1 : 1 + args[i].ndim * (types && pj_abi_strided(&types[i]) ? 2 : 1);
+    total += args[i].ndim == 0 ? (pj_dtype_is_complex(args[i].dtype) ? 2 : 1)
+                               : 1 + args[i].ndim * (types && pj_abi_strided(&types[i]) ? 2 : 1);
   return total;
 }
 
@@ -85,7 +86,7 @@ static void pj_launch_scalar_store(const PjValue *v, uint64_t *slot) {
     case PJ_FLOAT32: x.f32 = (float)v->scalar.f; break;
     case PJ_FLOAT16: x.u16 = pj_half_from_double(v->scalar.f); break;
     case PJ_FLOAT64: x.f64 = v->scalar.f; break;
-    case PJ_COMPLEX64: case PJ_COMPLEX128: case PJ_DTYPE_COUNT: break; /* not passed from the host yet */
+    case PJ_COMPLEX64: case PJ_COMPLEX128: case PJ_DTYPE_COUNT: break; /* complex: two float slots, above */
   }
   memcpy(slot, &x, sizeof *slot);
 }
@@ -99,6 +100,14 @@ PjLaunchParams *pj_launch_params_new(const PjValue *args, const PjArgType *types
   int k = 0;
   for (int i = 0; i < nargs; i++) {
     const PjValue *v = &args[i];
+    if (v->ndim == 0 && pj_dtype_is_complex(v->dtype)) { /* two parameters: the parts */
+      PjValue part = {.dtype = v->dtype == PJ_COMPLEX64 ? PJ_FLOAT32 : PJ_FLOAT64};
+      part.scalar.f = v->scalar.f;
+      pj_launch_scalar_store(&part, &p->slots[k++]);
+      part.scalar.f = v->imag;
+      pj_launch_scalar_store(&part, &p->slots[k++]);
+      continue;
+    }
     if (v->ndim == 0) {
       pj_launch_scalar_store(v, &p->slots[k++]);
       continue;

@@ -426,12 +426,25 @@ static PjStatus pj_spec_scalar(PjSpec *s, PjValue *out) {
   return st;
 }
 
-/* `float32(2.5)`: after the opening parenthesis. */
+/* `float32(2.5)`, `complex128(1.5, -2)`: after the opening parenthesis. */
 static PjStatus pj_spec_typed_scalar(PjSpec *s, PjDtype t, PjValue *out) {
   PjLiteral lit;
   PjStatus st = pj_spec_literal(s, &lit, "a value");
   if (st != PJ_OK) return st;
   PjBits b;
+  if (pj_dtype_kind(t) == 'c') { /* the real part, then the imaginary part if given */
+    PjDtype part = t == PJ_COMPLEX64 ? PJ_FLOAT32 : PJ_FLOAT64;
+    if ((st = pj_literal_convert(s, &lit, part, &b)) != PJ_OK) return st;
+    out->dtype = t;
+    out->scalar.f = b.f;
+    out->imag = 0.0;
+    if (pj_spec_accept(s, ',')) {
+      if ((st = pj_spec_literal(s, &lit, "an imaginary part")) != PJ_OK) return st;
+      if ((st = pj_literal_convert(s, &lit, part, &b)) != PJ_OK) return st;
+      out->imag = b.f;
+    }
+    return pj_spec_expect(s, ')');
+  }
   st = pj_literal_convert(s, &lit, t, &b);
   if (st != PJ_OK) return st;
   out->dtype = t;
@@ -680,10 +693,10 @@ PjStatus pj_value_parse(const char *spec, PjValue *out, char *err, size_t errlen
   PjStatus st = pj_value_parse_real(spec, out, err, errlen);
   size_t n = spec ? strlen(spec) : 0;
   bool file = n >= 4 && strcmp(spec + n - 4, ".npy") == 0; /* complex arrays come as .npy files */
-  if (st == PJ_OK && pj_dtype_is_complex(out->dtype) && !(file && out->ndim > 0)) {
+  if (st == PJ_OK && pj_dtype_is_complex(out->dtype) && out->ndim > 0 && !file) {
     pj_value_free(out);
-    snprintf(err, errlen, "complex scalars and generated complex arrays are not supported on the command line "
-                          "yet (in '%s'); pass complex arrays as .npy files", spec);
+    snprintf(err, errlen, "generated complex arrays are not supported on the command line yet (in '%s'); pass "
+                          "complex arrays as .npy files", spec);
     return PJ_ERROR_ARGUMENT;
   }
   return st;
@@ -803,6 +816,13 @@ char *pj_value_summary(const PjValue *value) {
   PjText t = {0};
   if (!value || !pj_dtype_valid(value->dtype) || value->ndim < 0 || value->ndim > PJ_MAX_DIMS) {
     pj_text_printf(&t, "<invalid value>");
+  } else if (value->ndim == 0 && pj_dtype_is_complex(value->dtype)) {
+    PjDtype part = value->dtype == PJ_COMPLEX64 ? PJ_FLOAT32 : PJ_FLOAT64;
+    pj_text_printf(&t, "%s (", pj_dtype_name(value->dtype));
+    pj_text_float(&t, value->scalar.f, part, 0);
+    pj_text_printf(&t, "%s", value->imag < 0 || (value->imag == 0 && signbit(value->imag)) ? "" : "+");
+    pj_text_float(&t, value->imag, part, 0);
+    pj_text_printf(&t, "j)");
   } else if (value->ndim == 0) {
     pj_text_printf(&t, "%s ", pj_dtype_name(value->dtype));
     pj_text_bits(&t, pj_scalar_bits(value), value->dtype, 0);
@@ -828,8 +848,21 @@ PjStatus pj_value_cast(PjValue *v, PjDtype to, char *err, size_t errlen) {
     snprintf(err, errlen, "array of %s where the signature wants %s", pj_dtype_name(v->dtype), pj_dtype_name(to));
     return PJ_ERROR_ARGUMENT;
   }
-  PjBits b = pj_scalar_bits(v), out = {0};
   char from = pj_dtype_kind(v->dtype), kind = pj_dtype_kind(to);
+  if (from == 'c' || kind == 'c') { /* numbers become complex; complex stays complex (numba's rules) */
+    if (from == 'c' && kind != 'c') {
+      snprintf(err, errlen, "a complex value where the signature wants %s", pj_dtype_name(to));
+      return PJ_ERROR_ARGUMENT;
+    }
+    double re = from == 'c' ? v->scalar.f : pj_bits_to_double(pj_scalar_bits(v), v->dtype);
+    double im = from == 'c' ? v->imag : 0.0;
+    if (to == PJ_COMPLEX64) re = (double)(float)re, im = (double)(float)im;
+    v->dtype = to;
+    v->scalar.f = re;
+    v->imag = im;
+    return PJ_OK;
+  }
+  PjBits b = pj_scalar_bits(v), out = {0};
   double f = pj_bits_to_double(b, v->dtype);
   if (to == PJ_BOOL) out.i = from == 'f' ? f != 0 : from == 'u' ? b.u != 0 : b.i != 0;
   else if (kind == 'f') out.f = to == PJ_FLOAT32 ? (double)(float)f : f;

@@ -39,6 +39,8 @@ def spec(value, directory, k):
         return path
     if isinstance(value, (bool, np.bool_)):
         return "True" if value else "False"
+    if isinstance(value, np.complexfloating):
+        return f"{value.dtype.name}({value.real.item()!r}, {value.imag.item()!r})"
     if isinstance(value, np.generic):
         return f"{value.dtype.name}({value.item()!r})"
     return repr(value)

@@ -41,3 +41,11 @@ def test_complex_arrays_in_and_out():
         tol = 1e-5 if dt == np.complex64 else 1e-13
         np.testing.assert_allclose(out["out"], want, rtol=tol)
         np.testing.assert_allclose(out["mag"], np.abs(out["out"]), rtol=tol)
+
+
+def test_complex_scalar_arguments():
+    a = (np.arange(40) - 7.5).astype(np.complex128) * (1 - 0.25j)
+    z, w = np.complex128(1.5 - 2j), np.complex64(0.25 + 3j)
+    out, _ = launch(K, 2, 32, z, w, a, np.zeros(40, np.complex128), np.zeros(4), kernel="rotate")
+    np.testing.assert_allclose(out["out"], a * z + np.complex128(w), rtol=1e-15, atol=0)
+    assert out["parts"].tolist() == [1.5, -2.0, 0.25, 3.0]

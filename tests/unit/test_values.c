@@ -402,8 +402,31 @@ static void test_npy_argument(void) {
   remove(dir);
 }
 
+/* complex128(re, im): both parts, rounded to the part's width for complex64; casts from numbers */
+static void test_complex_scalars(void) {
+  PjValue v;
+  char err[256];
+  CHECK(pj_value_parse("complex128(1.5, -2)", &v, err, sizeof err) == PJ_OK);
+  CHECK(v.dtype == PJ_COMPLEX128 && v.ndim == 0 && v.scalar.f == 1.5 && v.imag == -2.0);
+  char *text = pj_value_summary(&v);
+  CHECK(text && strcmp(text, "complex128 (1.5-2.0j)") == 0);
+  free(text);
+  CHECK(pj_value_cast(&v, PJ_COMPLEX64, err, sizeof err) == PJ_OK && v.dtype == PJ_COMPLEX64 && v.imag == -2.0);
+  CHECK(pj_value_cast(&v, PJ_FLOAT64, err, sizeof err) != PJ_OK && strstr(err, "complex value"));
+  pj_value_free(&v);
+  CHECK(pj_value_parse("complex64(0.1)", &v, err, sizeof err) == PJ_OK);
+  CHECK(v.dtype == PJ_COMPLEX64 && v.scalar.f == (double)0.1f && v.imag == 0.0);
+  pj_value_free(&v);
+  CHECK(pj_value_parse("7", &v, err, sizeof err) == PJ_OK);
+  CHECK(pj_value_cast(&v, PJ_COMPLEX128, err, sizeof err) == PJ_OK && v.scalar.f == 7.0 && v.imag == 0.0);
+  pj_value_free(&v);
+  CHECK(pj_value_parse("complex128(1, 2", &v, err, sizeof err) != PJ_OK);
+  CHECK(pj_value_parse("zeros(3, complex128)", &v, err, sizeof err) != PJ_OK && strstr(err, ".npy"));
+}
+
 int main(void) {
   test_dtypes();
+  test_complex_scalars();
   test_scalars();
   test_shapes();
   test_fills();

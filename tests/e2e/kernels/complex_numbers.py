@@ -32,3 +32,16 @@ def arrays(a, b, out, mag):
     if i < a.size:
         out[i] = a[i] * b[i] + a[i].conjugate() / (b[i] + 1)
         mag[i] = abs(out[i])
+
+
+@cuda.jit
+def rotate(z, w, a, out, parts):
+    # complex scalar arguments: multiply every element, keep both parts of each argument
+    i = cuda.grid(1)
+    if i < a.size:
+        out[i] = a[i] * z + w
+    if i == 0:
+        parts[0] = z.real
+        parts[1] = z.imag
+        parts[2] = w.real
+        parts[3] = w.imag
