@@ -3,8 +3,7 @@
 
 #include "ir/types.h"
 
-static int passed, failed;
-#define CHECK(c) ((c) ? passed++ : (failed++, printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #c)))
+#include "check.h"
 
 int main(void) {
   static const struct { PjDtype a, b, arith, unify; } rows[] = {

@@ -12,22 +12,9 @@
 #include "ir/abi.h"
 #include "runtime/device.h"
 
-static int passed, failed;
+#include "check.h"
 
-#define CHECK(cond, ...)                                   \
-  do {                                                     \
-    if (cond) {                                            \
-      passed++;                                            \
-    } else {                                               \
-      failed++;                                            \
-      printf("FAIL %s:%d: ", __FILE__, __LINE__);          \
-      printf(__VA_ARGS__);                                 \
-      printf("\n");                                        \
-    }                                                      \
-  } while (0)
-
-#define CHECK_TEXT(got, want) CHECK(strcmp(got, want) == 0, "got \"%s\"\n     want \"%s\"", got, want)
-#define CHECK_HAS(got, part) CHECK(strstr(got, part) != NULL, "\"%s\" lacks \"%s\"", got, part)
+#define CHECK_TEXT(got, want) CHECKF(strcmp(got, want) == 0, "got \"%s\"\n     want \"%s\"", got, want)
 
 /* ---- values ----------------------------------------------------------------------------- */
 
@@ -52,7 +39,7 @@ static PjDevice *open_cpu(const char *threads) {
   PjDevice *device = NULL;
   setenv("PYJITC_CPU_THREADS", threads, 1);
   PjStatus st = pj_device_open(PJ_TARGET_CPU, 0, &device, err, sizeof err);
-  CHECK(st == PJ_OK && device, "pj_device_open(CPU) failed: %s", err);
+  CHECKF(st == PJ_OK && device, "pj_device_open(CPU) failed: %s", err);
   return device;
 }
 
@@ -127,11 +114,11 @@ static void test_saxpy2d(const char *threads) {
   PjLaunchTimes times;
   char err[256] = "";
   PjStatus st = pj_launch_code(device, &saxpy2d_code, &config, s.args, 4, &times, err, sizeof err);
-  CHECK(st == PJ_OK, "saxpy2d launch failed (%d): %s", st, err);
+  CHECKF(st == PJ_OK, "saxpy2d launch failed (%d): %s", st, err);
   int64_t bad = saxpy_mismatches(&s);
-  CHECK(bad == 0, "saxpy2d with %s threads: %lld of %lld elements wrong", threads, (long long)bad,
+  CHECKF(bad == 0, "saxpy2d with %s threads: %lld of %lld elements wrong", threads, (long long)bad,
         (long long)(s.rows * s.cols));
-  CHECK(times.runs == 1 && times.kernel_ms >= 0 && times.load_ms == 0 && times.transfer_in_ms == 0,
+  CHECKF(times.runs == 1 && times.kernel_ms >= 0 && times.load_ms == 0 && times.transfer_in_ms == 0,
         "times: runs %d kernel %g load %g", times.runs, times.kernel_ms, times.load_ms);
   saxpy_delete(&s);
   pj_device_close(device);
@@ -166,7 +153,7 @@ static void test_concurrent_launches(void) {
   }
   for (int t = 0; t < 4; t++) {
     pthread_join(threads[t], NULL);
-    CHECK(runs[t].status == PJ_OK && runs[t].bad == 0, "concurrent launch %d: status %d, %lld wrong",
+    CHECKF(runs[t].status == PJ_OK && runs[t].bad == 0, "concurrent launch %d: status %d, %lld wrong",
           t, runs[t].status, (long long)runs[t].bad);
   }
   pj_device_close(device);
@@ -192,21 +179,21 @@ static void test_every_block_once(void) {
   PjDevice *device = open_cpu("3");
   if (!device) return;
   CHECK_TEXT(pj_device_name(device), "CPU (3 threads)");
-  CHECK(pj_device_target(device) == PJ_TARGET_CPU, "target %d", pj_device_target(device));
-  CHECK(pj_device_arch(device) == NULL, "the CPU has an arch");
+  CHECKF(pj_device_target(device) == PJ_TARGET_CPU, "target %d", pj_device_target(device));
+  CHECKF(pj_device_arch(device) == NULL, "the CPU has an arch");
   PjValue args[2] = {array1d(PJ_INT32, 60, sizeof(int32_t)), array1d(PJ_INT32, 1, sizeof(int32_t))};
   ((int32_t *)args[1].data)[0] = 1;
   PjLaunchConfig config = {.grid = {5, 4, 3}, .block = {2, 3, 4}, .repeat = 7};
   PjLaunchTimes times;
   char err[256] = "";
   PjStatus st = pj_launch_code(device, &count_code, &config, args, 2, &times, err, sizeof err);
-  CHECK(st == PJ_OK, "count launch: %s", err);
+  CHECKF(st == PJ_OK, "count launch: %s", err);
   int wrong = 0;
   for (int b = 0; b < 60; b++) wrong += ((int32_t *)args[0].data)[b] != 7;
-  CHECK(wrong == 0, "%d of 60 blocks did not run exactly 7 times", wrong);
-  CHECK(((int32_t *)args[1].data)[0] == 1, "the entry saw a wrong grid or block");
-  CHECK(times.runs == 7, "runs %d", times.runs);
-  CHECK(times.kernel_min_ms <= times.kernel_ms && times.kernel_ms <= times.kernel_max_ms,
+  CHECKF(wrong == 0, "%d of 60 blocks did not run exactly 7 times", wrong);
+  CHECKF(((int32_t *)args[1].data)[0] == 1, "the entry saw a wrong grid or block");
+  CHECKF(times.runs == 7, "runs %d", times.runs);
+  CHECKF(times.kernel_min_ms <= times.kernel_ms && times.kernel_ms <= times.kernel_max_ms,
         "min %g median %g max %g", times.kernel_min_ms, times.kernel_ms, times.kernel_max_ms);
   free(args[0].data);
   free(args[1].data);
@@ -251,9 +238,9 @@ static void test_scalars(void) {
   PjLaunchConfig config = {.grid = {1, 1, 1}, .block = {1, 1, 1}};
   char err[256] = "";
   PjStatus st = pj_launch_code(device, &scalars_code, &config, args, 12, NULL, err, sizeof err);
-  CHECK(st == PJ_OK, "scalars launch: %s", err);
+  CHECKF(st == PJ_OK, "scalars launch: %s", err);
   const double *out = args[11].data;
-  for (int i = 0; i < 12; i++) CHECK(out[i] == want[i], "scalar %d: got %.17g want %.17g", i, out[i], want[i]);
+  for (int i = 0; i < 12; i++) CHECKF(out[i] == want[i], "scalar %d: got %.17g want %.17g", i, out[i], want[i]);
   free(args[11].data);
   pj_device_close(device);
 }
@@ -265,9 +252,9 @@ static void expect_config_error(PjDevice *device, Saxpy *s, PjLaunchConfig confi
   float *out = s->args[3].data;
   out[0] = NAN;
   PjStatus st = pj_launch_code(device, &saxpy2d_code, &config, s->args, 4, NULL, err, sizeof err);
-  CHECK(st == PJ_ERROR_ARGUMENT, "status %d for \"%s\"", st, want);
+  CHECKF(st == PJ_ERROR_ARGUMENT, "status %d for \"%s\"", st, want);
   CHECK_TEXT(err, want);
-  CHECK(isnan(out[0]), "the kernel ran despite \"%s\"", want);
+  CHECKF(isnan(out[0]), "the kernel ran despite \"%s\"", want);
 }
 
 static void test_bad_configs(void) {
@@ -298,7 +285,7 @@ static void expect_arg_error(PjDevice *device, const PjKernelCode *code, PjValue
   char err[256] = "";
   PjLaunchConfig config = {.grid = {1, 1, 1}, .block = {4, 4, 1}};
   PjStatus st = pj_launch_code(device, code, &config, args, nargs, NULL, err, sizeof err);
-  CHECK(st == PJ_ERROR_ARGUMENT, "status %d for \"%s\"", st, want);
+  CHECKF(st == PJ_ERROR_ARGUMENT, "status %d for \"%s\"", st, want);
   CHECK_TEXT(err, want);
 }
 
@@ -334,7 +321,7 @@ static void test_bad_args(void) {
                    "kernel 'saxpy2d' was compiled for CUDA but the device is CPU (2 threads)");
   char err[128] = "";
   PjStatus st = pj_launch(device, NULL, NULL, NULL, 0, NULL, err, sizeof err);
-  CHECK(st == PJ_ERROR_ARGUMENT && strstr(err, "NULL"), "pj_launch(NULL kernel): %d %s", st, err);
+  CHECKF(st == PJ_ERROR_ARGUMENT && strstr(err, "NULL"), "pj_launch(NULL kernel): %d %s", st, err);
   saxpy_delete(&s);
   pj_device_close(device);
 }
@@ -348,7 +335,7 @@ static void test_empty_arrays(void) {
   PjLaunchConfig config = {.grid = {1, 1, 1}, .block = {8, 8, 1}};
   char err[256] = "";
   PjStatus st = pj_launch_code(device, &saxpy2d_code, &config, s.args, 4, NULL, err, sizeof err);
-  CHECK(st == PJ_OK, "empty arrays: %s", err);
+  CHECKF(st == PJ_OK, "empty arrays: %s", err);
   saxpy_delete(&s);
   pj_device_close(device);
 }
@@ -361,28 +348,28 @@ static void test_open(void) {
   setenv("PYJITC_CPU_THREADS", "1", 1);
   setenv("PYJITC_TARGET", "cpu", 1);
   PjStatus st = pj_device_open(PJ_TARGET_AUTO, 0, &device, err, sizeof err);
-  CHECK(st == PJ_OK && device && pj_device_target(device) == PJ_TARGET_CPU,
+  CHECKF(st == PJ_OK && device && pj_device_target(device) == PJ_TARGET_CPU,
         "PYJITC_TARGET=cpu: %d %s", st, err);
   if (device) CHECK_TEXT(pj_device_name(device), "CPU (1 thread)");
   pj_device_close(device);
 
   setenv("PYJITC_TARGET", "tpu", 1);
   st = pj_device_open(PJ_TARGET_AUTO, 0, &device, err, sizeof err);
-  CHECK(st == PJ_ERROR_ARGUMENT && device == NULL, "PYJITC_TARGET=tpu gave %d", st);
+  CHECKF(st == PJ_ERROR_ARGUMENT && device == NULL, "PYJITC_TARGET=tpu gave %d", st);
   CHECK_TEXT(err, "PYJITC_TARGET=tpu: expected cpu, cuda or auto");
   unsetenv("PYJITC_TARGET");
 
   setenv("PYJITC_CPU_THREADS", "zero", 1);
   st = pj_device_open(PJ_TARGET_CPU, 0, &device, err, sizeof err);
-  CHECK(st == PJ_ERROR_ARGUMENT && device == NULL, "PYJITC_CPU_THREADS=zero gave %d", st);
+  CHECKF(st == PJ_ERROR_ARGUMENT && device == NULL, "PYJITC_CPU_THREADS=zero gave %d", st);
   CHECK_HAS(err, "PYJITC_CPU_THREADS=zero: expected a whole number");
   unsetenv("PYJITC_CPU_THREADS");
 
   st = pj_device_open(PJ_TARGET_CPU, 0, &device, err, sizeof err);
-  CHECK(st == PJ_OK && strncmp(pj_device_name(device), "CPU (", 5) == 0, "default threads: %s", err);
+  CHECKF(st == PJ_OK && strncmp(pj_device_name(device), "CPU (", 5) == 0, "default threads: %s", err);
   pj_device_close(device);
   st = pj_device_open(PJ_TARGET_CPU, -1, &device, err, sizeof err);
-  CHECK(st == PJ_ERROR_ARGUMENT, "ordinal -1 gave %d", st);
+  CHECKF(st == PJ_ERROR_ARGUMENT, "ordinal -1 gave %d", st);
 }
 
 int main(void) {

@@ -15,21 +15,8 @@
 #include "ir/abi.h"
 #include "runtime/device.h"
 
-static int passed, failed;
+#include "check.h"
 
-#define CHECK(cond, ...)                                   \
-  do {                                                     \
-    if (cond) {                                            \
-      passed++;                                            \
-    } else {                                               \
-      failed++;                                            \
-      printf("FAIL %s:%d: ", __FILE__, __LINE__);          \
-      printf(__VA_ARGS__);                                 \
-      printf("\n");                                        \
-    }                                                      \
-  } while (0)
-
-#define CHECK_HAS(got, part) CHECK(strstr(got, part) != NULL, "\"%s\" lacks \"%s\"", got, part)
 
 /* ---- the kernels ---------------------------------------------------------------------------- */
 
@@ -191,12 +178,12 @@ static int no_driver_child(const char *library, const char *want) {
   char err[512] = "";
   PjDevice *device = NULL;
   PjStatus st = pj_device_open(PJ_TARGET_CUDA, 0, &device, err, sizeof err);
-  CHECK(st == PJ_ERROR_NO_DEVICE && device == NULL, "PYJITC_LIBCUDA=%s: status %d", library, st);
+  CHECKF(st == PJ_ERROR_NO_DEVICE && device == NULL, "PYJITC_LIBCUDA=%s: status %d", library, st);
   CHECK_HAS(err, want);
   printf("  no driver (%s): %s\n", library, err);
   setenv("PYJITC_CPU_THREADS", "2", 1);
   st = pj_device_open(PJ_TARGET_AUTO, 0, &device, err, sizeof err);
-  CHECK(st == PJ_OK && device && pj_device_target(device) == PJ_TARGET_CPU,
+  CHECKF(st == PJ_OK && device && pj_device_target(device) == PJ_TARGET_CPU,
         "AUTO without a driver: status %d %s", st, err);
   pj_device_close(device);
   fflush(stdout);
@@ -208,8 +195,8 @@ static void test_no_driver(const char *library, const char *want) {
   pid_t pid = fork();
   if (pid == 0) _exit(no_driver_child(library, want));
   int status = 0;
-  CHECK(pid > 0 && waitpid(pid, &status, 0) == pid, "fork failed");
-  CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+  CHECKF(pid > 0 && waitpid(pid, &status, 0) == pid, "fork failed");
+  CHECKF(WIFEXITED(status) && WEXITSTATUS(status) == 0,
         "without a driver (%s) the child failed or crashed (status 0x%x)", library, status);
 }
 
@@ -217,9 +204,9 @@ static void test_no_driver(const char *library, const char *want) {
 
 static void test_device(PjDevice *device) {
   const char *name = pj_device_name(device), *arch = pj_device_arch(device);
-  CHECK(pj_device_target(device) == PJ_TARGET_CUDA, "target %d", pj_device_target(device));
-  CHECK(arch && strncmp(arch, "sm_", 3) == 0, "arch %s", arch ? arch : "(null)");
-  CHECK(arch && strstr(name, arch) && strstr(name, " (sm_"), "name %s", name);
+  CHECKF(pj_device_target(device) == PJ_TARGET_CUDA, "target %d", pj_device_target(device));
+  CHECKF(arch && strncmp(arch, "sm_", 3) == 0, "arch %s", arch ? arch : "(null)");
+  CHECKF(arch && strstr(name, arch) && strstr(name, " (sm_"), "name %s", name);
   printf("  device: %s\n", name);
 }
 
@@ -231,14 +218,14 @@ static void test_saxpy(PjDevice *device) {
   PjLaunchTimes t;
   char err[4096] = "";
   PjStatus st = pj_launch_code(device, &code, &config, s.args, 4, &t, err, sizeof err);
-  CHECK(st == PJ_OK, "saxpy: %s", err);
+  CHECKF(st == PJ_OK, "saxpy: %s", err);
   /* 20 runs in place: out depends only on x and y, so the result is one run's. */
   int64_t bad = saxpy_mismatches(&s, 0);
-  CHECK(bad == 0, "saxpy 2^20: %lld elements wrong", (long long)bad);
-  CHECK(t.runs == 20 && t.load_ms > 0 && t.kernel_ms > 0 && t.transfer_in_ms > 0 && t.transfer_out_ms > 0,
+  CHECKF(bad == 0, "saxpy 2^20: %lld elements wrong", (long long)bad);
+  CHECKF(t.runs == 20 && t.load_ms > 0 && t.kernel_ms > 0 && t.transfer_in_ms > 0 && t.transfer_out_ms > 0,
         "times: runs %d load %g kernel %g in %g out %g", t.runs, t.load_ms, t.kernel_ms,
         t.transfer_in_ms, t.transfer_out_ms);
-  CHECK(t.kernel_min_ms <= t.kernel_ms && t.kernel_ms <= t.kernel_max_ms, "min/median/max");
+  CHECKF(t.kernel_min_ms <= t.kernel_ms && t.kernel_ms <= t.kernel_max_ms, "min/median/max");
   printf("  saxpy 2^20: load %.3f ms, in %.3f ms, kernel %.4f ms (min %.4f, max %.4f, %d runs), "
          "out %.3f ms, %.0f GB/s\n", t.load_ms, t.transfer_in_ms, t.kernel_ms, t.kernel_min_ms,
          t.kernel_max_ms, t.runs, t.transfer_out_ms, 12.0 * s.n / (t.kernel_ms * 1e6));
@@ -247,8 +234,8 @@ static void test_saxpy(PjDevice *device) {
   float *out = s.args[3].data;
   for (int64_t i = 0; i < s.n; i++) out[i] = NAN;
   st = pj_launch_code(device, &code, &config, s.args, 4, &t, err, sizeof err);
-  CHECK(st == PJ_OK && t.load_ms == 0, "second launch: status %d load %g: %s", st, t.load_ms, err);
-  CHECK(saxpy_mismatches(&s, 0) == 0, "second saxpy wrong");
+  CHECKF(st == PJ_OK && t.load_ms == 0, "second launch: status %d load %g: %s", st, t.load_ms, err);
+  CHECKF(saxpy_mismatches(&s, 0) == 0, "second saxpy wrong");
   PjLaunchConfig once = config1d(s.n, 256, 1);
   double start = pj_now_ms();
   for (int i = 0; i < 10; i++) pj_launch_code(device, &code, &once, s.args, 4, &t, err, sizeof err);
@@ -257,8 +244,8 @@ static void test_saxpy(PjDevice *device) {
   /* The same code object with other PTX (a kernel freed and another made at its address). */
   code.ptx = scale_ptx;
   st = pj_launch_code(device, &code, &config, s.args, 4, &t, err, sizeof err);
-  CHECK(st == PJ_OK && t.load_ms > 0, "changed PTX: status %d load %g: %s", st, t.load_ms, err);
-  CHECK(saxpy_mismatches(&s, 1) == 0, "changed PTX: stale module ran");
+  CHECKF(st == PJ_OK && t.load_ms > 0, "changed PTX: status %d load %g: %s", st, t.load_ms, err);
+  CHECKF(saxpy_mismatches(&s, 1) == 0, "changed PTX: stale module ran");
   saxpy_delete(&s);
 }
 
@@ -274,7 +261,7 @@ static int small_saxpy(PjDevice *device, int64_t n, int times_to_run, double *ms
   for (int i = 1; i < times_to_run && st == PJ_OK; i++)
     st = pj_launch_code(device, &code, &config, s.args, 4, NULL, err, sizeof err);
   *ms_each = (pj_now_ms() - start) / (times_to_run > 1 ? times_to_run - 1 : 1);
-  CHECK(st == PJ_OK, "small saxpy: %s", err);
+  CHECKF(st == PJ_OK, "small saxpy: %s", err);
   int64_t bad = saxpy_mismatches(&s, 0);
   saxpy_delete(&s);
   return st == PJ_OK && bad == 0;
@@ -282,7 +269,7 @@ static int small_saxpy(PjDevice *device, int64_t n, int times_to_run, double *ms
 
 static void test_small_launches(PjDevice *device) {
   double ms;
-  CHECK(small_saxpy(device, 1000, 200, &ms), "small saxpy wrong");
+  CHECKF(small_saxpy(device, 1000, 200, &ms), "small saxpy wrong");
   printf("  saxpy 1000 floats, whole pj_launch_code: %.1f us each\n", ms * 1000);
 }
 
@@ -308,7 +295,7 @@ static void test_concurrent_launches(PjDevice *device) {
   }
   for (int t = 0; t < 4; t++) {
     pthread_join(threads[t], NULL);
-    CHECK(runs[t].ok, "concurrent launches in thread %d went wrong", t);
+    CHECKF(runs[t].ok, "concurrent launches in thread %d went wrong", t);
   }
 }
 
@@ -321,9 +308,9 @@ static void test_scalars(PjDevice *device) {
   PjLaunchConfig config = {.grid = {1, 1, 1}, .block = {1, 1, 1}};
   char err[4096] = "";
   PjStatus st = pj_launch_code(device, &code, &config, args, 5, NULL, err, sizeof err);
-  CHECK(st == PJ_OK, "scalars: %s", err);
+  CHECKF(st == PJ_OK, "scalars: %s", err);
   const double want[5] = {1, -5, -300, 0.1, 5}, *out = args[4].data;
-  for (int i = 0; i < 5; i++) CHECK(out[i] == want[i], "scalar %d: got %.17g want %.17g", i, out[i], want[i]);
+  for (int i = 0; i < 5; i++) CHECKF(out[i] == want[i], "scalar %d: got %.17g want %.17g", i, out[i], want[i]);
   free(args[4].data);
 }
 
@@ -334,7 +321,7 @@ static void test_empty(PjDevice *device) {
   PjLaunchConfig config = {.grid = {1, 1, 1}, .block = {32, 1, 1}};
   char err[4096] = "";
   PjStatus st = pj_launch_code(device, &code, &config, s.args, 4, NULL, err, sizeof err);
-  CHECK(st == PJ_OK, "empty arrays: %s", err);
+  CHECKF(st == PJ_OK, "empty arrays: %s", err);
   saxpy_delete(&s);
 }
 
@@ -345,7 +332,7 @@ static void test_rejections(PjDevice *device) {
   char err[4096] = "";
   PjLaunchConfig config = config1d(s.n, 128, 1);
   PjStatus st = pj_launch_code(device, &code, &config, s.args, 4, NULL, err, sizeof err);
-  CHECK(st == PJ_ERROR_DEVICE, "bad PTX: status %d", st);
+  CHECKF(st == PJ_ERROR_DEVICE, "bad PTX: status %d", st);
   CHECK_HAS(err, "kernel 'saxpy': cuModuleLoadDataEx failed: CUDA_ERROR_INVALID_PTX");
   CHECK_HAS(err, "ptxas");
   CHECK_HAS(err, "%f99");
@@ -354,21 +341,21 @@ static void test_rejections(PjDevice *device) {
   code.ptx = saxpy_ptx;
   config.block[0] = 2048;
   st = pj_launch_code(device, &code, &config, s.args, 4, NULL, err, sizeof err);
-  CHECK(st == PJ_ERROR_ARGUMENT, "block 2048: status %d", st);
+  CHECKF(st == PJ_ERROR_ARGUMENT, "block 2048: status %d", st);
   CHECK_HAS(err, "block (2048,1,1) has 2048 threads; the device allows at most 1024 per block");
   config = (PjLaunchConfig){.grid = {1, 65536, 1}, .block = {1, 1, 1}};
   st = pj_launch_code(device, &code, &config, s.args, 4, NULL, err, sizeof err);
-  CHECK(st == PJ_ERROR_ARGUMENT, "grid y 65536: status %d", st);
+  CHECKF(st == PJ_ERROR_ARGUMENT, "grid y 65536: status %d", st);
   CHECK_HAS(err, "grid (1,65536,1) has y = 65536; the device allows at most 65535");
   config = (PjLaunchConfig){.grid = {1, 1, 1}, .block = {1, 1, 1}, .shared_bytes = 1 << 20};
   st = pj_launch_code(device, &code, &config, s.args, 4, NULL, err, sizeof err);
-  CHECK(st == PJ_ERROR_ARGUMENT, "1 MiB shared: status %d", st);
+  CHECKF(st == PJ_ERROR_ARGUMENT, "1 MiB shared: status %d", st);
   CHECK_HAS(err, "1048576 bytes of shared memory per block; the device allows at most");
 
   config = config1d(s.n, 128, 1);
   s.args[2].dtype = PJ_FLOAT64;
   st = pj_launch_code(device, &code, &config, s.args, 4, NULL, err, sizeof err);
-  CHECK(st == PJ_ERROR_ARGUMENT, "float64 y: status %d", st);
+  CHECKF(st == PJ_ERROR_ARGUMENT, "float64 y: status %d", st);
   CHECK_HAS(err, "argument 3 of 4 is float64[:] but kernel 'saxpy' was compiled for float32[:]");
   s.args[2].dtype = PJ_FLOAT32;
   saxpy_delete(&s);
@@ -381,12 +368,12 @@ static void test_fault(PjDevice *device) {
   PjLaunchConfig config = {.grid = {1, 1, 1}, .block = {1, 1, 1}};
   char err[4096] = "";
   PjStatus st = pj_launch_code(device, &code, &config, &out, 1, NULL, err, sizeof err);
-  CHECK(st == PJ_ERROR_DEVICE, "fault: status %d", st);
+  CHECKF(st == PJ_ERROR_DEVICE, "fault: status %d", st);
   CHECK_HAS(err, "kernel 'fault': ");
   CHECK_HAS(err, "CUDA_ERROR_");
   printf("  fault: %s\n", err);
   st = pj_launch_code(device, &code, &config, &out, 1, NULL, err, sizeof err);
-  CHECK(st == PJ_ERROR_DEVICE, "after a fault: status %d", st);
+  CHECKF(st == PJ_ERROR_DEVICE, "after a fault: status %d", st);
   CHECK_HAS(err, "the GPU context was lost to an earlier CUDA_ERROR_ILLEGAL_ADDRESS; CUDA can run nothing more");
   free(out.data);
 }
@@ -396,7 +383,7 @@ static void test_reopen(void) {
   char err[512] = "";
   PjDevice *device = NULL;
   PjStatus st = pj_device_open(PJ_TARGET_CUDA, 0, &device, err, sizeof err);
-  CHECK(st == PJ_ERROR_DEVICE && device == NULL, "reopen after a fault: status %d", st);
+  CHECKF(st == PJ_ERROR_DEVICE && device == NULL, "reopen after a fault: status %d", st);
   CHECK_HAS(err, "cuDevicePrimaryCtxRetain failed: CUDA_ERROR_ILLEGAL_ADDRESS");
   pj_device_close(device);
 }
@@ -412,7 +399,7 @@ int main(void) {
     printf("SKIPPED the GPU tests: no CUDA device here: %s\n", err);
     return failed ? 1 : 77;
   }
-  CHECK(st == PJ_OK, "pj_device_open(CUDA): %d %s", st, err);
+  CHECKF(st == PJ_OK, "pj_device_open(CUDA): %d %s", st, err);
   if (st == PJ_OK) {
     test_device(device);
     test_saxpy(device);

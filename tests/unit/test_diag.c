@@ -7,18 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int passed, failed;
+#include "check.h"
 
-#define CHECK(cond)                                                              \
-  do {                                                                           \
-    if (cond) passed++;                                                          \
-    else {                                                                       \
-      failed++;                                                                  \
-      printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);            \
-    }                                                                            \
-  } while (0)
-
-#define CHECK_STR(got, want)                                                     \
+/* multi-line texts: both shown whole */
+#define CHECK_LINES(got, want)                                                     \
   do {                                                                           \
     const char *g_ = (got), *w_ = (want);                                        \
     if (g_ && strcmp(g_, w_) == 0) passed++;                                     \
@@ -118,7 +110,7 @@ static void test_format(void) {
   pj_note(d, &f, ((PjLoc){1, 1, 4}), "defined here");
   pj_error(d, &f, ((PjLoc){0, 0, 0}), "%d errors", 2);
   char *s = pj_diags_format(d);
-  CHECK_STR(s, "k.py:2:6: error: 'good' takes 2 arguments, got 1\n"
+  CHECK_LINES(s, "k.py:2:6: error: 'good' takes 2 arguments, got 1\n"
                "\tx = good(a)\n"
                "\t    ^~~~\n"
                "k.py:1:1: note: defined here\n"
@@ -130,9 +122,9 @@ static void test_format(void) {
   /* The recorded fields. */
   const PjDiag *g = pj_diags_get(d, 0);
   CHECK(g && g->severity == PJ_SEVERITY_ERROR && g->line == 2 && g->col == 6 && g->end_col == 10);
-  CHECK_STR(g ? g->file : NULL, "k.py");
-  CHECK_STR(g ? g->message : NULL, "'good' takes 2 arguments, got 1");
-  CHECK_STR(g ? g->source_line : NULL, "\tx = good(a)");
+  CHECK_LINES(g ? g->file : NULL, "k.py");
+  CHECK_LINES(g ? g->message : NULL, "'good' takes 2 arguments, got 1");
+  CHECK_LINES(g ? g->source_line : NULL, "\tx = good(a)");
   g = pj_diags_get(d, 2);
   CHECK(g && g->line == 0 && g->source_line == NULL);
   CHECK(pj_diags_get(d, 3) == NULL);
@@ -142,10 +134,10 @@ static void test_format(void) {
   /* Nothing to print is an empty string, not NULL. */
   d = pj_diags_new();
   s = pj_diags_format(d);
-  CHECK_STR(s, "");
+  CHECK_LINES(s, "");
   free(s);
   s = pj_diags_format_json(d);
-  CHECK_STR(s, "");
+  CHECK_LINES(s, "");
   free(s);
   pj_diags_delete(d);
   pj_diags_delete(NULL);
@@ -162,7 +154,7 @@ static void test_json(void) {
   PjFile odd = file_of("dir\\\"q\".py", "x\n");
   pj_diag_add(d, PJ_SEVERITY_WARNING, &odd, (PjLoc){1, 1, 2}, "w");
   char *s = pj_diags_format_json(d);
-  CHECK_STR(s, "{\"file\":\"k.py\",\"line\":2,\"col\":6,\"end_col\":10,\"severity\":\"error\","
+  CHECK_LINES(s, "{\"file\":\"k.py\",\"line\":2,\"col\":6,\"end_col\":10,\"severity\":\"error\","
                "\"message\":\"undefined name 'good'\"}\n"
                "{\"file\":\"k.py\",\"line\":0,\"col\":0,\"end_col\":0,\"severity\":\"note\","
                "\"message\":\"say \\\"hi\\\" to C:\\\\dir\\nnext\\u0009line\"}\n"
@@ -210,12 +202,12 @@ static void test_count_append(void) {
   CHECK(c && o && c->message != o->message && c->file != o->file && c->source_line != o->source_line);
   pj_diags_delete(src);
   char *s = pj_diags_format(dst);
-  CHECK_STR(s, want);
+  CHECK_LINES(s, want);
   free(s);
   free(want);
   c = pj_diags_get(dst, 4);
   CHECK(c && c->line == 0 && c->source_line == NULL);
-  CHECK_STR(c ? c->message : NULL, "second");
+  CHECK_LINES(c ? c->message : NULL, "second");
 
   /* Appending nothing, or to nothing, changes nothing. */
   pj_diags_append(dst, NULL);

@@ -7,16 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int passed, failed;
-
-#define CHECK(cond)                                                              \
-  do {                                                                           \
-    if (cond) passed++;                                                          \
-    else {                                                                       \
-      failed++;                                                                  \
-      printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);            \
-    }                                                                            \
-  } while (0)
+#include "check.h"
 
 static char dir[] = "/tmp/pj_npy_XXXXXX";
 

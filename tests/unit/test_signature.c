@@ -5,16 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int passed, failed;
-
-#define CHECK(cond)                                                              \
-  do {                                                                           \
-    if (cond) passed++;                                                          \
-    else {                                                                       \
-      failed++;                                                                  \
-      printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);            \
-    }                                                                            \
-  } while (0)
+#include "check.h"
 
 /* Parses text and compares with `want` ("f4:0 f4:1 i8:2", element short names and ndims). */
 static void check_sig(const char *text, const char *want) {

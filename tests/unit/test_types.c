@@ -8,26 +8,7 @@
 
 #include "ir/arena.h"
 
-static int passed, failed;
-
-#define CHECK(cond)                                                              \
-  do {                                                                           \
-    if (cond) passed++;                                                          \
-    else {                                                                       \
-      failed++;                                                                  \
-      printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);            \
-    }                                                                            \
-  } while (0)
-
-#define CHECK_STR(got, want)                                                     \
-  do {                                                                           \
-    const char *g_ = (got), *w_ = (want);                                        \
-    if (g_ && strcmp(g_, w_) == 0) passed++;                                     \
-    else {                                                                       \
-      failed++;                                                                  \
-      printf("%s:%d: got '%s', want '%s'\n", __FILE__, __LINE__, g_ ? g_ : "(null)", w_); \
-    }                                                                            \
-  } while (0)
+#include "check.h"
 
 /* Checks a dtype result, naming the operands and both dtypes on failure. */
 #define CHECK_DT(what, a, b, got, want)                                          \

@@ -8,26 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int passed, failed;
-
-#define CHECK(cond)                                                              \
-  do {                                                                           \
-    if (cond) passed++;                                                          \
-    else {                                                                       \
-      failed++;                                                                  \
-      printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);            \
-    }                                                                            \
-  } while (0)
-
-#define CHECK_STR(got, want)                                                     \
-  do {                                                                           \
-    const char *g_ = (got), *w_ = (want);                                        \
-    if (g_ && strcmp(g_, w_) == 0) passed++;                                     \
-    else {                                                                       \
-      failed++;                                                                  \
-      printf("%s:%d: got '%s', want '%s'\n", __FILE__, __LINE__, g_ ? g_ : "(null)", w_); \
-    }                                                                            \
-  } while (0)
+#include "check.h"
 
 /* Parses spec, expecting success; prints the message otherwise. */
 static int parse_ok(const char *spec, PjValue *v) {
