@@ -36,16 +36,14 @@ LLVMTypeRef pj_cg_mem_dtype(PjCg *g, PjDtype d) {
   return d == PJ_BOOL ? LLVMInt8TypeInContext(g->ctx) : pj_cg_dtype(g, d);
 }
 
-static LLVMTypeRef pj_i64(PjCg *g) { return LLVMInt64TypeInContext(g->ctx); }
-static LLVMTypeRef pj_ptr(PjCg *g) { return LLVMPointerTypeInContext(g->ctx, 0); }
 
 /* An array value is {ptr data, [ndim x i64] shape}. */
 LLVMTypeRef pj_cg_type(PjCg *g, const PjType *t) {
   switch (t->kind) {
   case PJ_TY_SCALAR: return pj_cg_dtype(g, t->dtype);
   case PJ_TY_ARRAY: { /* {data, shape}; a view ('A') also carries its strides in bytes */
-    LLVMTypeRef dims = LLVMArrayType2(pj_i64(g), (uint64_t)t->ndim);
-    LLVMTypeRef f[3] = {pj_ptr(g), dims, dims};
+    LLVMTypeRef dims = LLVMArrayType2(pj_cg_i64(g), (uint64_t)t->ndim);
+    LLVMTypeRef f[3] = {pj_cg_ptr(g), dims, dims};
     return LLVMStructTypeInContext(g->ctx, f, t->layout == 'A' ? 3 : 2, 0);
   }
   case PJ_TY_TUPLE: {
@@ -67,14 +65,14 @@ void pj_cg_fail(PjCg *g, PjLoc loc, const char *msg) {
 }
 
 LLVMValueRef pj_cg_malloc(PjCg *g, LLVMBuilderRef b, LLVMValueRef bytes) {
-  LLVMTypeRef ft = LLVMFunctionType(pj_ptr(g), (LLVMTypeRef[]){pj_i64(g)}, 1, 0);
+  LLVMTypeRef ft = LLVMFunctionType(pj_cg_ptr(g), (LLVMTypeRef[]){pj_cg_i64(g)}, 1, 0);
   LLVMValueRef fn = LLVMGetNamedFunction(g->mod, "malloc");
   if (!fn) fn = LLVMAddFunction(g->mod, "malloc", ft);
   return LLVMBuildCall2(b, ft, fn, &bytes, 1, "");
 }
 
 void pj_cg_free(PjCg *g, LLVMValueRef p) {
-  LLVMTypeRef ft = LLVMFunctionType(LLVMVoidTypeInContext(g->ctx), (LLVMTypeRef[]){pj_ptr(g)}, 1, 0);
+  LLVMTypeRef ft = LLVMFunctionType(LLVMVoidTypeInContext(g->ctx), (LLVMTypeRef[]){pj_cg_ptr(g)}, 1, 0);
   LLVMValueRef fn = LLVMGetNamedFunction(g->mod, "free");
   if (!fn) fn = LLVMAddFunction(g->mod, "free", ft);
   LLVMBuildCall2(g->b, ft, fn, &p, 1, "");
@@ -94,7 +92,6 @@ static LLVMValueRef pj_const_int(PjCg *g, PjDtype d, int64_t v) {
   return LLVMConstInt(pj_cg_dtype(g, d), (unsigned long long)v, pj_dtype_is_signed(d));
 }
 
-static bool pj_is_signed(PjDtype d) { return pj_dtype_is_signed(d); }
 
 /* Start a fresh block when the current one already ended (code after break/return). */
 static void pj_cg_ensure_open(PjCg *g) {
@@ -105,7 +102,7 @@ static void pj_cg_ensure_open(PjCg *g) {
   }
 }
 
-static LLVMBasicBlockRef pj_block_new(PjCg *g, const char *name) {
+LLVMBasicBlockRef pj_cg_block_new(PjCg *g, const char *name) {
   return LLVMAppendBasicBlockInContext(g->ctx, g->fn, name);
 }
 
@@ -188,63 +185,41 @@ static LLVMValueRef pj_truth(PjCg *g, LLVMValueRef v, const PjType *t) {
 
 static LLVMValueRef pj_cx(PjCg *g, PjDtype d, LLVMValueRef re, LLVMValueRef im);
 
-static LLVMValueRef pj_convert_scalar(PjCg *g, LLVMValueRef v, PjDtype from, PjDtype to) {
+LLVMValueRef pj_cg_convert_scalar(PjCg *g, LLVMValueRef v, PjDtype from, PjDtype to) {
   if (from == to) return v;
   if (pj_dtype_is_complex(to) && to != PJ_BOOL) { /* a real becomes (x, 0); parts convert */
     PjDtype part = pj_dtype_part(to);
-    if (!pj_dtype_is_complex(from)) return pj_cx(g, to, pj_convert_scalar(g, v, from, part), LLVMConstReal(pj_cg_dtype(g, part), 0));
-    return pj_cx(g, to, pj_convert_scalar(g, pj_re(g, v), pj_dtype_part(from), part),
-                 pj_convert_scalar(g, pj_im(g, v), pj_dtype_part(from), part));
+    if (!pj_dtype_is_complex(from)) return pj_cx(g, to, pj_cg_convert_scalar(g, v, from, part), LLVMConstReal(pj_cg_dtype(g, part), 0));
+    return pj_cx(g, to, pj_cg_convert_scalar(g, pj_re(g, v), pj_dtype_part(from), part),
+                 pj_cg_convert_scalar(g, pj_im(g, v), pj_dtype_part(from), part));
   }
-  if (pj_dtype_is_complex(from) && to != PJ_BOOL) return pj_convert_scalar(g, pj_re(g, v), pj_dtype_part(from), to);
+  if (pj_dtype_is_complex(from) && to != PJ_BOOL) return pj_cg_convert_scalar(g, pj_re(g, v), pj_dtype_part(from), to);
   LLVMTypeRef tt = pj_cg_dtype(g, to);
   bool ff = pj_dtype_is_float(from), tf = pj_dtype_is_float(to);
   if (to == PJ_BOOL) return pj_truth(g, v, pj_type_scalar(from));
   if (from == PJ_BOOL) return tf ? LLVMBuildUIToFP(g->b, v, tt, "") : LLVMBuildZExt(g->b, v, tt, "");
   if (ff && tf) return pj_dtype_size(to) > pj_dtype_size(from) ? LLVMBuildFPExt(g->b, v, tt, "") : LLVMBuildFPTrunc(g->b, v, tt, "");
-  if (!ff && tf) return pj_is_signed(from) ? LLVMBuildSIToFP(g->b, v, tt, "") : LLVMBuildUIToFP(g->b, v, tt, "");
+  if (!ff && tf) return pj_dtype_is_signed(from) ? LLVMBuildSIToFP(g->b, v, tt, "") : LLVMBuildUIToFP(g->b, v, tt, "");
   if (ff && !tf) {
     /* saturating, NaN -> 0: what the GPU's cvt.rzi does, made the same on the CPU; the GPU has no
      * 8-bit conversion, so an 8-bit result is the 16-bit one truncated, as numba-cuda gets it */
     bool narrow = pj_dtype_bits(to) == 8;
     LLVMTypeRef via = narrow ? LLVMInt16TypeInContext(g->ctx) : tt;
     LLVMTypeRef ov[2] = {via, LLVMTypeOf(v)};
-    LLVMValueRef r = pj_cg_call_intrinsic(g, pj_is_signed(to) ? "llvm.fptosi.sat" : "llvm.fptoui.sat", ov, 2, &v, 1);
+    LLVMValueRef r = pj_cg_call_intrinsic(g, pj_dtype_is_signed(to) ? "llvm.fptosi.sat" : "llvm.fptoui.sat", ov, 2, &v, 1);
     return narrow ? LLVMBuildTrunc(g->b, r, tt, "") : r;
   }
   unsigned fb = (unsigned)pj_dtype_bits(from), tb = (unsigned)pj_dtype_bits(to);
   if (tb < fb) return LLVMBuildTrunc(g->b, v, tt, "");
   if (tb == fb) return v;
-  return pj_is_signed(from) ? LLVMBuildSExt(g->b, v, tt, "") : LLVMBuildZExt(g->b, v, tt, "");
-}
-
-static LLVMValueRef pj_array_dim(PjCg *g, LLVMValueRef arr, int k);
-
-/* The stride of axis k in bytes: stored in a view, computed from the extents of a C array. */
-static LLVMValueRef pj_array_stride(PjCg *g, LLVMValueRef arr, const PjType *t, int k) {
-  if (t->layout == 'A') return LLVMBuildExtractValue(g->b, LLVMBuildExtractValue(g->b, arr, 2, ""), (unsigned)k, "");
-  LLVMTargetDataRef td = LLVMGetModuleDataLayout(g->mod);
-  LLVMValueRef st = LLVMConstInt(pj_i64(g), LLVMABISizeOfType(td, pj_cg_mem_dtype(g, t->dtype)), 0);
-  for (int j = t->ndim - 1; j > k; j--) st = LLVMBuildMul(g->b, st, pj_array_dim(g, arr, j), "");
-  return st;
-}
-
-/* A C array seen as a view: the same data and extents, with its strides written out. */
-static LLVMValueRef pj_array_as_view(PjCg *g, LLVMValueRef arr, const PjType *from, const PjType *to) {
-  LLVMValueRef v = LLVMGetUndef(pj_cg_type(g, to));
-  v = LLVMBuildInsertValue(g->b, v, LLVMBuildExtractValue(g->b, arr, 0, ""), 0, "");
-  v = LLVMBuildInsertValue(g->b, v, LLVMBuildExtractValue(g->b, arr, 1, ""), 1, "");
-  LLVMValueRef strides = LLVMGetUndef(LLVMArrayType2(pj_i64(g), (uint64_t)from->ndim));
-  for (int k = 0; k < from->ndim; k++)
-    strides = LLVMBuildInsertValue(g->b, strides, pj_array_stride(g, arr, from, k), (unsigned)k, "");
-  return LLVMBuildInsertValue(g->b, v, strides, 2, "");
+  return pj_dtype_is_signed(from) ? LLVMBuildSExt(g->b, v, tt, "") : LLVMBuildZExt(g->b, v, tt, "");
 }
 
 LLVMValueRef pj_cg_convert(PjCg *g, LLVMValueRef v, const PjType *from, const PjType *to) {
   if (pj_type_equal(from, to)) return v;
   if (from->kind == PJ_TY_ARRAY && to->kind == PJ_TY_ARRAY && from->layout == 'C' && to->layout == 'A')
-    return pj_array_as_view(g, v, from, to);
-  if (from->kind == PJ_TY_SCALAR && to->kind == PJ_TY_SCALAR) return pj_convert_scalar(g, v, from->dtype, to->dtype);
+    return pj_cg_array_as_view(g, v, from, to);
+  if (from->kind == PJ_TY_SCALAR && to->kind == PJ_TY_SCALAR) return pj_cg_convert_scalar(g, v, from->dtype, to->dtype);
   if (from->kind == PJ_TY_TUPLE && to->kind == PJ_TY_TUPLE && from->count == to->count) {
     LLVMValueRef out = LLVMGetUndef(pj_cg_type(g, to));
     for (int i = 0; i < to->count; i++) {
@@ -258,158 +233,6 @@ LLVMValueRef pj_cg_convert(PjCg *g, LLVMValueRef v, const PjType *from, const Pj
 
 /* ---- arrays ------------------------------------------------------------------------------- */
 
-static LLVMValueRef pj_array_dim(PjCg *g, LLVMValueRef arr, int k) {
-  unsigned idx[2] = {1, (unsigned)k};
-  LLVMValueRef shape = LLVMBuildExtractValue(g->b, arr, idx[0], "");
-  return LLVMBuildExtractValue(g->b, shape, idx[1], "");
-}
-
-/* An index as int64, wrapped around like numba when negative. */
-static LLVMValueRef pj_index_value(PjCg *g, LLVMValueRef v, const PjType *t, LLVMValueRef extent) {
-  LLVMValueRef i = pj_convert_scalar(g, v, t->dtype, PJ_INT64);
-  if (!pj_is_signed(t->dtype)) return i;
-  if (LLVMIsAConstantInt(i) && LLVMConstIntGetSExtValue(i) >= 0) return i;
-  LLVMValueRef neg = LLVMBuildICmp(g->b, LLVMIntSLT, i, LLVMConstInt(pj_i64(g), 0, 0), "");
-  return LLVMBuildSelect(g->b, neg, LLVMBuildAdd(g->b, i, extent, ""), i, "wrapped");
-}
-
-/* The kernel's error record (ir/abi.h PjKernelError): one external global per module. */
-static LLVMTypeRef pj_error_type(PjCg *g) {
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx), i64 = pj_i64(g), a3 = LLVMArrayType2(i32, 3);
-  LLVMTypeRef f[8] = {i32, i32, i32, i32, i64, i64, a3, a3};
-  return LLVMStructTypeInContext(g->ctx, f, 8, 0);
-}
-
-static LLVMValueRef pj_error_record(PjCg *g) {
-  if (g->error_record) return g->error_record;
-  LLVMTypeRef t = pj_error_type(g);
-  LLVMValueRef gv = LLVMAddGlobalInAddressSpace(g->mod, t, PJ_KERNEL_ERROR_SYMBOL, g->host ? 0 : 1);
-  LLVMSetInitializer(gv, LLVMConstNull(t));
-  LLVMSetAlignment(gv, 8);
-  g->error_record = g->host ? gv : LLVMConstAddrSpaceCast(gv, pj_ptr(g));
-  return g->error_record;
-}
-
-/* The first failing thread records what failed (ir/abi.h PjKernelError) and where; every failing
- * thread then leaves through g->ret. Ends the insert block. */
-void pj_cg_record_error(PjCg *g, PjLoc loc, int flag, int axis, LLVMValueRef index, LLVMValueRef extent) {
-  LLVMTypeRef t = pj_error_type(g), i32 = LLVMInt32TypeInContext(g->ctx), i64 = pj_i64(g);
-  LLVMValueRef rec = pj_error_record(g);
-  LLVMValueRef first = LLVMBuildAtomicCmpXchg(g->b, LLVMBuildStructGEP2(g->b, t, rec, 0, ""), LLVMConstInt(i32, 0, 0),
-                                              LLVMConstInt(i32, (unsigned long long)flag, 0), LLVMAtomicOrderingMonotonic,
-                                              LLVMAtomicOrderingMonotonic, 0);
-  LLVMBasicBlockRef write = pj_block_new(g, "error.record");
-  LLVMBuildCondBr(g->b, LLVMBuildExtractValue(g->b, first, 1, ""), write, g->ret);
-  LLVMPositionBuilderAtEnd(g->b, write);
-  LLVMBuildStore(g->b, LLVMConstInt(i32, (unsigned long long)loc.line, 0), LLVMBuildStructGEP2(g->b, t, rec, 1, ""));
-  LLVMBuildStore(g->b, LLVMConstInt(i32, (unsigned long long)loc.col, 0), LLVMBuildStructGEP2(g->b, t, rec, 2, ""));
-  LLVMBuildStore(g->b, LLVMConstInt(i32, (unsigned long long)axis, 0), LLVMBuildStructGEP2(g->b, t, rec, 3, ""));
-  LLVMBuildStore(g->b, index ? index : LLVMConstInt(i64, 0, 0), LLVMBuildStructGEP2(g->b, t, rec, 4, ""));
-  LLVMBuildStore(g->b, extent ? extent : LLVMConstInt(i64, 0, 0), LLVMBuildStructGEP2(g->b, t, rec, 5, ""));
-  for (int d = 0; d < 3; d++) {
-    LLVMValueRef idx[2] = {LLVMConstInt(i32, 0, 0), LLVMConstInt(i32, (unsigned long long)d, 0)};
-    LLVMTypeRef a3 = LLVMArrayType2(i32, 3);
-    LLVMBuildStore(g->b, g->hooks->sreg(g, PJ_LOWER_TID, d), LLVMBuildInBoundsGEP2(g->b, a3, LLVMBuildStructGEP2(g->b, t, rec, 6, ""), idx, 2, ""));
-    LLVMBuildStore(g->b, g->hooks->sreg(g, PJ_LOWER_CTAID, d), LLVMBuildInBoundsGEP2(g->b, a3, LLVMBuildStructGEP2(g->b, t, rec, 7, ""), idx, 2, ""));
-  }
-  LLVMBuildBr(g->b, g->ret);
-}
-
-/* debug: after a call to a device function, a thread stops too when a check failed (in the callee:
- * its return value is then meaningless). */
-void pj_cg_stop_if_failed(PjCg *g) {
-  LLVMTypeRef t = pj_error_type(g), i32 = LLVMInt32TypeInContext(g->ctx);
-  LLVMValueRef flag = LLVMBuildLoad2(g->b, i32, LLVMBuildStructGEP2(g->b, t, pj_error_record(g), 0, ""), "");
-  LLVMSetVolatile(flag, 1);
-  LLVMBasicBlockRef ok = pj_block_new(g, "callee.ok");
-  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntNE, flag, LLVMConstInt(i32, 0, 0), ""), g->ret, ok);
-  LLVMPositionBuilderAtEnd(g->b, ok);
-}
-
-/* debug: index i of axis k must be in [0, extent); else the thread records it and stops (returns
- * from the kernel or the device function). */
-static void pj_check_index(PjCg *g, PjLoc loc, int k, LLVMValueRef i, LLVMValueRef extent) {
-  LLVMValueRef bad = LLVMBuildICmp(g->b, LLVMIntUGE, i, extent, "");
-  LLVMBasicBlockRef fail = pj_block_new(g, "oob"), ok = pj_block_new(g, "inbounds");
-  LLVMBuildCondBr(g->b, bad, fail, ok);
-  LLVMPositionBuilderAtEnd(g->b, fail);
-  pj_cg_record_error(g, loc, PJ_KERNEL_ERROR_INDEX, k, i, extent);
-  LLVMPositionBuilderAtEnd(g->b, ok);
-}
-
-static LLVMValueRef pj_view_element_addr(PjCg *g, const PjExpr *base, const PjExpr *ix, PjLoc loc);
-
-/* The address of arr[index...] (C order); a NULL index means element 0. */
-static LLVMValueRef pj_element_addr(PjCg *g, const PjExpr *base, const PjExpr *ix, PjLoc loc) {
-  const PjType *at = base->type;
-  if (at->layout == 'A') return pj_view_element_addr(g, base, ix, loc);
-  LLVMValueRef arr = pj_cg_expr(g, base);
-  LLVMValueRef linear = ix ? NULL : LLVMConstInt(pj_i64(g), 0, 0);
-  LLVMValueRef tuple = NULL;
-  const PjType *tuple_t = NULL;
-  if (ix && ix->kind != PJ_EX_TUPLE && ix->type->kind == PJ_TY_TUPLE) {
-    tuple = pj_cg_expr(g, ix);
-    tuple_t = ix->type;
-  }
-  for (int k = 0; ix && k < at->ndim; k++) {
-    LLVMValueRef extent = pj_array_dim(g, arr, k);
-    LLVMValueRef raw;
-    const PjType *it;
-    if (tuple) {
-      raw = LLVMBuildExtractValue(g->b, tuple, (unsigned)k, "");
-      it = tuple_t->items[k];
-    } else if (ix->kind == PJ_EX_TUPLE) {
-      raw = pj_cg_expr(g, ix->tuple.items[k]);
-      it = ix->tuple.items[k]->type;
-    } else {
-      raw = pj_cg_expr(g, ix);
-      it = ix->type;
-    }
-    LLVMValueRef i = pj_index_value(g, raw, it, extent);
-    if (g->debug) pj_check_index(g, loc, k, i, extent);
-    linear = linear ? LLVMBuildAdd(g->b, LLVMBuildMul(g->b, linear, extent, ""), i, "") : i;
-  }
-  LLVMValueRef data = LLVMBuildExtractValue(g->b, arr, 0, "");
-  return LLVMBuildInBoundsGEP2(g->b, pj_cg_mem_dtype(g, at->dtype), data, &linear, 1, "");
-}
-
-/* The address of view[index...]: data plus each index times its axis' stride in bytes. */
-static LLVMValueRef pj_view_element_addr(PjCg *g, const PjExpr *base, const PjExpr *ix, PjLoc loc) {
-  const PjType *at = base->type;
-  LLVMValueRef arr = pj_cg_expr(g, base);
-  LLVMValueRef off = LLVMConstInt(pj_i64(g), 0, 0);
-  LLVMValueRef tuple = ix && ix->kind != PJ_EX_TUPLE && ix->type->kind == PJ_TY_TUPLE ? pj_cg_expr(g, ix) : NULL;
-  for (int k = 0; ix && k < at->ndim; k++) {
-    const PjExpr *item = ix->kind == PJ_EX_TUPLE ? ix->tuple.items[k] : ix;
-    LLVMValueRef raw = tuple ? LLVMBuildExtractValue(g->b, tuple, (unsigned)k, "") : pj_cg_expr(g, item);
-    const PjType *it = tuple ? ix->type->items[k] : item->type;
-    LLVMValueRef extent = pj_array_dim(g, arr, k);
-    LLVMValueRef i = pj_index_value(g, raw, it, extent);
-    if (g->debug) pj_check_index(g, loc, k, i, extent);
-    off = LLVMBuildAdd(g->b, off, LLVMBuildMul(g->b, i, pj_array_stride(g, arr, at, k), ""), "");
-  }
-  LLVMValueRef data = LLVMBuildExtractValue(g->b, arr, 0, "");
-  return LLVMBuildGEP2(g->b, LLVMInt8TypeInContext(g->ctx), data, &off, 1, "");
-}
-
-static LLVMValueRef pj_element_ptr(PjCg *g, const PjExpr *sub) {
-  return pj_element_addr(g, sub->sub.base, sub->sub.index, sub->loc);
-}
-
-static LLVMValueRef pj_load_element(PjCg *g, const PjExpr *sub) {
-  PjDtype d = sub->sub.base->type->dtype;
-  LLVMValueRef ptr = sub == g->aug_node ? g->aug_ptr : pj_element_ptr(g, sub);
-  LLVMValueRef v = LLVMBuildLoad2(g->b, pj_cg_mem_dtype(g, d), ptr, "");
-  return d == PJ_BOOL ? LLVMBuildICmp(g->b, LLVMIntNE, v, LLVMConstInt(LLVMTypeOf(v), 0, 0), "") : v;
-}
-
-static void pj_store_element(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt) {
-  PjDtype d = target->sub.base->type->dtype;
-  v = pj_cg_convert(g, v, vt, pj_type_scalar(d));
-  if (d == PJ_BOOL) v = LLVMBuildZExt(g->b, v, LLVMInt8TypeInContext(g->ctx), "");
-  LLVMBuildStore(g->b, v, pj_element_ptr(g, target));
-}
-
 /* ---- arithmetic --------------------------------------------------------------------------- */
 
 /* Python's floor division and modulo of integers; division by zero gives 0 (numba's numpy
@@ -418,7 +241,7 @@ static LLVMValueRef pj_int_divmod(PjCg *g, PjBinOp op, LLVMValueRef a, LLVMValue
   LLVMTypeRef t = pj_cg_dtype(g, d);
   LLVMValueRef zero = LLVMConstInt(t, 0, 0), one = LLVMConstInt(t, 1, 0);
   LLVMValueRef bzero = LLVMBuildICmp(g->b, LLVMIntEQ, b, zero, "");
-  if (!pj_is_signed(d)) {
+  if (!pj_dtype_is_signed(d)) {
     LLVMValueRef safe = LLVMBuildSelect(g->b, bzero, one, b, "");
     LLVMValueRef r = op == PJ_OP_FLOORDIV ? LLVMBuildUDiv(g->b, a, safe, "") : LLVMBuildURem(g->b, a, safe, "");
     return LLVMBuildSelect(g->b, bzero, zero, r, "");
@@ -493,7 +316,7 @@ static LLVMValueRef pj_int_pow_fn(PjCg *g, PjDtype d) {
   LLVMValueRef base = LLVMGetParam(fn, 0), exp = LLVMGetParam(fn, 1);
   LLVMValueRef zero = LLVMConstInt(t, 0, 0), one = LLVMConstInt(t, 1, 0);
   LLVMPositionBuilderAtEnd(g->b, entry);
-  LLVMValueRef neg = pj_is_signed(d) ? LLVMBuildICmp(g->b, LLVMIntSLT, exp, zero, "") : LLVMConstInt(LLVMInt1TypeInContext(g->ctx), 0, 0);
+  LLVMValueRef neg = pj_dtype_is_signed(d) ? LLVMBuildICmp(g->b, LLVMIntSLT, exp, zero, "") : LLVMConstInt(LLVMInt1TypeInContext(g->ctx), 0, 0);
   LLVMBuildCondBr(g->b, LLVMBuildOr(g->b, neg, LLVMBuildICmp(g->b, LLVMIntEQ, exp, zero, ""), ""), done, loop);
   LLVMPositionBuilderAtEnd(g->b, loop);
   LLVMValueRef r = LLVMBuildPhi(g->b, t, "r"), b = LLVMBuildPhi(g->b, t, "b"), e = LLVMBuildPhi(g->b, t, "e");
@@ -509,7 +332,7 @@ static LLVMValueRef pj_int_pow_fn(PjCg *g, PjDtype d) {
   LLVMValueRef res = LLVMBuildPhi(g->b, t, "res");
   /* from entry: exponent 0 -> 1; negative -> 1/base in integers */
   LLVMValueRef neg_res = zero;
-  if (pj_is_signed(d)) {
+  if (pj_dtype_is_signed(d)) {
     LLVMValueRef is_one = LLVMBuildICmp(g->b, LLVMIntEQ, base, one, "");
     LLVMValueRef is_m1 = LLVMBuildICmp(g->b, LLVMIntEQ, base, LLVMConstAllOnes(t), "");
     LLVMValueRef exp_odd = LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildAnd(g->b, exp, one, ""), zero, "");
@@ -520,7 +343,7 @@ static LLVMValueRef pj_int_pow_fn(PjCg *g, PjDtype d) {
                                               LLVMBuildSelect(g->b, is_zero, min, zero, ""), ""), "");
   }
   LLVMAddIncoming(res, (LLVMValueRef[]){one, r2}, (LLVMBasicBlockRef[]){entry, loop}, 2);
-  LLVMValueRef entry_neg = pj_is_signed(d) ? LLVMBuildICmp(g->b, LLVMIntSLT, exp, zero, "") : LLVMConstInt(LLVMInt1TypeInContext(g->ctx), 0, 0);
+  LLVMValueRef entry_neg = pj_dtype_is_signed(d) ? LLVMBuildICmp(g->b, LLVMIntSLT, exp, zero, "") : LLVMConstInt(LLVMInt1TypeInContext(g->ctx), 0, 0);
   LLVMBuildRet(g->b, LLVMBuildSelect(g->b, entry_neg, neg_res, res, ""));
   LLVMDisposeBuilder(g->b);
   g->b = saved;
@@ -549,7 +372,7 @@ static LLVMValueRef pj_float_powi_fn(PjCg *g, PjDtype d) {
   char name[32];
   snprintf(name, sizeof name, "pj.fpowi.%s", pj_dtype_name(d));
   LLVMValueRef fn = LLVMGetNamedFunction(g->mod, name);
-  LLVMTypeRef t = pj_cg_dtype(g, d), i64 = pj_i64(g);
+  LLVMTypeRef t = pj_cg_dtype(g, d), i64 = pj_cg_i64(g);
   if (fn) return fn;
   fn = LLVMAddFunction(g->mod, name, LLVMFunctionType(t, (LLVMTypeRef[]){t, i64}, 2, 0));
   LLVMSetLinkage(fn, LLVMInternalLinkage);
@@ -605,16 +428,16 @@ static LLVMValueRef pj_pow(PjCg *g, const PjExpr *e, LLVMValueRef a, LLVMValueRe
     return LLVMBuildCall2(g->b, ft, fn, (LLVMValueRef[]){a, b}, 2, "");
   }
   if (d == PJ_FLOAT16) { /* through float32 */
-    LLVMValueRef x = pj_convert_scalar(g, a, d, PJ_FLOAT32);
-    LLVMValueRef y = pj_convert_scalar(g, b, e->bin.r->type->dtype, PJ_FLOAT32);
+    LLVMValueRef x = pj_cg_convert_scalar(g, a, d, PJ_FLOAT32);
+    LLVMValueRef y = pj_cg_convert_scalar(g, b, e->bin.r->type->dtype, PJ_FLOAT32);
     LLVMValueRef r = g->hooks->math(g, "__nv_powf", "powf", PJ_FLOAT32, (LLVMValueRef[]){x, y}, 2);
-    return pj_convert_scalar(g, r, PJ_FLOAT32, PJ_FLOAT16);
+    return pj_cg_convert_scalar(g, r, PJ_FLOAT32, PJ_FLOAT16);
   }
   if (!pj_dtype_is_float(e->bin.r->type->dtype)) {
     LLVMValueRef fn = pj_float_powi_fn(g, d);
     LLVMTypeRef t = pj_cg_dtype(g, d);
-    LLVMValueRef n = pj_convert_scalar(g, b, e->bin.r->type->dtype, PJ_INT64);
-    return LLVMBuildCall2(g->b, LLVMFunctionType(t, (LLVMTypeRef[]){t, pj_i64(g)}, 2, 0), fn, (LLVMValueRef[]){a, n}, 2, "");
+    LLVMValueRef n = pj_cg_convert_scalar(g, b, e->bin.r->type->dtype, PJ_INT64);
+    return LLVMBuildCall2(g->b, LLVMFunctionType(t, (LLVMTypeRef[]){t, pj_cg_i64(g)}, 2, 0), fn, (LLVMValueRef[]){a, n}, 2, "");
   }
   return g->hooks->math(g, d == PJ_FLOAT32 ? "__nv_powf" : "__nv_pow", d == PJ_FLOAT32 ? "powf" : "pow", d,
                         (LLVMValueRef[]){a, b}, 2);
@@ -627,7 +450,7 @@ static LLVMValueRef pj_shift(PjCg *g, PjBinOp op, LLVMValueRef a, LLVMValueRef b
   LLVMValueRef big = LLVMBuildICmp(g->b, LLVMIntUGE, b, width, "");
   LLVMValueRef count = LLVMBuildSelect(g->b, big, LLVMConstInt(t, 0, 0), b, "");
   if (op == PJ_OP_LSHIFT) return LLVMBuildSelect(g->b, big, LLVMConstInt(t, 0, 0), LLVMBuildShl(g->b, a, count, ""), "");
-  if (!pj_is_signed(d)) return LLVMBuildSelect(g->b, big, LLVMConstInt(t, 0, 0), LLVMBuildLShr(g->b, a, count, ""), "");
+  if (!pj_dtype_is_signed(d)) return LLVMBuildSelect(g->b, big, LLVMConstInt(t, 0, 0), LLVMBuildLShr(g->b, a, count, ""), "");
   LLVMValueRef sign = LLVMBuildAShr(g->b, a, LLVMConstInt(t, (unsigned long long)pj_dtype_bits(d) - 1, 0), "");
   return LLVMBuildSelect(g->b, big, sign, LLVMBuildAShr(g->b, a, count, ""), "");
 }
@@ -646,8 +469,8 @@ static LLVMValueRef pj_cg_binary(PjCg *g, const PjExpr *e) {
   PjDtype d = e->bin.l->type->dtype;
   if (pj_dtype_is_complex(d)) return pj_complex_binary(g, e->bin.op, a, b, d);
   if (d == PJ_FLOAT16 && (e->bin.op == PJ_OP_FLOORDIV || e->bin.op == PJ_OP_MOD)) {
-    LLVMValueRef r = pj_float_divmod(g, e->bin.op, pj_convert_scalar(g, a, d, PJ_FLOAT32), pj_convert_scalar(g, b, d, PJ_FLOAT32));
-    return pj_convert_scalar(g, r, PJ_FLOAT32, PJ_FLOAT16);
+    LLVMValueRef r = pj_float_divmod(g, e->bin.op, pj_cg_convert_scalar(g, a, d, PJ_FLOAT32), pj_cg_convert_scalar(g, b, d, PJ_FLOAT32));
+    return pj_cg_convert_scalar(g, r, PJ_FLOAT32, PJ_FLOAT16);
   }
   bool f = pj_dtype_is_float(d);
   switch (e->bin.op) {
@@ -688,8 +511,8 @@ static LLVMValueRef pj_cg_unary(PjCg *g, const PjExpr *e) {
 static LLVMValueRef pj_compare_pair(PjCg *g, PjCmpOp op, LLVMValueRef a, const PjType *at, LLVMValueRef b,
                                     const PjType *bt) {
   PjDtype d = pj_dtype_unify(at->dtype, bt->dtype); /* int64 with uint64: float64, as numba */
-  a = pj_convert_scalar(g, a, at->dtype, d);
-  b = pj_convert_scalar(g, b, bt->dtype, d);
+  a = pj_cg_convert_scalar(g, a, at->dtype, d);
+  b = pj_cg_convert_scalar(g, b, bt->dtype, d);
   if (pj_dtype_is_complex(d)) { /* == and != compare both parts */
     const PjType *part = pj_type_scalar(pj_dtype_part(d));
     LLVMValueRef re = pj_compare_pair(g, op, pj_re(g, a), part, pj_re(g, b), part);
@@ -700,7 +523,7 @@ static LLVMValueRef pj_compare_pair(PjCg *g, PjCmpOp op, LLVMValueRef a, const P
     static const LLVMRealPredicate fp[] = {LLVMRealOEQ, LLVMRealUNE, LLVMRealOLT, LLVMRealOLE, LLVMRealOGT, LLVMRealOGE};
     return LLVMBuildFCmp(g->b, fp[op], a, b, "");
   }
-  bool s = pj_is_signed(d);
+  bool s = pj_dtype_is_signed(d);
   static const LLVMIntPredicate sp[] = {LLVMIntEQ, LLVMIntNE, LLVMIntSLT, LLVMIntSLE, LLVMIntSGT, LLVMIntSGE};
   static const LLVMIntPredicate up[] = {LLVMIntEQ, LLVMIntNE, LLVMIntULT, LLVMIntULE, LLVMIntUGT, LLVMIntUGE};
   return LLVMBuildICmp(g->b, s ? sp[op] : up[op], a, b, "");
@@ -713,7 +536,7 @@ static LLVMValueRef pj_cg_compare(PjCg *g, const PjExpr *e) {
     LLVMValueRef next = pj_cg_expr(g, e->cmp.operands[1]);
     return pj_compare_pair(g, e->cmp.ops[0], prev, e->cmp.operands[0]->type, next, e->cmp.operands[1]->type);
   }
-  LLVMBasicBlockRef done = pj_block_new(g, "chain.end");
+  LLVMBasicBlockRef done = pj_cg_block_new(g, "chain.end");
   LLVMTypeRef i1 = LLVMInt1TypeInContext(g->ctx);
   LLVMValueRef phi_vals[64];
   LLVMBasicBlockRef phi_blocks[64];
@@ -727,7 +550,7 @@ static LLVMValueRef pj_cg_compare(PjCg *g, const PjExpr *e) {
       LLVMBuildBr(g->b, done);
       break;
     }
-    LLVMBasicBlockRef more = pj_block_new(g, "chain.next");
+    LLVMBasicBlockRef more = pj_cg_block_new(g, "chain.next");
     phi_vals[np] = LLVMConstInt(i1, 0, 0);
     phi_blocks[np++] = LLVMGetInsertBlock(g->b);
     LLVMBuildCondBr(g->b, c, more, done);
@@ -745,8 +568,8 @@ static LLVMValueRef pj_cg_boolop(PjCg *g, const PjExpr *e) {
   LLVMValueRef a = pj_cg_expr(g, e->boolop.l);
   LLVMValueRef ta = pj_truth(g, a, e->boolop.l->type);
   LLVMBasicBlockRef from = LLVMGetInsertBlock(g->b);
-  LLVMBasicBlockRef rhs = pj_block_new(g, e->boolop.is_and ? "and.rhs" : "or.rhs");
-  LLVMBasicBlockRef done = pj_block_new(g, "boolop.end");
+  LLVMBasicBlockRef rhs = pj_cg_block_new(g, e->boolop.is_and ? "and.rhs" : "or.rhs");
+  LLVMBasicBlockRef done = pj_cg_block_new(g, "boolop.end");
   if (e->boolop.is_and) LLVMBuildCondBr(g->b, ta, rhs, done);
   else LLVMBuildCondBr(g->b, ta, done, rhs);
   LLVMPositionBuilderAtEnd(g->b, rhs);
@@ -761,7 +584,7 @@ static LLVMValueRef pj_cg_boolop(PjCg *g, const PjExpr *e) {
 
 static LLVMValueRef pj_cg_ifexp(PjCg *g, const PjExpr *e) {
   LLVMValueRef c = pj_truth(g, pj_cg_expr(g, e->ifexp.cond), e->ifexp.cond->type);
-  LLVMBasicBlockRef bt = pj_block_new(g, "if.then"), bf = pj_block_new(g, "if.else"), done = pj_block_new(g, "if.end");
+  LLVMBasicBlockRef bt = pj_cg_block_new(g, "if.then"), bf = pj_cg_block_new(g, "if.else"), done = pj_cg_block_new(g, "if.end");
   LLVMBuildCondBr(g->b, c, bt, bf);
   LLVMPositionBuilderAtEnd(g->b, bt);
   LLVMValueRef a = pj_cg_expr(g, e->ifexp.then);
@@ -780,11 +603,11 @@ static LLVMValueRef pj_cg_ifexp(PjCg *g, const PjExpr *e) {
 /* ---- builtins ----------------------------------------------------------------------------- */
 
 static LLVMValueRef pj_grid_dim(PjCg *g, int d, bool size) {
-  LLVMValueRef ntid = LLVMBuildZExt(g->b, g->hooks->sreg(g, PJ_LOWER_NTID, d), pj_i64(g), "");
-  LLVMValueRef n2 = LLVMBuildZExt(g->b, g->hooks->sreg(g, size ? PJ_LOWER_NCTAID : PJ_LOWER_CTAID, d), pj_i64(g), "");
+  LLVMValueRef ntid = LLVMBuildZExt(g->b, g->hooks->sreg(g, PJ_LOWER_NTID, d), pj_cg_i64(g), "");
+  LLVMValueRef n2 = LLVMBuildZExt(g->b, g->hooks->sreg(g, size ? PJ_LOWER_NCTAID : PJ_LOWER_CTAID, d), pj_cg_i64(g), "");
   LLVMValueRef prod = LLVMBuildMul(g->b, ntid, n2, "");
   if (size) return prod;
-  LLVMValueRef tid = LLVMBuildZExt(g->b, g->hooks->sreg(g, PJ_LOWER_TID, d), pj_i64(g), "");
+  LLVMValueRef tid = LLVMBuildZExt(g->b, g->hooks->sreg(g, PJ_LOWER_TID, d), pj_cg_i64(g), "");
   return LLVMBuildAdd(g->b, prod, tid, "");
 }
 
@@ -814,7 +637,7 @@ static LLVMValueRef pj_cg_math(PjCg *g, const PjExpr *e, const PjBuiltin *b) {
   for (int i = 0; i < e->builtin.nargs; i++) args[i] = pj_cg_expr(g, e->builtin.args[i]);
   if (d == PJ_FLOAT16) { /* float16 math: the float32 function, rounded back */
     for (int i = 0; i < e->builtin.nargs; i++)
-      if (e->builtin.args[i]->type->dtype == PJ_FLOAT16) args[i] = pj_convert_scalar(g, args[i], PJ_FLOAT16, PJ_FLOAT32);
+      if (e->builtin.args[i]->type->dtype == PJ_FLOAT16) args[i] = pj_cg_convert_scalar(g, args[i], PJ_FLOAT16, PJ_FLOAT32);
     const char *dev = b->nvptx32, *host = b->host32;
     LLVMValueRef r;
     if (strncmp(dev, "llvm.", 5) == 0) {
@@ -823,7 +646,7 @@ static LLVMValueRef pj_cg_math(PjCg *g, const PjExpr *e, const PjBuiltin *b) {
     } else {
       r = g->hooks->math(g, dev, host, PJ_FLOAT32, args, (unsigned)e->builtin.nargs);
     }
-    return pj_convert_scalar(g, r, PJ_FLOAT32, PJ_FLOAT16);
+    return pj_cg_convert_scalar(g, r, PJ_FLOAT32, PJ_FLOAT16);
   }
   const char *dev = d == PJ_FLOAT32 ? b->nvptx32 : b->nvptx64;
   const char *host = d == PJ_FLOAT32 ? b->host32 : b->host64;
@@ -872,18 +695,18 @@ static LLVMValueRef pj_cg_new_array(PjCg *g, const PjExpr *e, bool shared) {
   const PjExpr *shape = e->builtin.args[0];
   int ndim = e->type->ndim;
   uint64_t count = 1;
-  LLVMValueRef dims = LLVMGetUndef(LLVMArrayType2(pj_i64(g), (uint64_t)ndim));
+  LLVMValueRef dims = LLVMGetUndef(LLVMArrayType2(pj_cg_i64(g), (uint64_t)ndim));
   for (int k = 0; k < ndim; k++) {
     const PjExpr *d = shape->kind == PJ_EX_TUPLE ? shape->tuple.items[k] : shape;
     count *= (uint64_t)d->ival;
-    dims = LLVMBuildInsertValue(g->b, dims, LLVMConstInt(pj_i64(g), (unsigned long long)d->ival, 0), (unsigned)k, "");
+    dims = LLVMBuildInsertValue(g->b, dims, LLVMConstInt(pj_cg_i64(g), (unsigned long long)d->ival, 0), (unsigned)k, "");
   }
   LLVMTypeRef elem = pj_cg_mem_dtype(g, e->type->dtype);
   LLVMValueRef data = g->hooks->new_array(g, e, shared, elem, count);
   if (count == 0) { /* dynamic: as many elements as the launch's bytes hold */
     LLVMTargetDataRef td = LLVMGetModuleDataLayout(g->mod);
     LLVMValueRef n = LLVMBuildUDiv(g->b, g->hooks->dynamic_shared_bytes(g),
-                                   LLVMConstInt(pj_i64(g), LLVMABISizeOfType(td, elem), 0), "");
+                                   LLVMConstInt(pj_cg_i64(g), LLVMABISizeOfType(td, elem), 0), "");
     dims = LLVMBuildInsertValue(g->b, dims, n, 0, "");
   }
   LLVMValueRef v = LLVMBuildInsertValue(g->b, LLVMGetUndef(pj_cg_type(g, e->type)), data, 0, "");
@@ -894,7 +717,7 @@ static LLVMValueRef pj_cg_new_array(PjCg *g, const PjExpr *e, bool shared) {
  * go through integers of their width, as cmpxchg needs. */
 static LLVMValueRef pj_atomic_loop(PjCg *g, LLVMValueRef ptr, LLVMValueRef val, PjDtype d, PjAtomicOp op) {
   LLVMTypeRef t = pj_cg_dtype(g, d), it = LLVMIntTypeInContext(g->ctx, (unsigned)pj_dtype_bits(d));
-  LLVMBasicBlockRef pre = LLVMGetInsertBlock(g->b), loop = pj_block_new(g, "cas.loop"), done = pj_block_new(g, "cas.done");
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(g->b), loop = pj_cg_block_new(g, "cas.loop"), done = pj_cg_block_new(g, "cas.done");
   LLVMValueRef first = LLVMBuildLoad2(g->b, it, ptr, "");
   LLVMBuildBr(g->b, loop);
   LLVMPositionBuilderAtEnd(g->b, loop);
@@ -918,7 +741,7 @@ static LLVMValueRef pj_atomic_loop(PjCg *g, LLVMValueRef ptr, LLVMValueRef val, 
 
 static LLVMValueRef pj_cg_atomic(PjCg *g, const PjExpr *e, const PjBuiltin *b) {
   PjDtype d = e->type->dtype;
-  LLVMValueRef ptr = pj_element_addr(g, e->builtin.args[0], e->builtin.args[1], e->loc);
+  LLVMValueRef ptr = pj_cg_element_addr(g, e->builtin.args[0], e->builtin.args[1], e->loc);
   LLVMValueRef val = pj_cg_expr(g, e->builtin.args[2]);
   bool f = pj_dtype_is_float(d), s = pj_dtype_is_signed(d);
   LLVMAtomicRMWBinOp op;
@@ -947,7 +770,7 @@ static LLVMValueRef pj_cg_atomic(PjCg *g, const PjExpr *e, const PjBuiltin *b) {
 static LLVMValueRef pj_cg_cas(PjCg *g, const PjExpr *e, const PjBuiltin *b) {
   PjDtype d = e->type->dtype;
   bool at0 = b->dim == 1;
-  LLVMValueRef ptr = pj_element_addr(g, e->builtin.args[0], at0 ? NULL : e->builtin.args[1], e->loc);
+  LLVMValueRef ptr = pj_cg_element_addr(g, e->builtin.args[0], at0 ? NULL : e->builtin.args[1], e->loc);
   LLVMValueRef old = pj_cg_expr(g, e->builtin.args[at0 ? 1 : 2]), val = pj_cg_expr(g, e->builtin.args[at0 ? 2 : 3]);
   LLVMTypeRef it = LLVMIntTypeInContext(g->ctx, (unsigned)pj_dtype_bits(d));
   if (pj_dtype_is_float(d)) {
@@ -995,10 +818,10 @@ static void pj_cg_print(PjCg *g, const PjExpr *e) {
       vals[n++] = LLVMBuildSelect(g->b, v, pj_cg_cstring(g, "True"), pj_cg_cstring(g, "False"), "");
     } else if (pj_dtype_is_float(d)) {
       strncat(fmt, "%f", sizeof fmt - at - 1);
-      vals[n++] = pj_convert_scalar(g, v, d, PJ_FLOAT64);
+      vals[n++] = pj_cg_convert_scalar(g, v, d, PJ_FLOAT64);
     } else {
-      strncat(fmt, pj_is_signed(d) ? "%lld" : "%llu", sizeof fmt - at - 1);
-      vals[n++] = pj_convert_scalar(g, v, d, pj_is_signed(d) ? PJ_INT64 : PJ_UINT64);
+      strncat(fmt, pj_dtype_is_signed(d) ? "%lld" : "%llu", sizeof fmt - at - 1);
+      vals[n++] = pj_cg_convert_scalar(g, v, d, pj_dtype_is_signed(d) ? PJ_INT64 : PJ_UINT64);
     }
   }
   strncat(fmt, "\n", sizeof fmt - strlen(fmt) - 1);
@@ -1009,7 +832,7 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   const PjBuiltin *b = &pj_builtins[e->builtin.id];
   switch (b->lower) {
   case PJ_LOWER_TID: case PJ_LOWER_CTAID: case PJ_LOWER_NTID: case PJ_LOWER_NCTAID:
-    return LLVMBuildZExt(g->b, g->hooks->sreg(g, b->lower, b->dim), pj_i64(g), "");
+    return LLVMBuildZExt(g->b, g->hooks->sreg(g, b->lower, b->dim), pj_cg_i64(g), "");
   case PJ_LOWER_GRID: return pj_cg_grid(g, e, false);
   case PJ_LOWER_GRIDSIZE: return pj_cg_grid(g, e, true);
   case PJ_LOWER_MATH: case PJ_LOWER_ROUND: return pj_cg_math(g, e, b);
@@ -1025,7 +848,7 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
       LLVMTypeRef ov[1] = {pj_cg_dtype(g, d)};
       return pj_cg_call_intrinsic(g, "llvm.fabs", ov, 1, &x, 1);
     }
-    if (!pj_is_signed(d)) return x;
+    if (!pj_dtype_is_signed(d)) return x;
     LLVMValueRef neg = LLVMBuildICmp(g->b, LLVMIntSLT, x, LLVMConstInt(LLVMTypeOf(x), 0, 0), "");
     return LLVMBuildSelect(g->b, neg, LLVMBuildNeg(g->b, x, ""), x, "");
   }
@@ -1033,7 +856,7 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   case PJ_LOWER_LEN: {
     const PjExpr *a = e->builtin.args[0];
     if (a->type->kind == PJ_TY_TUPLE) return pj_const_int(g, PJ_INT64, a->type->count);
-    return pj_array_dim(g, pj_cg_expr(g, a), 0);
+    return pj_cg_array_dim(g, pj_cg_expr(g, a), 0);
   }
   case PJ_LOWER_FREXP: case PJ_LOWER_MODF: return pj_cg_split(g, e, b);
   case PJ_LOWER_ISNAN: case PJ_LOWER_ISINF: case PJ_LOWER_ISFINITE: return pj_cg_fpclass(g, e, b->lower);
@@ -1117,86 +940,6 @@ static LLVMValueRef pj_cg_tuple(PjCg *g, const PjExpr *e) {
   return t;
 }
 
-/* One sliced axis of extent n, Python's rules: the first index taken and how many. */
-static void pj_slice_axis(PjCg *g, const PjExpr *sl, LLVMValueRef n, LLVMValueRef *first, LLVMValueRef *count,
-                          LLVMValueRef *step_out) {
-  LLVMTypeRef i64 = pj_i64(g);
-  LLVMValueRef zero = LLVMConstInt(i64, 0, 0), one = LLVMConstInt(i64, 1, 0), m1 = LLVMConstAllOnes(i64);
-  const PjExpr *parts[3] = {sl->slice.start, sl->slice.stop, sl->slice.step};
-  LLVMValueRef v[3] = {NULL, NULL, NULL};
-  for (int k = 0; k < 3; k++)
-    if (parts[k] && parts[k]->kind != PJ_EX_NONE) v[k] = pj_convert_scalar(g, pj_cg_expr(g, parts[k]), parts[k]->type->dtype, PJ_INT64);
-  LLVMValueRef step = v[2] ? v[2] : one;
-  step = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, step, zero, ""), one, step, ""); /* 0 is rejected when constant */
-  LLVMValueRef neg = LLVMBuildICmp(g->b, LLVMIntSLT, step, zero, "");
-  /* a bound b: b + n when negative; then clamped to [0, n] (step > 0) or [-1, n - 1] (step < 0) */
-  LLVMValueRef lo = LLVMBuildSelect(g->b, neg, m1, zero, ""), hi = LLVMBuildSelect(g->b, neg, LLVMBuildSub(g->b, n, one, ""), n, "");
-  LLVMValueRef b[2];
-  for (int k = 0; k < 2; k++) {
-    if (!v[k]) {
-      b[k] = k == 0 ? LLVMBuildSelect(g->b, neg, LLVMBuildSub(g->b, n, one, ""), zero, "") : LLVMBuildSelect(g->b, neg, m1, n, "");
-      continue;
-    }
-    LLVMValueRef x = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntSLT, v[k], zero, ""), LLVMBuildAdd(g->b, v[k], n, ""), v[k], "");
-    x = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntSLT, x, lo, ""), lo, x, "");
-    b[k] = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntSGT, x, hi, ""), hi, x, "");
-  }
-  /* count = ceil((stop - start) / step) when positive */
-  LLVMValueRef span = LLVMBuildSub(g->b, b[1], b[0], "");
-  LLVMValueRef adj = LLVMBuildSelect(g->b, neg, LLVMBuildAdd(g->b, step, one, ""), LLVMBuildSub(g->b, step, one, ""), "");
-  LLVMValueRef c = LLVMBuildSDiv(g->b, LLVMBuildAdd(g->b, span, adj, ""), step, "");
-  *count = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntSGT, c, zero, ""), c, zero, "");
-  *first = b[0];
-  *step_out = step;
-}
-
-/* arr[i, 1:n:2, :]: a view of the same data (numba's basic slicing). */
-static LLVMValueRef pj_cg_view(PjCg *g, const PjExpr *e) {
-  const PjType *at = e->sub.base->type, *vt = e->type;
-  LLVMValueRef arr = pj_cg_expr(g, e->sub.base);
-  const PjExpr *ix = e->sub.index;
-  /* a[t] with a tuple value t of fewer integers than a has axes */
-  LLVMValueRef tuple = ix->kind != PJ_EX_TUPLE && ix->type && ix->type->kind == PJ_TY_TUPLE ? pj_cg_expr(g, ix) : NULL;
-  int n = ix->kind == PJ_EX_TUPLE ? ix->tuple.count : tuple ? ix->type->count : 1;
-  LLVMTypeRef i64 = pj_i64(g);
-  LLVMValueRef off = LLVMConstInt(i64, 0, 0);
-  LLVMValueRef shape = LLVMGetUndef(LLVMArrayType2(i64, (uint64_t)vt->ndim));
-  LLVMValueRef strides = LLVMGetUndef(LLVMArrayType2(i64, (uint64_t)vt->ndim));
-  int out = 0;
-  for (int k = 0; k < at->ndim; k++) {
-    const PjExpr *item = k < n ? (ix->kind == PJ_EX_TUPLE ? ix->tuple.items[k] : ix) : NULL;
-    LLVMValueRef extent = pj_array_dim(g, arr, k), stride = pj_array_stride(g, arr, at, k);
-    if (tuple && k < n) {
-      LLVMValueRef i = pj_index_value(g, LLVMBuildExtractValue(g->b, tuple, (unsigned)k, ""), ix->type->items[k], extent);
-      if (g->debug) pj_check_index(g, ix->loc, k, i, extent);
-      off = LLVMBuildAdd(g->b, off, LLVMBuildMul(g->b, i, stride, ""), "");
-      continue;
-    }
-    if (item && item->kind != PJ_EX_SLICE) { /* an integer: this axis goes */
-      LLVMValueRef i = pj_index_value(g, pj_cg_expr(g, item), item->type, extent);
-      if (g->debug) pj_check_index(g, item->loc, k, i, extent);
-      off = LLVMBuildAdd(g->b, off, LLVMBuildMul(g->b, i, stride, ""), "");
-      continue;
-    }
-    LLVMValueRef first = LLVMConstInt(i64, 0, 0), count = extent, step = LLVMConstInt(i64, 1, 0);
-    if (item) pj_slice_axis(g, item, extent, &first, &count, &step);
-    off = LLVMBuildAdd(g->b, off, LLVMBuildMul(g->b, first, stride, ""), "");
-    shape = LLVMBuildInsertValue(g->b, shape, count, (unsigned)out, "");
-    strides = LLVMBuildInsertValue(g->b, strides, LLVMBuildMul(g->b, stride, step, ""), (unsigned)out++, "");
-  }
-  LLVMValueRef data = LLVMBuildGEP2(g->b, LLVMInt8TypeInContext(g->ctx), LLVMBuildExtractValue(g->b, arr, 0, ""), &off, 1, "");
-  LLVMValueRef v = LLVMBuildInsertValue(g->b, LLVMGetUndef(pj_cg_type(g, vt)), data, 0, "");
-  v = LLVMBuildInsertValue(g->b, v, shape, 1, "");
-  return vt->layout == 'A' ? LLVMBuildInsertValue(g->b, v, strides, 2, "") : v;
-}
-
-static LLVMValueRef pj_cg_subscript(PjCg *g, const PjExpr *e) {
-  if (e->sub.base->type->kind == PJ_TY_TUPLE) /* an item, which may be an array */
-    return LLVMBuildExtractValue(g->b, pj_cg_expr(g, e->sub.base), (unsigned)e->sub.index->ival, "");
-  if (e->type->kind == PJ_TY_ARRAY) return pj_cg_view(g, e);
-  return pj_load_element(g, e);
-}
-
 static LLVMValueRef pj_cg_attr(PjCg *g, const PjExpr *e) {
   if (pj_type_is_scalar(e->attr.base->type)) { /* .real / .imag of a number */
     LLVMValueRef x = pj_cg_expr(g, e->attr.base);
@@ -1211,12 +954,12 @@ static LLVMValueRef pj_cg_attr(PjCg *g, const PjExpr *e) {
   if (strides || strcmp(e->attr.attr, "shape") == 0) { /* the tuple (a struct) of the extents or strides */
     LLVMValueRef t = LLVMGetUndef(pj_cg_type(g, e->type));
     for (int k = 0; k < nd; k++)
-      t = LLVMBuildInsertValue(g->b, t, strides ? pj_array_stride(g, arr, e->attr.base->type, k) : pj_array_dim(g, arr, k),
+      t = LLVMBuildInsertValue(g->b, t, strides ? pj_cg_array_stride(g, arr, e->attr.base->type, k) : pj_cg_array_dim(g, arr, k),
                                (unsigned)k, "");
     return t;
   }
-  LLVMValueRef n = LLVMConstInt(pj_i64(g), 1, 0);
-  for (int k = 0; k < nd; k++) n = LLVMBuildMul(g->b, n, pj_array_dim(g, arr, k), "");
+  LLVMValueRef n = LLVMConstInt(pj_cg_i64(g), 1, 0);
+  for (int k = 0; k < nd; k++) n = LLVMBuildMul(g->b, n, pj_cg_array_dim(g, arr, k), "");
   return n;
 }
 
@@ -1240,11 +983,11 @@ static LLVMValueRef pj_cg_const_array(PjCg *g, const PjExpr *e) {
     LLVMSetLinkage(gv, LLVMInternalLinkage);
     LLVMSetAlignment(gv, 16);
   }
-  LLVMValueRef ptr = g->host ? gv : LLVMConstAddrSpaceCast(gv, pj_ptr(g));
+  LLVMValueRef ptr = g->host ? gv : LLVMConstAddrSpaceCast(gv, pj_cg_ptr(g));
   LLVMValueRef v = LLVMBuildInsertValue(g->b, LLVMGetUndef(pj_cg_type(g, e->type)), ptr, 0, "");
-  LLVMValueRef dims = LLVMGetUndef(LLVMArrayType2(pj_i64(g), (uint64_t)a->ndim));
+  LLVMValueRef dims = LLVMGetUndef(LLVMArrayType2(pj_cg_i64(g), (uint64_t)a->ndim));
   for (int k = 0; k < a->ndim; k++)
-    dims = LLVMBuildInsertValue(g->b, dims, LLVMConstInt(pj_i64(g), (unsigned long long)a->shape[k], 0), (unsigned)k, "");
+    dims = LLVMBuildInsertValue(g->b, dims, LLVMConstInt(pj_cg_i64(g), (unsigned long long)a->shape[k], 0), (unsigned)k, "");
   return LLVMBuildInsertValue(g->b, v, dims, 1, "");
 }
 
@@ -1270,7 +1013,7 @@ LLVMValueRef pj_cg_expr(PjCg *g, const PjExpr *e) {
   case PJ_EX_IFEXP: return pj_cg_ifexp(g, e);
   case PJ_EX_CAST: return pj_cg_convert(g, pj_cg_expr(g, e->cast.x), e->cast.x->type, e->type);
   case PJ_EX_BUILTIN: return pj_cg_builtin(g, e);
-  case PJ_EX_SHAPE: return pj_array_dim(g, pj_cg_expr(g, e->shape.array), e->shape.dim);
+  case PJ_EX_SHAPE: return pj_cg_array_dim(g, pj_cg_expr(g, e->shape.array), e->shape.dim);
   case PJ_EX_CALL: return pj_cg_call_spec(g, e);
   default: return LLVMGetUndef(pj_cg_type(g, e->type));
   }
@@ -1286,80 +1029,13 @@ void pj_cg_store_var(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType
 }
 
 
-/* a[1:n, j] = x: every element of the view gets x, or the element of array x at the same index.
- * Where x overlaps the view by a shift (a[1:] = a[:-1]), the walk goes backwards when the view
- * starts after x, so each element is read before it is overwritten, as NumPy's copy would. */
-static void pj_store_slice(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt) {
-  const PjType *dt = target->type;
-  int nd = dt->ndim;
-  LLVMTypeRef i64 = pj_i64(g), i8 = LLVMInt8TypeInContext(g->ctx);
-  LLVMValueRef dst = pj_cg_view(g, target);
-  bool from_array = vt->kind == PJ_TY_ARRAY;
-  LLVMValueRef value = NULL;
-  if (!from_array) {
-    value = pj_cg_convert(g, v, vt, pj_type_scalar(dt->dtype));
-    if (dt->dtype == PJ_BOOL) value = LLVMBuildZExt(g->b, value, i8, "");
-  }
-  LLVMValueRef count = LLVMConstInt(i64, 1, 0), dext[PJ_MAX_DIMS], dstr[PJ_MAX_DIMS], sstr[PJ_MAX_DIMS], sext[PJ_MAX_DIMS];
-  for (int k = 0; k < nd; k++) {
-    dext[k] = pj_array_dim(g, dst, k);
-    dstr[k] = pj_array_stride(g, dst, dt, k);
-    count = LLVMBuildMul(g->b, count, dext[k], "");
-    if (from_array) {
-      sext[k] = pj_array_dim(g, v, k);
-      sstr[k] = pj_array_stride(g, v, vt, k);
-    }
-  }
-  /* debug: the source must reach as far as the view on every axis */
-  for (int k = 0; from_array && g->debug && k < nd; k++) {
-    LLVMValueRef zero = LLVMConstInt(i64, 0, 0), empty = LLVMBuildICmp(g->b, LLVMIntEQ, dext[k], zero, "");
-    LLVMValueRef last = LLVMBuildSelect(g->b, empty, zero, LLVMBuildSub(g->b, dext[k], LLVMConstInt(i64, 1, 0), ""), "");
-    pj_check_index(g, target->loc, k, last, LLVMBuildSelect(g->b, empty, LLVMConstInt(i64, 1, 0), sext[k], ""));
-  }
-  LLVMValueRef dbase = LLVMBuildExtractValue(g->b, dst, 0, ""), sbase = from_array ? LLVMBuildExtractValue(g->b, v, 0, "") : NULL;
-  LLVMValueRef backwards = from_array ? LLVMBuildICmp(g->b, LLVMIntUGT, LLVMBuildPtrToInt(g->b, dbase, i64, ""),
-                                                      LLVMBuildPtrToInt(g->b, sbase, i64, ""), "")
-                                      : LLVMConstInt(LLVMInt1TypeInContext(g->ctx), 0, 0);
-  /* one loop over the view's elements in C order; n is decomposed into its index */
-  LLVMBasicBlockRef pre = LLVMGetInsertBlock(g->b), head = pj_block_new(g, "setslice"), body = pj_block_new(g, "setslice.body"),
-                    done = pj_block_new(g, "setslice.done");
-  LLVMBuildBr(g->b, head);
-  LLVMPositionBuilderAtEnd(g->b, head);
-  LLVMValueRef n = LLVMBuildPhi(g->b, i64, "n");
-  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, n, count, ""), body, done);
-  LLVMPositionBuilderAtEnd(g->b, body);
-  LLVMValueRef lin = LLVMBuildSelect(g->b, backwards, LLVMBuildSub(g->b, LLVMBuildSub(g->b, count, LLVMConstInt(i64, 1, 0), ""), n, ""), n, "");
-  LLVMValueRef doff = LLVMConstInt(i64, 0, 0), soff = doff, rest = lin;
-  for (int k = nd - 1; k >= 0; k--) {
-    LLVMValueRef i = k ? LLVMBuildURem(g->b, rest, dext[k], "") : rest;
-    if (k) rest = LLVMBuildUDiv(g->b, rest, dext[k], "");
-    doff = LLVMBuildAdd(g->b, doff, LLVMBuildMul(g->b, i, dstr[k], ""), "");
-    if (from_array) {
-      soff = LLVMBuildAdd(g->b, soff, LLVMBuildMul(g->b, i, sstr[k], ""), "");
-    }
-  }
-  LLVMValueRef x = value;
-  if (from_array) {
-    x = LLVMBuildLoad2(g->b, pj_cg_mem_dtype(g, vt->dtype), LLVMBuildGEP2(g->b, i8, sbase, &soff, 1, ""), "");
-    if (vt->dtype == PJ_BOOL) x = LLVMBuildICmp(g->b, LLVMIntNE, x, LLVMConstInt(LLVMTypeOf(x), 0, 0), "");
-    x = pj_cg_convert(g, x, pj_type_scalar(vt->dtype), pj_type_scalar(dt->dtype));
-    if (dt->dtype == PJ_BOOL) x = LLVMBuildZExt(g->b, x, i8, "");
-  }
-  LLVMBuildStore(g->b, x, LLVMBuildGEP2(g->b, i8, dbase, &doff, 1, ""));
-  LLVMValueRef next = LLVMBuildAdd(g->b, n, LLVMConstInt(i64, 1, 0), "");
-  LLVMBasicBlockRef latch = LLVMGetInsertBlock(g->b);
-  LLVMBuildBr(g->b, head);
-  LLVMAddIncoming(n, (LLVMValueRef[]){LLVMConstInt(i64, 0, 0), next}, (LLVMBasicBlockRef[]){pre, latch}, 2);
-  LLVMPositionBuilderAtEnd(g->b, done);
-}
-
 static void pj_cg_store(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt);
 static void pj_cg_store(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt) {
   switch (target->kind) {
   case PJ_EX_NAME: pj_cg_store_var(g, target, v, vt); break;
   case PJ_EX_SUBSCRIPT:
-    if (target->type && target->type->kind == PJ_TY_ARRAY) pj_store_slice(g, target, v, vt);
-    else pj_store_element(g, target, v, vt);
+    if (target->type && target->type->kind == PJ_TY_ARRAY) pj_cg_store_slice(g, target, v, vt);
+    else pj_cg_store_element(g, target, v, vt);
     break;
   case PJ_EX_TUPLE: {
     /* every value is read before any target is written: `a[i], a[j] = a[j], a[i]` swaps */
@@ -1374,8 +1050,8 @@ static void pj_cg_store(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjT
 
 static void pj_cg_if(PjCg *g, const PjStmt *s) {
   LLVMValueRef c = pj_truth(g, pj_cg_expr(g, s->if_.cond), s->if_.cond->type);
-  LLVMBasicBlockRef bt = pj_block_new(g, "then"), done = pj_block_new(g, "endif");
-  LLVMBasicBlockRef bf = s->if_.orelse.count ? pj_block_new(g, "else") : done;
+  LLVMBasicBlockRef bt = pj_cg_block_new(g, "then"), done = pj_cg_block_new(g, "endif");
+  LLVMBasicBlockRef bf = s->if_.orelse.count ? pj_cg_block_new(g, "else") : done;
   LLVMBuildCondBr(g->b, c, bt, bf);
   LLVMPositionBuilderAtEnd(g->b, bt);
   pj_cg_block(g, &s->if_.then);
@@ -1398,8 +1074,8 @@ static void pj_cg_loop_body(PjCg *g, const PjBlock *body, LLVMBasicBlockRef cont
 }
 
 static void pj_cg_while(PjCg *g, const PjStmt *s) {
-  LLVMBasicBlockRef head = pj_block_new(g, "while.cond"), body = pj_block_new(g, "while.body"),
-                    done = pj_block_new(g, "while.end");
+  LLVMBasicBlockRef head = pj_cg_block_new(g, "while.cond"), body = pj_cg_block_new(g, "while.body"),
+                    done = pj_cg_block_new(g, "while.end");
   LLVMBuildBr(g->b, head);
   LLVMPositionBuilderAtEnd(g->b, head);
   LLVMValueRef c = pj_truth(g, pj_cg_expr(g, s->while_.cond), s->while_.cond->type);
@@ -1418,7 +1094,7 @@ static void pj_cg_while(PjCg *g, const PjStmt *s) {
 LLVMValueRef pj_cg_range_count(PjCg *g, LLVMValueRef start, LLVMValueRef stop, LLVMValueRef step, PjDtype d) {
   LLVMTypeRef t = pj_cg_dtype(g, d);
   LLVMValueRef zero = LLVMConstInt(t, 0, 0), one = LLVMConstInt(t, 1, 0);
-  bool sg = pj_is_signed(d);
+  bool sg = pj_dtype_is_signed(d);
   LLVMValueRef pos = LLVMBuildICmp(g->b, sg ? LLVMIntSGT : LLVMIntNE, step, zero, "");
   LLVMValueRef up_safe = LLVMBuildSelect(g->b, pos, step, one, "");
   LLVMValueRef has_up = LLVMBuildAnd(g->b, pos, LLVMBuildICmp(g->b, sg ? LLVMIntSLT : LLVMIntULT, start, stop, ""), "");
@@ -1445,8 +1121,8 @@ static void pj_cg_for(PjCg *g, const PjStmt *s) {
   LLVMValueRef count = pj_cg_range_count(g, start, stop, step, d);
   LLVMValueRef counter = LLVMBuildAlloca(g->alloca_b, t, "range.k");
   LLVMBuildStore(g->b, LLVMConstInt(t, 0, 0), counter);
-  LLVMBasicBlockRef head = pj_block_new(g, "for.cond"), body = pj_block_new(g, "for.body"),
-                    latch = pj_block_new(g, "for.inc"), done = pj_block_new(g, "for.end");
+  LLVMBasicBlockRef head = pj_cg_block_new(g, "for.cond"), body = pj_cg_block_new(g, "for.body"),
+                    latch = pj_cg_block_new(g, "for.inc"), done = pj_cg_block_new(g, "for.end");
   LLVMBuildBr(g->b, head);
   LLVMPositionBuilderAtEnd(g->b, head);
   LLVMValueRef k = LLVMBuildLoad2(g->b, t, counter, "k");
@@ -1473,7 +1149,7 @@ static void pj_cg_aug(PjCg *g, const PjStmt *s) {
   }
   const PjExpr *load = s->aug.value->kind == PJ_EX_BINARY ? s->aug.value->bin.l : NULL;
   while (load && load->kind == PJ_EX_CAST) load = load->cast.x;
-  LLVMValueRef ptr = pj_element_ptr(g, target);
+  LLVMValueRef ptr = pj_cg_element_ptr(g, target);
   const PjExpr *saved_node = g->aug_node;
   LLVMValueRef saved_ptr = g->aug_ptr;
   g->aug_node = load;
@@ -1552,8 +1228,8 @@ int pj_cg_param_types(PjCg *g, const PjArgType *args, int nargs, LLVMTypeRef *ou
       out[n++] = pj_cg_mem_dtype(g, args[i].dtype);
       continue;
     }
-    out[n++] = pj_ptr(g);
-    for (int k = 0; k < pj_abi_param_count(&args[i]) - 1; k++) out[n++] = pj_i64(g); /* extents (and strides) */
+    out[n++] = pj_cg_ptr(g);
+    for (int k = 0; k < pj_abi_param_count(&args[i]) - 1; k++) out[n++] = pj_cg_i64(g); /* extents (and strides) */
   }
   return n;
 }
@@ -1573,7 +1249,7 @@ LLVMValueRef pj_cg_arg_value(PjCg *g, const PjArgType *a, LLVMValueRef *flat, in
   const PjType *at = pj_type_array_layout(a->dtype, a->ndim, pj_abi_strided(a) ? 'A' : 'C');
   LLVMValueRef v = LLVMBuildInsertValue(g->b, LLVMGetUndef(pj_cg_type(g, at)), flat[(*p)++], 0, "");
   for (int part = 1; part <= (pj_abi_strided(a) ? 2 : 1); part++) { /* extents, then strides */
-    LLVMValueRef dims = LLVMGetUndef(LLVMArrayType2(pj_i64(g), (uint64_t)a->ndim));
+    LLVMValueRef dims = LLVMGetUndef(LLVMArrayType2(pj_cg_i64(g), (uint64_t)a->ndim));
     for (int k = 0; k < a->ndim; k++) dims = LLVMBuildInsertValue(g->b, dims, flat[(*p)++], (unsigned)k, "");
     v = LLVMBuildInsertValue(g->b, v, dims, (unsigned)part, "");
   }
@@ -1582,9 +1258,9 @@ LLVMValueRef pj_cg_arg_value(PjCg *g, const PjArgType *a, LLVMValueRef *flat, in
 
 /* The flattened parameters, loaded from the CPU executor's array of pointers to them. */
 void pj_cg_load_params(PjCg *g, LLVMValueRef argv, LLVMTypeRef *types, int n, LLVMValueRef *out) {
-  LLVMTypeRef ptr = pj_ptr(g);
+  LLVMTypeRef ptr = pj_cg_ptr(g);
   for (int i = 0; i < n; i++) {
-    LLVMValueRef idx = LLVMConstInt(pj_i64(g), (unsigned long long)i, 0);
+    LLVMValueRef idx = LLVMConstInt(pj_cg_i64(g), (unsigned long long)i, 0);
     LLVMValueRef slot = LLVMBuildLoad2(g->b, ptr, LLVMBuildInBoundsGEP2(g->b, ptr, argv, &idx, 1, ""), "");
     out[i] = LLVMBuildLoad2(g->b, types[i], slot, "");
   }

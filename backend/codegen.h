@@ -95,6 +95,24 @@ void pj_cg_fail(PjCg *g, PjLoc loc, const char *msg);
 void pj_cg_record_error(PjCg *g, PjLoc loc, int flag, int axis, LLVMValueRef index, LLVMValueRef extent);
 /* debug: branches to g->ret when the kernel's error record holds a failure. */
 void pj_cg_stop_if_failed(PjCg *g);
+static inline LLVMTypeRef pj_cg_i64(PjCg *g) { return LLVMInt64TypeInContext(g->ctx); }
+static inline LLVMTypeRef pj_cg_ptr(PjCg *g) { return LLVMPointerTypeInContext(g->ctx, 0); }
+LLVMBasicBlockRef pj_cg_block_new(PjCg *g, const char *name);
+LLVMValueRef pj_cg_convert_scalar(PjCg *g, LLVMValueRef v, PjDtype from, PjDtype to);
+
+/* backend/arrays.c: arrays, views and slices */
+LLVMValueRef pj_cg_array_dim(PjCg *g, LLVMValueRef arr, int k);                        /* extent k (i64) */
+LLVMValueRef pj_cg_array_stride(PjCg *g, LLVMValueRef arr, const PjType *t, int k);   /* bytes */
+LLVMValueRef pj_cg_array_as_view(PjCg *g, LLVMValueRef arr, const PjType *from, const PjType *to);
+LLVMValueRef pj_cg_index_value(PjCg *g, LLVMValueRef v, const PjType *t, LLVMValueRef extent);
+void pj_cg_check_index(PjCg *g, PjLoc loc, int k, LLVMValueRef i, LLVMValueRef extent);
+/* the address of arr[index...]; a NULL index means element 0 */
+LLVMValueRef pj_cg_element_addr(PjCg *g, const PjExpr *base, const PjExpr *ix, PjLoc loc);
+LLVMValueRef pj_cg_element_ptr(PjCg *g, const PjExpr *sub);
+LLVMValueRef pj_cg_load_element(PjCg *g, const PjExpr *sub);
+void pj_cg_store_element(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt);
+LLVMValueRef pj_cg_subscript(PjCg *g, const PjExpr *e);
+void pj_cg_store_slice(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt);
 LLVMValueRef *pj_cg_site(PjCg *g, const PjExpr *site);
 /* The host's malloc and free (CPU block mode keeps large per-thread storage off the stack). */
 LLVMValueRef pj_cg_malloc(PjCg *g, LLVMBuilderRef b, LLVMValueRef bytes);

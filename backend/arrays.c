@@ -1,0 +1,329 @@
+/* Arrays in generated code: extents and strides, element addresses (C arrays and strided views),
+ * loads and stores, basic slicing into views, stores into slices, and debug=True's index checks
+ * with the kernel's error record (ir/abi.h PjKernelError). */
+#include "backend/codegen.h"
+
+#include <llvm-c/Target.h>
+
+/* The stride of axis k in bytes: stored in a view, computed from the extents of a C array. */
+LLVMValueRef pj_cg_array_stride(PjCg *g, LLVMValueRef arr, const PjType *t, int k) {
+  if (t->layout == 'A') return LLVMBuildExtractValue(g->b, LLVMBuildExtractValue(g->b, arr, 2, ""), (unsigned)k, "");
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(g->mod);
+  LLVMValueRef st = LLVMConstInt(pj_cg_i64(g), LLVMABISizeOfType(td, pj_cg_mem_dtype(g, t->dtype)), 0);
+  for (int j = t->ndim - 1; j > k; j--) st = LLVMBuildMul(g->b, st, pj_cg_array_dim(g, arr, j), "");
+  return st;
+}
+
+/* A C array seen as a view: the same data and extents, with its strides written out. */
+LLVMValueRef pj_cg_array_as_view(PjCg *g, LLVMValueRef arr, const PjType *from, const PjType *to) {
+  LLVMValueRef v = LLVMGetUndef(pj_cg_type(g, to));
+  v = LLVMBuildInsertValue(g->b, v, LLVMBuildExtractValue(g->b, arr, 0, ""), 0, "");
+  v = LLVMBuildInsertValue(g->b, v, LLVMBuildExtractValue(g->b, arr, 1, ""), 1, "");
+  LLVMValueRef strides = LLVMGetUndef(LLVMArrayType2(pj_cg_i64(g), (uint64_t)from->ndim));
+  for (int k = 0; k < from->ndim; k++)
+    strides = LLVMBuildInsertValue(g->b, strides, pj_cg_array_stride(g, arr, from, k), (unsigned)k, "");
+  return LLVMBuildInsertValue(g->b, v, strides, 2, "");
+}
+
+
+LLVMValueRef pj_cg_array_dim(PjCg *g, LLVMValueRef arr, int k) {
+  unsigned idx[2] = {1, (unsigned)k};
+  LLVMValueRef shape = LLVMBuildExtractValue(g->b, arr, idx[0], "");
+  return LLVMBuildExtractValue(g->b, shape, idx[1], "");
+}
+
+/* An index as int64, wrapped around like numba when negative. */
+LLVMValueRef pj_cg_index_value(PjCg *g, LLVMValueRef v, const PjType *t, LLVMValueRef extent) {
+  LLVMValueRef i = pj_cg_convert_scalar(g, v, t->dtype, PJ_INT64);
+  if (!pj_dtype_is_signed(t->dtype)) return i;
+  if (LLVMIsAConstantInt(i) && LLVMConstIntGetSExtValue(i) >= 0) return i;
+  LLVMValueRef neg = LLVMBuildICmp(g->b, LLVMIntSLT, i, LLVMConstInt(pj_cg_i64(g), 0, 0), "");
+  return LLVMBuildSelect(g->b, neg, LLVMBuildAdd(g->b, i, extent, ""), i, "wrapped");
+}
+
+/* The kernel's error record (ir/abi.h PjKernelError): one external global per module. */
+static LLVMTypeRef pj_error_type(PjCg *g) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx), i64 = pj_cg_i64(g), a3 = LLVMArrayType2(i32, 3);
+  LLVMTypeRef f[8] = {i32, i32, i32, i32, i64, i64, a3, a3};
+  return LLVMStructTypeInContext(g->ctx, f, 8, 0);
+}
+
+static LLVMValueRef pj_error_record(PjCg *g) {
+  if (g->error_record) return g->error_record;
+  LLVMTypeRef t = pj_error_type(g);
+  LLVMValueRef gv = LLVMAddGlobalInAddressSpace(g->mod, t, PJ_KERNEL_ERROR_SYMBOL, g->host ? 0 : 1);
+  LLVMSetInitializer(gv, LLVMConstNull(t));
+  LLVMSetAlignment(gv, 8);
+  g->error_record = g->host ? gv : LLVMConstAddrSpaceCast(gv, pj_cg_ptr(g));
+  return g->error_record;
+}
+
+/* The first failing thread records what failed (ir/abi.h PjKernelError) and where; every failing
+ * thread then leaves through g->ret. Ends the insert block. */
+void pj_cg_record_error(PjCg *g, PjLoc loc, int flag, int axis, LLVMValueRef index, LLVMValueRef extent) {
+  LLVMTypeRef t = pj_error_type(g), i32 = LLVMInt32TypeInContext(g->ctx), i64 = pj_cg_i64(g);
+  LLVMValueRef rec = pj_error_record(g);
+  LLVMValueRef first = LLVMBuildAtomicCmpXchg(g->b, LLVMBuildStructGEP2(g->b, t, rec, 0, ""), LLVMConstInt(i32, 0, 0),
+                                              LLVMConstInt(i32, (unsigned long long)flag, 0), LLVMAtomicOrderingMonotonic,
+                                              LLVMAtomicOrderingMonotonic, 0);
+  LLVMBasicBlockRef write = pj_cg_block_new(g, "error.record");
+  LLVMBuildCondBr(g->b, LLVMBuildExtractValue(g->b, first, 1, ""), write, g->ret);
+  LLVMPositionBuilderAtEnd(g->b, write);
+  LLVMBuildStore(g->b, LLVMConstInt(i32, (unsigned long long)loc.line, 0), LLVMBuildStructGEP2(g->b, t, rec, 1, ""));
+  LLVMBuildStore(g->b, LLVMConstInt(i32, (unsigned long long)loc.col, 0), LLVMBuildStructGEP2(g->b, t, rec, 2, ""));
+  LLVMBuildStore(g->b, LLVMConstInt(i32, (unsigned long long)axis, 0), LLVMBuildStructGEP2(g->b, t, rec, 3, ""));
+  LLVMBuildStore(g->b, index ? index : LLVMConstInt(i64, 0, 0), LLVMBuildStructGEP2(g->b, t, rec, 4, ""));
+  LLVMBuildStore(g->b, extent ? extent : LLVMConstInt(i64, 0, 0), LLVMBuildStructGEP2(g->b, t, rec, 5, ""));
+  for (int d = 0; d < 3; d++) {
+    LLVMValueRef idx[2] = {LLVMConstInt(i32, 0, 0), LLVMConstInt(i32, (unsigned long long)d, 0)};
+    LLVMTypeRef a3 = LLVMArrayType2(i32, 3);
+    LLVMBuildStore(g->b, g->hooks->sreg(g, PJ_LOWER_TID, d), LLVMBuildInBoundsGEP2(g->b, a3, LLVMBuildStructGEP2(g->b, t, rec, 6, ""), idx, 2, ""));
+    LLVMBuildStore(g->b, g->hooks->sreg(g, PJ_LOWER_CTAID, d), LLVMBuildInBoundsGEP2(g->b, a3, LLVMBuildStructGEP2(g->b, t, rec, 7, ""), idx, 2, ""));
+  }
+  LLVMBuildBr(g->b, g->ret);
+}
+
+/* debug: after a call to a device function, a thread stops too when a check failed (in the callee:
+ * its return value is then meaningless). */
+void pj_cg_stop_if_failed(PjCg *g) {
+  LLVMTypeRef t = pj_error_type(g), i32 = LLVMInt32TypeInContext(g->ctx);
+  LLVMValueRef flag = LLVMBuildLoad2(g->b, i32, LLVMBuildStructGEP2(g->b, t, pj_error_record(g), 0, ""), "");
+  LLVMSetVolatile(flag, 1);
+  LLVMBasicBlockRef ok = pj_cg_block_new(g, "callee.ok");
+  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntNE, flag, LLVMConstInt(i32, 0, 0), ""), g->ret, ok);
+  LLVMPositionBuilderAtEnd(g->b, ok);
+}
+
+/* debug: index i of axis k must be in [0, extent); else the thread records it and stops (returns
+ * from the kernel or the device function). */
+void pj_cg_check_index(PjCg *g, PjLoc loc, int k, LLVMValueRef i, LLVMValueRef extent) {
+  LLVMValueRef bad = LLVMBuildICmp(g->b, LLVMIntUGE, i, extent, "");
+  LLVMBasicBlockRef fail = pj_cg_block_new(g, "oob"), ok = pj_cg_block_new(g, "inbounds");
+  LLVMBuildCondBr(g->b, bad, fail, ok);
+  LLVMPositionBuilderAtEnd(g->b, fail);
+  pj_cg_record_error(g, loc, PJ_KERNEL_ERROR_INDEX, k, i, extent);
+  LLVMPositionBuilderAtEnd(g->b, ok);
+}
+
+static LLVMValueRef pj_view_element_addr(PjCg *g, const PjExpr *base, const PjExpr *ix, PjLoc loc);
+
+/* The address of arr[index...] (C order); a NULL index means element 0. */
+LLVMValueRef pj_cg_element_addr(PjCg *g, const PjExpr *base, const PjExpr *ix, PjLoc loc) {
+  const PjType *at = base->type;
+  if (at->layout == 'A') return pj_view_element_addr(g, base, ix, loc);
+  LLVMValueRef arr = pj_cg_expr(g, base);
+  LLVMValueRef linear = ix ? NULL : LLVMConstInt(pj_cg_i64(g), 0, 0);
+  LLVMValueRef tuple = NULL;
+  const PjType *tuple_t = NULL;
+  if (ix && ix->kind != PJ_EX_TUPLE && ix->type->kind == PJ_TY_TUPLE) {
+    tuple = pj_cg_expr(g, ix);
+    tuple_t = ix->type;
+  }
+  for (int k = 0; ix && k < at->ndim; k++) {
+    LLVMValueRef extent = pj_cg_array_dim(g, arr, k);
+    LLVMValueRef raw;
+    const PjType *it;
+    if (tuple) {
+      raw = LLVMBuildExtractValue(g->b, tuple, (unsigned)k, "");
+      it = tuple_t->items[k];
+    } else if (ix->kind == PJ_EX_TUPLE) {
+      raw = pj_cg_expr(g, ix->tuple.items[k]);
+      it = ix->tuple.items[k]->type;
+    } else {
+      raw = pj_cg_expr(g, ix);
+      it = ix->type;
+    }
+    LLVMValueRef i = pj_cg_index_value(g, raw, it, extent);
+    if (g->debug) pj_cg_check_index(g, loc, k, i, extent);
+    linear = linear ? LLVMBuildAdd(g->b, LLVMBuildMul(g->b, linear, extent, ""), i, "") : i;
+  }
+  LLVMValueRef data = LLVMBuildExtractValue(g->b, arr, 0, "");
+  return LLVMBuildInBoundsGEP2(g->b, pj_cg_mem_dtype(g, at->dtype), data, &linear, 1, "");
+}
+
+/* The address of view[index...]: data plus each index times its axis' stride in bytes. */
+static LLVMValueRef pj_view_element_addr(PjCg *g, const PjExpr *base, const PjExpr *ix, PjLoc loc) {
+  const PjType *at = base->type;
+  LLVMValueRef arr = pj_cg_expr(g, base);
+  LLVMValueRef off = LLVMConstInt(pj_cg_i64(g), 0, 0);
+  LLVMValueRef tuple = ix && ix->kind != PJ_EX_TUPLE && ix->type->kind == PJ_TY_TUPLE ? pj_cg_expr(g, ix) : NULL;
+  for (int k = 0; ix && k < at->ndim; k++) {
+    const PjExpr *item = ix->kind == PJ_EX_TUPLE ? ix->tuple.items[k] : ix;
+    LLVMValueRef raw = tuple ? LLVMBuildExtractValue(g->b, tuple, (unsigned)k, "") : pj_cg_expr(g, item);
+    const PjType *it = tuple ? ix->type->items[k] : item->type;
+    LLVMValueRef extent = pj_cg_array_dim(g, arr, k);
+    LLVMValueRef i = pj_cg_index_value(g, raw, it, extent);
+    if (g->debug) pj_cg_check_index(g, loc, k, i, extent);
+    off = LLVMBuildAdd(g->b, off, LLVMBuildMul(g->b, i, pj_cg_array_stride(g, arr, at, k), ""), "");
+  }
+  LLVMValueRef data = LLVMBuildExtractValue(g->b, arr, 0, "");
+  return LLVMBuildGEP2(g->b, LLVMInt8TypeInContext(g->ctx), data, &off, 1, "");
+}
+
+LLVMValueRef pj_cg_element_ptr(PjCg *g, const PjExpr *sub) {
+  return pj_cg_element_addr(g, sub->sub.base, sub->sub.index, sub->loc);
+}
+
+LLVMValueRef pj_cg_load_element(PjCg *g, const PjExpr *sub) {
+  PjDtype d = sub->sub.base->type->dtype;
+  LLVMValueRef ptr = sub == g->aug_node ? g->aug_ptr : pj_cg_element_ptr(g, sub);
+  LLVMValueRef v = LLVMBuildLoad2(g->b, pj_cg_mem_dtype(g, d), ptr, "");
+  return d == PJ_BOOL ? LLVMBuildICmp(g->b, LLVMIntNE, v, LLVMConstInt(LLVMTypeOf(v), 0, 0), "") : v;
+}
+
+void pj_cg_store_element(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt) {
+  PjDtype d = target->sub.base->type->dtype;
+  v = pj_cg_convert(g, v, vt, pj_type_scalar(d));
+  if (d == PJ_BOOL) v = LLVMBuildZExt(g->b, v, LLVMInt8TypeInContext(g->ctx), "");
+  LLVMBuildStore(g->b, v, pj_cg_element_ptr(g, target));
+}
+
+
+/* One sliced axis of extent n, Python's rules: the first index taken and how many. */
+static void pj_slice_axis(PjCg *g, const PjExpr *sl, LLVMValueRef n, LLVMValueRef *first, LLVMValueRef *count,
+                          LLVMValueRef *step_out) {
+  LLVMTypeRef i64 = pj_cg_i64(g);
+  LLVMValueRef zero = LLVMConstInt(i64, 0, 0), one = LLVMConstInt(i64, 1, 0), m1 = LLVMConstAllOnes(i64);
+  const PjExpr *parts[3] = {sl->slice.start, sl->slice.stop, sl->slice.step};
+  LLVMValueRef v[3] = {NULL, NULL, NULL};
+  for (int k = 0; k < 3; k++)
+    if (parts[k] && parts[k]->kind != PJ_EX_NONE) v[k] = pj_cg_convert_scalar(g, pj_cg_expr(g, parts[k]), parts[k]->type->dtype, PJ_INT64);
+  LLVMValueRef step = v[2] ? v[2] : one;
+  step = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, step, zero, ""), one, step, ""); /* 0 is rejected when constant */
+  LLVMValueRef neg = LLVMBuildICmp(g->b, LLVMIntSLT, step, zero, "");
+  /* a bound b: b + n when negative; then clamped to [0, n] (step > 0) or [-1, n - 1] (step < 0) */
+  LLVMValueRef lo = LLVMBuildSelect(g->b, neg, m1, zero, ""), hi = LLVMBuildSelect(g->b, neg, LLVMBuildSub(g->b, n, one, ""), n, "");
+  LLVMValueRef b[2];
+  for (int k = 0; k < 2; k++) {
+    if (!v[k]) {
+      b[k] = k == 0 ? LLVMBuildSelect(g->b, neg, LLVMBuildSub(g->b, n, one, ""), zero, "") : LLVMBuildSelect(g->b, neg, m1, n, "");
+      continue;
+    }
+    LLVMValueRef x = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntSLT, v[k], zero, ""), LLVMBuildAdd(g->b, v[k], n, ""), v[k], "");
+    x = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntSLT, x, lo, ""), lo, x, "");
+    b[k] = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntSGT, x, hi, ""), hi, x, "");
+  }
+  /* count = ceil((stop - start) / step) when positive */
+  LLVMValueRef span = LLVMBuildSub(g->b, b[1], b[0], "");
+  LLVMValueRef adj = LLVMBuildSelect(g->b, neg, LLVMBuildAdd(g->b, step, one, ""), LLVMBuildSub(g->b, step, one, ""), "");
+  LLVMValueRef c = LLVMBuildSDiv(g->b, LLVMBuildAdd(g->b, span, adj, ""), step, "");
+  *count = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntSGT, c, zero, ""), c, zero, "");
+  *first = b[0];
+  *step_out = step;
+}
+
+/* arr[i, 1:n:2, :]: a view of the same data (numba's basic slicing). */
+static LLVMValueRef pj_cg_view(PjCg *g, const PjExpr *e) {
+  const PjType *at = e->sub.base->type, *vt = e->type;
+  LLVMValueRef arr = pj_cg_expr(g, e->sub.base);
+  const PjExpr *ix = e->sub.index;
+  /* a[t] with a tuple value t of fewer integers than a has axes */
+  LLVMValueRef tuple = ix->kind != PJ_EX_TUPLE && ix->type && ix->type->kind == PJ_TY_TUPLE ? pj_cg_expr(g, ix) : NULL;
+  int n = ix->kind == PJ_EX_TUPLE ? ix->tuple.count : tuple ? ix->type->count : 1;
+  LLVMTypeRef i64 = pj_cg_i64(g);
+  LLVMValueRef off = LLVMConstInt(i64, 0, 0);
+  LLVMValueRef shape = LLVMGetUndef(LLVMArrayType2(i64, (uint64_t)vt->ndim));
+  LLVMValueRef strides = LLVMGetUndef(LLVMArrayType2(i64, (uint64_t)vt->ndim));
+  int out = 0;
+  for (int k = 0; k < at->ndim; k++) {
+    const PjExpr *item = k < n ? (ix->kind == PJ_EX_TUPLE ? ix->tuple.items[k] : ix) : NULL;
+    LLVMValueRef extent = pj_cg_array_dim(g, arr, k), stride = pj_cg_array_stride(g, arr, at, k);
+    if (tuple && k < n) {
+      LLVMValueRef i = pj_cg_index_value(g, LLVMBuildExtractValue(g->b, tuple, (unsigned)k, ""), ix->type->items[k], extent);
+      if (g->debug) pj_cg_check_index(g, ix->loc, k, i, extent);
+      off = LLVMBuildAdd(g->b, off, LLVMBuildMul(g->b, i, stride, ""), "");
+      continue;
+    }
+    if (item && item->kind != PJ_EX_SLICE) { /* an integer: this axis goes */
+      LLVMValueRef i = pj_cg_index_value(g, pj_cg_expr(g, item), item->type, extent);
+      if (g->debug) pj_cg_check_index(g, item->loc, k, i, extent);
+      off = LLVMBuildAdd(g->b, off, LLVMBuildMul(g->b, i, stride, ""), "");
+      continue;
+    }
+    LLVMValueRef first = LLVMConstInt(i64, 0, 0), count = extent, step = LLVMConstInt(i64, 1, 0);
+    if (item) pj_slice_axis(g, item, extent, &first, &count, &step);
+    off = LLVMBuildAdd(g->b, off, LLVMBuildMul(g->b, first, stride, ""), "");
+    shape = LLVMBuildInsertValue(g->b, shape, count, (unsigned)out, "");
+    strides = LLVMBuildInsertValue(g->b, strides, LLVMBuildMul(g->b, stride, step, ""), (unsigned)out++, "");
+  }
+  LLVMValueRef data = LLVMBuildGEP2(g->b, LLVMInt8TypeInContext(g->ctx), LLVMBuildExtractValue(g->b, arr, 0, ""), &off, 1, "");
+  LLVMValueRef v = LLVMBuildInsertValue(g->b, LLVMGetUndef(pj_cg_type(g, vt)), data, 0, "");
+  v = LLVMBuildInsertValue(g->b, v, shape, 1, "");
+  return vt->layout == 'A' ? LLVMBuildInsertValue(g->b, v, strides, 2, "") : v;
+}
+
+LLVMValueRef pj_cg_subscript(PjCg *g, const PjExpr *e) {
+  if (e->sub.base->type->kind == PJ_TY_TUPLE) /* an item, which may be an array */
+    return LLVMBuildExtractValue(g->b, pj_cg_expr(g, e->sub.base), (unsigned)e->sub.index->ival, "");
+  if (e->type->kind == PJ_TY_ARRAY) return pj_cg_view(g, e);
+  return pj_cg_load_element(g, e);
+}
+
+
+/* a[1:n, j] = x: every element of the view gets x, or the element of array x at the same index.
+ * Where x overlaps the view by a shift (a[1:] = a[:-1]), the walk goes backwards when the view
+ * starts after x, so each element is read before it is overwritten, as NumPy's copy would. */
+void pj_cg_store_slice(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt) {
+  const PjType *dt = target->type;
+  int nd = dt->ndim;
+  LLVMTypeRef i64 = pj_cg_i64(g), i8 = LLVMInt8TypeInContext(g->ctx);
+  LLVMValueRef dst = pj_cg_view(g, target);
+  bool from_array = vt->kind == PJ_TY_ARRAY;
+  LLVMValueRef value = NULL;
+  if (!from_array) {
+    value = pj_cg_convert(g, v, vt, pj_type_scalar(dt->dtype));
+    if (dt->dtype == PJ_BOOL) value = LLVMBuildZExt(g->b, value, i8, "");
+  }
+  LLVMValueRef count = LLVMConstInt(i64, 1, 0), dext[PJ_MAX_DIMS], dstr[PJ_MAX_DIMS], sstr[PJ_MAX_DIMS], sext[PJ_MAX_DIMS];
+  for (int k = 0; k < nd; k++) {
+    dext[k] = pj_cg_array_dim(g, dst, k);
+    dstr[k] = pj_cg_array_stride(g, dst, dt, k);
+    count = LLVMBuildMul(g->b, count, dext[k], "");
+    if (from_array) {
+      sext[k] = pj_cg_array_dim(g, v, k);
+      sstr[k] = pj_cg_array_stride(g, v, vt, k);
+    }
+  }
+  /* debug: the source must reach as far as the view on every axis */
+  for (int k = 0; from_array && g->debug && k < nd; k++) {
+    LLVMValueRef zero = LLVMConstInt(i64, 0, 0), empty = LLVMBuildICmp(g->b, LLVMIntEQ, dext[k], zero, "");
+    LLVMValueRef last = LLVMBuildSelect(g->b, empty, zero, LLVMBuildSub(g->b, dext[k], LLVMConstInt(i64, 1, 0), ""), "");
+    pj_cg_check_index(g, target->loc, k, last, LLVMBuildSelect(g->b, empty, LLVMConstInt(i64, 1, 0), sext[k], ""));
+  }
+  LLVMValueRef dbase = LLVMBuildExtractValue(g->b, dst, 0, ""), sbase = from_array ? LLVMBuildExtractValue(g->b, v, 0, "") : NULL;
+  LLVMValueRef backwards = from_array ? LLVMBuildICmp(g->b, LLVMIntUGT, LLVMBuildPtrToInt(g->b, dbase, i64, ""),
+                                                      LLVMBuildPtrToInt(g->b, sbase, i64, ""), "")
+                                      : LLVMConstInt(LLVMInt1TypeInContext(g->ctx), 0, 0);
+  /* one loop over the view's elements in C order; n is decomposed into its index */
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(g->b), head = pj_cg_block_new(g, "setslice"), body = pj_cg_block_new(g, "setslice.body"),
+                    done = pj_cg_block_new(g, "setslice.done");
+  LLVMBuildBr(g->b, head);
+  LLVMPositionBuilderAtEnd(g->b, head);
+  LLVMValueRef n = LLVMBuildPhi(g->b, i64, "n");
+  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, n, count, ""), body, done);
+  LLVMPositionBuilderAtEnd(g->b, body);
+  LLVMValueRef lin = LLVMBuildSelect(g->b, backwards, LLVMBuildSub(g->b, LLVMBuildSub(g->b, count, LLVMConstInt(i64, 1, 0), ""), n, ""), n, "");
+  LLVMValueRef doff = LLVMConstInt(i64, 0, 0), soff = doff, rest = lin;
+  for (int k = nd - 1; k >= 0; k--) {
+    LLVMValueRef i = k ? LLVMBuildURem(g->b, rest, dext[k], "") : rest;
+    if (k) rest = LLVMBuildUDiv(g->b, rest, dext[k], "");
+    doff = LLVMBuildAdd(g->b, doff, LLVMBuildMul(g->b, i, dstr[k], ""), "");
+    if (from_array) {
+      soff = LLVMBuildAdd(g->b, soff, LLVMBuildMul(g->b, i, sstr[k], ""), "");
+    }
+  }
+  LLVMValueRef x = value;
+  if (from_array) {
+    x = LLVMBuildLoad2(g->b, pj_cg_mem_dtype(g, vt->dtype), LLVMBuildGEP2(g->b, i8, sbase, &soff, 1, ""), "");
+    if (vt->dtype == PJ_BOOL) x = LLVMBuildICmp(g->b, LLVMIntNE, x, LLVMConstInt(LLVMTypeOf(x), 0, 0), "");
+    x = pj_cg_convert(g, x, pj_type_scalar(vt->dtype), pj_type_scalar(dt->dtype));
+    if (dt->dtype == PJ_BOOL) x = LLVMBuildZExt(g->b, x, i8, "");
+  }
+  LLVMBuildStore(g->b, x, LLVMBuildGEP2(g->b, i8, dbase, &doff, 1, ""));
+  LLVMValueRef next = LLVMBuildAdd(g->b, n, LLVMConstInt(i64, 1, 0), "");
+  LLVMBasicBlockRef latch = LLVMGetInsertBlock(g->b);
+  LLVMBuildBr(g->b, head);
+  LLVMAddIncoming(n, (LLVMValueRef[]){LLVMConstInt(i64, 0, 0), next}, (LLVMBasicBlockRef[]){pre, latch}, 2);
+  LLVMPositionBuilderAtEnd(g->b, done);
+}
+
