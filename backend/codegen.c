@@ -173,6 +173,57 @@ static LLVMValueRef pj_complex_binary(PjCg *g, PjBinOp op, LLVMValueRef x, LLVMV
 static LLVMValueRef pj_re(PjCg *g, LLVMValueRef z);
 static LLVMValueRef pj_im(PjCg *g, LLVMValueRef z);
 
+/* One libm / libdevice function of the complex's part width: "hypot" is __nv_hypot(f) or hypot(f). */
+static LLVMValueRef pj_part_math(PjCg *g, PjDtype part, const char *name, LLVMValueRef *args, unsigned n) {
+  char dev[32], host[32];
+  const char *f = part == PJ_FLOAT32 ? "f" : "";
+  snprintf(dev, sizeof dev, "__nv_%s%s", name, f);
+  snprintf(host, sizeof host, "%s%s", name, f);
+  return g->hooks->math(g, dev, host, part, args, n);
+}
+
+/* z ** w. A constant integral exponent |n| <= 100 multiplies by squaring (1 / z**-n below zero),
+ * as numba and CPython do; any other goes through the polar form: |z|**re(w) / exp(arg(z)*im(w))
+ * at the angle arg(z)*re(w) + im(w)*log|z|. w == 0 gives 1; 0 ** w gives 0 for a positive real w
+ * and inf/nan otherwise (Python raises ZeroDivisionError; a kernel cannot). */
+static LLVMValueRef pj_complex_pow(PjCg *g, const PjExpr *e, LLVMValueRef x, LLVMValueRef y) {
+  PjDtype d = e->type->dtype, part = pj_dtype_part(d);
+  LLVMBuilderRef B = g->b;
+  LLVMTypeRef t = pj_cg_dtype(g, part);
+  LLVMValueRef zero = LLVMConstReal(t, 0.0), one = pj_cx(g, d, LLVMConstReal(t, 1.0), zero);
+  const PjExpr *r = e->bin.r;
+  while (r->kind == PJ_EX_CAST) r = r->cast.x;
+  bool integral = (r->kind == PJ_EX_INT && r->ival >= -100 && r->ival <= 100) ||
+                  (r->kind == PJ_EX_FLOAT && !r->big && r->fval == (double)(int64_t)r->fval && r->fval >= -100 && r->fval <= 100);
+  if (integral) {
+    int64_t n = r->kind == PJ_EX_INT ? r->ival : (int64_t)r->fval, k = n < 0 ? -n : n;
+    LLVMValueRef res = one;
+    for (LLVMValueRef sq = x; k; k >>= 1) {
+      if (k & 1) res = pj_complex_binary(g, PJ_OP_MUL, res, sq, d);
+      if (k > 1) sq = pj_complex_binary(g, PJ_OP_MUL, sq, sq, d);
+    }
+    return n < 0 ? pj_complex_binary(g, PJ_OP_DIV, one, res, d) : res;
+  }
+  LLVMValueRef a = pj_re(g, x), b = pj_im(g, x), c = pj_re(g, y), w = pj_im(g, y);
+  LLVMValueRef vabs = pj_part_math(g, part, "hypot", (LLVMValueRef[]){a, b}, 2);
+  LLVMValueRef len = pj_part_math(g, part, "pow", (LLVMValueRef[]){vabs, c}, 2);
+  LLVMValueRef at = pj_part_math(g, part, "atan2", (LLVMValueRef[]){b, a}, 2);
+  LLVMValueRef phase = LLVMBuildFMul(B, at, c, "");
+  /* with an imaginary exponent only: im(w) * log|z| would be nan for z == 0 and w real */
+  LLVMValueRef has_im = LLVMBuildFCmp(B, LLVMRealUNE, w, zero, "");
+  LLVMValueRef len_im = LLVMBuildFDiv(B, len, pj_part_math(g, part, "exp", (LLVMValueRef[]){LLVMBuildFMul(B, at, w, "")}, 1), "");
+  LLVMValueRef phase_im = LLVMBuildFAdd(B, phase, LLVMBuildFMul(B, w, pj_part_math(g, part, "log", &vabs, 1), ""), "");
+  len = LLVMBuildSelect(B, has_im, len_im, len, "");
+  phase = LLVMBuildSelect(B, has_im, phase_im, phase, "");
+  LLVMValueRef polar = pj_cx(g, d, LLVMBuildFMul(B, len, pj_part_math(g, part, "cos", &phase, 1), ""),
+                             LLVMBuildFMul(B, len, pj_part_math(g, part, "sin", &phase, 1), ""));
+  LLVMValueRef w_zero = LLVMBuildAnd(B, LLVMBuildFCmp(B, LLVMRealOEQ, c, zero, ""), LLVMBuildNot(B, has_im, ""), "");
+  LLVMValueRef z_zero = LLVMBuildAnd(B, LLVMBuildFCmp(B, LLVMRealOEQ, a, zero, ""), LLVMBuildFCmp(B, LLVMRealOEQ, b, zero, ""), "");
+  LLVMValueRef to_zero = LLVMBuildAnd(B, z_zero, LLVMBuildAnd(B, LLVMBuildNot(B, has_im, ""), LLVMBuildFCmp(B, LLVMRealOGT, c, zero, ""), ""), "");
+  LLVMValueRef res = LLVMBuildSelect(B, to_zero, pj_cx(g, d, zero, zero), polar, "");
+  return LLVMBuildSelect(B, w_zero, one, res, "");
+}
+
 static LLVMValueRef pj_truth(PjCg *g, LLVMValueRef v, const PjType *t) {
   if (t->dtype == PJ_BOOL) return v;
   if (pj_dtype_is_complex(t->dtype)) {
@@ -467,7 +518,8 @@ static LLVMValueRef pj_contractable_in(PjCg *g, LLVMValueRef v) {
 static LLVMValueRef pj_cg_binary(PjCg *g, const PjExpr *e) {
   LLVMValueRef a = pj_cg_expr(g, e->bin.l), b = pj_cg_expr(g, e->bin.r);
   PjDtype d = e->bin.l->type->dtype;
-  if (pj_dtype_is_complex(d)) return pj_complex_binary(g, e->bin.op, a, b, d);
+  if (pj_dtype_is_complex(d))
+    return e->bin.op == PJ_OP_POW ? pj_complex_pow(g, e, a, b) : pj_complex_binary(g, e->bin.op, a, b, d);
   if (d == PJ_FLOAT16 && (e->bin.op == PJ_OP_FLOORDIV || e->bin.op == PJ_OP_MOD)) {
     LLVMValueRef r = pj_float_divmod(g, e->bin.op, pj_cg_convert_scalar(g, a, d, PJ_FLOAT32), pj_cg_convert_scalar(g, b, d, PJ_FLOAT32));
     return pj_cg_convert_scalar(g, r, PJ_FLOAT32, PJ_FLOAT16);

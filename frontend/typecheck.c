@@ -654,8 +654,8 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
 
 /* The dtype an arithmetic operator computes in, and its result; numba's rules. */
 static bool pj_binop_dtypes(PjBinOp op, PjDtype l, PjDtype r, PjDtype *operand, PjDtype *result) {
-  if (pj_dtype_is_complex(l) || pj_dtype_is_complex(r)) { /* + - * / on complex numbers */
-    if (op != PJ_OP_ADD && op != PJ_OP_SUB && op != PJ_OP_MUL && op != PJ_OP_DIV) return false;
+  if (pj_dtype_is_complex(l) || pj_dtype_is_complex(r)) { /* + - * / ** on complex numbers */
+    if (op != PJ_OP_ADD && op != PJ_OP_SUB && op != PJ_OP_MUL && op != PJ_OP_DIV && op != PJ_OP_POW) return false;
     *operand = *result = pj_dtype_arith(l, r);
     return true;
   }
@@ -693,7 +693,7 @@ static const PjType *pj_type_binary(PjChecker *c, PjExpr **slot) {
     pj_err(c, e->loc, "unsupported operand types for %s: %s and %s", pj_binop_text(e->bin.op), pj_tn(c, lt), pj_tn(c, rt));
     return NULL;
   }
-  if (e->bin.op == PJ_OP_POW && pj_dtype_is_float(lt->dtype) && !pj_dtype_is_float(rt->dtype)) {
+  if (e->bin.op == PJ_OP_POW && pj_dtype_is_float(lt->dtype) && pj_type_is_intlike(rt)) {
     pj_coerce(c, &e->bin.l, pj_type_scalar(operand));
     pj_coerce(c, &e->bin.r, pj_type_scalar(PJ_INT64));
   } else {

@@ -49,3 +49,19 @@ def test_complex_scalar_arguments():
     out, _ = launch(K, 2, 32, z, w, a, np.zeros(40, np.complex128), np.zeros(4), kernel="rotate")
     np.testing.assert_allclose(out["out"], a * z + np.complex128(w), rtol=1e-15, atol=0)
     assert out["parts"].tolist() == [1.5, -2.0, 0.25, 3.0]
+
+
+def test_complex_powers():
+    z = np.array([1.5 - 2j, -2 + 0j, 0.25j, 3 + 4j, 0j, -1e-3 + 7j] * 6, np.complex128)
+    w = np.array([0.5 + 1j, 2 + 0j, -1.25 + 0.5j, 1j, 2.5 + 0j, -0.75 - 2j] * 6, np.complex128)
+    out, _ = launch(K, 2, 32, z, w, np.zeros((36, 7), np.complex128), kernel="powers")
+    o = out["out"]
+    nz = z != 0
+    np.testing.assert_allclose(o[:, 0], z ** 2, rtol=1e-15, atol=0)
+    assert np.array_equal(o[:, 0][z == -2], [4 + 0j] * 6)  # squaring keeps the imaginary part exactly 0
+    np.testing.assert_allclose(o[nz, 1], z[nz] ** -3, rtol=1e-14, atol=0)
+    np.testing.assert_allclose(o[:, 2], z ** 0.5, rtol=1e-14, atol=1e-300)
+    np.testing.assert_allclose(o[:, 3], z ** w, rtol=1e-13, atol=1e-300)
+    np.testing.assert_allclose(o[:, 4], 2.0 ** w, rtol=1e-14, atol=0)
+    assert np.array_equal(o[:, 5], np.ones(36, np.complex128))
+    np.testing.assert_allclose(o[:, 6], (z.astype(np.complex64) ** w.astype(np.complex64)), rtol=2e-5, atol=1e-30)
