@@ -135,6 +135,8 @@ static bool pj_exits_loop(const PjStmt *s) {
 
 /* ---- per-thread storage ----------------------------------------------------------------------- */
 
+#define PJ_MAX_AWAY 16
+
 typedef struct PjRegions {
   PjCg *g;
   LLVMValueRef *arrays;  /* per variable: nthreads elements */
@@ -145,9 +147,24 @@ typedef struct PjRegions {
    * one warp [lo, hi) around warp collectives that no block barrier encloses. */
   bool warp;
   LLVMValueRef lo, hi;   /* i64 */
+  /* The uniform loops open around the code being emitted, innermost last: per thread, i8 0 (in
+   * the loop), 1 (took `continue`: skips the rest of this iteration) or 2 (took `break`: skips
+   * the rest of the loop). A thread flagged in any of them runs no region until they clear. */
+  LLVMValueRef away[PJ_MAX_AWAY];
+  int naway;
 } PjRegions;
 
 static LLVMTypeRef pj_i64t(PjCg *g) { return LLVMInt64TypeInContext(g->ctx); }
+
+/* Whether thread `tid` (i64, in the block) returned or left an open uniform loop. */
+static LLVMValueRef pj_gone(PjRegions *R, LLVMValueRef tid) {
+  PjCg *g = R->g;
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(g->ctx);
+  LLVMValueRef flags = LLVMBuildLoad2(g->b, i8, LLVMBuildInBoundsGEP2(g->b, i8, R->exited, &tid, 1, ""), "");
+  for (int k = 0; k < R->naway; k++)
+    flags = LLVMBuildOr(g->b, flags, LLVMBuildLoad2(g->b, i8, LLVMBuildInBoundsGEP2(g->b, i8, R->away[k], &tid, 1, ""), ""), "");
+  return LLVMBuildICmp(g->b, LLVMIntNE, flags, LLVMConstInt(i8, 0, 0), "");
+}
 
 /* Emit code as thread `tid` (i64): its variables, its index. */
 static void pj_bind_thread(PjRegions *R, LLVMValueRef tid, LLVMValueRef tx, LLVMValueRef ty, LLVMValueRef tz) {
@@ -285,15 +302,25 @@ static void pj_run_as_thread(PjRegions *R, PjThreadCode code, const void *what, 
   LLVMValueRef flag = LLVMBuildInBoundsGEP2(g->b, i8, R->exited, &tid, 1, "");
   LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "thr.run");
   LLVMBasicBlockRef leave = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "thr.return");
-  LLVMValueRef gone = LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildLoad2(g->b, i8, flag, ""), LLVMConstInt(i8, 0, 0), "");
-  LLVMBuildCondBr(g->b, gone, next, run);
+  LLVMBuildCondBr(g->b, pj_gone(R, tid), next, run);
   LLVMPositionBuilderAtEnd(g->b, leave);
   LLVMBuildStore(g->b, LLVMConstInt(i8, 1, 0), flag);
   LLVMBuildBr(g->b, next);
-  LLVMPositionBuilderAtEnd(g->b, run);
   LLVMBasicBlockRef saved_ret = g->ret, saved_exit = g->loop_exit, saved_cont = g->loop_continue;
+  g->loop_exit = g->loop_continue = NULL;
+  if (R->naway) { /* `break` / `continue` of the innermost uniform loop: this thread leaves it */
+    g->loop_continue = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "thr.continue");
+    g->loop_exit = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "thr.break");
+    LLVMBasicBlockRef exits[2] = {g->loop_continue, g->loop_exit};
+    for (int k = 0; k < 2; k++) {
+      LLVMPositionBuilderAtEnd(g->b, exits[k]);
+      LLVMBuildStore(g->b, LLVMConstInt(i8, (unsigned long long)k + 1, 0),
+                     LLVMBuildInBoundsGEP2(g->b, i8, R->away[R->naway - 1], &tid, 1, ""));
+      LLVMBuildBr(g->b, next);
+    }
+  }
+  LLVMPositionBuilderAtEnd(g->b, run);
   g->ret = leave;
-  g->loop_exit = g->loop_continue = NULL; /* a uniform loop is left only at uniform level */
   code(R, what);
   g->ret = saved_ret;
   g->loop_exit = saved_exit;
@@ -313,12 +340,11 @@ static LLVMValueRef pj_arg_of(PjRegions *R, const PjExpr *a, LLVMValueRef tid) {
 /* Whether thread `tid` exists in the block and has not returned. */
 static LLVMValueRef pj_live(PjRegions *R, LLVMValueRef tid) {
   PjCg *g = R->g;
-  LLVMTypeRef i8 = LLVMInt8TypeInContext(g->ctx), i64 = pj_i64t(g);
+  LLVMTypeRef i64 = pj_i64t(g);
   /* a lane past the block's last thread reads index 0's flag and is then masked out */
   LLVMValueRef in = LLVMBuildICmp(g->b, LLVMIntULT, tid, g->nthreads, "");
   LLVMValueRef safe = LLVMBuildSelect(g->b, in, tid, LLVMConstInt(i64, 0, 0), "");
-  LLVMValueRef flag = LLVMBuildLoad2(g->b, i8, LLVMBuildInBoundsGEP2(g->b, i8, R->exited, &safe, 1, ""), "");
-  return LLVMBuildAnd(g->b, in, LLVMBuildICmp(g->b, LLVMIntEQ, flag, LLVMConstInt(i8, 0, 0), ""), "");
+  return LLVMBuildAnd(g->b, in, LLVMBuildNot(g->b, pj_gone(R, safe), ""), "");
 }
 
 /* A counted loop over j in [0, n) around the code `body` emits; accumulators live in allocas. */
@@ -454,17 +480,77 @@ static LLVMValueRef pj_any_live(PjRegions *R) {
   return LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildLoad2(g->b, i8, acc, ""), LLVMConstInt(i8, 0, 0), "");
 }
 
+/* A uniform loop opens: every thread of the scope is in it. */
+static bool pj_away_push(PjRegions *R, PjLoc loc) {
+  PjCg *g = R->g;
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(g->ctx);
+  if (R->naway == PJ_MAX_AWAY) {
+    pj_cg_fail(g, loc, "loops around barriers nested this deep cannot run on the CPU executor");
+    return false;
+  }
+  LLVMValueRef away = LLVMBuildArrayAlloca(g->alloca_b, i8, g->nthreads, "away");
+  LLVMBuildMemSet(g->b, LLVMBuildInBoundsGEP2(g->b, i8, away, &R->lo, 1, ""), LLVMConstInt(i8, 0, 0),
+                  LLVMBuildSub(g->b, R->hi, R->lo, ""), 1);
+  R->away[R->naway++] = away;
+  return true;
+}
+
+/* A new iteration: threads that took `continue` are back; those that took `break` stay out. */
+static void pj_away_next_iteration(PjRegions *R) {
+  PjCg *g = R->g;
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(g->ctx);
+  PjCountLoop L;
+  LLVMValueRef t = LLVMBuildAdd(g->b, R->lo, pj_count_begin(g, &L, LLVMBuildSub(g->b, R->hi, R->lo, "")), "");
+  LLVMValueRef p = LLVMBuildInBoundsGEP2(g->b, i8, R->away[R->naway - 1], &t, 1, "");
+  LLVMValueRef v = LLVMBuildLoad2(g->b, i8, p, "");
+  LLVMValueRef cont = LLVMBuildICmp(g->b, LLVMIntEQ, v, LLVMConstInt(i8, 1, 0), "");
+  LLVMBuildStore(g->b, LLVMBuildSelect(g->b, cont, LLVMConstInt(i8, 0, 0), v, ""), p);
+  pj_count_end(g, &L);
+}
+
+/* cuda.syncthreads() that some threads of the scope reach while others left the loop around it
+ * by themselves: CUDA leaves that undefined; the kernel stops with the barrier's line. (When all
+ * of them left, nobody waits at it.) */
+static void pj_check_no_one_away(PjRegions *R, PjLoc loc) {
+  PjCg *g = R->g;
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(g->ctx), i64 = pj_i64t(g);
+  LLVMValueRef present = LLVMBuildAlloca(g->alloca_b, i8, ""), away = LLVMBuildAlloca(g->alloca_b, i64, "");
+  LLVMBuildStore(g->b, LLVMConstInt(i8, 0, 0), present);
+  LLVMBuildStore(g->b, LLVMConstAllOnes(i64), away);
+  PjCountLoop L;
+  LLVMValueRef t = LLVMBuildAdd(g->b, R->lo, pj_count_begin(g, &L, LLVMBuildSub(g->b, R->hi, R->lo, "")), "");
+  LLVMValueRef exited = LLVMBuildLoad2(g->b, i8, LLVMBuildInBoundsGEP2(g->b, i8, R->exited, &t, 1, ""), "");
+  LLVMValueRef gone = pj_gone(R, t);
+  LLVMValueRef left = LLVMBuildAnd(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, exited, LLVMConstInt(i8, 0, 0), ""), gone, "");
+  LLVMBuildStore(g->b, LLVMBuildOr(g->b, LLVMBuildLoad2(g->b, i8, present, ""), LLVMBuildZExt(g->b, LLVMBuildNot(g->b, gone, ""), i8, ""), ""), present);
+  LLVMBuildStore(g->b, LLVMBuildSelect(g->b, left, t, LLVMBuildLoad2(g->b, i64, away, ""), ""), away);
+  pj_count_end(g, &L);
+  LLVMValueRef who = LLVMBuildLoad2(g->b, i64, away, "");
+  LLVMValueRef bad = LLVMBuildAnd(g->b, LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildLoad2(g->b, i8, present, ""), LLVMConstInt(i8, 0, 0), ""),
+                                  LLVMBuildICmp(g->b, LLVMIntNE, who, LLVMConstAllOnes(i64), ""), "");
+  LLVMBasicBlockRef fail = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "away.barrier");
+  LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "away.ok");
+  LLVMBuildCondBr(g->b, bad, fail, ok);
+  LLVMPositionBuilderAtEnd(g->b, fail);
+  pj_bind_linear(R, who);
+  pj_cg_record_error(g, loc, PJ_KERNEL_ERROR_DIVERGENT, 0, NULL, NULL);
+  LLVMPositionBuilderAtEnd(g->b, ok);
+}
+
 static void pj_uniform_while(PjRegions *R, const PjStmt *s) {
   PjCg *g = R->g;
   LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.while");
   LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.body");
   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.wend");
+  if (!pj_away_push(R, s->loc)) return;
   LLVMBuildBr(g->b, head);
   LLVMPositionBuilderAtEnd(g->b, head);
+  pj_away_next_iteration(R);
   LLVMBuildCondBr(g->b, pj_uniform_cond(R, s->while_.cond), body, done);
   LLVMPositionBuilderAtEnd(g->b, body);
   pj_uniform_loop_body(R, &s->while_.body, head, done);
   LLVMPositionBuilderAtEnd(g->b, done);
+  R->naway--;
 }
 
 /* for i in range(...) around a barrier: the walk is the scope's, i is each of its threads'. */
@@ -489,6 +575,7 @@ static void pj_uniform_for(PjRegions *R, const PjStmt *s) {
   LLVMValueRef count = pj_cg_range_count(g, start, stop, step, d);
   LLVMValueRef counter = LLVMBuildAlloca(g->alloca_b, t, "u.k");
   LLVMBuildStore(g->b, LLVMConstInt(t, 0, 0), counter);
+  if (!pj_away_push(R, s->loc)) return;
   LLVMBuildBr(g->b, head);
   LLVMPositionBuilderAtEnd(g->b, head);
   LLVMValueRef k = LLVMBuildLoad2(g->b, t, counter, "");
@@ -500,9 +587,11 @@ static void pj_uniform_for(PjRegions *R, const PjStmt *s) {
   pj_store_threads(R, v, pj_cg_convert(g, i, pj_type_scalar(d), g->f->vars[v].type), R->lo, R->hi);
   pj_uniform_loop_body(R, &s->for_.body, latch, done);
   LLVMPositionBuilderAtEnd(g->b, latch);
+  pj_away_next_iteration(R);
   LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, t, counter, ""), LLVMConstInt(t, 1, 0), ""), counter);
   LLVMBuildBr(g->b, head);
   LLVMPositionBuilderAtEnd(g->b, done);
+  R->naway--;
 }
 
 /* Control flow around warp collectives that no block barrier encloses is uniform per warp, not
@@ -666,7 +755,9 @@ static void pj_uniform_stmt(PjRegions *R, const PjStmt *s, bool in_loop) {
   case PJ_ST_FOR: pj_uniform_for(R, s); break;
   case PJ_ST_BREAK: LLVMBuildBr(g->b, g->loop_exit); break;
   case PJ_ST_CONTINUE: LLVMBuildBr(g->b, g->loop_continue); break;
-  case PJ_ST_EXPR: break; /* the barrier itself: the regions around it are the synchronisation */
+  case PJ_ST_EXPR: /* the barrier itself: the regions around it are the synchronisation */
+    if (R->naway && s->expr->kind == PJ_EX_BUILTIN && s->expr->builtin.id == PJ_BI_SYNCTHREADS) pj_check_no_one_away(R, s->loc);
+    break;
   default: pj_cg_fail(g, s->loc, "cuda.syncthreads() inside this statement cannot run on the CPU executor"); break;
   }
 }
@@ -677,7 +768,7 @@ static void pj_uniform_block(PjRegions *R, const PjBlock *b, bool in_loop) {
   for (int i = 0; i < b->count; i++) {
     const PjStmt *s = b->stmts[i];
     bool exits = in_loop && pj_exits_loop(s);
-    if (pj_has_barrier(s) || exits) {
+    if (pj_has_barrier(s)) { /* a bare break/continue is each thread's own (the away flags) */
       if (n) {
         pj_open(R->g);
         pj_thread_region(R, run, n);

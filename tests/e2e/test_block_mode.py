@@ -80,3 +80,25 @@ def test_shuffle_offsets_use_their_low_five_bits():
                      np.where(lane >= 1, x[np.arange(64) - 1], x),
                      x[base + 5]], axis=1)
     np.testing.assert_array_equal(out["out"], want)
+
+
+def test_per_thread_continue_and_break_in_barrier_loops():
+    a = np.arange(64, dtype=np.int64) * 3 - 20
+    out, _ = launch(K, 1, 64, a, np.zeros(64, np.int64), kernel="skip_rounds")
+    want = np.zeros(64, np.int64)
+    for t in range(64):
+        for r in range(6):
+            other = a[(t + r) % 64] * (r + 1)
+            if t % 3 == 0 and r % 2 == 1:
+                continue
+            if t % 5 == 4 and r == 5:
+                break
+            want[t] += other
+    np.testing.assert_array_equal(out["out"], want)
+
+
+@pytest.mark.skipif(TARGET != "cpu", reason="undefined behaviour in CUDA: checked on the CPU executor")
+def test_skipping_a_barrier_by_continue_is_an_error():
+    proc = run_error("continue_before_barrier", 64)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "block_mode.py:118:9: this value differs between the threads of a block" in proc.stderr, proc.stderr

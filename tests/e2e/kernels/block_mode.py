@@ -86,3 +86,34 @@ def wide_offsets(x, out):
     out[i, 1] = cuda.shfl_xor_sync(0xffffffff, x[i], 34)
     out[i, 2] = cuda.shfl_up_sync(0xffffffff, x[i], 65)
     out[i, 3] = cuda.shfl_sync(0xffffffff, x[i], 37)
+
+
+@cuda.jit
+def skip_rounds(a, out):
+    # some threads skip the rest of a round (continue), some leave the loop in its last round
+    # (break), after the barriers: every thread still meets every barrier
+    t = cuda.threadIdx.x
+    tile = cuda.shared.array(64, int64)
+    acc = 0
+    for r in range(6):
+        tile[t] = a[t] * (r + 1)
+        cuda.syncthreads()
+        other = tile[(t + r) % 64]
+        cuda.syncthreads()
+        if t % 3 == 0 and r % 2 == 1:
+            continue
+        if t % 5 == 4 and r == 5:
+            break
+        acc += other
+    out[t] = acc
+
+
+@cuda.jit
+def continue_before_barrier(a, out):
+    # undefined in CUDA: odd threads skip the barrier of their iteration
+    t = cuda.threadIdx.x
+    for r in range(3):
+        if t % 2 == 1:
+            continue
+        cuda.syncthreads()
+        out[t] += a[t]
