@@ -3,13 +3,14 @@
  * One call runs a whole block. The body is cut at each cuda.syncthreads(): between two
  * barriers, every thread of the block runs its code to the next barrier, one thread after the
  * other, in a loop over the block's threads (a "thread region"). Control flow that contains a
- * barrier, or that leaves a loop containing one, runs once for the whole block: CUDA requires
- * it to be the same for every thread of the block, and every live thread evaluates its
- * conditions, so that a kernel where they differ stops with an error instead of a wrong answer.
- * Control flow around warp collectives (shuffles, votes, syncwarp) without a block barrier runs
- * once per warp, the same way, over that warp's lanes. Each
- * variable lives in an array with one element per thread; shared arrays exist once per block;
- * a thread that returns is marked and skipped by the later regions. No stacks, no context
+ * barrier runs once for the whole block: CUDA requires it to be the same for every thread of
+ * the block, and every live thread evaluates its conditions, so that a kernel where they differ
+ * stops with an error instead of a wrong answer. Control flow around warp collectives (shuffles,
+ * votes, syncwarp) without a block barrier runs once per warp, the same way, over that warp's
+ * lanes. Each variable lives in an array with one element per thread; shared arrays exist once
+ * per block; a thread that returns is marked and skipped by the later regions, and so is one
+ * that takes `continue` (until the next iteration) or `break` (until the loop ends). No stacks,
+ * no context
  * switches: a barrier costs one pass over the block's threads. */
 #include <stdlib.h>
 
