@@ -10,8 +10,7 @@
  * lanes. Each variable lives in an array with one element per thread; shared arrays exist once
  * per block; a thread that returns is marked and skipped by the later regions, and so is one
  * that takes `continue` (until the next iteration) or `break` (until the loop ends). No stacks,
- * no context
- * switches: a barrier costs one pass over the block's threads. */
+ * no context switches: a barrier costs one pass over the block's threads. */
 #include <stdlib.h>
 
 #include <llvm-c/Target.h>
