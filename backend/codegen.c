@@ -1318,6 +1318,18 @@ void pj_cg_load_params(PjCg *g, LLVMValueRef argv, LLVMTypeRef *types, int n, LL
   }
 }
 
+/* One zeroed stack slot per variable of g->f, at the builder: a variable assigned on some paths
+ * only reads 0 on the others, never poison. */
+void pj_cg_alloc_slots(PjCg *g) {
+  g->slots = calloc((size_t)g->f->nvars + 1, sizeof(LLVMValueRef));
+  for (int v = 0; v < g->f->nvars; v++) {
+    const PjType *t = g->f->vars[v].type;
+    if (!t) continue;
+    g->slots[v] = LLVMBuildAlloca(g->b, pj_cg_type(g, t), g->f->vars[v].name);
+    LLVMBuildStore(g->b, LLVMConstNull(pj_cg_type(g, t)), g->slots[v]);
+  }
+}
+
 /* Emit the kernel body into g->fn, whose first parameters are the flattened arguments. */
 void pj_cg_body(PjCg *g, const PjArgType *args, int nargs) {
   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "entry");
@@ -1326,14 +1338,7 @@ void pj_cg_body(PjCg *g, const PjArgType *args, int nargs) {
   g->alloca_b = LLVMCreateBuilderInContext(g->ctx);
   LLVMPositionBuilderAtEnd(g->alloca_b, entry);
   LLVMPositionBuilderAtEnd(g->b, entry);
-  g->slots = calloc((size_t)g->f->nvars + 1, sizeof(LLVMValueRef));
-  for (int v = 0; v < g->f->nvars; v++) {
-    const PjType *t = g->f->vars[v].type;
-    if (!t) continue;
-    /* zeroed: a variable assigned on some paths only reads 0 on the others, never poison */
-    g->slots[v] = LLVMBuildAlloca(g->b, pj_cg_type(g, t), g->f->vars[v].name);
-    LLVMBuildStore(g->b, LLVMConstNull(pj_cg_type(g, t)), g->slots[v]);
-  }
+  pj_cg_alloc_slots(g);
   LLVMValueRef flat[256];
   unsigned nflat = LLVMCountParams(g->fn);
   for (unsigned i = 0; i < nflat && i < 256; i++) flat[i] = LLVMGetParam(g->fn, i);

@@ -89,6 +89,7 @@ void pj_cg_debug_function(PjCg *g, LLVMValueRef fn, const PjFunc *f);
 LLVMValueRef pj_cg_truth(PjCg *g, LLVMValueRef v, const PjType *t);
 void pj_cg_stmt(PjCg *g, const PjStmt *s);
 void pj_cg_store_var(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt);
+void pj_cg_alloc_slots(PjCg *g); /* g->slots: one zeroed alloca per variable of g->f */
 LLVMTypeRef pj_cg_mem_dtype(PjCg *g, PjDtype d);
 void pj_cg_fail(PjCg *g, PjLoc loc, const char *msg);
 /* Records a PJ_KERNEL_ERROR_ kind (ir/abi.h) at loc for the current thread, then branches to g->ret. */

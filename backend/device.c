@@ -65,13 +65,7 @@ static void pj_define_spec(PjCg *g, const PjSpec *s) {
   g->ret = LLVMAppendBasicBlockInContext(g->ctx, fn, "return");
   g->loop_exit = g->loop_continue = NULL;
   LLVMPositionBuilderAtEnd(g->b, entry);
-  g->slots = calloc((size_t)g->f->nvars + 1, sizeof(LLVMValueRef));
-  for (int v = 0; v < g->f->nvars; v++) {
-    const PjType *t = g->f->vars[v].type;
-    if (!t) continue;
-    g->slots[v] = LLVMBuildAlloca(g->b, pj_cg_type(g, t), g->f->vars[v].name);
-    LLVMBuildStore(g->b, LLVMConstNull(pj_cg_type(g, t)), g->slots[v]);
-  }
+  pj_cg_alloc_slots(g);
   for (int i = 0; i < s->nargs; i++)
     LLVMBuildStore(g->b, pj_cg_convert(g, LLVMGetParam(fn, (unsigned)i), s->args[i], g->f->vars[i].type), g->slots[i]);
   if (g->host) {
