@@ -192,24 +192,49 @@ static void pj_open(PjCg *g) {
     LLVMPositionBuilderAtEnd(g->b, LLVMAppendBasicBlockInContext(g->ctx, g->fn, "dead"));
 }
 
-/* for t in [from, to): variable v of thread t = value */
-static void pj_store_threads(PjRegions *R, int v, LLVMValueRef value, LLVMValueRef from, LLVMValueRef to) {
-  PjCg *g = R->g;
+/* A counted loop over j in [0, n) around the code `body` emits; accumulators live in allocas. */
+typedef struct PjCountLoop {
+  LLVMBasicBlockRef head, body, done;
+  LLVMValueRef j, pre_j;
+  LLVMBasicBlockRef pre;
+} PjCountLoop;
+
+static LLVMValueRef pj_count_begin(PjCg *g, PjCountLoop *L, LLVMValueRef n) {
   LLVMTypeRef i64 = pj_i64t(g);
-  LLVMBasicBlockRef pre = LLVMGetInsertBlock(g->b);
-  LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "all.head");
-  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "all.body");
-  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "all.done");
-  LLVMBuildBr(g->b, head);
-  LLVMPositionBuilderAtEnd(g->b, head);
-  LLVMValueRef t = LLVMBuildPhi(g->b, i64, "t");
-  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, t, to, ""), body, done);
-  LLVMPositionBuilderAtEnd(g->b, body);
+  L->pre = LLVMGetInsertBlock(g->b);
+  L->head = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "lanes.head");
+  L->body = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "lanes.body");
+  L->done = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "lanes.done");
+  LLVMBuildBr(g->b, L->head);
+  LLVMPositionBuilderAtEnd(g->b, L->head);
+  L->j = LLVMBuildPhi(g->b, i64, "j");
+  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, L->j, n, ""), L->body, L->done);
+  LLVMPositionBuilderAtEnd(g->b, L->body);
+  return L->j;
+}
+
+static void pj_count_end(PjCg *g, PjCountLoop *L) {
+  LLVMTypeRef i64 = pj_i64t(g);
+  LLVMValueRef next = LLVMBuildAdd(g->b, L->j, LLVMConstInt(i64, 1, 0), "");
+  LLVMBasicBlockRef here = LLVMGetInsertBlock(g->b);
+  LLVMBuildBr(g->b, L->head);
+  LLVMAddIncoming(L->j, (LLVMValueRef[]){LLVMConstInt(i64, 0, 0), next}, (LLVMBasicBlockRef[]){L->pre, here}, 2);
+  LLVMPositionBuilderAtEnd(g->b, L->done);
+}
+
+/* A counted loop over the scope's threads [lo, hi): the thread's index (i64). */
+static LLVMValueRef pj_scope_begin(PjRegions *R, PjCountLoop *L) {
+  PjCg *g = R->g;
+  return LLVMBuildAdd(g->b, R->lo, pj_count_begin(g, L, LLVMBuildSub(g->b, R->hi, R->lo, "")), "");
+}
+
+/* every thread t of the scope: variable v of thread t = value */
+static void pj_store_threads(PjRegions *R, int v, LLVMValueRef value) {
+  PjCg *g = R->g;
+  PjCountLoop L;
+  LLVMValueRef t = pj_scope_begin(R, &L);
   LLVMBuildStore(g->b, value, LLVMBuildInBoundsGEP2(g->b, R->types[v], R->arrays[v], &t, 1, ""));
-  LLVMValueRef next = LLVMBuildAdd(g->b, t, LLVMConstInt(i64, 1, 0), "");
-  LLVMBuildBr(g->b, head);
-  LLVMAddIncoming(t, (LLVMValueRef[]){from, next}, (LLVMBasicBlockRef[]){pre, body}, 2);
-  LLVMPositionBuilderAtEnd(g->b, done);
+  pj_count_end(g, &L);
 }
 
 /* ---- thread regions ------------------------------------------------------------------------- */
@@ -239,26 +264,15 @@ static void pj_run_as_thread(PjRegions *R, PjThreadCode code, const void *what, 
 /* Every live thread of the scope runs `code`, in the block's thread order. */
 static void pj_thread_loop(PjRegions *R, PjThreadCode code, const void *what) {
   PjCg *g = R->g;
-  if (R->warp) {
-    LLVMTypeRef i64 = pj_i64t(g);
-    LLVMBasicBlockRef pre = LLVMGetInsertBlock(g->b);
-    LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "lane.head");
-    LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "lane.body");
-    LLVMBasicBlockRef latch = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "lane.latch");
-    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "lane.done");
-    LLVMBuildBr(g->b, head);
-    LLVMPositionBuilderAtEnd(g->b, head);
-    LLVMValueRef t = LLVMBuildPhi(g->b, i64, "lane");
-    LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, t, R->hi, ""), body, done);
-    LLVMPositionBuilderAtEnd(g->b, body);
+  if (R->warp) { /* the lanes [lo, hi) of one warp */
+    PjCountLoop L;
+    LLVMValueRef t = pj_scope_begin(R, &L);
+    LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "lane.next");
     pj_bind_linear(R, t);
-    pj_run_as_thread(R, code, what, t, latch);
-    if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, latch);
-    LLVMPositionBuilderAtEnd(g->b, latch);
-    LLVMValueRef next = LLVMBuildAdd(g->b, t, LLVMConstInt(i64, 1, 0), "");
-    LLVMBuildBr(g->b, head);
-    LLVMAddIncoming(t, (LLVMValueRef[]){R->lo, next}, (LLVMBasicBlockRef[]){pre, latch}, 2);
-    LLVMPositionBuilderAtEnd(g->b, done);
+    pj_run_as_thread(R, code, what, t, next);
+    if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, next);
+    LLVMPositionBuilderAtEnd(g->b, next);
+    pj_count_end(g, &L);
     return;
   }
   LLVMContextRef ctx = g->ctx;
@@ -347,36 +361,6 @@ static LLVMValueRef pj_live(PjRegions *R, LLVMValueRef tid) {
   return LLVMBuildAnd(g->b, in, LLVMBuildNot(g->b, pj_gone(R, safe), ""), "");
 }
 
-/* A counted loop over j in [0, n) around the code `body` emits; accumulators live in allocas. */
-typedef struct PjCountLoop {
-  LLVMBasicBlockRef head, body, done;
-  LLVMValueRef j, pre_j;
-  LLVMBasicBlockRef pre;
-} PjCountLoop;
-
-static LLVMValueRef pj_count_begin(PjCg *g, PjCountLoop *L, LLVMValueRef n) {
-  LLVMTypeRef i64 = pj_i64t(g);
-  L->pre = LLVMGetInsertBlock(g->b);
-  L->head = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "lanes.head");
-  L->body = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "lanes.body");
-  L->done = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "lanes.done");
-  LLVMBuildBr(g->b, L->head);
-  LLVMPositionBuilderAtEnd(g->b, L->head);
-  L->j = LLVMBuildPhi(g->b, i64, "j");
-  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, L->j, n, ""), L->body, L->done);
-  LLVMPositionBuilderAtEnd(g->b, L->body);
-  return L->j;
-}
-
-static void pj_count_end(PjCg *g, PjCountLoop *L) {
-  LLVMTypeRef i64 = pj_i64t(g);
-  LLVMValueRef next = LLVMBuildAdd(g->b, L->j, LLVMConstInt(i64, 1, 0), "");
-  LLVMBasicBlockRef here = LLVMGetInsertBlock(g->b);
-  LLVMBuildBr(g->b, L->head);
-  LLVMAddIncoming(L->j, (LLVMValueRef[]){LLVMConstInt(i64, 0, 0), next}, (LLVMBasicBlockRef[]){L->pre, here}, 2);
-  LLVMPositionBuilderAtEnd(g->b, L->done);
-}
-
 /* ---- uniform control flow ----------------------------------------------------------------- */
 
 static void pj_uniform_block(PjRegions *R, const PjBlock *b, bool in_loop);
@@ -400,7 +384,7 @@ static LLVMValueRef pj_uniform_values(PjRegions *R, const PjExpr *const *exprs, 
   LLVMValueRef seen = LLVMBuildAlloca(g->alloca_b, i8, "seen");
   LLVMBuildStore(g->b, LLVMConstInt(i8, 0, 0), seen);
   PjCountLoop L;
-  LLVMValueRef t = LLVMBuildAdd(g->b, R->lo, pj_count_begin(g, &L, LLVMBuildSub(g->b, R->hi, R->lo, "")), "");
+  LLVMValueRef t = pj_scope_begin(R, &L);
   LLVMBasicBlockRef eval = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.eval");
   LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.next");
   LLVMBuildCondBr(g->b, pj_live(R, t), eval, next);
@@ -473,7 +457,7 @@ static LLVMValueRef pj_any_live(PjRegions *R) {
   LLVMValueRef acc = LLVMBuildAlloca(g->alloca_b, i8, "");
   LLVMBuildStore(g->b, LLVMConstInt(i8, 0, 0), acc);
   PjCountLoop L;
-  LLVMValueRef t = LLVMBuildAdd(g->b, R->lo, pj_count_begin(g, &L, LLVMBuildSub(g->b, R->hi, R->lo, "")), "");
+  LLVMValueRef t = pj_scope_begin(R, &L);
   LLVMValueRef alive = LLVMBuildZExt(g->b, pj_live(R, t), i8, "");
   LLVMBuildStore(g->b, LLVMBuildOr(g->b, LLVMBuildLoad2(g->b, i8, acc, ""), alive, ""), acc);
   pj_count_end(g, &L);
@@ -500,7 +484,7 @@ static void pj_away_next_iteration(PjRegions *R) {
   PjCg *g = R->g;
   LLVMTypeRef i8 = LLVMInt8TypeInContext(g->ctx);
   PjCountLoop L;
-  LLVMValueRef t = LLVMBuildAdd(g->b, R->lo, pj_count_begin(g, &L, LLVMBuildSub(g->b, R->hi, R->lo, "")), "");
+  LLVMValueRef t = pj_scope_begin(R, &L);
   LLVMValueRef p = LLVMBuildInBoundsGEP2(g->b, i8, R->away[R->naway - 1], &t, 1, "");
   LLVMValueRef v = LLVMBuildLoad2(g->b, i8, p, "");
   LLVMValueRef cont = LLVMBuildICmp(g->b, LLVMIntEQ, v, LLVMConstInt(i8, 1, 0), "");
@@ -518,7 +502,7 @@ static void pj_check_no_one_away(PjRegions *R, PjLoc loc) {
   LLVMBuildStore(g->b, LLVMConstInt(i8, 0, 0), present);
   LLVMBuildStore(g->b, LLVMConstAllOnes(i64), away);
   PjCountLoop L;
-  LLVMValueRef t = LLVMBuildAdd(g->b, R->lo, pj_count_begin(g, &L, LLVMBuildSub(g->b, R->hi, R->lo, "")), "");
+  LLVMValueRef t = pj_scope_begin(R, &L);
   LLVMValueRef exited = LLVMBuildLoad2(g->b, i8, LLVMBuildInBoundsGEP2(g->b, i8, R->exited, &t, 1, ""), "");
   LLVMValueRef gone = pj_gone(R, t);
   LLVMValueRef left = LLVMBuildAnd(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, exited, LLVMConstInt(i8, 0, 0), ""), gone, "");
@@ -584,7 +568,7 @@ static void pj_uniform_for(PjRegions *R, const PjStmt *s) {
   LLVMPositionBuilderAtEnd(g->b, body);
   LLVMValueRef i = LLVMBuildAdd(g->b, start, LLVMBuildMul(g->b, k, step, ""), "");
   int v = s->for_.target->name.var;
-  pj_store_threads(R, v, pj_cg_convert(g, i, pj_type_scalar(d), g->f->vars[v].type), R->lo, R->hi);
+  pj_store_threads(R, v, pj_cg_convert(g, i, pj_type_scalar(d), g->f->vars[v].type));
   pj_uniform_loop_body(R, &s->for_.body, latch, done);
   LLVMPositionBuilderAtEnd(g->b, latch);
   pj_away_next_iteration(R);
@@ -596,34 +580,20 @@ static void pj_uniform_for(PjRegions *R, const PjStmt *s) {
 
 /* Control flow around warp collectives that no block barrier encloses is uniform per warp, not
  * per block: it runs once for each warp of the block, over that warp's lanes. */
-static void pj_per_warp(PjRegions *R, const PjStmt *s, bool in_loop) {
+static void pj_per_warp(PjRegions *R, const PjStmt *s) {
   PjCg *g = R->g;
   LLVMTypeRef i64 = pj_i64t(g);
   LLVMValueRef warps = LLVMBuildUDiv(g->b, LLVMBuildAdd(g->b, g->nthreads, LLVMConstInt(i64, 31, 0), ""), LLVMConstInt(i64, 32, 0), "");
-  LLVMValueRef wslot = LLVMBuildAlloca(g->alloca_b, i64, "warp");
-  LLVMBuildStore(g->b, LLVMConstInt(i64, 0, 0), wslot);
-  LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "warp.head");
-  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "warp.body");
-  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "warp.done");
-  LLVMBuildBr(g->b, head);
-  LLVMPositionBuilderAtEnd(g->b, head);
-  LLVMValueRef w = LLVMBuildLoad2(g->b, i64, wslot, "");
-  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, w, warps, ""), body, done);
-  LLVMPositionBuilderAtEnd(g->b, body);
-  LLVMValueRef lo = LLVMBuildMul(g->b, w, LLVMConstInt(i64, 32, 0), "");
+  PjCountLoop L;
+  LLVMValueRef lo = LLVMBuildMul(g->b, pj_count_begin(g, &L, warps), LLVMConstInt(i64, 32, 0), "");
   LLVMValueRef end = LLVMBuildAdd(g->b, lo, LLVMConstInt(i64, 32, 0), "");
-  LLVMValueRef hi = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntULT, end, g->nthreads, ""), end, g->nthreads, "");
   PjRegions W = *R;
   W.warp = true;
   W.lo = lo;
-  W.hi = hi;
-  (void)in_loop; /* the statement leaves no enclosing loop: pj_uniform_block checked */
-  pj_uniform_stmt(&W, s, false);
-  if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) {
-    LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, i64, wslot, ""), LLVMConstInt(i64, 1, 0), ""), wslot);
-    LLVMBuildBr(g->b, head);
-  }
-  LLVMPositionBuilderAtEnd(g->b, done);
+  W.hi = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntULT, end, g->nthreads, ""), end, g->nthreads, "");
+  pj_uniform_stmt(&W, s, false); /* it leaves no enclosing loop: pj_uniform_block checked */
+  pj_open(g);
+  pj_count_end(g, &L);
 }
 
 /* ---- collectives ---------------------------------------------------------------------------- */
@@ -777,7 +747,7 @@ static void pj_uniform_block(PjRegions *R, const PjBlock *b, bool in_loop) {
       bool compound = s->kind == PJ_ST_IF || s->kind == PJ_ST_WHILE || s->kind == PJ_ST_FOR;
       if (!R->warp && compound && !exits && !pj_syncs_block(s)) {
         pj_open(R->g);
-        pj_per_warp(R, s, in_loop);
+        pj_per_warp(R, s);
       } else {
         pj_uniform_stmt(R, s, in_loop);
       }
@@ -837,7 +807,7 @@ void pj_cg_block_kernel(PjCg *g, const PjArgType *args, int nargs, LLVMValueRef 
   LLVMPositionBuilderAtEnd(g->b, body);
   int p = 0;
   for (int i = 0; i < nargs; i++)
-    pj_store_threads(&R, i, pj_cg_arg_value(g, &args[i], flat, &p, g->f->vars[i].type), R.lo, R.hi);
+    pj_store_threads(&R, i, pj_cg_arg_value(g, &args[i], flat, &p, g->f->vars[i].type));
   g->ret = LLVMAppendBasicBlockInContext(ctx, g->fn, "return");
   pj_uniform_block(&R, &g->f->body, false);
   if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, g->ret);
