@@ -253,8 +253,23 @@ static LLVMValueRef pj_cg_view(PjCg *g, const PjExpr *e) {
 }
 
 LLVMValueRef pj_cg_subscript(PjCg *g, const PjExpr *e) {
-  if (e->sub.base->type->kind == PJ_TY_TUPLE) /* an item, which may be an array */
-    return LLVMBuildExtractValue(g->b, pj_cg_expr(g, e->sub.base), (unsigned)e->sub.index->ival, "");
+  if (e->sub.base->type->kind == PJ_TY_TUPLE) { /* an item, which may be an array */
+    LLVMValueRef t = pj_cg_expr(g, e->sub.base);
+    if (e->sub.index->kind == PJ_EX_INT) return LLVMBuildExtractValue(g->b, t, (unsigned)e->sub.index->ival, "");
+    /* a run-time index into items of one type: negative counts from the end, as in Python;
+     * out of range gives the last item (numba leaves it undefined) */
+    int n = e->sub.base->type->count;
+    LLVMTypeRef i64 = pj_cg_i64(g);
+    LLVMValueRef k = pj_cg_expr(g, e->sub.index);
+    LLVMValueRef neg = LLVMBuildICmp(g->b, LLVMIntSLT, k, LLVMConstInt(i64, 0, 0), "");
+    k = LLVMBuildSelect(g->b, neg, LLVMBuildAdd(g->b, k, LLVMConstInt(i64, (unsigned long long)n, 0), ""), k, "");
+    LLVMValueRef r = LLVMBuildExtractValue(g->b, t, (unsigned)(n - 1), "");
+    for (int i = n - 2; i >= 0; i--) {
+      LLVMValueRef is = LLVMBuildICmp(g->b, LLVMIntEQ, k, LLVMConstInt(i64, (unsigned long long)i, 0), "");
+      r = LLVMBuildSelect(g->b, is, LLVMBuildExtractValue(g->b, t, (unsigned)i, ""), r, "");
+    }
+    return r;
+  }
   if (e->type->kind == PJ_TY_ARRAY) return pj_cg_view(g, e);
   return pj_cg_load_element(g, e);
 }

@@ -26,6 +26,7 @@ typedef struct PjChecker {
   bool final;       /* the checking phase: report errors and rewrite */
   bool changed;     /* inference: a variable's type grew */
   int loop_depth;
+  PjVec unknown;    /* const char*: names whose assignment failed to type (already reported) */
 } PjChecker;
 
 static void pj_err(PjChecker *c, PjLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -45,100 +46,12 @@ static const char *pj_tn(PjChecker *c, const PjType *t) { return t ? pj_type_nam
 
 /* ---- copying the function ------------------------------------------------------------------ */
 
-static PjExpr *pj_clone_expr(PjArena *a, const PjExpr *e);
-
-static PjExpr **pj_clone_exprs(PjArena *a, PjExpr *const *xs, int n) {
-  PjExpr **out = pj_arena_alloc(a, sizeof(PjExpr *) * (size_t)(n + 1));
-  for (int i = 0; i < n; i++) out[i] = pj_clone_expr(a, xs[i]);
-  return out;
-}
-
-static PjExpr *pj_clone_expr(PjArena *a, const PjExpr *e) {
-  if (!e) return NULL;
-  PjExpr *c = pj_arena_alloc(a, sizeof(PjExpr));
-  *c = *e;
-  switch (e->kind) {
-  case PJ_EX_ATTR: c->attr.base = pj_clone_expr(a, e->attr.base); break;
-  case PJ_EX_CALL:
-    c->call.fn = pj_clone_expr(a, e->call.fn);
-    c->call.args = pj_clone_exprs(a, e->call.args, e->call.nargs);
-    break;
-  case PJ_EX_SUBSCRIPT:
-    c->sub.base = pj_clone_expr(a, e->sub.base);
-    c->sub.index = pj_clone_expr(a, e->sub.index);
-    break;
-  case PJ_EX_TUPLE: c->tuple.items = pj_clone_exprs(a, e->tuple.items, e->tuple.count); break;
-  case PJ_EX_BINARY:
-    c->bin.l = pj_clone_expr(a, e->bin.l);
-    c->bin.r = pj_clone_expr(a, e->bin.r);
-    break;
-  case PJ_EX_UNARY: c->un.x = pj_clone_expr(a, e->un.x); break;
-  case PJ_EX_COMPARE:
-    c->cmp.operands = pj_clone_exprs(a, e->cmp.operands, e->cmp.n + 1);
-    c->cmp.ops = pj_arena_alloc(a, sizeof(PjCmpOp) * (size_t)(e->cmp.n + 1));
-    memcpy(c->cmp.ops, e->cmp.ops, sizeof(PjCmpOp) * (size_t)e->cmp.n);
-    break;
-  case PJ_EX_BOOLOP:
-    c->boolop.l = pj_clone_expr(a, e->boolop.l);
-    c->boolop.r = pj_clone_expr(a, e->boolop.r);
-    break;
-  case PJ_EX_IFEXP:
-    c->ifexp.cond = pj_clone_expr(a, e->ifexp.cond);
-    c->ifexp.then = pj_clone_expr(a, e->ifexp.then);
-    c->ifexp.orelse = pj_clone_expr(a, e->ifexp.orelse);
-    break;
-  default: break;
-  }
-  return c;
-}
-
-static void pj_clone_block(PjArena *a, PjBlock *out, const PjBlock *b);
-
-static PjStmt *pj_clone_stmt(PjArena *a, const PjStmt *s) {
-  PjStmt *c = pj_arena_alloc(a, sizeof(PjStmt));
-  *c = *s;
-  switch (s->kind) {
-  case PJ_ST_EXPR:
-  case PJ_ST_RETURN: c->expr = pj_clone_expr(a, s->expr); break;
-  case PJ_ST_ASSIGN:
-    c->assign.targets = pj_clone_exprs(a, s->assign.targets, s->assign.ntargets);
-    c->assign.value = pj_clone_expr(a, s->assign.value);
-    break;
-  case PJ_ST_AUGASSIGN:
-    c->aug.target = pj_clone_expr(a, s->aug.target);
-    c->aug.value = pj_clone_expr(a, s->aug.value);
-    break;
-  case PJ_ST_IF:
-    c->if_.cond = pj_clone_expr(a, s->if_.cond);
-    pj_clone_block(a, &c->if_.then, &s->if_.then);
-    pj_clone_block(a, &c->if_.orelse, &s->if_.orelse);
-    break;
-  case PJ_ST_WHILE:
-    c->while_.cond = pj_clone_expr(a, s->while_.cond);
-    pj_clone_block(a, &c->while_.body, &s->while_.body);
-    break;
-  case PJ_ST_FOR:
-    c->for_.target = pj_clone_expr(a, s->for_.target);
-    c->for_.iter = pj_clone_expr(a, s->for_.iter);
-    pj_clone_block(a, &c->for_.body, &s->for_.body);
-    break;
-  default: break;
-  }
-  return c;
-}
-
-static void pj_clone_block(PjArena *a, PjBlock *out, const PjBlock *b) {
-  out->count = b->count;
-  out->stmts = pj_arena_alloc(a, sizeof(PjStmt *) * (size_t)(b->count + 1));
-  for (int i = 0; i < b->count; i++) out->stmts[i] = pj_clone_stmt(a, b->stmts[i]);
-}
-
 static PjFunc *pj_clone_func(PjArena *a, const PjFunc *f) {
   PjFunc *c = pj_arena_alloc(a, sizeof(PjFunc));
   *c = *f;
   c->vars = pj_arena_alloc(a, sizeof(PjVar) * (size_t)(f->nvars + 1));
   memcpy(c->vars, f->vars, sizeof(PjVar) * (size_t)f->nvars);
-  pj_clone_block(a, &c->body, &f->body);
+  pj_clone_block(a, &c->body, &f->body, 0);
   return c;
 }
 
@@ -212,7 +125,7 @@ static bool pj_truth_ok(PjChecker *c, const PjExpr *e) {
 static const PjType *pj_expr_type(PjChecker *c, PjExpr **slot);
 
 static PjExpr *pj_literal_copy(PjChecker *c, const PjExpr *v, PjLoc loc) {
-  PjExpr *e = pj_clone_expr(c->arena, v);
+  PjExpr *e = pj_clone_expr(c->arena, v, 0);
   e->loc = loc;
   if (e->kind == PJ_EX_TUPLE)
     for (int i = 0; i < e->tuple.count; i++) e->tuple.items[i]->loc = loc;
@@ -225,7 +138,10 @@ static const PjType *pj_type_name_expr(PjChecker *c, PjExpr **slot) {
   if (v >= 0) {
     e->name.var = v;
     if (!c->f->vars[v].type) {
-      if (c->final) pj_err(c, e->loc, "local variable '%s' is used before it has a value", e->name.id);
+      bool reported = false; /* its assignment failed with an error of its own */
+      for (int i = 0; i < c->unknown.len && !reported; i++) reported = strcmp(c->unknown.items[i], e->name.id) == 0;
+      if (c->final && !reported) pj_err(c, e->loc, "local variable '%s' is used before it has a value", e->name.id);
+      else if (c->final) c->failed_quietly = true;
       return NULL;
     }
     return c->f->vars[v].type;
@@ -340,12 +256,23 @@ static bool pj_const_index(const PjExpr *e, int64_t *out) {
   return false;
 }
 
+static bool pj_index_ok(PjChecker *c, PjExpr **slot);
+
 static const PjType *pj_type_tuple_index(PjChecker *c, PjExpr **slot, const PjType *bt) {
   PjExpr *e = *slot;
   int64_t k;
   if (!pj_const_index(e->sub.index, &k)) {
-    pj_err(c, e->sub.index->loc, "a tuple index must be a constant integer");
-    return NULL;
+    /* numba indexes a tuple whose items share one type (a UniTuple) at run time */
+    bool uniform = bt->count > 0;
+    for (int i = 1; i < bt->count && uniform; i++) uniform = pj_type_equal(bt->items[i], bt->items[0]);
+    if (!uniform) {
+      pj_err(c, e->sub.index->loc, "a tuple index must be a constant integer: the items of %s differ in type",
+             pj_tn(c, bt));
+      return NULL;
+    }
+    if (!pj_index_ok(c, &e->sub.index)) return NULL;
+    pj_coerce(c, &e->sub.index, pj_type_scalar(PJ_INT64));
+    return bt->items[0];
   }
   if (k < 0) k += bt->count;
   if (k < 0 || k >= bt->count) {
@@ -963,9 +890,19 @@ static void pj_assign_to(PjChecker *c, PjExpr *target, PjExpr **value, const PjT
   }
 }
 
+/* The names a failed assignment would have bound: their later uses are not reported again. */
+static void pj_mark_unknown(PjChecker *c, const PjExpr *target) {
+  if (target->kind == PJ_EX_NAME) pj_vec_push(c->arena, &c->unknown, (void *)target->name.id);
+  if (target->kind == PJ_EX_TUPLE)
+    for (int i = 0; i < target->tuple.count; i++) pj_mark_unknown(c, target->tuple.items[i]);
+}
+
 static void pj_check_assign(PjChecker *c, PjStmt *s) {
   const PjType *t = pj_expr_type(c, &s->assign.value);
-  if (!t) return;
+  if (!t) {
+    for (int i = 0; c->final && i < s->assign.ntargets; i++) pj_mark_unknown(c, s->assign.targets[i]);
+    return;
+  }
   if (t->kind == PJ_TY_NONE || t->kind == PJ_TY_VOID || t->kind == PJ_TY_DTYPE) {
     pj_err(c, s->assign.value->loc, "cannot assign a value of type %s", pj_tn(c, t));
     return;
@@ -996,7 +933,7 @@ static void pj_check_aug(PjChecker *c, PjStmt *s) {
   bin->kind = PJ_EX_BINARY;
   bin->loc = s->loc;
   bin->bin.op = s->aug.op;
-  bin->bin.l = pj_clone_expr(c->arena, target);
+  bin->bin.l = pj_clone_expr(c->arena, target, 0);
   bin->bin.r = s->aug.value;
   PjExpr *slot = bin;
   const PjType *t = pj_expr_type(c, &slot);
@@ -1005,9 +942,113 @@ static void pj_check_aug(PjChecker *c, PjStmt *s) {
   pj_assign_to(c, target, c->final ? &s->aug.value : NULL, t);
 }
 
+static bool pj_assigns_name(const PjBlock *b, const char *name);
+
+static bool pj_stmt_assigns_name(const PjStmt *s, const char *name) {
+  const PjExpr *const *targets = s->kind == PJ_ST_ASSIGN ? (const PjExpr *const *)s->assign.targets
+                                 : s->kind == PJ_ST_AUGASSIGN ? (const PjExpr *const *)&s->aug.target
+                                 : s->kind == PJ_ST_FOR ? (const PjExpr *const *)&s->for_.target : NULL;
+  int n = s->kind == PJ_ST_ASSIGN ? s->assign.ntargets : targets ? 1 : 0;
+  for (int i = 0; i < n; i++) {
+    const PjExpr *t = targets[i];
+    if (t->kind == PJ_EX_NAME && strcmp(t->name.id, name) == 0) return true;
+    for (int k = 0; t->kind == PJ_EX_TUPLE && k < t->tuple.count; k++)
+      if (t->tuple.items[k]->kind == PJ_EX_NAME && strcmp(t->tuple.items[k]->name.id, name) == 0) return true;
+  }
+  switch (s->kind) {
+  case PJ_ST_IF: return pj_assigns_name(&s->if_.then, name) || pj_assigns_name(&s->if_.orelse, name);
+  case PJ_ST_WHILE: return pj_assigns_name(&s->while_.body, name);
+  case PJ_ST_FOR: return pj_assigns_name(&s->for_.body, name);
+  default: return false;
+  }
+}
+
+static bool pj_assigns_name(const PjBlock *b, const char *name) {
+  for (int i = 0; i < b->count; i++)
+    if (pj_stmt_assigns_name(b->stmts[i], name)) return true;
+  return false;
+}
+
+/* `for x in t` over a tuple whose items share one type, or over an array's rows, becomes
+ * `for $k in range(len(t))` with `x = t[$k]` first in the body; t is a literal, a name the body
+ * does not assign, or arr.shape. */
+static bool pj_for_over_tuple(PjChecker *c, PjStmt *s) {
+  PjExpr *it = s->for_.iter;
+  const PjType *t = pj_expr_type(c, &s->for_.iter);
+  if (!t) return false;
+  it = s->for_.iter;
+  if (t->kind != PJ_TY_TUPLE && t->kind != PJ_TY_ARRAY) {
+    pj_err(c, it->loc, "for loops iterate over range(...), a tuple or an array, not %s", pj_tn(c, t));
+    return false;
+  }
+  bool uniform = true;
+  for (int i = 1; t->kind == PJ_TY_TUPLE && i < t->count && uniform; i++) uniform = pj_type_equal(t->items[i], t->items[0]);
+  if (!uniform) {
+    pj_err(c, it->loc, "a for loop over a tuple needs items of one type, not %s (numba needs literal_unroll, "
+           "which pyjitc does not support)", pj_tn(c, t));
+    return false;
+  }
+  bool attr = it->kind == PJ_EX_ATTR && it->attr.base->kind == PJ_EX_NAME;
+  if (it->kind != PJ_EX_TUPLE && it->kind != PJ_EX_NAME && !attr) {
+    pj_err(c, it->loc, "a for loop over %s needs a literal or a variable: assign this to one first",
+           t->kind == PJ_TY_TUPLE ? "a tuple" : "an array");
+    return false;
+  }
+  const char *held = it->kind == PJ_EX_NAME ? it->name.id : attr ? it->attr.base->name.id : NULL;
+  if (held && pj_assigns_name(&s->for_.body, held)) {
+    pj_err(c, it->loc, "the loop assigns '%s', which holds the tuple it iterates over: iterate over a copy", held);
+    return false;
+  }
+  /* the counter: a new variable of the function */
+  PjFunc *f = c->f;
+  PjVar *vars = pj_arena_alloc(c->arena, sizeof(PjVar) * (size_t)(f->nvars + 2));
+  memcpy(vars, f->vars, sizeof(PjVar) * (size_t)f->nvars);
+  const char *k = pj_arena_printf(c->arena, "$k%d", f->nvars);
+  vars[f->nvars] = (PjVar){.name = k, .loc = it->loc};
+  f->vars = vars;
+  f->nvars++;
+  PjExpr *counter = pj_arena_alloc(c->arena, sizeof(PjExpr));
+  *counter = (PjExpr){.kind = PJ_EX_NAME, .loc = it->loc, .name = {k, f->nvars - 1}};
+  PjExpr *item = pj_arena_alloc(c->arena, sizeof(PjExpr));
+  *item = (PjExpr){.kind = PJ_EX_SUBSCRIPT, .loc = it->loc, .sub = {pj_clone_expr(c->arena, it, 0), counter}};
+  PjStmt *first = pj_arena_alloc(c->arena, sizeof(PjStmt));
+  *first = (PjStmt){.kind = PJ_ST_ASSIGN, .loc = s->loc};
+  first->assign.targets = pj_arena_alloc(c->arena, sizeof(PjExpr *));
+  first->assign.targets[0] = s->for_.target;
+  first->assign.ntargets = 1;
+  first->assign.value = item;
+  PjStmt **body = pj_arena_alloc(c->arena, sizeof(PjStmt *) * (size_t)(s->for_.body.count + 1));
+  body[0] = first;
+  memcpy(body + 1, s->for_.body.stmts, sizeof(PjStmt *) * (size_t)s->for_.body.count);
+  s->for_.body = (PjBlock){body, s->for_.body.count + 1};
+  PjExpr *range = pj_arena_alloc(c->arena, sizeof(PjExpr));
+  *range = (PjExpr){.kind = PJ_EX_CALL, .loc = it->loc};
+  range->call.fn = pj_arena_alloc(c->arena, sizeof(PjExpr));
+  *range->call.fn = (PjExpr){.kind = PJ_EX_NAME, .loc = it->loc, .name = {"range", -1}};
+  range->call.args = pj_arena_alloc(c->arena, sizeof(PjExpr *));
+  range->call.args[0] = pj_arena_alloc(c->arena, sizeof(PjExpr));
+  if (t->kind == PJ_TY_TUPLE) {
+    *range->call.args[0] = (PjExpr){.kind = PJ_EX_INT, .loc = it->loc, .ival = t->count};
+  } else { /* an array: its rows, arr.shape[0] of them */
+    PjExpr *shape = pj_arena_alloc(c->arena, sizeof(PjExpr)), *zero = pj_arena_alloc(c->arena, sizeof(PjExpr));
+    *shape = (PjExpr){.kind = PJ_EX_ATTR, .loc = it->loc, .attr = {pj_clone_expr(c->arena, it, 0), "shape", it->loc}};
+    *zero = (PjExpr){.kind = PJ_EX_INT, .loc = it->loc, .ival = 0};
+    *range->call.args[0] = (PjExpr){.kind = PJ_EX_SUBSCRIPT, .loc = it->loc, .sub = {shape, zero}};
+  }
+  range->call.nargs = 1;
+  s->for_.iter = range;
+  s->for_.target = counter;
+  return true;
+}
+
 static void pj_check_for(PjChecker *c, PjStmt *s) {
   PjExpr *it = s->for_.iter;
   const char *q = it->kind == PJ_EX_CALL ? pj_qualify(c, it->call.fn) : NULL;
+  if ((!q || strcmp(q, "range") != 0) && s->for_.target->kind == PJ_EX_NAME) {
+    if (!pj_for_over_tuple(c, s)) return;
+    it = s->for_.iter;
+    q = "range";
+  }
   if (!q || strcmp(q, "range") != 0) {
     pj_err(c, it->loc, "for loops must iterate over range(...)");
     return;

@@ -216,3 +216,154 @@ char *pj_module_dump(const PjModule *m, bool with_types, PjArena *scratch) {
 char *pj_func_dump(const PjFunc *f, bool with_types, PjArena *scratch) {
   return pj_printer_run(NULL, f, with_types, scratch);
 }
+
+/* ---- copying ------------------------------------------------------------------------------- */
+
+static PjExpr **pj_clone_exprs(PjArena *a, PjExpr *const *xs, int n, int var_offset) {
+  PjExpr **out = pj_arena_alloc(a, sizeof(PjExpr *) * (size_t)(n + 1));
+  for (int i = 0; i < n; i++) out[i] = pj_clone_expr(a, xs[i], var_offset);
+  return out;
+}
+
+PjExpr *pj_clone_expr(PjArena *a, const PjExpr *e, int var_offset) {
+  if (!e) return NULL;
+  PjExpr *c = pj_arena_alloc(a, sizeof(PjExpr));
+  *c = *e;
+  switch (e->kind) {
+  case PJ_EX_NAME:
+    if (e->name.var >= 0) c->name.var = e->name.var + var_offset;
+    break;
+  case PJ_EX_ATTR: c->attr.base = pj_clone_expr(a, e->attr.base, var_offset); break;
+  case PJ_EX_CALL:
+    c->call.fn = pj_clone_expr(a, e->call.fn, var_offset);
+    c->call.args = pj_clone_exprs(a, e->call.args, e->call.nargs, var_offset);
+    break;
+  case PJ_EX_SUBSCRIPT:
+    c->sub.base = pj_clone_expr(a, e->sub.base, var_offset);
+    c->sub.index = pj_clone_expr(a, e->sub.index, var_offset);
+    break;
+  case PJ_EX_TUPLE: case PJ_EX_LIST: c->tuple.items = pj_clone_exprs(a, e->tuple.items, e->tuple.count, var_offset); break;
+  case PJ_EX_BINARY:
+    c->bin.l = pj_clone_expr(a, e->bin.l, var_offset);
+    c->bin.r = pj_clone_expr(a, e->bin.r, var_offset);
+    break;
+  case PJ_EX_UNARY: c->un.x = pj_clone_expr(a, e->un.x, var_offset); break;
+  case PJ_EX_COMPARE:
+    c->cmp.operands = pj_clone_exprs(a, e->cmp.operands, e->cmp.n + 1, var_offset);
+    c->cmp.ops = pj_arena_alloc(a, sizeof(PjCmpOp) * (size_t)(e->cmp.n + 1));
+    memcpy(c->cmp.ops, e->cmp.ops, sizeof(PjCmpOp) * (size_t)e->cmp.n);
+    break;
+  case PJ_EX_BOOLOP:
+    c->boolop.l = pj_clone_expr(a, e->boolop.l, var_offset);
+    c->boolop.r = pj_clone_expr(a, e->boolop.r, var_offset);
+    break;
+  case PJ_EX_IFEXP:
+    c->ifexp.cond = pj_clone_expr(a, e->ifexp.cond, var_offset);
+    c->ifexp.then = pj_clone_expr(a, e->ifexp.then, var_offset);
+    c->ifexp.orelse = pj_clone_expr(a, e->ifexp.orelse, var_offset);
+    break;
+  case PJ_EX_CAST: c->cast.x = pj_clone_expr(a, e->cast.x, var_offset); break;
+  case PJ_EX_BUILTIN: c->builtin.args = pj_clone_exprs(a, e->builtin.args, e->builtin.nargs, var_offset); break;
+  case PJ_EX_SHAPE: c->shape.array = pj_clone_expr(a, e->shape.array, var_offset); break;
+  case PJ_EX_SLICE:
+    c->slice.start = pj_clone_expr(a, e->slice.start, var_offset);
+    c->slice.stop = pj_clone_expr(a, e->slice.stop, var_offset);
+    c->slice.step = pj_clone_expr(a, e->slice.step, var_offset);
+    break;
+  default: break;
+  }
+  return c;
+}
+
+static PjStmt *pj_clone_stmt(PjArena *a, const PjStmt *s, int var_offset) {
+  PjStmt *c = pj_arena_alloc(a, sizeof(PjStmt));
+  *c = *s;
+  switch (s->kind) {
+  case PJ_ST_EXPR: case PJ_ST_RETURN: c->expr = pj_clone_expr(a, s->expr, var_offset); break;
+  case PJ_ST_ASSIGN:
+    c->assign.targets = pj_clone_exprs(a, s->assign.targets, s->assign.ntargets, var_offset);
+    c->assign.value = pj_clone_expr(a, s->assign.value, var_offset);
+    break;
+  case PJ_ST_AUGASSIGN:
+    c->aug.target = pj_clone_expr(a, s->aug.target, var_offset);
+    c->aug.value = pj_clone_expr(a, s->aug.value, var_offset);
+    break;
+  case PJ_ST_IF:
+    c->if_.cond = pj_clone_expr(a, s->if_.cond, var_offset);
+    pj_clone_block(a, &c->if_.then, &s->if_.then, var_offset);
+    pj_clone_block(a, &c->if_.orelse, &s->if_.orelse, var_offset);
+    break;
+  case PJ_ST_WHILE:
+    c->while_.cond = pj_clone_expr(a, s->while_.cond, var_offset);
+    pj_clone_block(a, &c->while_.body, &s->while_.body, var_offset);
+    break;
+  case PJ_ST_FOR:
+    c->for_.target = pj_clone_expr(a, s->for_.target, var_offset);
+    c->for_.iter = pj_clone_expr(a, s->for_.iter, var_offset);
+    pj_clone_block(a, &c->for_.body, &s->for_.body, var_offset);
+    break;
+  default: break;
+  }
+  return c;
+}
+
+void pj_clone_block(PjArena *a, PjBlock *out, const PjBlock *b, int var_offset) {
+  out->count = b->count;
+  out->stmts = pj_arena_alloc(a, sizeof(PjStmt *) * (size_t)(b->count + 1));
+  for (int i = 0; i < b->count; i++) out->stmts[i] = pj_clone_stmt(a, b->stmts[i], var_offset);
+}
+
+/* ---- searching ----------------------------------------------------------------------------- */
+
+static bool pj_exprs_any(PjExpr *const *xs, int n, bool (*pred)(const PjExpr *, void *), void *ctx) {
+  for (int i = 0; i < n; i++)
+    if (pj_expr_any(xs[i], pred, ctx)) return true;
+  return false;
+}
+
+bool pj_expr_any(const PjExpr *e, bool (*pred)(const PjExpr *, void *), void *ctx) {
+  if (!e) return false;
+  if (pred(e, ctx)) return true;
+  switch (e->kind) {
+  case PJ_EX_ATTR: return pj_expr_any(e->attr.base, pred, ctx);
+  case PJ_EX_CALL: return pj_expr_any(e->call.fn, pred, ctx) || pj_exprs_any(e->call.args, e->call.nargs, pred, ctx);
+  case PJ_EX_SUBSCRIPT: return pj_expr_any(e->sub.base, pred, ctx) || pj_expr_any(e->sub.index, pred, ctx);
+  case PJ_EX_TUPLE: case PJ_EX_LIST: return pj_exprs_any(e->tuple.items, e->tuple.count, pred, ctx);
+  case PJ_EX_BINARY: return pj_expr_any(e->bin.l, pred, ctx) || pj_expr_any(e->bin.r, pred, ctx);
+  case PJ_EX_UNARY: return pj_expr_any(e->un.x, pred, ctx);
+  case PJ_EX_COMPARE: return pj_exprs_any(e->cmp.operands, e->cmp.n + 1, pred, ctx);
+  case PJ_EX_BOOLOP: return pj_expr_any(e->boolop.l, pred, ctx) || pj_expr_any(e->boolop.r, pred, ctx);
+  case PJ_EX_IFEXP:
+    return pj_expr_any(e->ifexp.cond, pred, ctx) || pj_expr_any(e->ifexp.then, pred, ctx) ||
+           pj_expr_any(e->ifexp.orelse, pred, ctx);
+  case PJ_EX_CAST: return pj_expr_any(e->cast.x, pred, ctx);
+  case PJ_EX_BUILTIN: return pj_exprs_any(e->builtin.args, e->builtin.nargs, pred, ctx);
+  case PJ_EX_SHAPE: return pj_expr_any(e->shape.array, pred, ctx);
+  case PJ_EX_SLICE:
+    return pj_expr_any(e->slice.start, pred, ctx) || pj_expr_any(e->slice.stop, pred, ctx) ||
+           pj_expr_any(e->slice.step, pred, ctx);
+  default: return false;
+  }
+}
+
+bool pj_stmt_any_expr(const PjStmt *s, bool (*pred)(const PjExpr *, void *), void *ctx) {
+  switch (s->kind) {
+  case PJ_ST_EXPR: case PJ_ST_RETURN: return pj_expr_any(s->expr, pred, ctx);
+  case PJ_ST_ASSIGN: return pj_exprs_any(s->assign.targets, s->assign.ntargets, pred, ctx) || pj_expr_any(s->assign.value, pred, ctx);
+  case PJ_ST_AUGASSIGN: return pj_expr_any(s->aug.target, pred, ctx) || pj_expr_any(s->aug.value, pred, ctx);
+  case PJ_ST_IF:
+    return pj_expr_any(s->if_.cond, pred, ctx) || pj_block_any_expr(&s->if_.then, pred, ctx) ||
+           pj_block_any_expr(&s->if_.orelse, pred, ctx);
+  case PJ_ST_WHILE: return pj_expr_any(s->while_.cond, pred, ctx) || pj_block_any_expr(&s->while_.body, pred, ctx);
+  case PJ_ST_FOR:
+    return pj_expr_any(s->for_.target, pred, ctx) || pj_expr_any(s->for_.iter, pred, ctx) ||
+           pj_block_any_expr(&s->for_.body, pred, ctx);
+  default: return false;
+  }
+}
+
+bool pj_block_any_expr(const PjBlock *b, bool (*pred)(const PjExpr *, void *), void *ctx) {
+  for (int i = 0; i < b->count; i++)
+    if (pj_stmt_any_expr(b->stmts[i], pred, ctx)) return true;
+  return false;
+}

@@ -125,6 +125,7 @@ struct PjSpec {
   PjFunc *typed;         /* the typed copy */
   int state;             /* PJ_SPEC_TYPING while its body is typed (recursion sees its return type so far) */
   bool quiet;            /* typed without reporting (while the caller's types still grew) */
+  bool inlined;          /* CPU: every call was inlined into the kernel (frontend/collective.c) */
   int id;
 };
 enum { PJ_SPEC_TYPING, PJ_SPEC_DONE, PJ_SPEC_FAILED };
@@ -165,5 +166,12 @@ const char *pj_cmpop_text(PjCmpOp op);
 /* The tree as text, one node a line, indented (--emit=ast; with types when typed). */
 char *pj_module_dump(const PjModule *m, bool with_types, PjArena *scratch);
 char *pj_func_dump(const PjFunc *f, bool with_types, PjArena *scratch);
+/* Deep copies into `arena`; every local variable's index moves by var_offset (inlining). */
+PjExpr *pj_clone_expr(PjArena *arena, const PjExpr *e, int var_offset);
+void pj_clone_block(PjArena *arena, PjBlock *out, const PjBlock *b, int var_offset);
+/* Whether pred holds for some expression in the tree (every subexpression is visited). */
+bool pj_expr_any(const PjExpr *e, bool (*pred)(const PjExpr *, void *), void *ctx);
+bool pj_stmt_any_expr(const PjStmt *s, bool (*pred)(const PjExpr *, void *), void *ctx);
+bool pj_block_any_expr(const PjBlock *b, bool (*pred)(const PjExpr *, void *), void *ctx);
 
 #endif

@@ -1166,3 +1166,27 @@ def test_bool_array_output():
     for name, want in [("positive", x > 0.5), ("both", (x > 0.5) & (x < 1.0))]:
         np.testing.assert_array_equal(results[0][name], want, err_msg=name)
         np.testing.assert_array_equal(results[1][name], want, err_msg=name)
+
+
+def test_for_over_tuples_and_arrays():
+    """for over tuples of one item type and over arrays (1D values, 2D rows), as numba allows;
+    a tuple indexed by a run-time integer."""
+    n = 40
+    rng = np.random.default_rng(5)
+    a = rng.integers(-20, 50, n).astype(np.int64)
+    m = rng.integers(-9, 9, (3, 7)).astype(np.int64)
+    t_idx = rng.integers(-3, 3, n).astype(np.int64)
+    out = run("control.py", "iterate", n, a, m, t_idx, np.zeros((n, 7), np.int64))["out"]
+    for i in range(n):
+        v = int(a[i])
+        pair = (v, -v, 2 * v)
+        s = 0
+        for x in pair:
+            s = s * 3 + x
+        run_sum = 0
+        for x in a:
+            if x > v:
+                break
+            run_sum += int(x)
+        want = [357, (1 + 2 + 8) * v, s, (100 + 3) * 100 + 7, run_sum, int(m[:, i % 7].sum()), pair[t_idx[i]]]
+        assert list(out[i]) == want, (i, list(out[i]), want)

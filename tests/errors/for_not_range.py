@@ -1,14 +1,25 @@
-# for loops iterate over range(...) only, with a single name as target and integer bounds.
+# for loops iterate over range(...), a tuple of one item type or an array's rows, with a single
+# name as target and integer bounds.
 # ARGS: --emit=types --sig "void(int64[:], float64)"
 from numba import cuda
 
 
+@cuda.jit(device=True)
+def pair(x):
+    return x, x
+
+
 @cuda.jit
 def k(a, x):
-    for j in a:  # expect error@14: for loops must iterate over range(...)
-        a[j] = 0
-    for j in (1, 2):  # expect error@14: for loops must iterate over range(...)
+    for j in x:  # expect error@14: for loops iterate over range(...), a tuple or an array, not float64
+        a[0] = 0
+    for j in (1, 2.5):  # expect error@14: a for loop over a tuple needs items of one type, not Tuple(int64, float64) (numba needs literal_unroll
         pass
+    for j in pair(1):  # expect error@14: a for loop over a tuple needs a literal or a variable
+        pass
+    t = (1, 2)
+    for j in t:  # expect error@14: the loop assigns 't', which holds the tuple it iterates over
+        t = (j, j)
     for (p, q) in range(3):  # expect error@9: the target of a for loop must be a name
         pass
     for j in range(x):  # expect error@14: range() takes integers, not float64

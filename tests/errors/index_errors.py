@@ -1,5 +1,5 @@
 # Indexing errors: a scalar indexed, too many / too few indices, non-integer indices, tuple
-# indices out of range or not constant.
+# indices out of range, or not constant where the items differ in type.
 # ARGS: --emit=types --sig "void(float64[:], float32[:,:], float64, int64)"
 from numba import cuda
 
@@ -15,5 +15,6 @@ def k(a, m, x, n):
     a[i] = m[i, x]  # expect error@17: array index must be an integer, not float64
     t = (1, 2)
     a[i] = t[2]  # expect error@14: tuple index out of range
-    a[i] = t[n]  # expect error@14: a tuple index must be a constant integer
+    h = (1, 2.5)
+    a[i] = h[n]  # expect error@14: a tuple index must be a constant integer: the items of Tuple(int64, float64) differ in type
     a[i] = a.shape[1]  # expect error@20: tuple index out of range

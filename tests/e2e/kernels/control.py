@@ -127,3 +127,45 @@ def early_return(a, out):
             out[i] = k
             return
     out[i] = 100
+
+
+STEPS = (1, 2, 4, 8)
+
+
+@cuda.jit
+def iterate(a, m, t_idx, out):
+    # for over a tuple literal, a module tuple, a tuple variable, arr.shape, a 1D array and a 2D
+    # array's rows; a tuple indexed at run time (negative from the end)
+    i = cuda.grid(1)
+    if i >= out.shape[0]:
+        return
+    s = 0
+    for w in (3, 5, 7):
+        s = s * 10 + w
+    out[i, 0] = s
+    s = 0
+    for w in STEPS:
+        if w == 4:
+            continue
+        s += w * a[i]
+    out[i, 1] = s
+    pair = (a[i], -a[i], 2 * a[i])
+    s = 0
+    for v in pair:
+        s = s * 3 + v
+    out[i, 2] = s
+    s = 1
+    for d in m.shape:
+        s = s * 100 + d
+    out[i, 3] = s
+    s = 0
+    for v in a:
+        if v > a[i]:
+            break
+        s += v
+    out[i, 4] = s
+    s = 0
+    for row in m:
+        s += row[i % m.shape[1]]
+    out[i, 5] = s
+    out[i, 6] = pair[t_idx[i]]
