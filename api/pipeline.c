@@ -163,7 +163,7 @@ PjKernel *pj_kernel_compile(const PjSource *s, int k, const PjArgType *args, int
   PjVec specs = {0};
   PjFunc *typed = fs->body_ok ? pj_typecheck(kern->arena, m, fs->func, args, nargs, &specs, diags) : NULL;
   kern->times.types = pj_now_ms() - t0;
-  if (typed && pj_resolve_target(o->target) == PJ_TARGET_CPU && !pj_hoist_collectives(kern->arena, m, typed, diags))
+  if (typed && pj_resolve_target(o->target) == PJ_TARGET_CPU && !pj_hoist_collectives(kern->arena, m, typed, (PjSpec **)specs.items, specs.len, diags))
     typed = NULL;
   if (!typed) goto fail;
   if (o->emit & PJ_EMIT_TYPES) kern->types_text = pj_dump_typed(typed, &specs, kern->arena);

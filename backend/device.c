@@ -27,7 +27,7 @@ void pj_cg_declare_specs(PjCg *g, PjSpec **specs, int n) {
   g->spec_types = calloc((size_t)n + 1, sizeof(LLVMTypeRef));
   for (int i = 0; i < n; i++) {
     const PjSpec *s = specs[i];
-    if (s->state != PJ_SPEC_DONE || !s->typed) continue;
+    if (s->state != PJ_SPEC_DONE || !s->typed || s->inlined) continue; /* inlined: the CPU's block mode */
     char name[256];
     snprintf(name, sizeof name, "%s.%d", s->src->name, s->id);
     g->spec_types[i] = pj_spec_type(g, s);

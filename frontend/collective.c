@@ -2,7 +2,11 @@
  * becomes a statement of its own, `t = collective(n1, n2, n3)`, whose arguments are variables
  * assigned just before it. Block mode (backend/regions.c) then runs the assignments of the
  * arguments in one thread region and the collective in the next, where each thread can read
- * the other lanes' arguments. The GPU needs none of this and keeps the tree as typed. */
+ * the other lanes' arguments. A call of a device function that holds a barrier, a shared array
+ * or a collective (itself or through its callees) is inlined first: its parameters and locals
+ * become fresh variables of the kernel, and its returns assignments to the call's result
+ * (with a per-call "returned" flag that guards the code after a return that is not the last
+ * statement). The GPU needs none of this and keeps the tree as typed. */
 #include <stdio.h>
 #include <string.h>
 
@@ -16,6 +20,8 @@ typedef struct PjHoist {
   PjDiags *diags;
   PjVec vars;     /* PjVar*: the function's variables, with the temporaries added */
   PjVec before;   /* PjStmt*: what the statement being rewritten needs first */
+  bool *inline_spec; /* per PjSpec id: holds a barrier, shared array or collective, maybe via calls */
+  PjVec inlining; /* PjSpec*: the device functions being inlined, outermost first */
   bool ok;
 } PjHoist;
 
@@ -23,30 +29,204 @@ bool pj_is_collective(const PjExpr *e) {
   return e && e->kind == PJ_EX_BUILTIN && pj_builtins[e->builtin.id].lower == PJ_LOWER_COLLECTIVE;
 }
 
-static PjExpr *pj_temp(PjHoist *h, const PjType *t, PjLoc loc) {
-  PjVar *v = pj_arena_alloc(h->arena, sizeof(PjVar));
-  v->name = pj_arena_printf(h->arena, "$t%d", h->vars.len);
-  v->loc = loc;
-  v->type = t;
-  pj_vec_push(h->arena, &h->vars, v);
+static PjExpr *pj_var_ref(PjHoist *h, int var, PjLoc loc) {
+  const PjVar *v = h->vars.items[var];
   PjExpr *n = pj_arena_alloc(h->arena, sizeof(PjExpr));
   n->kind = PJ_EX_NAME;
   n->loc = loc;
-  n->type = t;
+  n->type = v->type;
   n->name.id = v->name;
-  n->name.var = h->vars.len - 1;
+  n->name.var = var;
   return n;
 }
 
-static void pj_emit_assign(PjHoist *h, PjExpr *target, PjExpr *value) {
+static int pj_new_var(PjHoist *h, const char *name, const PjType *t, PjLoc loc) {
+  PjVar *v = pj_arena_alloc(h->arena, sizeof(PjVar));
+  v->name = name;
+  v->loc = loc;
+  v->type = t;
+  pj_vec_push(h->arena, &h->vars, v);
+  return h->vars.len - 1;
+}
+
+static PjExpr *pj_temp(PjHoist *h, const PjType *t, PjLoc loc) {
+  return pj_var_ref(h, pj_new_var(h, pj_arena_printf(h->arena, "$t%d", h->vars.len), t, loc), loc);
+}
+
+static PjStmt *pj_new_stmt(PjHoist *h, PjStmtKind kind, PjLoc loc) {
   PjStmt *s = pj_arena_alloc(h->arena, sizeof(PjStmt));
-  s->kind = PJ_ST_ASSIGN;
-  s->loc = value->loc;
+  s->kind = kind;
+  s->loc = loc;
+  return s;
+}
+
+static PjStmt *pj_assign_stmt(PjHoist *h, PjExpr *target, PjExpr *value, PjLoc loc) {
+  PjStmt *s = pj_new_stmt(h, PJ_ST_ASSIGN, loc);
   s->assign.targets = pj_arena_alloc(h->arena, sizeof(PjExpr *));
   s->assign.targets[0] = target;
   s->assign.ntargets = 1;
+  if (!pj_type_equal(value->type, target->type)) { /* what the call or the return converted */
+    PjExpr *c = pj_arena_alloc(h->arena, sizeof(PjExpr));
+    c->kind = PJ_EX_CAST;
+    c->loc = value->loc;
+    c->type = target->type;
+    c->cast.x = value;
+    value = c;
+  }
   s->assign.value = value;
-  pj_vec_push(h->arena, &h->before, s);
+  return s;
+}
+
+static void pj_emit_assign(PjHoist *h, PjExpr *target, PjExpr *value) {
+  pj_vec_push(h->arena, &h->before, pj_assign_stmt(h, target, value, value->loc));
+}
+
+/* ---- which device functions are inlined ---------------------------------------------------- */
+
+static bool pj_needs_inline(const PjExpr *e, void *ctx) {
+  const PjHoist *h = ctx;
+  if (e->kind == PJ_EX_CALL) return e->call.spec && h->inline_spec[e->call.spec->id];
+  if (e->kind != PJ_EX_BUILTIN) return false;
+  PjLowering l = pj_builtins[e->builtin.id].lower;
+  return l == PJ_LOWER_BARRIER || l == PJ_LOWER_SHARED_ARRAY || l == PJ_LOWER_COLLECTIVE;
+}
+
+/* Mark the specialisations that hold a barrier, a shared array or a collective, directly or
+ * through the ones they call (until nothing changes: calls may form cycles). */
+static void pj_mark_inlined(PjHoist *h, PjSpec **specs, int nspecs) {
+  h->inline_spec = pj_arena_alloc(h->arena, sizeof(bool) * (size_t)(nspecs + 1));
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int i = 0; i < nspecs; i++) {
+      PjSpec *s = specs[i];
+      if (h->inline_spec[s->id] || s->state != PJ_SPEC_DONE || !s->typed) continue;
+      if (pj_block_any_expr(&s->typed->body, pj_needs_inline, h)) h->inline_spec[s->id] = s->inlined = changed = true;
+    }
+  }
+}
+
+/* ---- returns of an inlined body ------------------------------------------------------------ */
+
+typedef struct PjReturns {
+  PjHoist *h;
+  const PjFunc *f;
+  PjExpr *result; /* the call's value, or NULL for a function without one */
+  int returned;   /* the "returned" flag variable, or -1 until a return needs it */
+} PjReturns;
+
+static PjExpr *pj_returned(PjReturns *x, PjLoc loc) {
+  if (x->returned < 0)
+    x->returned = pj_new_var(x->h, pj_arena_printf(x->h->arena, "%s.$returned", x->f->name), pj_type_scalar(PJ_BOOL), loc);
+  return pj_var_ref(x->h, x->returned, loc);
+}
+
+static PjExpr *pj_bool_const(PjHoist *h, bool v, PjLoc loc) {
+  PjExpr *e = pj_arena_alloc(h->arena, sizeof(PjExpr));
+  e->kind = PJ_EX_BOOL;
+  e->loc = loc;
+  e->type = pj_type_scalar(PJ_BOOL);
+  e->ival = v;
+  return e;
+}
+
+static PjStmt *pj_guard(PjReturns *x, bool when_returned, PjBlock then, PjLoc loc) {
+  PjStmt *s = pj_new_stmt(x->h, PJ_ST_IF, loc);
+  PjExpr *flag = pj_returned(x, loc);
+  if (!when_returned) {
+    PjExpr *n = pj_arena_alloc(x->h->arena, sizeof(PjExpr));
+    n->kind = PJ_EX_UNARY;
+    n->loc = loc;
+    n->type = flag->type;
+    n->un.op = PJ_UN_NOT;
+    n->un.x = flag;
+    flag = n;
+  }
+  s->if_.cond = flag;
+  s->if_.then = then;
+  return s;
+}
+
+/* Rewrite the returns of b: each assigns the result; one that more code may follow also sets the
+ * returned flag, and leaves its loops. In a loop, code after a statement that may have returned
+ * leaves the loop when the flag is set; elsewhere the rest of the block runs only when it is not.
+ * `tail`: nothing of the function follows b. True when b may have set the flag. */
+static bool pj_rewrite_returns(PjReturns *x, PjBlock *b, bool in_loop, bool tail) {
+  PjHoist *h = x->h;
+  PjVec out = {0};
+  bool may = false;
+  for (int i = 0; i < b->count; i++) {
+    PjStmt *s = b->stmts[i];
+    bool last = i == b->count - 1, returns = false;
+    switch (s->kind) {
+    case PJ_ST_RETURN:
+      if (x->result && s->expr && s->expr->kind != PJ_EX_NONE) pj_vec_push(h->arena, &out, pj_assign_stmt(h, x->result, s->expr, s->loc));
+      if (!tail) {
+        pj_vec_push(h->arena, &out, pj_assign_stmt(h, pj_returned(x, s->loc), pj_bool_const(h, true, s->loc), s->loc));
+        may = true;
+      }
+      if (in_loop) pj_vec_push(h->arena, &out, pj_new_stmt(h, PJ_ST_BREAK, s->loc));
+      i = b->count; /* what follows a return never runs */
+      continue;
+    case PJ_ST_IF:
+      returns = pj_rewrite_returns(x, &s->if_.then, in_loop, tail && last);
+      returns |= pj_rewrite_returns(x, &s->if_.orelse, in_loop, tail && last);
+      break;
+    case PJ_ST_WHILE: returns = pj_rewrite_returns(x, &s->while_.body, true, false); break;
+    case PJ_ST_FOR: returns = pj_rewrite_returns(x, &s->for_.body, true, false); break;
+    default: break;
+    }
+    pj_vec_push(h->arena, &out, s);
+    if (!returns) continue;
+    may = true;
+    if (in_loop) {
+      PjStmt **brk = pj_arena_alloc(h->arena, sizeof(PjStmt *));
+      brk[0] = pj_new_stmt(h, PJ_ST_BREAK, s->loc);
+      pj_vec_push(h->arena, &out, pj_guard(x, true, (PjBlock){brk, 1}, s->loc));
+      continue;
+    }
+    if (last) break;
+    PjBlock rest = {b->stmts + i + 1, b->count - i - 1};
+    pj_rewrite_returns(x, &rest, false, tail);
+    pj_vec_push(h->arena, &out, pj_guard(x, false, rest, s->loc));
+    break;
+  }
+  b->stmts = (PjStmt **)out.items;
+  b->count = out.len;
+  return may;
+}
+
+static void pj_hoist_block(PjHoist *h, PjBlock *b);
+
+/* The statements that run the call `e` of an inlined device function, into h->before; its value
+ * goes to `result` (NULL when it has none). */
+static void pj_inline_call(PjHoist *h, PjExpr *e, PjExpr *result) {
+  PjSpec *spec = e->call.spec;
+  const PjFunc *f = spec->typed;
+  for (int i = 0; i < h->inlining.len; i++)
+    if (h->inlining.items[i] == spec) {
+      pj_error(h->diags, &h->m->file, e->loc, "device function '%s' calls itself and holds a barrier, a shared array "
+               "or a warp collective: the CPU executor cannot run it", f->name);
+      h->ok = false;
+      return;
+    }
+  int base = h->vars.len;
+  for (int v = 0; v < f->nvars; v++)
+    pj_new_var(h, pj_arena_printf(h->arena, "%s.%s", f->name, f->vars[v].name), f->vars[v].type, f->vars[v].loc);
+  PjBlock body;
+  pj_clone_block(h->arena, &body, &f->body, base);
+  PjReturns x = {.h = h, .f = f, .result = result, .returned = -1};
+  pj_rewrite_returns(&x, &body, false, true);
+  PjVec out = {0};
+  for (int i = 0; i < f->nparams; i++)
+    pj_vec_push(h->arena, &out, pj_assign_stmt(h, pj_var_ref(h, base + i, e->call.args[i]->loc), e->call.args[i], e->loc));
+  if (x.returned >= 0)
+    pj_vec_push(h->arena, &out, pj_assign_stmt(h, pj_var_ref(h, x.returned, e->loc), pj_bool_const(h, false, e->loc), e->loc));
+  for (int i = 0; i < body.count; i++) pj_vec_push(h->arena, &out, body.stmts[i]);
+  PjBlock all = {(PjStmt **)out.items, out.len};
+  pj_vec_push(h->arena, &h->inlining, spec);
+  pj_hoist_block(h, &all); /* its own collectives and inlined calls */
+  h->inlining.len--;
+  for (int i = 0; i < all.count; i++) pj_vec_push(h->arena, &h->before, all.stmts[i]);
 }
 
 static void pj_hoist_expr(PjHoist *h, PjExpr **slot, bool conditional);
@@ -98,12 +278,31 @@ static void pj_hoist_expr(PjHoist *h, PjExpr **slot, bool conditional) {
     return;
   case PJ_EX_CAST: pj_hoist_expr(h, &e->cast.x, conditional); return;
   case PJ_EX_SHAPE: pj_hoist_expr(h, &e->shape.array, conditional); return;
-  case PJ_EX_CALL: pj_hoist_all(h, e->call.args, e->call.nargs, conditional); return;
+  case PJ_EX_CALL:
+    pj_hoist_all(h, e->call.args, e->call.nargs, conditional);
+    if (!e->call.spec || !h->inline_spec[e->call.spec->id]) return;
+    if (conditional) {
+      pj_error(h->diags, &h->m->file, e->loc, "a call of '%s', which holds a barrier, a shared array or a warp "
+               "collective, inside 'and', 'or' or a conditional expression cannot run on the CPU executor yet",
+               e->call.spec->typed->name);
+      h->ok = false;
+      return;
+    }
+    {
+      bool value = e->type && e->type->kind != PJ_TY_VOID;
+      PjExpr *result = value ? pj_temp(h, e->type, e->loc) : NULL;
+      pj_inline_call(h, e, result);
+      if (value) {
+        *slot = pj_arena_alloc(h->arena, sizeof(PjExpr));
+        **slot = *result;
+      } else {
+        e->kind = PJ_EX_NONE; /* the statement `f(x)` is now what ran before it */
+      }
+    }
+    return;
   default: return;
   }
 }
-
-static void pj_hoist_block(PjHoist *h, PjBlock *b);
 
 /* A loop header is evaluated again at each iteration: a collective there cannot move out. */
 static void pj_forbid(PjHoist *h, PjExpr **slot, const char *where) {
@@ -119,7 +318,11 @@ static void pj_forbid(PjHoist *h, PjExpr **slot, const char *where) {
 
 static void pj_hoist_stmt(PjHoist *h, PjStmt *s) {
   switch (s->kind) {
-  case PJ_ST_EXPR: case PJ_ST_RETURN: pj_hoist_expr(h, &s->expr, false); break;
+  case PJ_ST_EXPR:
+    pj_hoist_expr(h, &s->expr, false);
+    if (s->expr->kind == PJ_EX_NONE) s->kind = PJ_ST_PASS;
+    break;
+  case PJ_ST_RETURN: pj_hoist_expr(h, &s->expr, false); break;
   case PJ_ST_ASSIGN:
     pj_hoist_expr(h, &s->assign.value, false);
     for (int i = 0; i < s->assign.ntargets; i++) pj_hoist_expr(h, &s->assign.targets[i], false);
@@ -156,8 +359,9 @@ static void pj_hoist_block(PjHoist *h, PjBlock *b) {
   b->count = out.len;
 }
 
-bool pj_hoist_collectives(PjArena *arena, const PjModule *m, PjFunc *f, PjDiags *diags) {
+bool pj_hoist_collectives(PjArena *arena, const PjModule *m, PjFunc *f, PjSpec **specs, int nspecs, PjDiags *diags) {
   PjHoist h = {.arena = arena, .m = m, .f = f, .diags = diags, .ok = true};
+  pj_mark_inlined(&h, specs, nspecs);
   for (int v = 0; v < f->nvars; v++) {
     PjVar *copy = pj_arena_alloc(arena, sizeof(PjVar));
     *copy = f->vars[v];

@@ -41,8 +41,9 @@ const PjGlobal *pj_module_global(const PjModule *m, const char *name);
 PjFunc *pj_typecheck(PjArena *arena, const PjModule *m, const PjFunc *f, const PjArgType *args, int nargs,
                      PjVec *specs, PjDiags *diags);
 
-/* CPU executor: each warp/block collective into a statement of its own (frontend/collective.c). */
+/* CPU executor: each warp/block collective into a statement of its own, and calls of device
+ * functions that hold barriers, shared arrays or collectives inlined (frontend/collective.c). */
 bool pj_is_collective(const PjExpr *e);
-bool pj_hoist_collectives(PjArena *arena, const PjModule *m, PjFunc *f, PjDiags *diags);
+bool pj_hoist_collectives(PjArena *arena, const PjModule *m, PjFunc *f, PjSpec **specs, int nspecs, PjDiags *diags);
 
 #endif
