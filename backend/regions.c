@@ -6,8 +6,10 @@
  * barrier runs once for the whole block: CUDA requires it to be the same for every thread of
  * the block, and every live thread evaluates its conditions, so that a kernel where they differ
  * stops with an error instead of a wrong answer. Control flow around warp collectives (shuffles,
- * votes, syncwarp) without a block barrier runs once per warp, the same way, over that warp's
- * lanes. Each variable lives in an array with one element per thread; shared arrays exist once
+ * votes, syncwarp) without a block barrier runs once per warp, over that warp's lanes, and there
+ * the lanes may disagree, as CUDA allows: the lanes of each side of an if run it while the others
+ * sit it out, and a lane whose loop condition fails leaves its loop while the others go on.
+ * Each variable lives in an array with one element per thread; shared arrays exist once
  * per block; a thread that returns is marked and skipped by the later regions, and so is one
  * that takes `continue` (until the next iteration) or `break` (until the loop ends). No stacks,
  * no context switches: a barrier costs one pass over the block's threads. */
@@ -135,7 +137,7 @@ static bool pj_exits_loop(const PjStmt *s) {
 
 /* ---- per-thread storage ----------------------------------------------------------------------- */
 
-#define PJ_MAX_AWAY 16
+#define PJ_MAX_AWAY 32
 
 typedef struct PjRegions {
   PjCg *g;
@@ -147,11 +149,15 @@ typedef struct PjRegions {
    * one warp [lo, hi) around warp collectives that no block barrier encloses. */
   bool warp;
   LLVMValueRef lo, hi;   /* i64 */
-  /* The uniform loops open around the code being emitted, innermost last: per thread, i8 0 (in
-   * the loop), 1 (took `continue`: skips the rest of this iteration) or 2 (took `break`: skips
-   * the rest of the loop). A thread flagged in any of them runs no region until they clear. */
+  /* The uniform loops open around the code being emitted and the branches of warp-divergent ifs,
+   * innermost last: per thread, i8 0 (runs), 1 (took `continue`: skips the rest of this
+   * iteration), 2 (took `break`, or its own loop condition failed: skips the rest of the loop) or
+   * 3 (the other side of a divergent if). A thread flagged in any of them runs no region and
+   * takes no part in collectives until they clear. */
   LLVMValueRef away[PJ_MAX_AWAY];
   int naway;
+  int loop;   /* the innermost loop's layer in away[], or -1 */
+  int masks;  /* divergent-if layers opened inside that loop (or outside all loops) */
 } PjRegions;
 
 static LLVMTypeRef pj_i64t(PjCg *g) { return LLVMInt64TypeInContext(g->ctx); }
@@ -322,14 +328,14 @@ static void pj_run_as_thread(PjRegions *R, PjThreadCode code, const void *what, 
   LLVMBuildBr(g->b, next);
   LLVMBasicBlockRef saved_ret = g->ret, saved_exit = g->loop_exit, saved_cont = g->loop_continue;
   g->loop_exit = g->loop_continue = NULL;
-  if (R->naway) { /* `break` / `continue` of the innermost uniform loop: this thread leaves it */
+  if (R->loop >= 0) { /* `break` / `continue` of the innermost uniform loop: this thread leaves it */
     g->loop_continue = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "thr.continue");
     g->loop_exit = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "thr.break");
     LLVMBasicBlockRef exits[2] = {g->loop_continue, g->loop_exit};
     for (int k = 0; k < 2; k++) {
       LLVMPositionBuilderAtEnd(g->b, exits[k]);
       LLVMBuildStore(g->b, LLVMConstInt(i8, (unsigned long long)k + 1, 0),
-                     LLVMBuildInBoundsGEP2(g->b, i8, R->away[R->naway - 1], &tid, 1, ""));
+                     LLVMBuildInBoundsGEP2(g->b, i8, R->away[R->loop], &tid, 1, ""));
       LLVMBuildBr(g->b, next);
     }
   }
@@ -365,8 +371,9 @@ static LLVMValueRef pj_live(PjRegions *R, LLVMValueRef tid) {
 
 static void pj_uniform_block(PjRegions *R, const PjBlock *b, bool in_loop);
 static void pj_uniform_stmt(PjRegions *R, const PjStmt *s, bool in_loop);
+static LLVMValueRef pj_layer_push(PjRegions *R, PjLoc loc, LLVMValueRef flags);
 
-/* Evaluates exprs[0..n) (their truth values when `truth`) as every live thread of the scope
+/* Evaluates exprs[0..n) (their truth values when `truth`) as every live thread of the block
  * does. CUDA requires them to be the same for all those threads; where they differ, the first
  * thread that differs records the kernel error `divergent` and the block stops. out[] receives
  * the common values (zeros when no thread of the scope is live); the result is whether any is. */
@@ -409,7 +416,7 @@ static LLVMValueRef pj_uniform_values(PjRegions *R, const PjExpr *const *exprs, 
   LLVMBasicBlockRef differ = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.diverge");
   LLVMBuildCondBr(g->b, same, next, differ);
   LLVMPositionBuilderAtEnd(g->b, differ);
-  pj_cg_record_error(g, loc, R->warp ? PJ_KERNEL_ERROR_WARP : PJ_KERNEL_ERROR_DIVERGENT, 0, NULL, NULL);
+  pj_cg_record_error(g, loc, PJ_KERNEL_ERROR_DIVERGENT, 0, NULL, NULL);
   LLVMPositionBuilderAtEnd(g->b, next);
   pj_count_end(g, &L);
   for (int k = 0; k < n; k++) out[k] = LLVMBuildLoad2(g->b, types[k], slots[k], "");
@@ -423,8 +430,65 @@ static LLVMValueRef pj_uniform_cond(PjRegions *R, const PjExpr *cond) {
   return LLVMBuildSelect(R->g->b, live, c, LLVMConstInt(LLVMInt1TypeInContext(R->g->ctx), 0, 0), "");
 }
 
+/* An if around warp collectives, in one warp: the lanes may disagree, as CUDA allows. The lanes
+ * whose condition holds run the then-branch while the others sit it out, then the others run the
+ * else-branch; collectives in a branch see only the lanes inside it (a shuffle from a lane
+ * outside gets the caller's own value, which CUDA leaves undefined). */
+static void pj_masked_if(PjRegions *R, const PjStmt *s, bool in_loop) {
+  PjCg *g = R->g;
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(g->ctx);
+  LLVMValueRef sides[2], any[2];
+  for (int k = 0; k < 2; k++) {
+    sides[k] = LLVMBuildArrayAlloca(g->alloca_b, i8, g->nthreads, k ? "else.away" : "then.away");
+    any[k] = LLVMBuildAlloca(g->alloca_b, i8, "");
+    LLVMBuildStore(g->b, LLVMConstInt(i8, 0, 0), any[k]);
+  }
+  PjCountLoop L;
+  LLVMValueRef t = pj_scope_begin(R, &L);
+  LLVMValueRef live = pj_live(R, t);
+  LLVMBasicBlockRef eval = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.eval");
+  LLVMBasicBlockRef gone = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.gone");
+  LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.next");
+  LLVMBuildCondBr(g->b, live, eval, gone);
+  LLVMPositionBuilderAtEnd(g->b, gone);
+  for (int k = 0; k < 2; k++) LLVMBuildStore(g->b, LLVMConstInt(i8, 3, 0), LLVMBuildInBoundsGEP2(g->b, i8, sides[k], &t, 1, ""));
+  LLVMBuildBr(g->b, next);
+  LLVMPositionBuilderAtEnd(g->b, eval);
+  pj_bind_linear(R, t);
+  LLVMValueRef c = pj_cg_truth(g, pj_cg_expr(g, s->if_.cond), s->if_.cond->type);
+  for (int k = 0; k < 2; k++) {
+    LLVMValueRef in = k ? LLVMBuildNot(g->b, c, "") : c;
+    LLVMBuildStore(g->b, LLVMBuildSelect(g->b, in, LLVMConstInt(i8, 0, 0), LLVMConstInt(i8, 3, 0), ""),
+                   LLVMBuildInBoundsGEP2(g->b, i8, sides[k], &t, 1, ""));
+    LLVMBuildStore(g->b, LLVMBuildOr(g->b, LLVMBuildLoad2(g->b, i8, any[k], ""), LLVMBuildZExt(g->b, in, i8, ""), ""), any[k]);
+  }
+  LLVMBuildBr(g->b, next);
+  LLVMPositionBuilderAtEnd(g->b, next);
+  pj_count_end(g, &L);
+  for (int k = 0; k < 2; k++) {
+    const PjBlock *b = k ? &s->if_.orelse : &s->if_.then;
+    if (!b->count) continue;
+    LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(g->ctx, g->fn, k ? "m.else" : "m.then");
+    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.done");
+    LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildLoad2(g->b, i8, any[k], ""), LLVMConstInt(i8, 0, 0), ""), run, done);
+    LLVMPositionBuilderAtEnd(g->b, run);
+    if (pj_layer_push(R, s->loc, sides[k])) {
+      R->masks++;
+      pj_uniform_block(R, b, in_loop);
+      R->masks--;
+      R->naway--;
+    }
+    if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, done);
+    LLVMPositionBuilderAtEnd(g->b, done);
+  }
+}
+
 static void pj_uniform_if(PjRegions *R, const PjStmt *s, bool in_loop) {
   PjCg *g = R->g;
+  if (R->warp) {
+    pj_masked_if(R, s, in_loop);
+    return;
+  }
   LLVMValueRef c = pj_uniform_cond(R, s->if_.cond);
   LLVMBasicBlockRef bt = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.then");
   LLVMBasicBlockRef bf = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.else");
@@ -464,19 +528,51 @@ static LLVMValueRef pj_any_live(PjRegions *R) {
   return LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildLoad2(g->b, i8, acc, ""), LLVMConstInt(i8, 0, 0), "");
 }
 
+/* A new layer of away flags: `flags`, or a new (uninitialised) array; NULL when too many are open. */
+static LLVMValueRef pj_layer_push(PjRegions *R, PjLoc loc, LLVMValueRef flags) {
+  PjCg *g = R->g;
+  if (R->naway == PJ_MAX_AWAY) {
+    pj_cg_fail(g, loc, "loops around barriers and divergent branches around warp collectives nested this deep "
+                       "cannot run on the CPU executor");
+    return NULL;
+  }
+  if (!flags) flags = LLVMBuildArrayAlloca(g->alloca_b, LLVMInt8TypeInContext(g->ctx), g->nthreads, "away");
+  return R->away[R->naway++] = flags;
+}
+
+typedef struct PjLoopSave {
+  int loop, masks;
+} PjLoopSave;
+
 /* A uniform loop opens: every thread of the scope is in it. */
-static bool pj_away_push(PjRegions *R, PjLoc loc) {
+static bool pj_loop_open(PjRegions *R, PjLoc loc, PjLoopSave *save) {
   PjCg *g = R->g;
   LLVMTypeRef i8 = LLVMInt8TypeInContext(g->ctx);
-  if (R->naway == PJ_MAX_AWAY) {
-    pj_cg_fail(g, loc, "loops around barriers nested this deep cannot run on the CPU executor");
-    return false;
-  }
-  LLVMValueRef away = LLVMBuildArrayAlloca(g->alloca_b, i8, g->nthreads, "away");
+  *save = (PjLoopSave){R->loop, R->masks};
+  LLVMValueRef away = pj_layer_push(R, loc, NULL);
+  if (!away) return false;
   LLVMBuildMemSet(g->b, LLVMBuildInBoundsGEP2(g->b, i8, away, &R->lo, 1, ""), LLVMConstInt(i8, 0, 0),
                   LLVMBuildSub(g->b, R->hi, R->lo, ""), 1);
-  R->away[R->naway++] = away;
+  R->loop = R->naway - 1;
+  R->masks = 0;
   return true;
+}
+
+static void pj_loop_close(PjRegions *R, const PjLoopSave *save) {
+  R->naway--;
+  R->loop = save->loop;
+  R->masks = save->masks;
+}
+
+/* The live threads of the scope leave the innermost loop together (1: continue, 2: break). */
+static void pj_leave_loop(PjRegions *R, unsigned how) {
+  PjCg *g = R->g;
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(g->ctx);
+  PjCountLoop L;
+  LLVMValueRef t = pj_scope_begin(R, &L);
+  LLVMValueRef p = LLVMBuildInBoundsGEP2(g->b, i8, R->away[R->loop], &t, 1, "");
+  LLVMBuildStore(g->b, LLVMBuildSelect(g->b, pj_live(R, t), LLVMConstInt(i8, how, 0), LLVMBuildLoad2(g->b, i8, p, ""), ""), p);
+  pj_count_end(g, &L);
 }
 
 /* A new iteration: threads that took `continue` are back; those that took `break` stay out. */
@@ -485,7 +581,7 @@ static void pj_away_next_iteration(PjRegions *R) {
   LLVMTypeRef i8 = LLVMInt8TypeInContext(g->ctx);
   PjCountLoop L;
   LLVMValueRef t = pj_scope_begin(R, &L);
-  LLVMValueRef p = LLVMBuildInBoundsGEP2(g->b, i8, R->away[R->naway - 1], &t, 1, "");
+  LLVMValueRef p = LLVMBuildInBoundsGEP2(g->b, i8, R->away[R->loop], &t, 1, "");
   LLVMValueRef v = LLVMBuildLoad2(g->b, i8, p, "");
   LLVMValueRef cont = LLVMBuildICmp(g->b, LLVMIntEQ, v, LLVMConstInt(i8, 1, 0), "");
   LLVMBuildStore(g->b, LLVMBuildSelect(g->b, cont, LLVMConstInt(i8, 0, 0), v, ""), p);
@@ -521,25 +617,128 @@ static void pj_check_no_one_away(PjRegions *R, PjLoc loc) {
   LLVMPositionBuilderAtEnd(g->b, ok);
 }
 
+/* In one warp, each lane decides for itself: a lane whose condition fails leaves the loop (as if
+ * by `break`) while the others go on; the result is whether any lane goes on. */
+static LLVMValueRef pj_masked_cond(PjRegions *R, const PjExpr *cond) {
+  PjCg *g = R->g;
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(g->ctx);
+  LLVMValueRef any = LLVMBuildAlloca(g->alloca_b, i8, "");
+  LLVMBuildStore(g->b, LLVMConstInt(i8, 0, 0), any);
+  PjCountLoop L;
+  LLVMValueRef t = pj_scope_begin(R, &L);
+  LLVMBasicBlockRef eval = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.eval");
+  LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.next");
+  LLVMBuildCondBr(g->b, pj_live(R, t), eval, next);
+  LLVMPositionBuilderAtEnd(g->b, eval);
+  pj_bind_linear(R, t);
+  LLVMValueRef c = pj_cg_truth(g, pj_cg_expr(g, cond), cond->type);
+  LLVMValueRef p = LLVMBuildInBoundsGEP2(g->b, i8, R->away[R->loop], &t, 1, "");
+  LLVMBuildStore(g->b, LLVMBuildSelect(g->b, c, LLVMConstInt(i8, 0, 0), LLVMConstInt(i8, 2, 0), ""), p);
+  LLVMBuildStore(g->b, LLVMBuildOr(g->b, LLVMBuildLoad2(g->b, i8, any, ""), LLVMBuildZExt(g->b, c, i8, ""), ""), any);
+  LLVMBuildBr(g->b, next);
+  LLVMPositionBuilderAtEnd(g->b, next);
+  pj_count_end(g, &L);
+  return LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildLoad2(g->b, i8, any, ""), LLVMConstInt(i8, 0, 0), "");
+}
+
 static void pj_uniform_while(PjRegions *R, const PjStmt *s) {
   PjCg *g = R->g;
   LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.while");
   LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.body");
   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.wend");
-  if (!pj_away_push(R, s->loc)) return;
+  PjLoopSave save;
+  if (!pj_loop_open(R, s->loc, &save)) return;
   LLVMBuildBr(g->b, head);
   LLVMPositionBuilderAtEnd(g->b, head);
   pj_away_next_iteration(R);
-  LLVMBuildCondBr(g->b, pj_uniform_cond(R, s->while_.cond), body, done);
+  LLVMBuildCondBr(g->b, R->warp ? pj_masked_cond(R, s->while_.cond) : pj_uniform_cond(R, s->while_.cond), body, done);
   LLVMPositionBuilderAtEnd(g->b, body);
   pj_uniform_loop_body(R, &s->while_.body, head, done);
   LLVMPositionBuilderAtEnd(g->b, done);
-  R->naway--;
+  pj_loop_close(R, &save);
+}
+
+/* for i in range(...) around warp collectives, in one warp: each lane walks its own range; a
+ * lane whose range is done leaves the loop while the others go on. */
+static void pj_masked_for(PjRegions *R, const PjStmt *s) {
+  PjCg *g = R->g;
+  const PjExpr *it = s->for_.iter;
+  PjDtype d = it->type->dtype;
+  LLVMTypeRef t = pj_cg_dtype(g, d), i8 = LLVMInt8TypeInContext(g->ctx);
+  int n = it->call.nargs;
+  LLVMValueRef starts = LLVMBuildArrayAlloca(g->alloca_b, t, g->nthreads, "m.start");
+  LLVMValueRef steps = LLVMBuildArrayAlloca(g->alloca_b, t, g->nthreads, "m.step");
+  LLVMValueRef counts = LLVMBuildArrayAlloca(g->alloca_b, t, g->nthreads, "m.count");
+  PjCountLoop L;
+  LLVMValueRef tid = pj_scope_begin(R, &L);
+  LLVMBasicBlockRef eval = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.bounds");
+  LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.next");
+  LLVMBuildCondBr(g->b, pj_live(R, tid), eval, next);
+  LLVMPositionBuilderAtEnd(g->b, eval);
+  pj_bind_linear(R, tid);
+  LLVMValueRef b[3];
+  for (int k = 0; k < n; k++) b[k] = pj_cg_expr(g, it->call.args[k]);
+  LLVMValueRef start = n > 1 ? b[0] : LLVMConstInt(t, 0, 0), stop = b[n > 1 ? 1 : 0];
+  LLVMValueRef step = n > 2 ? b[2] : LLVMConstInt(t, 1, 0);
+  LLVMBuildStore(g->b, start, LLVMBuildInBoundsGEP2(g->b, t, starts, &tid, 1, ""));
+  LLVMBuildStore(g->b, step, LLVMBuildInBoundsGEP2(g->b, t, steps, &tid, 1, ""));
+  LLVMBuildStore(g->b, pj_cg_range_count(g, start, stop, step, d), LLVMBuildInBoundsGEP2(g->b, t, counts, &tid, 1, ""));
+  LLVMBuildBr(g->b, next);
+  LLVMPositionBuilderAtEnd(g->b, next);
+  pj_count_end(g, &L);
+
+  LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.for");
+  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.fbody");
+  LLVMBasicBlockRef latch = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.finc");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.fend");
+  LLVMValueRef counter = LLVMBuildAlloca(g->alloca_b, t, "m.k"), any = LLVMBuildAlloca(g->alloca_b, i8, "");
+  LLVMBuildStore(g->b, LLVMConstInt(t, 0, 0), counter);
+  PjLoopSave save;
+  if (!pj_loop_open(R, s->loc, &save)) return;
+  LLVMBuildBr(g->b, head);
+  LLVMPositionBuilderAtEnd(g->b, head);
+  LLVMValueRef k = LLVMBuildLoad2(g->b, t, counter, "");
+  LLVMBuildStore(g->b, LLVMConstInt(i8, 0, 0), any);
+  tid = pj_scope_begin(R, &L);
+  LLVMBasicBlockRef lane = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.lane");
+  LLVMBasicBlockRef more = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.more");
+  LLVMBasicBlockRef over = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.over");
+  next = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.next");
+  LLVMBuildCondBr(g->b, pj_live(R, tid), lane, next);
+  LLVMPositionBuilderAtEnd(g->b, lane);
+  LLVMValueRef count = LLVMBuildLoad2(g->b, t, LLVMBuildInBoundsGEP2(g->b, t, counts, &tid, 1, ""), "");
+  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, k, count, ""), more, over);
+  LLVMPositionBuilderAtEnd(g->b, more);
+  LLVMValueRef i = LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, t, LLVMBuildInBoundsGEP2(g->b, t, starts, &tid, 1, ""), ""),
+                                LLVMBuildMul(g->b, k, LLVMBuildLoad2(g->b, t, LLVMBuildInBoundsGEP2(g->b, t, steps, &tid, 1, ""), ""), ""), "");
+  int v = s->for_.target->name.var;
+  LLVMBuildStore(g->b, pj_cg_convert(g, i, pj_type_scalar(d), g->f->vars[v].type),
+                 LLVMBuildInBoundsGEP2(g->b, R->types[v], R->arrays[v], &tid, 1, ""));
+  LLVMBuildStore(g->b, LLVMConstInt(i8, 1, 0), any);
+  LLVMBuildBr(g->b, next);
+  LLVMPositionBuilderAtEnd(g->b, over);
+  LLVMBuildStore(g->b, LLVMConstInt(i8, 2, 0), LLVMBuildInBoundsGEP2(g->b, i8, R->away[R->loop], &tid, 1, ""));
+  LLVMBuildBr(g->b, next);
+  LLVMPositionBuilderAtEnd(g->b, next);
+  pj_count_end(g, &L);
+  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildLoad2(g->b, i8, any, ""), LLVMConstInt(i8, 0, 0), ""), body, done);
+  LLVMPositionBuilderAtEnd(g->b, body);
+  pj_uniform_loop_body(R, &s->for_.body, latch, done);
+  LLVMPositionBuilderAtEnd(g->b, latch);
+  pj_away_next_iteration(R);
+  LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, t, counter, ""), LLVMConstInt(t, 1, 0), ""), counter);
+  LLVMBuildBr(g->b, head);
+  LLVMPositionBuilderAtEnd(g->b, done);
+  pj_loop_close(R, &save);
 }
 
 /* for i in range(...) around a barrier: the walk is the scope's, i is each of its threads'. */
 static void pj_uniform_for(PjRegions *R, const PjStmt *s) {
   PjCg *g = R->g;
+  if (R->warp) {
+    pj_masked_for(R, s);
+    return;
+  }
   const PjExpr *it = s->for_.iter;
   PjDtype d = it->type->dtype;
   LLVMTypeRef t = pj_cg_dtype(g, d);
@@ -559,7 +758,8 @@ static void pj_uniform_for(PjRegions *R, const PjStmt *s) {
   LLVMValueRef count = pj_cg_range_count(g, start, stop, step, d);
   LLVMValueRef counter = LLVMBuildAlloca(g->alloca_b, t, "u.k");
   LLVMBuildStore(g->b, LLVMConstInt(t, 0, 0), counter);
-  if (!pj_away_push(R, s->loc)) return;
+  PjLoopSave save;
+  if (!pj_loop_open(R, s->loc, &save)) return;
   LLVMBuildBr(g->b, head);
   LLVMPositionBuilderAtEnd(g->b, head);
   LLVMValueRef k = LLVMBuildLoad2(g->b, t, counter, "");
@@ -575,7 +775,7 @@ static void pj_uniform_for(PjRegions *R, const PjStmt *s) {
   LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, t, counter, ""), LLVMConstInt(t, 1, 0), ""), counter);
   LLVMBuildBr(g->b, head);
   LLVMPositionBuilderAtEnd(g->b, done);
-  R->naway--;
+  pj_loop_close(R, &save);
 }
 
 /* Control flow around warp collectives that no block barrier encloses is uniform per warp, not
@@ -723,10 +923,15 @@ static void pj_uniform_stmt(PjRegions *R, const PjStmt *s, bool in_loop) {
   case PJ_ST_IF: pj_uniform_if(R, s, in_loop); break;
   case PJ_ST_WHILE: pj_uniform_while(R, s); break;
   case PJ_ST_FOR: pj_uniform_for(R, s); break;
-  case PJ_ST_BREAK: LLVMBuildBr(g->b, g->loop_exit); break;
-  case PJ_ST_CONTINUE: LLVMBuildBr(g->b, g->loop_continue); break;
+  case PJ_ST_BREAK: case PJ_ST_CONTINUE:
+    if (R->masks) { /* inside a divergent branch: only its lanes leave */
+      pj_leave_loop(R, s->kind == PJ_ST_BREAK ? 2 : 1);
+      break;
+    }
+    LLVMBuildBr(g->b, s->kind == PJ_ST_BREAK ? g->loop_exit : g->loop_continue);
+    break;
   case PJ_ST_EXPR: /* the barrier itself: the regions around it are the synchronisation */
-    if (R->naway && s->expr->kind == PJ_EX_BUILTIN && s->expr->builtin.id == PJ_BI_SYNCTHREADS) pj_check_no_one_away(R, s->loc);
+    if (R->loop >= 0 && s->expr->kind == PJ_EX_BUILTIN && s->expr->builtin.id == PJ_BI_SYNCTHREADS) pj_check_no_one_away(R, s->loc);
     break;
   default: pj_cg_fail(g, s->loc, "cuda.syncthreads() inside this statement cannot run on the CPU executor"); break;
   }
@@ -782,6 +987,7 @@ void pj_cg_block_kernel(PjCg *g, const PjArgType *args, int nargs, LLVMValueRef 
   g->nthreads = nthreads;
   R.lo = LLVMConstInt(i64, 0, 0);
   R.hi = nthreads;
+  R.loop = -1;
   LLVMTypeRef ptypes[256];
   LLVMValueRef flat[256];
   int np = pj_cg_param_types(g, args, nargs, ptypes);

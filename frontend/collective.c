@@ -229,26 +229,62 @@ static void pj_inline_call(PjHoist *h, PjExpr *e, PjExpr *result) {
   for (int i = 0; i < all.count; i++) pj_vec_push(h->arena, &h->before, all.stmts[i]);
 }
 
-static void pj_hoist_expr(PjHoist *h, PjExpr **slot, bool conditional);
+static void pj_hoist_expr(PjHoist *h, PjExpr **slot);
 
-static void pj_hoist_all(PjHoist *h, PjExpr **xs, int n, bool conditional) {
-  for (int i = 0; i < n; i++) pj_hoist_expr(h, &xs[i], conditional);
+/* A collective, or a call that is inlined: what has to become a statement of its own. */
+static bool pj_is_cut(const PjExpr *e, void *ctx) {
+  const PjHoist *h = ctx;
+  return pj_is_collective(e) || (e->kind == PJ_EX_CALL && e->call.spec && h->inline_spec[e->call.spec->id]);
 }
 
-/* Replace each collective in *slot (innermost first) by a temporary assigned before. */
-static void pj_hoist_expr(PjHoist *h, PjExpr **slot, bool conditional) {
+static PjExpr *pj_copy_ref(PjHoist *h, const PjExpr *name) {
+  PjExpr *e = pj_arena_alloc(h->arena, sizeof(PjExpr));
+  *e = *name;
+  return e;
+}
+
+static PjBlock pj_one_stmt(PjHoist *h, PjStmt *s) {
+  PjStmt **one = pj_arena_alloc(h->arena, sizeof(PjStmt *));
+  one[0] = s;
+  return (PjBlock){one, 1};
+}
+
+/* `l and r`, `l or r`, `a if c else b` whose conditional part holds a cut become statements, so
+ * that the cut runs only where Python evaluates it: `$c = l; if $c: $t = r else: $t = $c` (the
+ * branches swapped for `or`), `$c = c; if $c: $t = a else: $t = b`. */
+static void pj_branch_to_stmts(PjHoist *h, PjExpr **slot) {
+  PjExpr *e = *slot;
+  bool ifexp = e->kind == PJ_EX_IFEXP;
+  PjExpr **first = ifexp ? &e->ifexp.cond : &e->boolop.l;
+  pj_hoist_expr(h, first);
+  PjExpr *c = pj_temp(h, (*first)->type, (*first)->loc);
+  pj_emit_assign(h, c, *first);
+  PjExpr *t = pj_temp(h, e->type, e->loc);
+  PjExpr *yes = ifexp ? e->ifexp.then : e->boolop.is_and ? e->boolop.r : pj_copy_ref(h, c);
+  PjExpr *no = ifexp ? e->ifexp.orelse : e->boolop.is_and ? pj_copy_ref(h, c) : e->boolop.r;
+  PjStmt *s = pj_new_stmt(h, PJ_ST_IF, e->loc);
+  s->if_.cond = pj_copy_ref(h, c);
+  s->if_.then = pj_one_stmt(h, pj_assign_stmt(h, pj_copy_ref(h, t), yes, yes->loc));
+  s->if_.orelse = pj_one_stmt(h, pj_assign_stmt(h, pj_copy_ref(h, t), no, no->loc));
+  PjBlock b = pj_one_stmt(h, s);
+  pj_hoist_block(h, &b);
+  for (int i = 0; i < b.count; i++) pj_vec_push(h->arena, &h->before, b.stmts[i]);
+  *slot = pj_copy_ref(h, t);
+}
+
+static void pj_hoist_all(PjHoist *h, PjExpr **xs, int n) {
+  for (int i = 0; i < n; i++) pj_hoist_expr(h, &xs[i]);
+}
+
+/* Replace each collective and inlined call in *slot (innermost first) by a temporary assigned
+ * before; `and`, `or` and conditional expressions with one in a branch become an if. */
+static void pj_hoist_expr(PjHoist *h, PjExpr **slot) {
   PjExpr *e = *slot;
   if (!e) return;
   switch (e->kind) {
   case PJ_EX_BUILTIN:
-    pj_hoist_all(h, e->builtin.args, e->builtin.nargs, conditional);
+    pj_hoist_all(h, e->builtin.args, e->builtin.nargs);
     if (!pj_is_collective(e)) return;
-    if (conditional) {
-      pj_error(h->diags, &h->m->file, e->loc, "%s inside 'and', 'or' or a conditional expression cannot run on the "
-               "CPU executor yet", pj_builtins[e->builtin.id].name);
-      h->ok = false;
-      return;
-    }
     for (int i = 0; i < e->builtin.nargs; i++) {
       PjExpr *a = e->builtin.args[i];
       if (a->kind == PJ_EX_NAME || a->kind == PJ_EX_INT) continue;
@@ -264,30 +300,31 @@ static void pj_hoist_expr(PjHoist *h, PjExpr **slot, bool conditional) {
       *slot = use;
     }
     return;
-  case PJ_EX_ATTR: pj_hoist_expr(h, &e->attr.base, conditional); return;
-  case PJ_EX_SUBSCRIPT: pj_hoist_expr(h, &e->sub.base, conditional); pj_hoist_expr(h, &e->sub.index, conditional); return;
-  case PJ_EX_TUPLE: pj_hoist_all(h, e->tuple.items, e->tuple.count, conditional); return;
-  case PJ_EX_BINARY: pj_hoist_expr(h, &e->bin.l, conditional); pj_hoist_expr(h, &e->bin.r, conditional); return;
-  case PJ_EX_UNARY: pj_hoist_expr(h, &e->un.x, conditional); return;
-  case PJ_EX_COMPARE: pj_hoist_all(h, e->cmp.operands, e->cmp.n + 1, conditional); return;
-  case PJ_EX_BOOLOP: pj_hoist_expr(h, &e->boolop.l, conditional); pj_hoist_expr(h, &e->boolop.r, true); return;
-  case PJ_EX_IFEXP:
-    pj_hoist_expr(h, &e->ifexp.cond, conditional);
-    pj_hoist_expr(h, &e->ifexp.then, true);
-    pj_hoist_expr(h, &e->ifexp.orelse, true);
-    return;
-  case PJ_EX_CAST: pj_hoist_expr(h, &e->cast.x, conditional); return;
-  case PJ_EX_SHAPE: pj_hoist_expr(h, &e->shape.array, conditional); return;
-  case PJ_EX_CALL:
-    pj_hoist_all(h, e->call.args, e->call.nargs, conditional);
-    if (!e->call.spec || !h->inline_spec[e->call.spec->id]) return;
-    if (conditional) {
-      pj_error(h->diags, &h->m->file, e->loc, "a call of '%s', which holds a barrier, a shared array or a warp "
-               "collective, inside 'and', 'or' or a conditional expression cannot run on the CPU executor yet",
-               e->call.spec->typed->name);
-      h->ok = false;
+  case PJ_EX_ATTR: pj_hoist_expr(h, &e->attr.base); return;
+  case PJ_EX_SUBSCRIPT: pj_hoist_expr(h, &e->sub.base); pj_hoist_expr(h, &e->sub.index); return;
+  case PJ_EX_TUPLE: pj_hoist_all(h, e->tuple.items, e->tuple.count); return;
+  case PJ_EX_BINARY: pj_hoist_expr(h, &e->bin.l); pj_hoist_expr(h, &e->bin.r); return;
+  case PJ_EX_UNARY: pj_hoist_expr(h, &e->un.x); return;
+  case PJ_EX_COMPARE: pj_hoist_all(h, e->cmp.operands, e->cmp.n + 1); return;
+  case PJ_EX_BOOLOP:
+    if (pj_expr_any(e->boolop.r, pj_is_cut, h)) {
+      pj_branch_to_stmts(h, slot);
       return;
     }
+    pj_hoist_expr(h, &e->boolop.l);
+    return; /* no cut in r */
+  case PJ_EX_IFEXP:
+    if (pj_expr_any(e->ifexp.then, pj_is_cut, h) || pj_expr_any(e->ifexp.orelse, pj_is_cut, h)) {
+      pj_branch_to_stmts(h, slot);
+      return;
+    }
+    pj_hoist_expr(h, &e->ifexp.cond);
+    return; /* no cut in the branches */
+  case PJ_EX_CAST: pj_hoist_expr(h, &e->cast.x); return;
+  case PJ_EX_SHAPE: pj_hoist_expr(h, &e->shape.array); return;
+  case PJ_EX_CALL:
+    pj_hoist_all(h, e->call.args, e->call.nargs);
+    if (!e->call.spec || !h->inline_spec[e->call.spec->id]) return;
     {
       bool value = e->type && e->type->kind != PJ_TY_VOID;
       PjExpr *result = value ? pj_temp(h, e->type, e->loc) : NULL;
@@ -304,41 +341,45 @@ static void pj_hoist_expr(PjHoist *h, PjExpr **slot, bool conditional) {
   }
 }
 
-/* A loop header is evaluated again at each iteration: a collective there cannot move out. */
-static void pj_forbid(PjHoist *h, PjExpr **slot, const char *where) {
-  size_t before = h->before.len;
-  pj_hoist_expr(h, slot, false);
-  if ((size_t)h->before.len != before) {
-    pj_error(h->diags, &h->m->file, (*slot)->loc, "a warp or block collective in %s cannot run on the CPU executor "
-             "yet: assign it to a variable first", where);
-    h->ok = false;
-    h->before.len = (int)before;
-  }
+/* `while c:` whose condition holds a cut is evaluated at each iteration: it becomes
+ * `while True:` with `if not c: break` first in the body. */
+static void pj_while_to_break(PjHoist *h, PjStmt *s) {
+  PjExpr *c = s->while_.cond;
+  PjExpr *not = pj_arena_alloc(h->arena, sizeof(PjExpr));
+  *not = (PjExpr){.kind = PJ_EX_UNARY, .loc = c->loc, .type = pj_type_scalar(PJ_BOOL), .un = {PJ_UN_NOT, c}};
+  PjStmt *guard = pj_new_stmt(h, PJ_ST_IF, c->loc);
+  guard->if_.cond = not;
+  guard->if_.then = pj_one_stmt(h, pj_new_stmt(h, PJ_ST_BREAK, c->loc));
+  PjStmt **body = pj_arena_alloc(h->arena, sizeof(PjStmt *) * (size_t)(s->while_.body.count + 1));
+  body[0] = guard;
+  for (int i = 0; i < s->while_.body.count; i++) body[i + 1] = s->while_.body.stmts[i];
+  s->while_.body = (PjBlock){body, s->while_.body.count + 1};
+  s->while_.cond = pj_bool_const(h, true, c->loc);
 }
 
 static void pj_hoist_stmt(PjHoist *h, PjStmt *s) {
   switch (s->kind) {
   case PJ_ST_EXPR:
-    pj_hoist_expr(h, &s->expr, false);
+    pj_hoist_expr(h, &s->expr);
     if (s->expr->kind == PJ_EX_NONE) s->kind = PJ_ST_PASS;
     break;
-  case PJ_ST_RETURN: pj_hoist_expr(h, &s->expr, false); break;
+  case PJ_ST_RETURN: pj_hoist_expr(h, &s->expr); break;
   case PJ_ST_ASSIGN:
-    pj_hoist_expr(h, &s->assign.value, false);
-    for (int i = 0; i < s->assign.ntargets; i++) pj_hoist_expr(h, &s->assign.targets[i], false);
+    pj_hoist_expr(h, &s->assign.value);
+    for (int i = 0; i < s->assign.ntargets; i++) pj_hoist_expr(h, &s->assign.targets[i]);
     break;
-  case PJ_ST_AUGASSIGN: pj_hoist_expr(h, &s->aug.value, false); break;
+  case PJ_ST_AUGASSIGN: pj_hoist_expr(h, &s->aug.value); break;
   case PJ_ST_IF:
-    pj_hoist_expr(h, &s->if_.cond, false);
+    pj_hoist_expr(h, &s->if_.cond);
     pj_hoist_block(h, &s->if_.then);
     pj_hoist_block(h, &s->if_.orelse);
     break;
   case PJ_ST_WHILE:
-    pj_forbid(h, &s->while_.cond, "a while condition");
+    if (pj_expr_any(s->while_.cond, pj_is_cut, h)) pj_while_to_break(h, s);
     pj_hoist_block(h, &s->while_.body);
     break;
-  case PJ_ST_FOR:
-    for (int i = 0; i < s->for_.iter->call.nargs; i++) pj_forbid(h, &s->for_.iter->call.args[i], "a range()");
+  case PJ_ST_FOR: /* range()'s arguments are evaluated once, before the loop */
+    for (int i = 0; i < s->for_.iter->call.nargs; i++) pj_hoist_expr(h, &s->for_.iter->call.args[i]);
     pj_hoist_block(h, &s->for_.body);
     break;
   default: break;

@@ -29,7 +29,6 @@ typedef void (*PjCpuEntry)(void **params, const PjCpuGrid *grid);
 enum {
   PJ_KERNEL_ERROR_INDEX = 1,      /* debug=True: an index out of bounds (axis, index, extent) */
   PJ_KERNEL_ERROR_DIVERGENT = 2,  /* CPU: control flow around cuda.syncthreads() differs within a block */
-  PJ_KERNEL_ERROR_WARP = 3,       /* CPU: control flow around a warp collective differs within a warp */
 };
 
 typedef struct PjKernelError {

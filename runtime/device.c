@@ -358,17 +358,13 @@ PjStatus pj_launch(PjDevice *device, PjKernel *kernel, const PjLaunchConfig *con
 
 PjStatus pj_kernel_error_report(const PjKernelCode *code, const PjKernelError *e, char *err, size_t errlen) {
   const char *file = code->file ? code->file : "<kernel>";
-  if (e->flag == PJ_KERNEL_ERROR_DIVERGENT || e->flag == PJ_KERNEL_ERROR_WARP) {
-    bool warp = e->flag == PJ_KERNEL_ERROR_WARP;
+  if (e->flag == PJ_KERNEL_ERROR_DIVERGENT)
     return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
-                            "%s:%d:%d: this value differs between the threads of a %s in kernel '%s' (thread (%u, %u, %u), "
-                            "block (%u, %u, %u) differs from the first thread): control flow around %s must be "
-                            "the same for all of them%s",
-                            file, e->line, e->col, warp ? "warp" : "block", code->name, e->thread[0], e->thread[1],
-                            e->thread[2], e->block[0], e->block[1], e->block[2],
-                            warp ? "a warp shuffle, vote or syncwarp" : "cuda.syncthreads()",
-                            warp ? " on the CPU executor, which does not run lanes of a warp apart" : "");
-  }
+                            "%s:%d:%d: this value differs between the threads of a block in kernel '%s' (thread (%u, %u, %u), "
+                            "block (%u, %u, %u) differs from the first thread): control flow around cuda.syncthreads() "
+                            "must be the same for all of them",
+                            file, e->line, e->col, code->name, e->thread[0], e->thread[1], e->thread[2], e->block[0],
+                            e->block[1], e->block[2]);
   return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
                           "%s:%d:%d: index %lld is out of bounds for axis %d with size %lld in kernel '%s' "
                           "(thread (%u, %u, %u), block (%u, %u, %u))",

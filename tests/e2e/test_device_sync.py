@@ -46,3 +46,23 @@ def test_device_function_without_result():
     want = np.zeros(64, np.int32)
     want[:60] = buf[4:]
     np.testing.assert_array_equal(out["buf"], want)
+
+
+def test_collectives_in_conditional_and_loop_expressions():
+    a = (np.arange(64, dtype=np.int64) * 7) % 23 + 1
+    out, _ = launch(K, 1, 64, a, np.zeros((64, 5), np.int64), kernel="cuts_in_expressions")
+    t = np.arange(64)
+    lane, base = t % 32, t - t % 32
+    want = np.zeros((64, 5), np.int64)
+    want[:, 0] = np.where(lane < 16, a[base + (lane ^ 1)], a[base + (lane ^ 3)])
+    for w in range(2):
+        bits = sum(1 << j for j in range(32) if a[w * 32 + j] % 3 == 0)
+        want[w * 32:(w + 1) * 32, 1] = bits
+        v = a[w * 32:(w + 1) * 32].copy()
+        for off in (16, 8, 4, 2, 1):  # shfl_down: a lane past the warp's end reads its own value
+            v = v + np.where(np.arange(32) + off < 32, v[np.minimum(np.arange(32) + off, 31)], v)
+        want[w * 32:(w + 1) * 32, 2] = v
+        want[w * 32:(w + 1) * 32, 3] = max(j % 5 + w for j in range(32))
+    n = a[base] % 4 + lane % 2
+    want[:, 4] = n * (n + 1) // 2
+    np.testing.assert_array_equal(out["out"], want)

@@ -70,12 +70,49 @@ def divergent_barrier(a, out):
 
 @cuda.jit
 def divergent_warp(a, out):
-    # lanes 0-15 shuffle among themselves: the CPU executor does not run a warp's lanes apart
+    # the halves of each warp take different branches, each shuffling among its own lanes
     t = cuda.threadIdx.x
+    lane = t % 32
     v = a[t]
-    if t < 16:
-        v += cuda.shfl_down_sync(0xffff, v, 1)
+    if lane < 16:
+        v += cuda.shfl_xor_sync(0xFFFF, v, 1)
+    else:
+        v += cuda.shfl_xor_sync(0xFFFF0000, v, 2)
     out[t] = v
+
+
+@cuda.jit
+def divergent_loops(a, out):
+    # lanes 0-7 loop three times, the others once, shuffling with the lanes still in the loop
+    t = cuda.threadIdx.x
+    lane = t % 32
+    v = a[t]
+    rounds = 3 if lane < 8 else 1
+    for k in range(rounds):
+        mask = 0xFFFFFFFF if k == 0 else 0xFF
+        v += cuda.shfl_xor_sync(mask, v, 1)
+    w = v
+    k = 0
+    while k < rounds:
+        mask = 0xFFFFFFFF if k == 0 else 0xFF
+        w = w * 2 + cuda.shfl_xor_sync(mask, w, 2)
+        k += 1
+    out[t, 0] = v
+    out[t, 1] = w
+
+
+@cuda.jit
+def divergent_break(a, out):
+    # in the third round the upper half of each warp shuffles among itself and leaves the loop
+    t = cuda.threadIdx.x
+    lane = t % 32
+    s = a[t]
+    for k in range(4):
+        if lane >= 16 and k == 2:
+            s += cuda.shfl_xor_sync(0xFFFF0000, s, 1)
+            break
+        s += cuda.shfl_xor_sync(0xFFFFFFFF if k < 2 else 0xFFFF, s, 4)
+    out[t] = s
 
 
 @cuda.jit

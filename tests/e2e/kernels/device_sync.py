@@ -110,3 +110,25 @@ def shift_left(buf, n):
 def shifts(buf):
     shift_left(buf, 1)
     shift_left(buf, 3)
+
+
+@cuda.jit
+def cuts_in_expressions(a, out):
+    # collectives and calls of device functions with collectives where Python evaluates them
+    # conditionally or repeatedly: conditional expressions, `or`, while conditions, range()
+    t = cuda.threadIdx.x
+    lane = t % 32
+    v = a[t]
+    out[t, 0] = cuda.shfl_xor_sync(0xFFFF, v, 1) if lane < 16 else cuda.shfl_xor_sync(0xFFFF0000, v, 3)
+    out[t, 1] = (a[0] < -1000) or cuda.ballot_sync(0xFFFFFFFF, v % 3 == 0)
+    out[t, 2] = warp_sum(v) if a[0] >= 0 else 0
+    c = lane % 5 + t // 32
+    rounds = 0
+    while cuda.any_sync(0xFFFFFFFF, c > 0) and rounds < 100:
+        c -= 1
+        rounds += 1
+    out[t, 3] = rounds
+    s = 0
+    for k in range(cuda.shfl_sync(0xFFFFFFFF, v % 4, 0) + lane % 2):
+        s += k + 1
+    out[t, 4] = s
