@@ -275,8 +275,9 @@ LLVMValueRef pj_cg_subscript(PjCg *g, const PjExpr *e) {
 }
 
 
-/* a[1:n, j] = x: every element of the view gets x, or the element of array x at the same index.
- * Where x overlaps the view by a shift (a[1:] = a[:-1]), the walk goes backwards when the view
+/* a[1:n, j] = x: every element of the view gets x, or the element of array x at the same index
+ * as NumPy broadcasts x (its axes are the view's last ones; one of extent 1 repeats). Where x
+ * overlaps the view by a shift (a[1:] = a[:-1]), the walk goes backwards when the view
  * starts after x, so each element is read before it is overwritten, as NumPy's copy would. */
 void pj_cg_store_slice(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt) {
   const PjType *dt = target->type;
@@ -290,14 +291,22 @@ void pj_cg_store_slice(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjTy
     if (dt->dtype == PJ_BOOL) value = LLVMBuildZExt(g->b, value, i8, "");
   }
   LLVMValueRef count = LLVMConstInt(i64, 1, 0), dext[PJ_MAX_DIMS], dstr[PJ_MAX_DIMS], sstr[PJ_MAX_DIMS], sext[PJ_MAX_DIMS];
+  int lead = from_array ? nd - vt->ndim : nd; /* the view's axes that x lacks */
   for (int k = 0; k < nd; k++) {
     dext[k] = pj_cg_array_dim(g, dst, k);
     dstr[k] = pj_cg_array_stride(g, dst, dt, k);
     count = LLVMBuildMul(g->b, count, dext[k], "");
-    if (from_array) {
-      sext[k] = pj_cg_array_dim(g, v, k);
-      sstr[k] = pj_cg_array_stride(g, v, vt, k);
+    if (!from_array) continue;
+    LLVMValueRef one = LLVMConstInt(i64, 1, 0), zero = LLVMConstInt(i64, 0, 0);
+    if (k < lead) { /* repeated along this axis */
+      sext[k] = dext[k];
+      sstr[k] = zero;
+      continue;
     }
+    sext[k] = pj_cg_array_dim(g, v, k - lead);
+    LLVMValueRef repeat = LLVMBuildICmp(g->b, LLVMIntEQ, sext[k], one, "");
+    sstr[k] = LLVMBuildSelect(g->b, repeat, zero, pj_cg_array_stride(g, v, vt, k - lead), "");
+    sext[k] = LLVMBuildSelect(g->b, repeat, dext[k], sext[k], ""); /* for the debug check below */
   }
   /* debug: the source must reach as far as the view on every axis */
   for (int k = 0; from_array && g->debug && k < nd; k++) {

@@ -617,7 +617,10 @@ static const PjType *pj_type_binary(PjChecker *c, PjExpr **slot) {
   if (!lt || !rt) return NULL;
   PjDtype operand, result;
   if (!pj_type_is_scalar(lt) || !pj_type_is_scalar(rt) || !pj_binop_dtypes(e->bin.op, lt->dtype, rt->dtype, &operand, &result)) {
-    pj_err(c, e->loc, "unsupported operand types for %s: %s and %s", pj_binop_text(e->bin.op), pj_tn(c, lt), pj_tn(c, rt));
+    bool arrays = lt->kind == PJ_TY_ARRAY || rt->kind == PJ_TY_ARRAY;
+    pj_err(c, e->loc, "unsupported operand types for %s: %s and %s%s", pj_binop_text(e->bin.op), pj_tn(c, lt), pj_tn(c, rt),
+           arrays ? " (arithmetic on whole arrays would allocate; numba-cuda does not compile it in kernels "
+                    "either: loop over the elements)" : "");
     return NULL;
   }
   if (e->bin.op == PJ_OP_POW && pj_dtype_is_float(lt->dtype) && pj_type_is_intlike(rt)) {
@@ -817,15 +820,31 @@ static bool pj_store_base_ok(PjChecker *c, PjExpr *target) {
   return false;
 }
 
-/* A store of a value of type vt into an array element (the backend converts to the dtype). */
+/* a[1:3] = x: a number for every element of the view, or an array NumPy broadcasts to its shape
+ * (as many dimensions or fewer; an axis of extent 1 repeats). */
+static bool pj_slice_value_ok(PjChecker *c, PjLoc loc, const PjType *vt, const PjType *et, const PjType *base) {
+  PjDtype vd = vt->kind == PJ_TY_ARRAY || pj_type_is_scalar(vt) ? vt->dtype : PJ_BOOL;
+  if (vt->kind == PJ_TY_ARRAY ? vt->ndim > et->ndim : !pj_type_is_scalar(vt)) {
+    pj_err(c, loc, "cannot assign %s to a slice of %s: give a number or an array of at most %d dimension%s",
+           pj_tn(c, vt), pj_tn(c, base), et->ndim, et->ndim == 1 ? "" : "s");
+    return false;
+  }
+  if (pj_dtype_is_complex(vd) && !pj_dtype_is_complex(et->dtype)) {
+    pj_err(c, loc, "cannot store %s into elements of %s (take .real or abs())", pj_tn(c, vt), pj_tn(c, base));
+    return false;
+  }
+  return true;
+}
+
+/* A store of a value of type vt into an array element or a view (the backend converts to the dtype). */
 static void pj_store_typed(PjChecker *c, PjExpr *target, const PjType *vt) {
   if (!pj_store_base_ok(c, target)) return;
   PjExpr *tmp = target;
   const PjType *et = pj_type_subscript(c, &tmp);
   if (!et) return;
   if (c->final) target->type = et;
-  if (et->kind != PJ_TY_SCALAR) {
-    pj_err(c, target->loc, "assigning to a slice (%s) is not supported yet", pj_tn(c, et));
+  if (et->kind == PJ_TY_ARRAY) {
+    pj_slice_value_ok(c, target->loc, vt, et, target->sub.base->type);
     return;
   }
   if (!pj_type_is_scalar(vt))
@@ -840,19 +859,9 @@ static void pj_store_item(PjChecker *c, PjExpr *target, PjExpr **value) {
   if (c->final) target->type = et;
   if (!value) return; /* inference: nothing to convert yet */
   const PjType *vt = (*value)->type;
-  if (et->kind == PJ_TY_ARRAY) { /* a[1:3] = x: a number for every element, or an array of the view's shape */
-    PjDtype vd = vt->kind == PJ_TY_ARRAY || pj_type_is_scalar(vt) ? vt->dtype : PJ_BOOL;
-    if (vt->kind == PJ_TY_ARRAY ? vt->ndim != et->ndim : !pj_type_is_scalar(vt)) {
-      pj_err(c, (*value)->loc, "cannot assign %s to a slice of %s: give a number or an array of %d dimension%s",
-             pj_tn(c, vt), pj_tn(c, target->sub.base->type), et->ndim, et->ndim == 1 ? "" : "s");
-      return;
-    }
-    if (pj_dtype_is_complex(vd) && !pj_dtype_is_complex(et->dtype)) {
-      pj_err(c, (*value)->loc, "cannot store %s into elements of %s (take .real or abs())", pj_tn(c, vt),
-             pj_tn(c, target->sub.base->type));
-      return;
-    }
-    if (vt->kind != PJ_TY_ARRAY) pj_coerce(c, value, pj_type_scalar(et->dtype));
+  if (et->kind == PJ_TY_ARRAY) {
+    if (pj_slice_value_ok(c, (*value)->loc, vt, et, target->sub.base->type) && vt->kind != PJ_TY_ARRAY)
+      pj_coerce(c, value, pj_type_scalar(et->dtype));
     return;
   }
   if (pj_type_is_complex(vt) && !pj_type_is_complex(et)) {

@@ -62,3 +62,21 @@ def test_each_thread_fills_its_row():
     for i in range(40):
         want[i, i % 6] = -i
     np.testing.assert_array_equal(out["m"], want)
+
+
+def test_broadcasting_into_slices_and_unpacking():
+    m = np.zeros((4, 5), np.float64)
+    c = np.full(7, -1.0)
+    row = np.arange(5, dtype=np.float32) + 1
+    col = (np.arange(2, dtype=np.int64) * 10 + 10).reshape(2, 1)
+    t3 = np.zeros((3, 2, 2), np.int32)
+    out, _ = launch(K, 1, 1, m, c, row, col, t3, kernel="slice_broadcasts")
+    m[0:2, :] = row
+    m[2:, 1:] = col
+    t3[:, 1] = m[1, :2]
+    t3[:, 0, :] = col[:, 0]
+    c[0:2], c[3] = row[1:3], 9.5
+    c[4:], m[3, 0] = 0.25, c[0]
+    np.testing.assert_array_equal(out["m"], m)
+    np.testing.assert_array_equal(out["c"], c)
+    np.testing.assert_array_equal(out["t3"], t3)

@@ -60,3 +60,15 @@ def slice_store_per_thread(m, row):
     if i < m.shape[0]:
         m[i, :] = row
         m[i, i % m.shape[1]] = -i
+
+
+@cuda.jit
+def slice_broadcasts(m, c, row, col, t3):
+    # NumPy broadcasting into views: a row into several rows, a column of extent 1 across
+    # columns, 1-D arrays into 2-D views of a 3-D array, and slices as targets of tuple unpacking
+    m[0:2, :] = row
+    m[2:, 1:] = col
+    t3[:, 1] = m[1, :2]
+    t3[:, 0, :] = col[:, 0]
+    c[0:2], c[3] = row[1:3], 9.5
+    c[4:], m[3, 0] = 0.25, c[0]
