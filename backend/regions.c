@@ -863,6 +863,22 @@ static LLVMValueRef pj_cpu_vote(PjRegions *R, const PjExpr *e, LLVMValueRef tid,
   }
 }
 
+/* activemask: the lanes of this warp that are live here (not returned, not outside the branch or
+ * loop being run) */
+static LLVMValueRef pj_cpu_activemask(PjRegions *R, LLVMValueRef base) {
+  PjCg *g = R->g;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx), i64 = pj_i64t(g);
+  LLVMValueRef acc = LLVMBuildAlloca(g->alloca_b, i32, "");
+  LLVMBuildStore(g->b, LLVMConstInt(i32, 0, 0), acc);
+  PjCountLoop L;
+  LLVMValueRef j = pj_count_begin(g, &L, LLVMConstInt(i64, 32, 0));
+  LLVMValueRef bit = LLVMBuildShl(g->b, LLVMConstInt(i32, 1, 0), LLVMBuildTrunc(g->b, j, i32, ""), "");
+  LLVMValueRef add = LLVMBuildSelect(g->b, pj_live(R, LLVMBuildAdd(g->b, base, j, "")), bit, LLVMConstInt(i32, 0, 0), "");
+  LLVMBuildStore(g->b, LLVMBuildOr(g->b, LLVMBuildLoad2(g->b, i32, acc, ""), add, ""), acc);
+  pj_count_end(g, &L);
+  return LLVMBuildLoad2(g->b, i32, acc, "");
+}
+
 typedef struct PjCollectiveCode {
   const PjStmt *s;
   LLVMValueRef block_result; /* syncthreads_count/and/or: computed once for the block */
@@ -879,8 +895,9 @@ static void pj_run_collective(PjRegions *R, const void *what) {
   PjCollective op = (PjCollective)pj_builtins[e->builtin.id].dim;
   LLVMValueRef r = cc->block_result ? cc->block_result
                    : op <= PJ_COLL_SHFL_XOR ? pj_cpu_shfl(R, e, tid, base, lane)
-                                            : pj_cpu_vote(R, e, tid, base);
-  pj_cg_store_var(g, cc->s->assign.targets[0], r, e->type);
+                   : op == PJ_COLL_ACTIVEMASK ? pj_cpu_activemask(R, base)
+                                              : pj_cpu_vote(R, e, tid, base);
+  pj_cg_store_var(g, cc->s->assign.targets[0], r, op == PJ_COLL_ACTIVEMASK ? pj_type_scalar(PJ_UINT32) : e->type);
 }
 
 /* syncthreads_count / and / or: the live threads of the whole block, once. */

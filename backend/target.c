@@ -146,8 +146,7 @@ static void pj_nvptx_fence(PjCg *g, const char *intrinsic) { pj_cg_call_intrinsi
 
 static LLVMValueRef pj_nvptx_lane(PjCg *g, int which) {
   if (which == 0) return pj_cg_call_intrinsic(g, "llvm.nvvm.read.ptx.sreg.laneid", NULL, 0, NULL, 0);
-  if (which == 2) return pj_cg_call_intrinsic(g, "llvm.nvvm.read.ptx.sreg.lanemask.lt", NULL, 0, NULL, 0);
-  return pj_inline_asm(g, LLVMInt32TypeInContext(g->ctx), "activemask.b32 $0;", "=r", NULL, 0);
+  return pj_cg_call_intrinsic(g, "llvm.nvvm.read.ptx.sreg.lanemask.lt", NULL, 0, NULL, 0);
 }
 
 static void pj_nvptx_nanosleep(PjCg *g, LLVMValueRef ns) { pj_inline_asm(g, LLVMVoidTypeInContext(g->ctx), "nanosleep.u32 $0;", "r", &ns, 1); }
@@ -216,16 +215,8 @@ static LLVMValueRef pj_host_lane(PjCg *g, int which) {
   LLVMValueRef tid = pj_host_linear_tid(g);
   LLVMValueRef lane = LLVMBuildTrunc(g->b, LLVMBuildURem(g->b, tid, LLVMConstInt(i64, 32, 0), ""), i32, "");
   if (which == 0) return lane;
-  LLVMValueRef one = LLVMConstInt(i32, 1, 0);
-  if (which == 2) return LLVMBuildSub(g->b, LLVMBuildShl(g->b, one, lane, ""), one, "");
-  /* activemask: the lanes of this warp that exist (the block's last warp may be partial) */
-  LLVMValueRef n = LLVMConstInt(i64, 1, 0);
-  for (int d = 0; d < 3; d++) n = LLVMBuildMul(g->b, n, LLVMBuildZExt(g->b, pj_host_sreg(g, PJ_LOWER_NTID, d), i64, ""), "");
-  LLVMValueRef base = LLVMBuildSub(g->b, tid, LLVMBuildZExt(g->b, lane, i64, ""), "");
-  LLVMValueRef left = LLVMBuildSub(g->b, n, base, "");
-  LLVMValueRef full = LLVMBuildICmp(g->b, LLVMIntUGE, left, LLVMConstInt(i64, 32, 0), "");
-  LLVMValueRef part = LLVMBuildSub(g->b, LLVMBuildShl(g->b, one, LLVMBuildTrunc(g->b, left, i32, ""), ""), one, "");
-  return LLVMBuildSelect(g->b, full, LLVMConstInt(i32, 0xffffffffu, 0), part, "");
+  LLVMValueRef one = LLVMConstInt(i32, 1, 0); /* lanemask_lt */
+  return LLVMBuildSub(g->b, LLVMBuildShl(g->b, one, lane, ""), one, "");
 }
 
 static void pj_host_nanosleep(PjCg *g, LLVMValueRef ns) { (void)g; (void)ns; }
@@ -268,6 +259,8 @@ static LLVMValueRef pj_nvptx_collective(PjCg *g, const PjExpr *e) {
   switch ((PjCollective)b->dim) {
   case PJ_COLL_SHFL_IDX: case PJ_COLL_SHFL_UP: case PJ_COLL_SHFL_DOWN: case PJ_COLL_SHFL_XOR:
     return pj_nvptx_shfl(g, modes[b->dim], a[0], a[1], a[2], e->type->dtype);
+  case PJ_COLL_ACTIVEMASK:
+    return pj_cg_convert(g, pj_inline_asm(g, i32, "activemask.b32 $0;", "=r", NULL, 0), pj_type_scalar(PJ_UINT32), e->type);
   case PJ_COLL_ALL: case PJ_COLL_ANY: case PJ_COLL_EQ: case PJ_COLL_BALLOT: {
     snprintf(name, sizeof name, "llvm.nvvm.vote.%s.sync", votes[b->dim - PJ_COLL_ALL]);
     LLVMValueRef r = pj_cg_call_intrinsic(g, name, NULL, 0, a, 2);

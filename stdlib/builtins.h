@@ -73,7 +73,9 @@ typedef enum PjAtomicOp {
 /* The operations of PJ_LOWER_COLLECTIVE rows (their dim). */
 typedef enum PjCollective {
   PJ_COLL_SHFL_IDX, PJ_COLL_SHFL_UP, PJ_COLL_SHFL_DOWN, PJ_COLL_SHFL_XOR, PJ_COLL_ALL, PJ_COLL_ANY, PJ_COLL_EQ,
-  PJ_COLL_BALLOT, PJ_COLL_MATCH_ANY, PJ_COLL_MATCH_ALL, PJ_COLL_COUNT, PJ_COLL_AND, PJ_COLL_OR,
+  PJ_COLL_BALLOT, PJ_COLL_MATCH_ANY, PJ_COLL_MATCH_ALL,
+  PJ_COLL_ACTIVEMASK, /* the lanes of the warp that run this call: a collective so that the CPU sees them */
+  PJ_COLL_COUNT, PJ_COLL_AND, PJ_COLL_OR,
 } PjCollective;
 
 typedef struct PjBuiltin {

@@ -138,3 +138,17 @@ def test_skipping_a_barrier_by_continue_is_an_error():
     proc = run_error("continue_before_barrier", 64)
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "block_mode.py:155:9: this value differs between the threads of a block" in proc.stderr, proc.stderr
+
+
+def test_warp_aggregated_compaction_with_activemask():
+    a = np.random.default_rng(13).random(256)
+    out, _ = launch(K, 2, 128, a, np.zeros(256), np.zeros(1, np.int32), kernel="compact_positive")
+    n = int(out["count"][0])
+    assert n == int((a > 0.5).sum())
+    np.testing.assert_array_equal(np.sort(out["out"][:n]), np.sort(a[a > 0.5]))
+
+
+def test_activemask_is_the_lanes_still_in_the_loop():
+    rounds = np.array([1] * 16 + [2] * 16, dtype=np.int64)
+    out, _ = launch(K, 1, 32, rounds, np.zeros(32, np.int64), kernel="active_in_loop")
+    np.testing.assert_array_equal(out["out"], [0xFFFFFFFF] * 16 + [0xFFFF0000] * 16)

@@ -154,3 +154,28 @@ def continue_before_barrier(a, out):
             continue
         cuda.syncthreads()
         out[t] += a[t]
+
+
+@cuda.jit
+def compact_positive(a, out, count):
+    # warp-aggregated atomics: the lanes that pass the filter take one slot range per warp
+    i = cuda.grid(1)
+    if i < a.size and a[i] > 0.5:
+        mask = cuda.activemask()
+        lane = cuda.laneid
+        leader = cuda.ffs(mask) - 1
+        base = 0
+        if lane == leader:
+            base = cuda.atomic.add(count, 0, cuda.popc(mask))
+        base = cuda.shfl_sync(mask, base, leader)
+        out[base + cuda.popc(mask & cuda.lanemask_lt())] = a[i]
+
+
+@cuda.jit
+def active_in_loop(rounds, out):
+    # the lanes still in the loop in its last round
+    i = cuda.grid(1)
+    k = 0
+    while k < rounds[i]:
+        out[i] = cuda.activemask()
+        k += 1
