@@ -978,6 +978,30 @@ static bool pj_assigns_name(const PjBlock *b, const char *name) {
   return false;
 }
 
+/* The names of an expression made of names, attributes, subscripts and integer constants (what a
+ * for loop may re-evaluate at each iteration); false for anything else. */
+static bool pj_iter_names(const PjExpr *e, const char **names, int *n) {
+  switch (e->kind) {
+  case PJ_EX_NAME:
+    if (*n == 16) return false;
+    names[(*n)++] = e->name.id;
+    return true;
+  case PJ_EX_INT: return true;
+  case PJ_EX_ATTR: return pj_iter_names(e->attr.base, names, n);
+  case PJ_EX_SUBSCRIPT: return pj_iter_names(e->sub.base, names, n) && pj_iter_names(e->sub.index, names, n);
+  case PJ_EX_TUPLE:
+    for (int i = 0; i < e->tuple.count; i++)
+      if (!pj_iter_names(e->tuple.items[i], names, n)) return false;
+    return true;
+  case PJ_EX_SLICE:
+    return (!e->slice.start || pj_iter_names(e->slice.start, names, n)) &&
+           (!e->slice.stop || pj_iter_names(e->slice.stop, names, n)) &&
+           (!e->slice.step || pj_iter_names(e->slice.step, names, n));
+  case PJ_EX_CAST: return pj_iter_names(e->cast.x, names, n);
+  default: return false;
+  }
+}
+
 /* `for x in t` over a tuple whose items share one type, or over an array's rows, becomes
  * `for $k in range(len(t))` with `x = t[$k]` first in the body; t is a literal, a name the body
  * does not assign, or arr.shape. */
@@ -997,17 +1021,21 @@ static bool pj_for_over_tuple(PjChecker *c, PjStmt *s) {
            "which pyjitc does not support)", pj_tn(c, t));
     return false;
   }
-  bool attr = it->kind == PJ_EX_ATTR && it->attr.base->kind == PJ_EX_NAME;
-  if (it->kind != PJ_EX_TUPLE && it->kind != PJ_EX_NAME && !attr) {
-    pj_err(c, it->loc, "a for loop over %s needs a literal or a variable: assign this to one first",
-           t->kind == PJ_TY_TUPLE ? "a tuple" : "an array");
+  /* it is evaluated again at each iteration: only names, attributes, subscripts and constants,
+   * and none of its names assigned by the loop */
+  const char *names[16];
+  int nnames = 0;
+  if (it->kind != PJ_EX_TUPLE && !pj_iter_names(it, names, &nnames)) {
+    pj_err(c, it->loc, "a for loop over %s needs a literal, a variable or an element of one: assign this to a "
+           "variable first", t->kind == PJ_TY_TUPLE ? "a tuple" : "an array");
     return false;
   }
-  const char *held = it->kind == PJ_EX_NAME ? it->name.id : attr ? it->attr.base->name.id : NULL;
-  if (held && pj_assigns_name(&s->for_.body, held)) {
-    pj_err(c, it->loc, "the loop assigns '%s', which holds the tuple it iterates over: iterate over a copy", held);
-    return false;
-  }
+  for (int i = 0; i < nnames; i++)
+    if (pj_assigns_name(&s->for_.body, names[i])) {
+      pj_err(c, it->loc, "the loop assigns '%s', which %s iterates over: iterate over a copy", names[i],
+             it->kind == PJ_EX_NAME ? "holds what it" : "picks what it");
+      return false;
+    }
   /* the counter: a new variable of the function */
   PjFunc *f = c->f;
   PjVar *vars = pj_arena_alloc(c->arena, sizeof(PjVar) * (size_t)(f->nvars + 2));
@@ -1277,8 +1305,8 @@ static bool pj_check_body(PjChecker *c) {
 }
 
 static PjFunc *pj_check_function(PjChecker *parent, PjSpec *spec) {
-  PjChecker c = {.arena = parent->arena, .m = parent->m, .specs = parent->specs, .depth = parent->depth + 1,
-                 .device = true};
+  PjChecker c = {.arena = parent->arena, .m = spec->src->module ? spec->src->module : parent->m,
+                 .specs = parent->specs, .depth = parent->depth + 1, .device = true};
   c.diags = spec->quiet ? NULL : parent->diags;
   c.f = pj_clone_func(c.arena, spec->src);
   c.f->ret_type = NULL;

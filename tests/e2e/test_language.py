@@ -1188,5 +1188,5 @@ def test_for_over_tuples_and_arrays():
             if x > v:
                 break
             run_sum += int(x)
-        want = [357, (1 + 2 + 8) * v, s, (100 + 3) * 100 + 7, run_sum, int(m[:, i % 7].sum()), pair[t_idx[i]]]
+        want = [357, (1 + 2 + 8) * v, s, (100 + 3) * 100 + 7, run_sum, int(m[:, i % 7].sum()) + 1000 * int(m[i % 3, 1:].sum()), pair[t_idx[i]]]
         assert list(out[i]) == want, (i, list(out[i]), want)

@@ -15,10 +15,10 @@ def k(a, x):
         a[0] = 0
     for j in (1, 2.5):  # expect error@14: a for loop over a tuple needs items of one type, not Tuple(int64, float64) (numba needs literal_unroll
         pass
-    for j in pair(1):  # expect error@14: a for loop over a tuple needs a literal or a variable
+    for j in pair(1):  # expect error@14: a for loop over a tuple needs a literal, a variable or an element of one
         pass
     t = (1, 2)
-    for j in t:  # expect error@14: the loop assigns 't', which holds the tuple it iterates over
+    for j in t:  # expect error@14: the loop assigns 't', which holds what it iterates over
         t = (j, j)
     for (p, q) in range(3):  # expect error@9: the target of a for loop must be a name
         pass

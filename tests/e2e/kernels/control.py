@@ -167,5 +167,7 @@ def iterate(a, m, t_idx, out):
     s = 0
     for row in m:
         s += row[i % m.shape[1]]
+    for v in m[i % m.shape[0], 1:]:
+        s += 1000 * v
     out[i, 5] = s
     out[i, 6] = pair[t_idx[i]]
