@@ -7,10 +7,13 @@
 
 #include "backend/backend.h"
 #include "frontend/frontend.h"
+#include "runtime/half.h"
 
 struct PjSource {
   PjArena *arena;
-  PjSyntax *syntax;
+  PjSyntax *syntax;   /* the kernels' */
+  PjSyntax **units;   /* pj_source_new_units: one syntax per unit (units[0] is syntax) */
+  int nunits;
   PjFuncSyntax **kernels;
   int nkernels;
   double parse_ms;
@@ -78,6 +81,7 @@ PjSource *pj_source_new(const char *path, const char *text, size_t len, PjDiags 
 
 void pj_source_delete(PjSource *s) {
   if (!s) return;
+  for (int i = 1; i < s->nunits; i++) pj_syntax_delete(s->units[i]);
   pj_syntax_delete(s->syntax);
   pj_arena_delete(s->arena);
   free(s);
@@ -90,6 +94,136 @@ const char *pj_source_param_name(const PjSource *s, int k, size_t i) { return s-
 
 /* The first eager signature of kernel k (@cuda.jit("void(float32[:])")), or NULL. */
 const char *pj_source_kernel_signature(const PjSource *s, int k) { return s->kernels[k]->sig; }
+
+/* ---- sources given unit by unit ------------------------------------------------------------- */
+
+static PjExpr *pj_binding_value(PjArena *a, const PjBinding *b) {
+  PjExpr *e = pj_arena_alloc(a, sizeof(PjExpr));
+  switch (b->kind) {
+  case PJ_BIND_INT: e->kind = PJ_EX_INT; e->ival = b->i; e->big = b->big != 0; return e;
+  case PJ_BIND_BOOL: e->kind = PJ_EX_BOOL; e->ival = b->i != 0; return e;
+  case PJ_BIND_FLOAT: e->kind = PJ_EX_FLOAT; e->fval = b->f; return e;
+  case PJ_BIND_TUPLE:
+    e->kind = PJ_EX_TUPLE;
+    e->tuple.count = b->nitems;
+    e->tuple.items = pj_arena_alloc(a, sizeof(PjExpr *) * (size_t)(b->nitems + 1));
+    for (int i = 0; i < b->nitems; i++)
+      if (!(e->tuple.items[i] = pj_binding_value(a, &b->items[i]))) return NULL;
+    return e;
+  default: return NULL;
+  }
+}
+
+/* A NumPy array's elements as a constant array (values as doubles, integers exactly). */
+static PjConstArray *pj_binding_array(PjArena *a, const PjBinding *b, int unit) {
+  if (b->ndim < 1 || b->ndim > PJ_MAX_DIMS || pj_dtype_is_complex(b->dtype) || !b->data) return NULL;
+  PjConstArray *arr = pj_arena_alloc(a, sizeof(PjConstArray));
+  arr->name = pj_arena_strdup(a, b->name);
+  arr->symbol = pj_arena_printf(a, "pj_const_u%d_%s", unit, b->name);
+  arr->dtype = b->dtype;
+  arr->ndim = b->ndim;
+  arr->count = 1;
+  for (int k = 0; k < b->ndim; k++) {
+    arr->shape[k] = b->shape[k];
+    arr->count *= b->shape[k];
+  }
+  arr->values = pj_arena_alloc(a, sizeof(double) * (size_t)(arr->count + 1));
+  arr->ints = pj_arena_alloc(a, sizeof(int64_t) * (size_t)(arr->count + 1));
+  for (int64_t i = 0; i < arr->count; i++) {
+    const char *p = (const char *)b->data + (size_t)i * pj_dtype_size(b->dtype);
+    int64_t v = 0;
+    double d = 0;
+    switch (b->dtype) {
+    case PJ_BOOL: v = *(const uint8_t *)p != 0; d = (double)v; break;
+    case PJ_INT8: v = *(const int8_t *)p; d = (double)v; break;
+    case PJ_INT16: v = *(const int16_t *)p; d = (double)v; break;
+    case PJ_INT32: v = *(const int32_t *)p; d = (double)v; break;
+    case PJ_INT64: v = *(const int64_t *)p; d = (double)v; break;
+    case PJ_UINT8: v = *(const uint8_t *)p; d = (double)v; break;
+    case PJ_UINT16: v = *(const uint16_t *)p; d = (double)v; break;
+    case PJ_UINT32: v = *(const uint32_t *)p; d = (double)v; break;
+    case PJ_UINT64: { uint64_t u = *(const uint64_t *)p; v = (int64_t)u; d = (double)u; break; }
+    case PJ_FLOAT32: d = *(const float *)p; break;
+    case PJ_FLOAT64: d = *(const double *)p; break;
+    case PJ_FLOAT16: d = pj_half_to_double(*(const uint16_t *)p); break;
+    default: return NULL;
+    }
+    arr->ints[i] = v;
+    arr->values[i] = d;
+  }
+  return arr;
+}
+
+PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags) {
+  double t0 = pj_now_ms();
+  if (nunits < 1) return NULL;
+  PjSource *s = calloc(1, sizeof(PjSource));
+  s->arena = pj_arena_new();
+  s->units = pj_arena_alloc(s->arena, sizeof(PjSyntax *) * (size_t)nunits);
+  size_t before = pj_diags_errors(diags);
+  PjFuncSyntax **fns = pj_arena_alloc(s->arena, sizeof(PjFuncSyntax *) * (size_t)nunits);
+  for (int u = 0; u < nunits; u++) {
+    const PjUnit *in = &units[u];
+    PjFile file = {pj_arena_strdup(s->arena, in->path ? in->path : "<input>"), pj_arena_strndup(s->arena, in->text, in->len),
+                   in->len, in->col_offset};
+    s->units[u] = pj_parse(s->arena, &file, diags);
+    s->nunits = u + 1;
+    if (s->units[u]->nfuncs != 1) {
+      pj_error(diags, &file, (PjLoc){0}, "unit %d holds %d functions; it must hold one", u, s->units[u]->nfuncs);
+      continue;
+    }
+    fns[u] = s->units[u]->funcs[0];
+    fns[u]->is_kernel = in->is_kernel != 0;
+    fns[u]->is_device = !in->is_kernel;
+    fns[u]->debug = in->debug != 0;
+    fns[u]->fastmath = in->fastmath != 0;
+    fns[u]->lineinfo = in->lineinfo != 0;
+    fns[u]->max_registers = in->max_registers;
+  }
+  s->syntax = s->units[0];
+  if (pj_diags_errors(diags) != before) {
+    pj_source_delete(s);
+    return NULL;
+  }
+  /* the bindings: after the unit's own globals, so that they win */
+  for (int u = 0; u < nunits; u++) {
+    PjModule *m = &s->units[u]->module;
+    PjGlobal *globals = pj_arena_alloc(s->arena, sizeof(PjGlobal) * (size_t)(m->nglobals + units[u].nbindings + 1));
+    memcpy(globals, m->globals, sizeof(PjGlobal) * (size_t)m->nglobals);
+    for (int i = 0; i < units[u].nbindings; i++) {
+      const PjBinding *b = &units[u].bindings[i];
+      PjGlobal *g = &globals[m->nglobals++];
+      *g = (PjGlobal){.name = pj_arena_strdup(s->arena, b->name), .kind = PJ_GLOBAL_CONST};
+      switch (b->kind) {
+      case PJ_BIND_MODULE:
+        g->kind = PJ_GLOBAL_MODULE;
+        g->qualname = pj_arena_strdup(s->arena, b->qualname ? b->qualname : "");
+        break;
+      case PJ_BIND_ARRAY:
+        g->kind = PJ_GLOBAL_ARRAY;
+        if (!(g->array = pj_binding_array(s->arena, b, u))) g->kind = PJ_GLOBAL_CONST; /* unusable: a NULL constant */
+        break;
+      case PJ_BIND_FUNCTION:
+        if (b->unit >= 0 && b->unit < nunits) {
+          g->kind = PJ_GLOBAL_FUNC;
+          g->func = fns[b->unit]->func;
+        }
+        break;
+      default: g->value = pj_binding_value(s->arena, b); break; /* NULL: not a constant kernels can use */
+      }
+    }
+    m->globals = globals;
+  }
+  for (int u = 0; u < nunits; u++) pj_resolve(s->arena, s->units[u], diags);
+  if (pj_diags_errors(diags) != before) {
+    pj_source_delete(s);
+    return NULL;
+  }
+  s->kernels = pj_arena_alloc(s->arena, sizeof(PjFuncSyntax *));
+  if (fns[0]->is_kernel) s->kernels[s->nkernels++] = fns[0];
+  s->parse_ms = pj_now_ms() - t0;
+  return s;
+}
 
 int pj_source_find_kernel(const PjSource *s, const char *name, PjDiags *diags) {
   const PjFile *file = &s->syntax->module.file;

@@ -1019,7 +1019,8 @@ static LLVMValueRef pj_cg_attr(PjCg *g, const PjExpr *e) {
 static LLVMValueRef pj_cg_const_array(PjCg *g, const PjExpr *e) {
   const PjConstArray *a = e->carray;
   char name[256];
-  snprintf(name, sizeof name, "pj_const_%s", a->name);
+  if (a->symbol) snprintf(name, sizeof name, "%s", a->symbol);
+  else snprintf(name, sizeof name, "pj_const_%s", a->name);
   LLVMValueRef gv = LLVMGetNamedGlobal(g->mod, name);
   LLVMTypeRef elem = pj_cg_mem_dtype(g, a->dtype);
   if (!gv) {

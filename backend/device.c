@@ -93,8 +93,14 @@ static void pj_define_spec(PjCg *g, const PjSpec *s) {
 }
 
 void pj_cg_define_specs(PjCg *g) {
-  for (int i = 0; i < g->nspecs; i++)
-    if (g->spec_fns[i]) pj_define_spec(g, g->specs[i]);
+  const PjFile *kernel_file = g->file;
+  for (int i = 0; i < g->nspecs; i++) {
+    if (!g->spec_fns[i]) continue;
+    const PjModule *m = g->specs[i]->typed->module;
+    g->file = m ? &m->file : kernel_file; /* a device function may come from another file */
+    pj_define_spec(g, g->specs[i]);
+  }
+  g->file = kernel_file;
   g->in_device = false;
   g->ret_slot = NULL;
   free(g->spec_fns);

@@ -1031,6 +1031,7 @@ static void pj_parse_function(PjParser *p, TSNode def, TSNode decorated) {
   TSNode name = pj_child(def, PJ_FIELD_NAME);
   f->name = pj_text(p, name);
   f->loc = pj_loc(p, name);
+  f->module = p->m;
   PjFuncSyntax *syn = pj_arena_alloc(p->arena, sizeof(PjFuncSyntax));
   syn->func = f;
   /* what the body does wrong matters only if it is a kernel: park its diagnostics */

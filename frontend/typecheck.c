@@ -978,8 +978,8 @@ static bool pj_assigns_name(const PjBlock *b, const char *name) {
   return false;
 }
 
-/* The names of an expression made of names, attributes, subscripts and integer constants (what a
- * for loop may re-evaluate at each iteration); false for anything else. */
+/* The names of an expression made of names, attributes, subscripts, integer constants and
+ * arithmetic (what a for loop may re-evaluate at each iteration); false for anything else. */
 static bool pj_iter_names(const PjExpr *e, const char **names, int *n) {
   switch (e->kind) {
   case PJ_EX_NAME:
@@ -998,6 +998,8 @@ static bool pj_iter_names(const PjExpr *e, const char **names, int *n) {
            (!e->slice.stop || pj_iter_names(e->slice.stop, names, n)) &&
            (!e->slice.step || pj_iter_names(e->slice.step, names, n));
   case PJ_EX_CAST: return pj_iter_names(e->cast.x, names, n);
+  case PJ_EX_BINARY: return pj_iter_names(e->bin.l, names, n) && pj_iter_names(e->bin.r, names, n);
+  case PJ_EX_UNARY: return pj_iter_names(e->un.x, names, n);
   default: return false;
   }
 }

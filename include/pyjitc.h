@@ -95,6 +95,53 @@ const char *pj_source_kernel_signature(const PjSource *source, int kernel);
 /* The tree the frontend built, printed (--emit=ast). Caller frees. */
 char *pj_source_dump_ast(const PjSource *source);
 
+/* ---- programs given function by function (the Python extension) ---------------------------
+ * A host that holds the functions themselves (Python's decorated functions) gives each as a
+ * unit: its text at its own lines, and the values of the names it uses, which the host looked up
+ * when it compiles (numba resolves a kernel's globals the same way). */
+
+typedef enum PjBindKind {
+  PJ_BIND_MODULE,   /* qualname: a module or a name in one ("math", "numpy", "numba.cuda", "cuda.grid") */
+  PJ_BIND_INT,      /* i (big: a value in [2**63, 2**64) held in i's bits, which numba types uint64) */
+  PJ_BIND_FLOAT,    /* f */
+  PJ_BIND_BOOL,     /* i: 0 or 1 */
+  PJ_BIND_TUPLE,    /* items[0..nitems): numbers or tuples */
+  PJ_BIND_ARRAY,    /* a NumPy array: dtype, ndim, shape, data (C order), read-only in kernels */
+  PJ_BIND_FUNCTION, /* the function of units[unit] */
+  PJ_BIND_OPAQUE    /* a value kernels cannot use; qualname: its Python type, for the message */
+} PjBindKind;
+
+typedef struct PjBinding {
+  const char *name;
+  PjBindKind kind;
+  const char *qualname;
+  int64_t i;
+  int big;
+  double f;
+  const struct PjBinding *items;
+  int nitems;
+  PjDtype dtype;
+  int ndim;
+  int64_t shape[PJ_MAX_DIMS];
+  const void *data;
+  int unit;
+} PjBinding;
+
+typedef struct PjUnit {
+  const char *path;   /* the file the function is written in */
+  const char *text;   /* the `def` line and the body, at their own line numbers (earlier lines empty) */
+  size_t len;
+  int col_offset;     /* the columns every line was dedented by (a nested function) */
+  int is_kernel;      /* 1: a kernel (@cuda.jit); 0: a device function */
+  int debug, fastmath, lineinfo, max_registers; /* the decorator's options (kernels) */
+  const PjBinding *bindings;
+  int nbindings;
+} PjUnit;
+
+/* A source whose one kernel is units[0]'s function; the others are the device functions that
+ * the bindings name. NULL (and diagnostics) when rejected. */
+PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags);
+
 /* The type of one kernel argument: a scalar (ndim 0) or an array, C-contiguous (layout 'C' or 0),
  * Fortran-ordered ('F') or strided in any way ('A'), numba's layouts. */
 typedef struct PjArgType {
@@ -198,6 +245,45 @@ typedef struct PjLaunchTimes {
  * values. Checks the configuration against the device's limits before launching. */
 PjStatus pj_launch(PjDevice *device, PjKernel *kernel, const PjLaunchConfig *config,
                    PjValue *args, int nargs, PjLaunchTimes *times, char *err, size_t errlen);
+
+/* ---- memory, streams, events and launches without copies (the Python extension) ----------
+ * Addresses are the device's: device memory on a GPU, host memory on the CPU executor (where
+ * copies are memcpy, streams and events run in order on the host, and launches return when the
+ * kernel is done). A NULL stream is the default stream, with which copies are synchronous. */
+
+typedef struct PjStream PjStream;
+typedef struct PjEvent PjEvent;
+typedef enum PjCopy { PJ_COPY_HOST_TO_DEVICE, PJ_COPY_DEVICE_TO_HOST, PJ_COPY_DEVICE_TO_DEVICE } PjCopy;
+
+PjStatus pj_mem_alloc(PjDevice *device, size_t bytes, uint64_t *address, char *err, size_t errlen);
+void pj_mem_free(PjDevice *device, uint64_t address);
+/* Host addresses are given as integers too (uintptr_t). */
+PjStatus pj_mem_copy(PjDevice *device, PjCopy direction, uint64_t dst, uint64_t src, size_t bytes, PjStream *stream,
+                     char *err, size_t errlen);
+PjStatus pj_mem_set(PjDevice *device, uint64_t dst, int value, size_t bytes, PjStream *stream, char *err,
+                    size_t errlen);
+PjStatus pj_device_synchronize(PjDevice *device, char *err, size_t errlen);
+
+PjStatus pj_stream_new(PjDevice *device, PjStream **out, char *err, size_t errlen);
+void pj_stream_delete(PjStream *stream);
+PjStatus pj_stream_synchronize(PjStream *stream, char *err, size_t errlen);
+PjStatus pj_event_new(PjDevice *device, PjEvent **out, char *err, size_t errlen);
+void pj_event_delete(PjEvent *event);
+PjStatus pj_event_record(PjEvent *event, PjStream *stream, char *err, size_t errlen);
+PjStatus pj_event_synchronize(PjEvent *event, char *err, size_t errlen);
+/* Milliseconds from start to end, both recorded and complete. */
+PjStatus pj_event_elapsed_ms(PjEvent *start, PjEvent *end, double *ms, char *err, size_t errlen);
+
+/* A compiled kernel made ready on a device (on a GPU: its module loaded); the kernel must
+ * outlive it. */
+typedef struct PjLoaded PjLoaded;
+PjStatus pj_kernel_load(PjDevice *device, const PjKernel *kernel, PjLoaded **out, char *err, size_t errlen);
+void pj_loaded_delete(PjLoaded *loaded);
+/* Launch with the arguments where they are: each array's data is a device address. Checks the
+ * arguments against the kernel's signature and the configuration against the device. A kernel
+ * with debug checks is waited for, and what it caught is the error. */
+PjStatus pj_launch_async(PjLoaded *loaded, const PjLaunchConfig *config, PjStream *stream, const PjValue *args,
+                         int nargs, char *err, size_t errlen);
 
 /* "pyjitc 0.1.0 (LLVM 19.1.7)" */
 const char *pj_version_string(void);

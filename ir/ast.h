@@ -107,6 +107,7 @@ typedef struct PjVar {
 
 typedef struct PjFunc {
   const char *name;
+  const struct PjModule *module; /* where it was written: the names it uses are that module's */
   PjLoc loc;            /* the name in `def name(` */
   bool is_kernel;       /* @cuda.jit */
   bool is_device;       /* @cuda.jit(device=True) */
@@ -133,6 +134,7 @@ enum { PJ_SPEC_TYPING, PJ_SPEC_DONE, PJ_SPEC_FAILED };
 /* A module-level NumPy array of numbers: np.array([...], dtype=...), captured at compile time. */
 typedef struct PjConstArray {
   const char *name;
+  const char *symbol; /* its name in the compiled module (NULL: "pj_const_" and the name) */
   PjDtype dtype;
   int ndim;
   int64_t shape[PJ_MAX_DIMS];

@@ -36,9 +36,11 @@ static char *pj_line_copy(const PjFile *file, int line) {
     if (*p == '\n') l++;
   const char *e = p;
   while (e < end && *e != '\n' && *e != '\r') e++;
-  char *s = malloc((size_t)(e - p) + 1);
-  memcpy(s, p, (size_t)(e - p));
-  s[e - p] = 0;
+  size_t pad = file->col_offset > 0 ? (size_t)file->col_offset : 0;
+  char *s = malloc(pad + (size_t)(e - p) + 1);
+  memset(s, ' ', pad);
+  memcpy(s + pad, p, (size_t)(e - p));
+  s[pad + (size_t)(e - p)] = 0;
   return s;
 }
 
@@ -56,9 +58,10 @@ void pj_diag_add(PjDiags *diags, PjSeverity sev, const PjFile *file, PjLoc loc, 
   PjDiag *d = &diags->items[diags->len++];
   d->severity = sev;
   d->file = strdup(file && file->path ? file->path : "<input>");
+  int shift = file && loc.col > 0 ? file->col_offset : 0;
   d->line = loc.line;
-  d->col = loc.col;
-  d->end_col = loc.end_col;
+  d->col = loc.col + shift;
+  d->end_col = loc.end_col > 0 ? loc.end_col + shift : loc.end_col;
   d->message = msg ? msg : strdup("(no message)");
   d->source_line = pj_line_copy(file, loc.line);
   if (sev == PJ_SEVERITY_ERROR) diags->errors++;

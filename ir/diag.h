@@ -14,6 +14,8 @@ typedef struct PjFile {
   const char *path;
   const char *text;
   size_t len;
+  int col_offset; /* text was dedented by this many columns (a nested function's): reported columns and
+                   * source lines get them back */
 } PjFile;
 
 void pj_diag_add(PjDiags *diags, PjSeverity sev, const PjFile *file, PjLoc loc, const char *fmt, ...)

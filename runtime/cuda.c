@@ -71,7 +71,16 @@ enum {
   X(cuEventRecord, NULL, CUresult, (CUevent event, CUstream stream))                             \
   X(cuEventSynchronize, NULL, CUresult, (CUevent event))                                         \
   X(cuEventElapsedTime_v2, "cuEventElapsedTime", CUresult, (float *ms, CUevent start, CUevent end)) \
-  X(cuEventDestroy_v2, NULL, CUresult, (CUevent event))
+  X(cuEventDestroy_v2, NULL, CUresult, (CUevent event))                                          \
+  X(cuMemcpyDtoD_v2, NULL, CUresult, (CUdeviceptr dst, CUdeviceptr src, size_t bytes))           \
+  X(cuMemcpyHtoDAsync_v2, NULL, CUresult, (CUdeviceptr dst, const void *src, size_t bytes, CUstream s)) \
+  X(cuMemcpyDtoHAsync_v2, NULL, CUresult, (void *dst, CUdeviceptr src, size_t bytes, CUstream s)) \
+  X(cuMemcpyDtoDAsync_v2, NULL, CUresult, (CUdeviceptr dst, CUdeviceptr src, size_t bytes, CUstream s)) \
+  X(cuMemsetD8_v2, NULL, CUresult, (CUdeviceptr dst, unsigned char value, size_t n))             \
+  X(cuMemsetD8Async, NULL, CUresult, (CUdeviceptr dst, unsigned char value, size_t n, CUstream s)) \
+  X(cuStreamCreate, NULL, CUresult, (CUstream *stream, unsigned int flags))                      \
+  X(cuStreamDestroy_v2, NULL, CUresult, (CUstream stream))                                       \
+  X(cuStreamSynchronize, NULL, CUresult, (CUstream stream))
 
 #define PJ_CUDA_MEMBER(sym, fallback, ret, params) ret(*sym) params;
 
@@ -103,14 +112,14 @@ enum {
 };
 
 /* One loaded module, keyed by the code it came from. */
-typedef struct PjCudaKernel {
+struct PjCudaKernel {
   const PjKernelCode *code;
   char *ptx, *entry;   /* copies of the key's text, compared on every hit */
   CUmodule module;
   CUfunction function;
   int max_threads, static_shared, registers;
   CUdeviceptr error;   /* debug builds: the module's error record */
-} PjCudaKernel;
+};
 
 struct PjCuda {
   CUdevice device;
@@ -583,5 +592,158 @@ PjStatus pj_cuda_launch(PjCuda *cuda, const PjKernelCode *code, const PjLaunchCo
   }
   pthread_mutex_unlock(&cuda->lock);
   if (st != PJ_OK) pj_cuda_error_context(code, err, errlen);
+  return st;
+}
+
+/* ---- memory, streams, events, loaded kernels ----------------------------------------------- */
+
+/* Runs `call` (a PJ_CU(...) expression) with the device's context current; yields its status. */
+#define PJ_CUDA_IN_CONTEXT(cuda, call)                                                          \
+  do {                                                                                         \
+    if ((cuda)->lost) return pj_cuda_lost_error((cuda), err, errlen);                          \
+    PjStatus in_st = pj_cuda_enter((cuda), err, errlen);                                        \
+    if (in_st != PJ_OK) return in_st;                                                          \
+    in_st = (call);                                                                            \
+    pj_cuda_leave();                                                                           \
+    return in_st;                                                                              \
+  } while (0)
+
+PjStatus pj_cuda_alloc(PjCuda *cuda, size_t bytes, uint64_t *out, char *err, size_t errlen) {
+  CUdeviceptr p = 0;
+  *out = 0;
+  if (bytes == 0) bytes = 1; /* an empty array still has an address */
+  if (cuda->lost) return pj_cuda_lost_error(cuda, err, errlen);
+  PjStatus st = pj_cuda_enter(cuda, err, errlen);
+  if (st != PJ_OK) return st;
+  st = PJ_CU(cuMemAlloc_v2, &p, bytes);
+  pj_cuda_leave();
+  *out = p;
+  return st;
+}
+
+void pj_cuda_free(PjCuda *cuda, uint64_t address) {
+  if (!address || pj_cuda_enter(cuda, NULL, 0) != PJ_OK) return;
+  pj_cuda_driver.cuMemFree_v2(address);
+  pj_cuda_leave();
+}
+
+static PjStatus pj_cuda_copy_in_context(int kind, uint64_t dst, uint64_t src, size_t bytes, CUstream s, char *err,
+                                        size_t errlen) {
+  if (bytes == 0) return PJ_OK;
+  switch (kind) {
+  case PJ_COPY_HOST_TO_DEVICE:
+    return s ? PJ_CU(cuMemcpyHtoDAsync_v2, dst, (const void *)(uintptr_t)src, bytes, s)
+             : PJ_CU(cuMemcpyHtoD_v2, dst, (const void *)(uintptr_t)src, bytes);
+  case PJ_COPY_DEVICE_TO_HOST:
+    return s ? PJ_CU(cuMemcpyDtoHAsync_v2, (void *)(uintptr_t)dst, src, bytes, s)
+             : PJ_CU(cuMemcpyDtoH_v2, (void *)(uintptr_t)dst, src, bytes);
+  default:
+    return s ? PJ_CU(cuMemcpyDtoDAsync_v2, dst, src, bytes, s) : PJ_CU(cuMemcpyDtoD_v2, dst, src, bytes);
+  }
+}
+
+PjStatus pj_cuda_copy(PjCuda *cuda, int kind, uint64_t dst, uint64_t src, size_t bytes, void *stream, char *err,
+                      size_t errlen) {
+  PJ_CUDA_IN_CONTEXT(cuda, pj_cuda_copy_in_context(kind, dst, src, bytes, (CUstream)stream, err, errlen));
+}
+
+PjStatus pj_cuda_memset(PjCuda *cuda, uint64_t dst, int value, size_t bytes, void *stream, char *err, size_t errlen) {
+  PJ_CUDA_IN_CONTEXT(cuda, stream ? PJ_CU(cuMemsetD8Async, dst, (unsigned char)value, bytes, (CUstream)stream)
+                                  : PJ_CU(cuMemsetD8_v2, dst, (unsigned char)value, bytes));
+}
+
+PjStatus pj_cuda_synchronize(PjCuda *cuda, char *err, size_t errlen) {
+  PJ_CUDA_IN_CONTEXT(cuda, PJ_CU(cuCtxSynchronize));
+}
+
+PjStatus pj_cuda_stream_new(PjCuda *cuda, void **out, char *err, size_t errlen) {
+  PJ_CUDA_IN_CONTEXT(cuda, PJ_CU(cuStreamCreate, (CUstream *)out, 0));
+}
+
+void pj_cuda_stream_delete(PjCuda *cuda, void *stream) {
+  if (!stream || pj_cuda_enter(cuda, NULL, 0) != PJ_OK) return;
+  pj_cuda_driver.cuStreamDestroy_v2((CUstream)stream);
+  pj_cuda_leave();
+}
+
+PjStatus pj_cuda_stream_synchronize(PjCuda *cuda, void *stream, char *err, size_t errlen) {
+  PJ_CUDA_IN_CONTEXT(cuda, stream ? PJ_CU(cuStreamSynchronize, (CUstream)stream) : PJ_CU(cuCtxSynchronize));
+}
+
+PjStatus pj_cuda_event_new(PjCuda *cuda, void **out, char *err, size_t errlen) {
+  PJ_CUDA_IN_CONTEXT(cuda, PJ_CU(cuEventCreate, (CUevent *)out, PJ_CU_EVENT_DEFAULT));
+}
+
+void pj_cuda_event_delete(PjCuda *cuda, void *event) {
+  if (!event || pj_cuda_enter(cuda, NULL, 0) != PJ_OK) return;
+  pj_cuda_driver.cuEventDestroy_v2((CUevent)event);
+  pj_cuda_leave();
+}
+
+PjStatus pj_cuda_event_record(PjCuda *cuda, void *event, void *stream, char *err, size_t errlen) {
+  PJ_CUDA_IN_CONTEXT(cuda, PJ_CU(cuEventRecord, (CUevent)event, (CUstream)stream));
+}
+
+PjStatus pj_cuda_event_synchronize(PjCuda *cuda, void *event, char *err, size_t errlen) {
+  PJ_CUDA_IN_CONTEXT(cuda, PJ_CU(cuEventSynchronize, (CUevent)event));
+}
+
+PjStatus pj_cuda_event_elapsed(PjCuda *cuda, void *start, void *end, float *ms, char *err, size_t errlen) {
+  PJ_CUDA_IN_CONTEXT(cuda, PJ_CU(cuEventElapsedTime_v2, ms, (CUevent)start, (CUevent)end));
+}
+
+PjStatus pj_cuda_kernel_new(PjCuda *cuda, const PjKernelCode *code, PjCudaKernel **out, char *err, size_t errlen) {
+  *out = NULL;
+  if (cuda->lost) return pj_cuda_lost_error(cuda, err, errlen);
+  PjCudaKernel *k = calloc(1, sizeof *k);
+  if (!k) return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
+  PjStatus st = pj_cuda_enter(cuda, err, errlen);
+  if (st == PJ_OK) {
+    st = pj_cuda_kernel_load(k, code, err, errlen);
+    pj_cuda_leave();
+  }
+  if (st != PJ_OK) {
+    free(k);
+    pj_cuda_error_context(code, err, errlen);
+    return st;
+  }
+  *out = k;
+  return PJ_OK;
+}
+
+void pj_cuda_kernel_delete(PjCuda *cuda, PjCudaKernel *kernel) {
+  if (!kernel) return;
+  if (pj_cuda_enter(cuda, NULL, 0) == PJ_OK) {
+    pj_cuda_kernel_unload(kernel);
+    pj_cuda_leave();
+  }
+  free(kernel);
+}
+
+static PjStatus pj_cuda_launch_async_in_context(PjCuda *cuda, PjCudaKernel *k, const PjLaunchConfig *c, CUstream s,
+                                                void **params, char *err, size_t errlen) {
+  PjStatus st = pj_cuda_kernel_check(cuda, k, c, err, errlen);
+  PjKernelError record = {0};
+  if (st == PJ_OK && k->error) st = PJ_CU(cuMemcpyHtoD_v2, k->error, &record, sizeof record);
+  if (st == PJ_OK)
+    st = PJ_CU(cuLaunchKernel, k->function, c->grid[0], c->grid[1], c->grid[2], c->block[0], c->block[1],
+               c->block[2], c->shared_bytes, s, params, NULL);
+  if (st == PJ_OK && k->error) { /* debug checks: wait, then read what the kernel recorded */
+    st = s ? PJ_CU(cuStreamSynchronize, s) : PJ_CU(cuCtxSynchronize);
+    if (st == PJ_OK) st = PJ_CU(cuMemcpyDtoH_v2, &record, k->error, sizeof record);
+    if (st == PJ_OK && record.flag) st = pj_kernel_error_report(k->code, &record, err, errlen);
+  }
+  return st;
+}
+
+PjStatus pj_cuda_launch_async(PjCuda *cuda, PjCudaKernel *kernel, const PjLaunchConfig *config, void *stream,
+                              void **params, char *err, size_t errlen) {
+  if (cuda->lost) return pj_cuda_lost_error(cuda, err, errlen);
+  PjStatus st = pj_cuda_enter(cuda, err, errlen);
+  if (st != PJ_OK) return st;
+  st = pj_cuda_launch_async_in_context(cuda, kernel, config, (CUstream)stream, params, err, errlen);
+  if (st == PJ_ERROR_DEVICE) pj_cuda_note_loss(cuda);
+  pj_cuda_leave();
+  if (st != PJ_OK) pj_cuda_error_context(kernel->code, err, errlen);
   return st;
 }

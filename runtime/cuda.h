@@ -37,4 +37,31 @@ const PjDeviceLimits *pj_cuda_limits(const PjCuda *cuda);
 PjStatus pj_cuda_launch(PjCuda *cuda, const PjKernelCode *code, const PjLaunchConfig *config,
                         PjValue *args, int nargs, PjLaunchTimes *times, char *err, size_t errlen);
 
+/* ---- memory, streams, events and loaded kernels for launches without copies ---------------- */
+
+PjStatus pj_cuda_alloc(PjCuda *cuda, size_t bytes, uint64_t *out, char *err, size_t errlen);
+void pj_cuda_free(PjCuda *cuda, uint64_t address);
+/* kind: PjCopy. On stream NULL a copy is synchronous with the host. */
+PjStatus pj_cuda_copy(PjCuda *cuda, int kind, uint64_t dst, uint64_t src, size_t bytes, void *stream, char *err,
+                      size_t errlen);
+PjStatus pj_cuda_memset(PjCuda *cuda, uint64_t dst, int value, size_t bytes, void *stream, char *err, size_t errlen);
+PjStatus pj_cuda_synchronize(PjCuda *cuda, char *err, size_t errlen);
+PjStatus pj_cuda_stream_new(PjCuda *cuda, void **out, char *err, size_t errlen);
+void pj_cuda_stream_delete(PjCuda *cuda, void *stream);
+PjStatus pj_cuda_stream_synchronize(PjCuda *cuda, void *stream, char *err, size_t errlen);
+PjStatus pj_cuda_event_new(PjCuda *cuda, void **out, char *err, size_t errlen);
+void pj_cuda_event_delete(PjCuda *cuda, void *event);
+PjStatus pj_cuda_event_record(PjCuda *cuda, void *event, void *stream, char *err, size_t errlen);
+PjStatus pj_cuda_event_synchronize(PjCuda *cuda, void *event, char *err, size_t errlen);
+PjStatus pj_cuda_event_elapsed(PjCuda *cuda, void *start, void *end, float *ms, char *err, size_t errlen);
+
+/* A kernel's module loaded for launches of its own (outside the launch cache). */
+typedef struct PjCudaKernel PjCudaKernel;
+PjStatus pj_cuda_kernel_new(PjCuda *cuda, const PjKernelCode *code, PjCudaKernel **out, char *err, size_t errlen);
+void pj_cuda_kernel_delete(PjCuda *cuda, PjCudaKernel *kernel);
+/* Launches on `stream` and returns; a kernel compiled with debug checks is waited for and its
+ * error record read. params: ir/abi.h's flattened list. */
+PjStatus pj_cuda_launch_async(PjCuda *cuda, PjCudaKernel *kernel, const PjLaunchConfig *config, void *stream,
+                              void **params, char *err, size_t errlen);
+
 #endif

@@ -91,37 +91,52 @@ static void pj_launch_scalar_store(const PjValue *v, uint64_t *slot) {
   memcpy(slot, &x, sizeof *slot);
 }
 
+/* Writes the flattened parameters into slots[0..max): their count, or -1 when they do not fit. */
+static int pj_launch_params_write(const PjValue *args, const PjArgType *types, int nargs, const uint64_t *addresses,
+                                  uint64_t *slots, int max);
+
+int pj_launch_params_fill(const PjValue *args, const PjArgType *types, int nargs, uint64_t *slots, int max) {
+  return pj_launch_params_write(args, types, nargs, NULL, slots, max);
+}
+
 PjLaunchParams *pj_launch_params_new(const PjValue *args, const PjArgType *types, int nargs, const uint64_t *addresses) {
   int total = pj_launch_param_total(args, types, nargs);
   PjLaunchParams *p = malloc(sizeof *p + (size_t)total * (sizeof(uint64_t) + sizeof(void *)));
   if (!p) return NULL;
   p->count = total;
   p->ptrs = (void **)(p->slots + total);
+  pj_launch_params_write(args, types, nargs, addresses, p->slots, total);
+  for (int j = 0; j < total; j++) p->ptrs[j] = &p->slots[j];
+  return p;
+}
+
+static int pj_launch_params_write(const PjValue *args, const PjArgType *types, int nargs, const uint64_t *addresses,
+                                  uint64_t *slots, int max) {
+  if (pj_launch_param_total(args, types, nargs) > max) return -1;
   int k = 0;
   for (int i = 0; i < nargs; i++) {
     const PjValue *v = &args[i];
     if (v->ndim == 0 && pj_dtype_is_complex(v->dtype)) { /* two parameters: the parts */
       PjValue part = {.dtype = v->dtype == PJ_COMPLEX64 ? PJ_FLOAT32 : PJ_FLOAT64};
       part.scalar.f = v->scalar.f;
-      pj_launch_scalar_store(&part, &p->slots[k++]);
+      pj_launch_scalar_store(&part, &slots[k++]);
       part.scalar.f = v->imag;
-      pj_launch_scalar_store(&part, &p->slots[k++]);
+      pj_launch_scalar_store(&part, &slots[k++]);
       continue;
     }
     if (v->ndim == 0) {
-      pj_launch_scalar_store(v, &p->slots[k++]);
+      pj_launch_scalar_store(v, &slots[k++]);
       continue;
     }
-    p->slots[k++] = addresses ? addresses[i] : (uint64_t)(uintptr_t)v->data;
-    for (int d = 0; d < v->ndim; d++) p->slots[k++] = (uint64_t)v->shape[d];
+    slots[k++] = addresses ? addresses[i] : (uint64_t)(uintptr_t)v->data;
+    for (int d = 0; d < v->ndim; d++) slots[k++] = (uint64_t)v->shape[d];
     if (types && pj_abi_strided(&types[i])) { /* F and A arrays: their strides too */
       int64_t st[PJ_MAX_DIMS];
       pj_value_strides(v, st);
-      for (int d = 0; d < v->ndim; d++) p->slots[k++] = (uint64_t)st[d];
+      for (int d = 0; d < v->ndim; d++) slots[k++] = (uint64_t)st[d];
     }
   }
-  for (int j = 0; j < total; j++) p->ptrs[j] = &p->slots[j];
-  return p;
+  return k;
 }
 
 void pj_launch_params_delete(PjLaunchParams *params) { free(params); }
@@ -371,4 +386,170 @@ PjStatus pj_kernel_error_report(const PjKernelCode *code, const PjKernelError *e
                           file, e->line, e->col, (long long)e->index, e->axis,
                           (long long)e->extent, code->name, e->thread[0], e->thread[1], e->thread[2], e->block[0],
                           e->block[1], e->block[2]);
+}
+
+/* ---- memory, streams, events, launches without copies --------------------------------------- */
+
+struct PjStream {
+  PjDevice *device;
+  void *cuda; /* CUstream; NULL on the CPU */
+};
+
+struct PjEvent {
+  PjDevice *device;
+  void *cuda;  /* CUevent; NULL on the CPU */
+  double ms;   /* CPU: when it was recorded (everything before it is done by then) */
+  int recorded;
+};
+
+struct PjLoaded {
+  PjDevice *device;
+  const PjKernelCode *code;
+  PjCudaKernel *cuda;
+};
+
+PjStatus pj_mem_alloc(PjDevice *device, size_t bytes, uint64_t *address, char *err, size_t errlen) {
+  if (device->cuda) return pj_cuda_alloc(device->cuda, bytes, address, err, errlen);
+  void *p = malloc(bytes ? bytes : 1);
+  *address = (uint64_t)(uintptr_t)p;
+  return p ? PJ_OK : pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "out of memory: %zu bytes", bytes);
+}
+
+void pj_mem_free(PjDevice *device, uint64_t address) {
+  if (device->cuda) pj_cuda_free(device->cuda, address);
+  else free((void *)(uintptr_t)address);
+}
+
+static void *pj_stream_handle(const PjStream *stream) { return stream ? stream->cuda : NULL; }
+
+PjStatus pj_mem_copy(PjDevice *device, PjCopy direction, uint64_t dst, uint64_t src, size_t bytes, PjStream *stream,
+                     char *err, size_t errlen) {
+  if (device->cuda) return pj_cuda_copy(device->cuda, (int)direction, dst, src, bytes, pj_stream_handle(stream), err, errlen);
+  if (bytes) memmove((void *)(uintptr_t)dst, (const void *)(uintptr_t)src, bytes);
+  return PJ_OK;
+}
+
+PjStatus pj_mem_set(PjDevice *device, uint64_t dst, int value, size_t bytes, PjStream *stream, char *err,
+                    size_t errlen) {
+  if (device->cuda) return pj_cuda_memset(device->cuda, dst, value, bytes, pj_stream_handle(stream), err, errlen);
+  if (bytes) memset((void *)(uintptr_t)dst, value, bytes);
+  return PJ_OK;
+}
+
+PjStatus pj_device_synchronize(PjDevice *device, char *err, size_t errlen) {
+  return device->cuda ? pj_cuda_synchronize(device->cuda, err, errlen) : PJ_OK;
+}
+
+PjStatus pj_stream_new(PjDevice *device, PjStream **out, char *err, size_t errlen) {
+  PjStream *s = calloc(1, sizeof *s);
+  if (!s) return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
+  s->device = device;
+  PjStatus st = device->cuda ? pj_cuda_stream_new(device->cuda, &s->cuda, err, errlen) : PJ_OK;
+  if (st != PJ_OK) {
+    free(s);
+    s = NULL;
+  }
+  *out = s;
+  return st;
+}
+
+void pj_stream_delete(PjStream *stream) {
+  if (!stream) return;
+  if (stream->device->cuda) pj_cuda_stream_delete(stream->device->cuda, stream->cuda);
+  free(stream);
+}
+
+PjStatus pj_stream_synchronize(PjStream *stream, char *err, size_t errlen) {
+  PjDevice *d = stream->device;
+  return d->cuda ? pj_cuda_stream_synchronize(d->cuda, stream->cuda, err, errlen) : PJ_OK;
+}
+
+PjStatus pj_event_new(PjDevice *device, PjEvent **out, char *err, size_t errlen) {
+  PjEvent *e = calloc(1, sizeof *e);
+  if (!e) return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
+  e->device = device;
+  PjStatus st = device->cuda ? pj_cuda_event_new(device->cuda, &e->cuda, err, errlen) : PJ_OK;
+  if (st != PJ_OK) {
+    free(e);
+    e = NULL;
+  }
+  *out = e;
+  return st;
+}
+
+void pj_event_delete(PjEvent *event) {
+  if (!event) return;
+  if (event->device->cuda) pj_cuda_event_delete(event->device->cuda, event->cuda);
+  free(event);
+}
+
+PjStatus pj_event_record(PjEvent *event, PjStream *stream, char *err, size_t errlen) {
+  event->recorded = 1;
+  event->ms = pj_now_ms();
+  PjDevice *d = event->device;
+  return d->cuda ? pj_cuda_event_record(d->cuda, event->cuda, pj_stream_handle(stream), err, errlen) : PJ_OK;
+}
+
+PjStatus pj_event_synchronize(PjEvent *event, char *err, size_t errlen) {
+  PjDevice *d = event->device;
+  return d->cuda ? pj_cuda_event_synchronize(d->cuda, event->cuda, err, errlen) : PJ_OK;
+}
+
+PjStatus pj_event_elapsed_ms(PjEvent *start, PjEvent *end, double *ms, char *err, size_t errlen) {
+  if (!start->recorded || !end->recorded)
+    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "elapsed time: an event was never recorded");
+  PjDevice *d = start->device;
+  if (!d->cuda) {
+    *ms = end->ms - start->ms;
+    return PJ_OK;
+  }
+  float f = 0;
+  PjStatus st = pj_cuda_event_elapsed(d->cuda, start->cuda, end->cuda, &f, err, errlen);
+  *ms = f;
+  return st;
+}
+
+PjStatus pj_kernel_load(PjDevice *device, const PjKernel *kernel, PjLoaded **out, char *err, size_t errlen) {
+  *out = NULL;
+  const PjKernelCode *code = pj_kernel_code(kernel);
+  PjStatus st = pj_launch_check_code(device, code, err, errlen);
+  if (st != PJ_OK) return st;
+  PjLoaded *l = calloc(1, sizeof *l);
+  if (!l) return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
+  l->device = device;
+  l->code = code;
+  if (device->cuda && (st = pj_cuda_kernel_new(device->cuda, code, &l->cuda, err, errlen)) != PJ_OK) {
+    free(l);
+    return st;
+  }
+  *out = l;
+  return PJ_OK;
+}
+
+void pj_loaded_delete(PjLoaded *loaded) {
+  if (!loaded) return;
+  if (loaded->cuda) pj_cuda_kernel_delete(loaded->device->cuda, loaded->cuda);
+  free(loaded);
+}
+
+PjStatus pj_launch_async(PjLoaded *loaded, const PjLaunchConfig *config, PjStream *stream, const PjValue *args,
+                         int nargs, char *err, size_t errlen) {
+  PjDevice *d = loaded->device;
+  const PjKernelCode *code = loaded->code;
+  PjStatus st = pj_launch_check_args(code, args, nargs, err, errlen);
+  if (st == PJ_OK) st = pj_launch_check_config(&d->limits, config, err, errlen);
+  if (st != PJ_OK) return st;
+  if (!d->cuda) { /* the CPU runs it now */
+    PjLaunchConfig once = *config;
+    once.repeat = 1;
+    PjLaunchTimes times;
+    return pj_cpu_launch(d->cpu, code, &once, (PjValue *)args, nargs, &times, err, errlen);
+  }
+  /* the flattened parameters, on the stack: a compiled kernel has at most 240 */
+  uint64_t slots[256];
+  void *ptrs[256];
+  int k = pj_launch_params_fill(args, code->args, nargs, slots, 256);
+  if (k < 0) return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "kernel '%s': too many parameters", code->name);
+  for (int i = 0; i < k; i++) ptrs[i] = &slots[i];
+  return pj_cuda_launch_async(d->cuda, loaded->cuda, config, pj_stream_handle(stream), ptrs, err, errlen);
 }

@@ -42,6 +42,8 @@ typedef struct PjLaunchParams {
  * NULL when out of memory. */
 PjLaunchParams *pj_launch_params_new(const PjValue *args, const PjArgType *types, int nargs, const uint64_t *addresses);
 void pj_launch_params_delete(PjLaunchParams *params);
+/* The same list written into slots[0..max) (no pointers): the count, or -1 when it does not fit. */
+int pj_launch_params_fill(const PjValue *args, const PjArgType *types, int nargs, uint64_t *slots, int max);
 
 /* The number of kernel runs a configuration asks for (repeat, at least 1). */
 int pj_launch_runs(const PjLaunchConfig *config);
