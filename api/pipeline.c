@@ -154,6 +154,81 @@ static PjConstArray *pj_binding_array(PjArena *a, const PjBinding *b, int unit) 
   return arr;
 }
 
+/* `mod.f` where the host bound the dotted name "mod.f" (an attribute of a user's module): the
+ * expression becomes that name. */
+typedef struct PjDotted {
+  PjArena *arena;
+  const PjUnit *unit;
+} PjDotted;
+
+static const char *pj_dotted_path(PjArena *a, const PjExpr *e) {
+  if (e->kind == PJ_EX_NAME) return e->name.id;
+  if (e->kind != PJ_EX_ATTR) return NULL;
+  const char *base = pj_dotted_path(a, e->attr.base);
+  return base ? pj_arena_printf(a, "%s.%s", base, e->attr.attr) : NULL;
+}
+
+static void pj_dotted_expr(PjDotted *d, PjExpr **slot);
+
+static void pj_dotted_exprs(PjDotted *d, PjExpr **xs, int n) {
+  for (int i = 0; i < n; i++) pj_dotted_expr(d, &xs[i]);
+}
+
+static void pj_dotted_expr(PjDotted *d, PjExpr **slot) {
+  PjExpr *e = *slot;
+  if (!e) return;
+  switch (e->kind) {
+  case PJ_EX_ATTR: {
+    const char *path = pj_dotted_path(d->arena, e);
+    for (int i = 0; path && i < d->unit->nbindings; i++)
+      if (strcmp(d->unit->bindings[i].name, path) == 0) {
+        PjExpr *n = pj_arena_alloc(d->arena, sizeof(PjExpr));
+        *n = (PjExpr){.kind = PJ_EX_NAME, .loc = e->loc, .name = {path, -1}};
+        *slot = n;
+        return;
+      }
+    pj_dotted_expr(d, &e->attr.base);
+    return;
+  }
+  case PJ_EX_CALL: pj_dotted_expr(d, &e->call.fn); pj_dotted_exprs(d, e->call.args, e->call.nargs); return;
+  case PJ_EX_SUBSCRIPT: pj_dotted_expr(d, &e->sub.base); pj_dotted_expr(d, &e->sub.index); return;
+  case PJ_EX_TUPLE: case PJ_EX_LIST: pj_dotted_exprs(d, e->tuple.items, e->tuple.count); return;
+  case PJ_EX_BINARY: pj_dotted_expr(d, &e->bin.l); pj_dotted_expr(d, &e->bin.r); return;
+  case PJ_EX_UNARY: pj_dotted_expr(d, &e->un.x); return;
+  case PJ_EX_COMPARE: pj_dotted_exprs(d, e->cmp.operands, e->cmp.n + 1); return;
+  case PJ_EX_BOOLOP: pj_dotted_expr(d, &e->boolop.l); pj_dotted_expr(d, &e->boolop.r); return;
+  case PJ_EX_IFEXP:
+    pj_dotted_expr(d, &e->ifexp.cond);
+    pj_dotted_expr(d, &e->ifexp.then);
+    pj_dotted_expr(d, &e->ifexp.orelse);
+    return;
+  case PJ_EX_SLICE:
+    pj_dotted_expr(d, &e->slice.start);
+    pj_dotted_expr(d, &e->slice.stop);
+    pj_dotted_expr(d, &e->slice.step);
+    return;
+  default: return;
+  }
+}
+
+static void pj_dotted_block(PjDotted *d, PjBlock *b) {
+  for (int i = 0; i < b->count; i++) {
+    PjStmt *s = b->stmts[i];
+    switch (s->kind) {
+    case PJ_ST_EXPR: case PJ_ST_RETURN: pj_dotted_expr(d, &s->expr); break;
+    case PJ_ST_ASSIGN:
+      pj_dotted_exprs(d, s->assign.targets, s->assign.ntargets);
+      pj_dotted_expr(d, &s->assign.value);
+      break;
+    case PJ_ST_AUGASSIGN: pj_dotted_expr(d, &s->aug.target); pj_dotted_expr(d, &s->aug.value); break;
+    case PJ_ST_IF: pj_dotted_expr(d, &s->if_.cond); pj_dotted_block(d, &s->if_.then); pj_dotted_block(d, &s->if_.orelse); break;
+    case PJ_ST_WHILE: pj_dotted_expr(d, &s->while_.cond); pj_dotted_block(d, &s->while_.body); break;
+    case PJ_ST_FOR: pj_dotted_expr(d, &s->for_.iter); pj_dotted_block(d, &s->for_.body); break;
+    default: break;
+    }
+  }
+}
+
 PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags) {
   double t0 = pj_now_ms();
   if (nunits < 1) return NULL;
@@ -214,7 +289,13 @@ PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags) {
     }
     m->globals = globals;
   }
-  for (int u = 0; u < nunits; u++) pj_resolve(s->arena, s->units[u], diags);
+  for (int u = 0; u < nunits; u++) {
+    bool dotted = false;
+    for (int i = 0; i < units[u].nbindings; i++) dotted |= strchr(units[u].bindings[i].name, '.') != NULL;
+    PjDotted d = {s->arena, &units[u]};
+    if (dotted) pj_dotted_block(&d, &fns[u]->func->body);
+    pj_resolve(s->arena, s->units[u], diags);
+  }
   if (pj_diags_errors(diags) != before) {
     pj_source_delete(s);
     return NULL;
@@ -317,7 +398,7 @@ PjKernel *pj_kernel_compile(const PjSource *s, int k, const PjArgType *args, int
   }
   kern->abi = (PjKernelCode){bo.target, fs->func->name, pj_backend_entry(kern->code), pj_backend_ptx(kern->code),
                              pj_backend_cpu_entry(kern->code), nargs, kern->args, m->file.path, debug,
-                             pj_backend_cpu_error(kern->code)};
+                             pj_backend_cpu_error(kern->code), pj_backend_static_shared(kern->code)};
   kern->times.total = kern->times.parse + kern->times.types + kern->times.lower + kern->times.optimize + kern->times.codegen;
   if (status) *status = PJ_OK;
   return kern;

@@ -6,7 +6,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 deps="$root/.deps"
 
-apt_pkgs=(cmake make gcc g++ llvm-19-dev llvm-19-tools libtree-sitter-dev libzstd-dev zlib1g-dev python3 python3-pip)
+apt_pkgs=(cmake make gcc g++ llvm-19-dev llvm-19-tools libtree-sitter-dev libzstd-dev zlib1g-dev python3 python3-pip python3-dev)
 missing=()
 for p in "${apt_pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

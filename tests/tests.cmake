@@ -53,3 +53,25 @@ foreach(src ${PJ_E2E_TESTS})
     endif()
   endforeach()
 endforeach()
+
+# The Python extension: pytest files in tests/python, importing the package from the build
+# tree; once on the CPU executor (PYJITC_TARGET=cpu), once on the GPU (label gpu).
+file(GLOB PJ_PY_TESTS CONFIGURE_DEPENDS ${PJ_TESTS}/python/test_*.py)
+foreach(src ${PJ_PY_TESTS})
+  get_filename_component(name ${src} NAME_WE)
+  foreach(target cpu cuda)
+    add_test(NAME python.${target}.${name}
+             COMMAND ${Python3_EXECUTABLE} -m pytest -q -p no:cacheprovider ${src})
+    set_tests_properties(python.${target}.${name} PROPERTIES
+      ENVIRONMENT "PYTHONPATH=${CMAKE_BINARY_DIR}/python;PYJITC_TARGET=${target};PYJITC_TEST_TARGET=${target};PYTHONDONTWRITEBYTECODE=1")
+    if(target STREQUAL "cuda")
+      set_tests_properties(python.${target}.${name} PROPERTIES LABELS "python;gpu")
+    else()
+      set_tests_properties(python.${target}.${name} PROPERTIES LABELS "python;cpu")
+    endif()
+  endforeach()
+endforeach()
+
+# `pip install .` into a fresh virtual environment (builds the whole project again: slow).
+add_test(NAME packaging.pip_install COMMAND bash ${PJ_TESTS}/packaging/pip_install.sh)
+set_tests_properties(packaging.pip_install PROPERTIES LABELS "packaging;cpu" TIMEOUT 900)

@@ -1,0 +1,1173 @@
+/* pyjitc._core: the Python extension's C half, over the public C API (include/pyjitc.h).
+ *
+ * Python (python/pyjitc/) holds the decorators and gathers what a kernel's names stand for; this
+ * module compiles (compile), holds device memory (Allocation, ArrayBase), streams and events,
+ * and launches: a Launcher is one kernel[grid, block, stream, shared] configuration, and calling
+ * it types the arguments into a short key, finds the specialisation compiled for that key (or asks
+ * Python to compile one), marshals the arguments straight into pj_launch_async's values and
+ * launches, without creating Python objects on the way. Built against the stable ABI (3.11). */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pyjitc.h>
+
+/* Replace *slot's reference by `value` (a new reference), dropping the old one. */
+#define PJ_SETREF(slot, value)          \
+  do {                                  \
+    PyObject *pj_old = (PyObject *)(slot); \
+    (slot) = (value);                   \
+    Py_XDECREF(pj_old);                 \
+  } while (0)
+
+/* ---- module state ------------------------------------------------------------------------- */
+
+static PjDevice *g_device;            /* opened by open() */
+static PyObject *g_typing_error;      /* pyjitc.TypingError: the program was rejected */
+static PyObject *g_cuda_error;        /* pyjitc.CudaError: the device or a launch failed */
+static PyTypeObject *g_ndarray_type;  /* numpy.ndarray, registered by Python */
+static PyTypeObject *g_array_type;    /* ArrayBase */
+static PyTypeObject *g_kernel_type, *g_stream_type, *g_event_type, *g_alloc_type;
+
+static PyObject *pj_py_error(PjStatus st, const char *msg) {
+  PyErr_SetString(st == PJ_ERROR_USER ? g_typing_error : st == PJ_ERROR_ARGUMENT ? PyExc_ValueError : g_cuda_error,
+                  msg && *msg ? msg : "pyjitc: unknown error");
+  return NULL;
+}
+
+static PjStream *pj_stream_of(PyObject *o, bool *ok);
+
+static PjDevice *pj_need_device(void) {
+  if (!g_device) PyErr_SetString(g_cuda_error, "pyjitc: no device is open (call pyjitc.cuda functions, which open one)");
+  return g_device;
+}
+
+/* open(target: "auto" | "cuda" | "cpu", ordinal) -> (target, name, arch or None) */
+static PyObject *pj_open(PyObject *self, PyObject *args) {
+  const char *target = "auto";
+  int ordinal = 0;
+  if (!PyArg_ParseTuple(args, "|si", &target, &ordinal)) return NULL;
+  if (!g_device) {
+    PjTarget t = strcmp(target, "cpu") == 0 ? PJ_TARGET_CPU : strcmp(target, "cuda") == 0 ? PJ_TARGET_CUDA : PJ_TARGET_AUTO;
+    char err[512] = "";
+    PjStatus st = pj_device_open(t, ordinal, &g_device, err, sizeof err);
+    if (st != PJ_OK) return pj_py_error(st == PJ_ERROR_NO_DEVICE ? PJ_ERROR_DEVICE : st, err);
+  }
+  const char *arch = pj_device_arch(g_device);
+  return Py_BuildValue("(ssz)", pj_device_target(g_device) == PJ_TARGET_CUDA ? "cuda" : "cpu", pj_device_name(g_device),
+                       arch);
+}
+
+static PyObject *pj_synchronize(PyObject *self, PyObject *noargs) {
+  if (!pj_need_device()) return NULL;
+  char err[512] = "";
+  PjStatus st;
+  Py_BEGIN_ALLOW_THREADS st = pj_device_synchronize(g_device, err, sizeof err);
+  Py_END_ALLOW_THREADS if (st != PJ_OK) return pj_py_error(st, err);
+  Py_RETURN_NONE;
+}
+
+static PyObject *pj_register(PyObject *self, PyObject *args) {
+  PyObject *ndarray, *typing, *cuda;
+  if (!PyArg_ParseTuple(args, "OOO", &ndarray, &typing, &cuda)) return NULL;
+  PJ_SETREF(g_ndarray_type, (PyTypeObject *)Py_NewRef(ndarray));
+  PJ_SETREF(g_typing_error, Py_NewRef(typing));
+  PJ_SETREF(g_cuda_error, Py_NewRef(cuda));
+  Py_RETURN_NONE;
+}
+
+static PyObject *pj_version(PyObject *self, PyObject *noargs) { return PyUnicode_FromString(pj_version_string()); }
+
+/* ---- Allocation: device memory, freed with the object --------------------------------------- */
+
+typedef struct {
+  PyObject_HEAD
+  uint64_t address;
+  Py_ssize_t nbytes;
+} PjAllocObject;
+
+static int pj_alloc_init(PyObject *self, PyObject *args, PyObject *kw) {
+  PjAllocObject *a = (PjAllocObject *)self;
+  Py_ssize_t n;
+  if (!PyArg_ParseTuple(args, "n", &n)) return -1;
+  if (n < 0) {
+    PyErr_SetString(PyExc_ValueError, "a negative allocation size");
+    return -1;
+  }
+  if (!pj_need_device()) return -1;
+  char err[512] = "";
+  PjStatus st = pj_mem_alloc(g_device, (size_t)n, &a->address, err, sizeof err);
+  if (st != PJ_OK) {
+    if (st == PJ_ERROR_DEVICE && strstr(err, "OUT_OF_MEMORY")) PyErr_SetString(PyExc_MemoryError, err);
+    else pj_py_error(st, err);
+    return -1;
+  }
+  a->nbytes = n;
+  return 0;
+}
+
+static void pj_alloc_dealloc(PyObject *self) {
+  PjAllocObject *a = (PjAllocObject *)self;
+  if (a->address && g_device) pj_mem_free(g_device, a->address);
+  PyTypeObject *tp = Py_TYPE(self);
+  freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
+  f(self);
+  Py_DECREF(tp);
+}
+
+static PyObject *pj_alloc_address(PyObject *self, void *c) {
+  return PyLong_FromUnsignedLongLong(((PjAllocObject *)self)->address);
+}
+static PyObject *pj_alloc_nbytes(PyObject *self, void *c) { return PyLong_FromSsize_t(((PjAllocObject *)self)->nbytes); }
+
+static PyGetSetDef pj_alloc_getset[] = {
+    {"address", pj_alloc_address, NULL, "the device address", NULL},
+    {"nbytes", pj_alloc_nbytes, NULL, "bytes", NULL},
+    {NULL},
+};
+
+static PyType_Slot pj_alloc_slots[] = {
+    {Py_tp_init, pj_alloc_init},
+    {Py_tp_dealloc, pj_alloc_dealloc},
+    {Py_tp_getset, pj_alloc_getset},
+    {Py_tp_new, PyType_GenericNew},
+    {Py_tp_doc, "Allocation(nbytes): device memory (host memory on the CPU executor), freed with the object."},
+    {0, NULL},
+};
+
+static PyType_Spec pj_alloc_spec = {"pyjitc._core.Allocation", sizeof(PjAllocObject), 0, Py_TPFLAGS_DEFAULT,
+                                    pj_alloc_slots};
+
+/* ---- ArrayBase: what a launch reads of a device array ------------------------------------- */
+
+typedef struct {
+  PyObject_HEAD
+  uint64_t address;           /* of element 0 */
+  int dtype, ndim;
+  char layout;                /* 'C', 'F' or 'A' */
+  int64_t shape[PJ_MAX_DIMS];
+  int64_t strides[PJ_MAX_DIMS];
+  PyObject *owner;            /* what keeps the memory alive */
+} PjArrayObject;
+
+static char pj_layout_of(int ndim, const int64_t *shape, const int64_t *strides, int64_t itemsize) {
+  int64_t want = itemsize;
+  bool c = true, f = true;
+  for (int d = ndim - 1; d >= 0; d--) {
+    if (shape[d] != 1 && strides[d] != want) c = false;
+    want *= shape[d];
+  }
+  want = itemsize;
+  for (int d = 0; d < ndim; d++) {
+    if (shape[d] != 1 && strides[d] != want) f = false;
+    want *= shape[d];
+  }
+  for (int d = 0; d < ndim; d++)
+    if (shape[d] == 0) c = true; /* an empty array is contiguous */
+  return c ? 'C' : f ? 'F' : 'A';
+}
+
+/* ArrayBase(owner, address, dtype_code, shape, strides) */
+static int pj_array_init(PyObject *self, PyObject *args, PyObject *kw) {
+  PjArrayObject *a = (PjArrayObject *)self;
+  PyObject *owner, *shape, *strides;
+  unsigned long long address;
+  int dtype;
+  if (!PyArg_ParseTuple(args, "OKiOO", &owner, &address, &dtype, &shape, &strides)) return -1;
+  if (dtype < 0 || dtype >= PJ_DTYPE_COUNT) {
+    PyErr_SetString(PyExc_ValueError, "unknown dtype code");
+    return -1;
+  }
+  Py_ssize_t n = PyTuple_Check(shape) ? PyTuple_Size(shape) : -1;
+  if (n < 0 || n > PJ_MAX_DIMS || !PyTuple_Check(strides) || PyTuple_Size(strides) != n) {
+    PyErr_Format(PyExc_ValueError, "shape and strides must be tuples of equal length, at most %d", PJ_MAX_DIMS);
+    return -1;
+  }
+  for (Py_ssize_t d = 0; d < n; d++) {
+    a->shape[d] = PyLong_AsLongLong(PyTuple_GetItem(shape, d));
+    a->strides[d] = PyLong_AsLongLong(PyTuple_GetItem(strides, d));
+  }
+  if (PyErr_Occurred()) return -1;
+  a->address = address;
+  a->dtype = dtype;
+  a->ndim = (int)n;
+  a->layout = pj_layout_of(a->ndim, a->shape, a->strides, (int64_t)pj_dtype_size((PjDtype)dtype));
+  PJ_SETREF(a->owner, Py_NewRef(owner));
+  return 0;
+}
+
+static void pj_array_dealloc(PyObject *self) {
+  PyTypeObject *tp = Py_TYPE(self);
+  PyObject_GC_UnTrack(self);
+  Py_CLEAR(((PjArrayObject *)self)->owner);
+  freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
+  f(self);
+  Py_DECREF(tp);
+}
+
+static int pj_array_traverse(PyObject *self, visitproc visit, void *arg) {
+  Py_VISIT(((PjArrayObject *)self)->owner);
+  Py_VISIT(Py_TYPE(self));
+  return 0;
+}
+
+static int pj_array_clear(PyObject *self) {
+  Py_CLEAR(((PjArrayObject *)self)->owner);
+  return 0;
+}
+
+static PyObject *pj_int64_tuple(const int64_t *v, int n) {
+  PyObject *t = PyTuple_New(n);
+  for (int i = 0; t && i < n; i++) PyTuple_SetItem(t, i, PyLong_FromLongLong(v[i]));
+  return t;
+}
+
+static PyObject *pj_array_get_shape(PyObject *self, void *c) {
+  PjArrayObject *a = (PjArrayObject *)self;
+  return pj_int64_tuple(a->shape, a->ndim);
+}
+static PyObject *pj_array_get_strides(PyObject *self, void *c) {
+  PjArrayObject *a = (PjArrayObject *)self;
+  return pj_int64_tuple(a->strides, a->ndim);
+}
+static PyObject *pj_array_get_address(PyObject *self, void *c) {
+  return PyLong_FromUnsignedLongLong(((PjArrayObject *)self)->address);
+}
+static PyObject *pj_array_get_dtype_code(PyObject *self, void *c) { return PyLong_FromLong(((PjArrayObject *)self)->dtype); }
+static PyObject *pj_array_get_layout(PyObject *self, void *c) {
+  char l[2] = {((PjArrayObject *)self)->layout, 0};
+  return PyUnicode_FromString(l);
+}
+static PyObject *pj_array_get_owner(PyObject *self, void *c) {
+  PyObject *o = ((PjArrayObject *)self)->owner;
+  return Py_NewRef(o ? o : Py_None);
+}
+
+static PyGetSetDef pj_array_getset[] = {
+    {"shape", pj_array_get_shape, NULL, "the extents", NULL},
+    {"strides", pj_array_get_strides, NULL, "bytes between neighbours on each axis", NULL},
+    {"_address", pj_array_get_address, NULL, "the device address of element 0", NULL},
+    {"_dtype_code", pj_array_get_dtype_code, NULL, "pyjitc's dtype number", NULL},
+    {"_layout", pj_array_get_layout, NULL, "'C', 'F' or 'A'", NULL},
+    {"_owner", pj_array_get_owner, NULL, "what keeps the memory alive", NULL},
+    {NULL},
+};
+
+static PyType_Slot pj_array_slots[] = {
+    {Py_tp_init, pj_array_init},
+    {Py_tp_dealloc, pj_array_dealloc},
+    {Py_tp_traverse, pj_array_traverse},
+    {Py_tp_clear, pj_array_clear},
+    {Py_tp_getset, pj_array_getset},
+    {Py_tp_new, PyType_GenericNew},
+    {Py_tp_doc, "ArrayBase(owner, address, dtype_code, shape, strides): the part of a device array launches read."},
+    {0, NULL},
+};
+
+static PyType_Spec pj_array_spec = {"pyjitc._core.ArrayBase", sizeof(PjArrayObject), 0,
+                                    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, pj_array_slots};
+
+/* ---- Stream and Event --------------------------------------------------------------------- */
+
+typedef struct {
+  PyObject_HEAD
+  PjStream *stream;
+} PjStreamObject;
+
+static int pj_stream_init(PyObject *self, PyObject *args, PyObject *kw) {
+  if (!pj_need_device()) return -1;
+  char err[512] = "";
+  PjStatus st = pj_stream_new(g_device, &((PjStreamObject *)self)->stream, err, sizeof err);
+  if (st != PJ_OK) {
+    pj_py_error(st, err);
+    return -1;
+  }
+  return 0;
+}
+
+static void pj_stream_dealloc(PyObject *self) {
+  PyTypeObject *tp = Py_TYPE(self);
+  pj_stream_delete(((PjStreamObject *)self)->stream);
+  freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
+  f(self);
+  Py_DECREF(tp);
+}
+
+static PyObject *pj_stream_sync(PyObject *self, PyObject *noargs) {
+  char err[512] = "";
+  PjStatus st;
+  PjStream *s = ((PjStreamObject *)self)->stream;
+  Py_BEGIN_ALLOW_THREADS st = pj_stream_synchronize(s, err, sizeof err);
+  Py_END_ALLOW_THREADS if (st != PJ_OK) return pj_py_error(st, err);
+  Py_RETURN_NONE;
+}
+
+static PyMethodDef pj_stream_methods[] = {
+    {"synchronize", pj_stream_sync, METH_NOARGS, "wait for everything queued on the stream"},
+    {NULL},
+};
+
+static PyType_Slot pj_stream_slots[] = {
+    {Py_tp_init, pj_stream_init},     {Py_tp_dealloc, pj_stream_dealloc}, {Py_tp_methods, pj_stream_methods},
+    {Py_tp_new, PyType_GenericNew},   {Py_tp_doc, "Stream(): a CUDA stream (in order on the host for the CPU)."},
+    {0, NULL},
+};
+
+static PyType_Spec pj_stream_spec = {"pyjitc._core.Stream", sizeof(PjStreamObject), 0,
+                                     Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, pj_stream_slots};
+
+static PjStream *pj_stream_of(PyObject *o, bool *ok) {
+  *ok = true;
+  if (!o || o == Py_None) return NULL;
+  if (PyObject_TypeCheck(o, g_stream_type)) return ((PjStreamObject *)o)->stream;
+  if (PyLong_Check(o) && PyLong_AsLong(o) == 0) return NULL; /* numba's default stream 0 */
+  PyErr_SetString(PyExc_TypeError, "expected a stream from pyjitc.cuda.stream() (or 0 / None for the default)");
+  *ok = false;
+  return NULL;
+}
+
+typedef struct {
+  PyObject_HEAD
+  PjEvent *event;
+} PjEventObject;
+
+static int pj_event_init(PyObject *self, PyObject *args, PyObject *kw) {
+  if (!pj_need_device()) return -1;
+  char err[512] = "";
+  PjStatus st = pj_event_new(g_device, &((PjEventObject *)self)->event, err, sizeof err);
+  if (st != PJ_OK) {
+    pj_py_error(st, err);
+    return -1;
+  }
+  return 0;
+}
+
+static void pj_event_dealloc(PyObject *self) {
+  PyTypeObject *tp = Py_TYPE(self);
+  pj_event_delete(((PjEventObject *)self)->event);
+  freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
+  f(self);
+  Py_DECREF(tp);
+}
+
+static PyObject *pj_event_record_py(PyObject *self, PyObject *args) {
+  PyObject *s = NULL;
+  if (!PyArg_ParseTuple(args, "|O", &s)) return NULL;
+  bool ok;
+  PjStream *stream = pj_stream_of(s, &ok);
+  if (!ok) return NULL;
+  char err[512] = "";
+  PjStatus st = pj_event_record(((PjEventObject *)self)->event, stream, err, sizeof err);
+  if (st != PJ_OK) return pj_py_error(st, err);
+  Py_RETURN_NONE;
+}
+
+static PyObject *pj_event_sync_py(PyObject *self, PyObject *noargs) {
+  char err[512] = "";
+  PjStatus st;
+  PjEvent *e = ((PjEventObject *)self)->event;
+  Py_BEGIN_ALLOW_THREADS st = pj_event_synchronize(e, err, sizeof err);
+  Py_END_ALLOW_THREADS if (st != PJ_OK) return pj_py_error(st, err);
+  Py_RETURN_NONE;
+}
+
+static PyObject *pj_event_elapsed_py(PyObject *self, PyObject *other) {
+  if (!PyObject_TypeCheck(other, g_event_type)) {
+    PyErr_SetString(PyExc_TypeError, "elapsed_time takes another event");
+    return NULL;
+  }
+  double ms = 0;
+  char err[512] = "";
+  PjStatus st = pj_event_elapsed_ms(((PjEventObject *)self)->event, ((PjEventObject *)other)->event, &ms, err, sizeof err);
+  if (st != PJ_OK) return pj_py_error(st, err);
+  return PyFloat_FromDouble(ms);
+}
+
+static PyMethodDef pj_event_methods[] = {
+    {"record", pj_event_record_py, METH_VARARGS, "record(stream=0): mark the point reached on the stream"},
+    {"synchronize", pj_event_sync_py, METH_NOARGS, "wait until the event is reached"},
+    {"elapsed_time", pj_event_elapsed_py, METH_O, "milliseconds from this event to the other"},
+    {NULL},
+};
+
+static PyType_Slot pj_event_slots[] = {
+    {Py_tp_init, pj_event_init},   {Py_tp_dealloc, pj_event_dealloc},
+    {Py_tp_methods, pj_event_methods}, {Py_tp_new, PyType_GenericNew},
+    {Py_tp_doc, "Event(): a CUDA event (the host clock on the CPU)."}, {0, NULL},
+};
+
+static PyType_Spec pj_event_spec = {"pyjitc._core.Event", sizeof(PjEventObject), 0,
+                                    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, pj_event_slots};
+
+/* ---- copies ------------------------------------------------------------------------------- */
+
+/* copy(direction, dst, src, nbytes, stream): addresses as integers (host ones too). */
+static PyObject *pj_copy(PyObject *self, PyObject *args) {
+  int direction;
+  unsigned long long dst, src;
+  Py_ssize_t n;
+  PyObject *s = NULL;
+  if (!PyArg_ParseTuple(args, "iKKn|O", &direction, &dst, &src, &n, &s)) return NULL;
+  if (!pj_need_device()) return NULL;
+  bool ok;
+  PjStream *stream = pj_stream_of(s, &ok);
+  if (!ok) return NULL;
+  if (direction < 0 || direction > 2 || n < 0) return pj_py_error(PJ_ERROR_ARGUMENT, "copy: bad direction or size");
+  char err[512] = "";
+  PjStatus st;
+  Py_BEGIN_ALLOW_THREADS st = pj_mem_copy(g_device, (PjCopy)direction, dst, src, (size_t)n, stream, err, sizeof err);
+  Py_END_ALLOW_THREADS if (st != PJ_OK) return pj_py_error(st, err);
+  Py_RETURN_NONE;
+}
+
+static PyObject *pj_memset(PyObject *self, PyObject *args) {
+  unsigned long long dst;
+  int value;
+  Py_ssize_t n;
+  PyObject *s = NULL;
+  if (!PyArg_ParseTuple(args, "Kin|O", &dst, &value, &n, &s)) return NULL;
+  if (!pj_need_device()) return NULL;
+  bool ok;
+  PjStream *stream = pj_stream_of(s, &ok);
+  if (!ok) return NULL;
+  char err[512] = "";
+  PjStatus st = pj_mem_set(g_device, dst, value, (size_t)n, stream, err, sizeof err);
+  if (st != PJ_OK) return pj_py_error(st, err);
+  Py_RETURN_NONE;
+}
+
+/* ---- compiling ---------------------------------------------------------------------------- */
+
+typedef struct {
+  PyObject_HEAD
+  PjKernel *kernel;
+  PjLoaded *loaded;   /* on first launch */
+  int nargs;
+  PjArgType args[256];
+} PjKernelObject;
+
+static void pj_kernel_dealloc(PyObject *self) {
+  PjKernelObject *k = (PjKernelObject *)self;
+  PyTypeObject *tp = Py_TYPE(self);
+  pj_loaded_delete(k->loaded);
+  pj_kernel_delete(k->kernel);
+  freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
+  f(self);
+  Py_DECREF(tp);
+}
+
+/* kernel.text("ptx" | "llvm" | "types") -> str or None */
+static PyObject *pj_kernel_text_py(PyObject *self, PyObject *arg) {
+  const char *what = PyUnicode_AsUTF8AndSize(arg, NULL);
+  if (!what) return NULL;
+  PjEmit e = strcmp(what, "ptx") == 0 ? PJ_EMIT_PTX : strcmp(what, "llvm") == 0 ? PJ_EMIT_LLVM
+             : strcmp(what, "types") == 0 ? PJ_EMIT_TYPES : PJ_EMIT_AST;
+  const char *t = pj_kernel_text(((PjKernelObject *)self)->kernel, e);
+  if (!t) Py_RETURN_NONE;
+  return PyUnicode_FromString(t);
+}
+
+static PyObject *pj_kernel_times_py(PyObject *self, void *c) {
+  const PjCompileTimes *t = pj_kernel_times(((PjKernelObject *)self)->kernel);
+  return Py_BuildValue("{sdsdsdsdsdsd}", "parse", t->parse, "types", t->types, "lower", t->lower, "optimize", t->optimize,
+                       "codegen", t->codegen, "total", t->total);
+}
+
+static PyObject *pj_kernel_argtypes_py(PyObject *self, void *c) {
+  PjKernelObject *k = (PjKernelObject *)self;
+  PyObject *t = PyTuple_New(k->nargs);
+  for (int i = 0; t && i < k->nargs; i++) {
+    char l[2] = {k->args[i].layout ? k->args[i].layout : 'C', 0};
+    PyTuple_SetItem(t, i, Py_BuildValue("(iis)", (int)k->args[i].dtype, k->args[i].ndim, l));
+  }
+  return t;
+}
+
+static PyMethodDef pj_kernel_methods[] = {
+    {"text", pj_kernel_text_py, METH_O, "text('ptx'|'llvm'|'types'): what was kept of a compile stage"},
+    {NULL},
+};
+
+static PyGetSetDef pj_kernel_getset[] = {
+    {"times", pj_kernel_times_py, NULL, "compile stage times in milliseconds", NULL},
+    {"argtypes", pj_kernel_argtypes_py, NULL, "((dtype_code, ndim, layout), ...)", NULL},
+    {NULL},
+};
+
+static PyType_Slot pj_kernel_slots[] = {
+    {Py_tp_dealloc, pj_kernel_dealloc}, {Py_tp_methods, pj_kernel_methods}, {Py_tp_getset, pj_kernel_getset},
+    {Py_tp_doc, "A kernel compiled for one argument type signature."}, {0, NULL},
+};
+
+static PyType_Spec pj_kernel_spec = {"pyjitc._core.Kernel", sizeof(PjKernelObject), 0, Py_TPFLAGS_DEFAULT, pj_kernel_slots};
+
+/* Bindings from Python: (name, kind, value); arrays are (dtype, shape, bytes). Storage for the
+ * strings and nested items lives in `keep` (a list) and `pool` (malloc'ed binding arrays). */
+typedef struct {
+  PjBinding **items;
+  int n, cap;
+} PjBindingPool;
+
+static PjBinding *pj_pool_new(PjBindingPool *p, int n) {
+  if (p->n == p->cap) {
+    p->cap = p->cap ? p->cap * 2 : 16;
+    p->items = realloc(p->items, sizeof(PjBinding *) * (size_t)p->cap);
+  }
+  return p->items[p->n++] = calloc((size_t)(n ? n : 1), sizeof(PjBinding));
+}
+
+static void pj_pool_free(PjBindingPool *p) {
+  for (int i = 0; i < p->n; i++) free(p->items[i]);
+  free(p->items);
+}
+
+static int pj_binding_from(PyObject *t, PjBinding *b, PjBindingPool *pool, PyObject *keep) {
+  PyObject *name, *value;
+  int kind;
+  if (!PyArg_ParseTuple(t, "UiO", &name, &kind, &value)) return -1;
+  b->name = PyUnicode_AsUTF8AndSize(name, NULL);
+  b->kind = (PjBindKind)kind;
+  switch (b->kind) {
+  case PJ_BIND_MODULE: case PJ_BIND_OPAQUE:
+    b->qualname = PyUnicode_AsUTF8AndSize(value, NULL);
+    return b->qualname ? 0 : -1;
+  case PJ_BIND_INT: {
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(value, &overflow);
+    if (overflow > 0) {
+      unsigned long long u = PyLong_AsUnsignedLongLong(value);
+      if (PyErr_Occurred()) return -1;
+      b->i = (int64_t)u;
+      b->big = 1;
+    } else if (overflow < 0) {
+      PyErr_SetString(PyExc_OverflowError, "a global integer below -2**63");
+      return -1;
+    } else {
+      b->i = v;
+    }
+    return PyErr_Occurred() ? -1 : 0;
+  }
+  case PJ_BIND_BOOL: b->i = PyObject_IsTrue(value); return b->i < 0 ? -1 : 0;
+  case PJ_BIND_FLOAT: b->f = PyFloat_AsDouble(value); return PyErr_Occurred() ? -1 : 0;
+  case PJ_BIND_FUNCTION: b->unit = (int)PyLong_AsLong(value); return PyErr_Occurred() ? -1 : 0;
+  case PJ_BIND_TUPLE: {
+    Py_ssize_t n = PyTuple_Check(value) ? PyTuple_Size(value) : -1;
+    if (n < 0) {
+      PyErr_SetString(PyExc_TypeError, "a tuple binding takes a tuple of bindings");
+      return -1;
+    }
+    PjBinding *items = pj_pool_new(pool, (int)n);
+    for (Py_ssize_t i = 0; i < n; i++)
+      if (pj_binding_from(PyTuple_GetItem(value, i), &items[i], pool, keep) < 0) return -1;
+    b->items = items;
+    b->nitems = (int)n;
+    return 0;
+  }
+  case PJ_BIND_ARRAY: {
+    PyObject *shape, *data;
+    int dtype;
+    if (!PyArg_ParseTuple(value, "iOS", &dtype, &shape, &data)) return -1;
+    Py_ssize_t nd = PyTuple_Check(shape) ? PyTuple_Size(shape) : -1;
+    if (nd < 1 || nd > PJ_MAX_DIMS) {
+      PyErr_SetString(PyExc_ValueError, "a constant array needs 1 to 8 dimensions");
+      return -1;
+    }
+    b->dtype = (PjDtype)dtype;
+    b->ndim = (int)nd;
+    for (Py_ssize_t d = 0; d < nd; d++) b->shape[d] = PyLong_AsLongLong(PyTuple_GetItem(shape, d));
+    b->data = PyBytes_AsString(data);
+    if (PyList_Append(keep, data) < 0) return -1;
+    return PyErr_Occurred() ? -1 : 0;
+  }
+  }
+  PyErr_SetString(PyExc_ValueError, "unknown binding kind");
+  return -1;
+}
+
+/* compile(units, argtypes, target, emit) -> Kernel
+ * units: [(path, text, col_offset, is_kernel, debug, fastmath, lineinfo, max_registers, bindings)]
+ * argtypes: [(dtype_code, ndim, layout)]; target: "cuda" | "cpu"; emit: PjEmit bits. */
+static PyObject *pj_compile(PyObject *self, PyObject *args) {
+  PyObject *units_in, *types_in;
+  const char *target;
+  unsigned emit = 0;
+  const char *arch = NULL;
+  if (!PyArg_ParseTuple(args, "OOs|Iz", &units_in, &types_in, &target, &emit, &arch)) return NULL;
+  if (!PyList_Check(units_in) || !PyList_Check(types_in)) {
+    PyErr_SetString(PyExc_TypeError, "compile(units: list, argtypes: list, target)");
+    return NULL;
+  }
+  Py_ssize_t nunits = PyList_Size(units_in), nargs = PyList_Size(types_in);
+  if (nunits < 1 || nargs > 255) {
+    PyErr_SetString(PyExc_ValueError, "compile: no unit, or too many arguments");
+    return NULL;
+  }
+  PjUnit *units = calloc((size_t)nunits, sizeof(PjUnit));
+  PjBindingPool pool = {0};
+  PyObject *keep = PyList_New(0);
+  PjKernelObject *k = NULL;
+  PjDiags *diags = pj_diags_new();
+  PjSource *source = NULL;
+  for (Py_ssize_t u = 0; u < nunits; u++) {
+    PyObject *bindings, *text;
+    PjUnit *un = &units[u];
+    if (!PyArg_ParseTuple(PyList_GetItem(units_in, u), "sUiiiiiiO", &un->path, &text, &un->col_offset, &un->is_kernel,
+                          &un->debug, &un->fastmath, &un->lineinfo, &un->max_registers, &bindings))
+      goto done;
+    Py_ssize_t len = 0;
+    un->text = PyUnicode_AsUTF8AndSize(text, &len);
+    if (!un->text) goto done;
+    un->len = (size_t)len;
+    Py_ssize_t nb = PyList_Check(bindings) ? PyList_Size(bindings) : -1;
+    if (nb < 0) {
+      PyErr_SetString(PyExc_TypeError, "bindings must be a list");
+      goto done;
+    }
+    PjBinding *bs = pj_pool_new(&pool, (int)nb);
+    for (Py_ssize_t i = 0; i < nb; i++)
+      if (pj_binding_from(PyList_GetItem(bindings, i), &bs[i], &pool, keep) < 0) goto done;
+    un->bindings = bs;
+    un->nbindings = (int)nb;
+  }
+  PjArgType types[256];
+  for (Py_ssize_t i = 0; i < nargs; i++) {
+    int dtype, ndim;
+    const char *layout;
+    if (!PyArg_ParseTuple(PyList_GetItem(types_in, i), "iis", &dtype, &ndim, &layout)) goto done;
+    types[i] = (PjArgType){(PjDtype)dtype, ndim, layout[0]};
+  }
+  source = pj_source_new_units(units, (int)nunits, diags);
+  PjKernel *kernel = NULL;
+  PjStatus st = PJ_ERROR_USER;
+  if (source) {
+    PjCompileOptions o = {.target = strcmp(target, "cpu") == 0 ? PJ_TARGET_CPU : PJ_TARGET_CUDA, .opt_level = 3,
+                          .emit = emit, .arch = arch};
+    Py_BEGIN_ALLOW_THREADS kernel = pj_kernel_compile(source, 0, types, (int)nargs, &o, diags, &st);
+    Py_END_ALLOW_THREADS
+  }
+  if (!kernel) {
+    char *text = pj_diags_format(diags);
+    PyObject *exc_args = Py_BuildValue("(s)", text ? text : "pyjitc: the kernel was rejected");
+    free(text);
+    if (exc_args) {
+      PyObject *diag_list = PyList_New(0);
+      for (size_t i = 0; diag_list && i < pj_diags_count(diags); i++) {
+        const PjDiag *d = pj_diags_get(diags, i);
+        PyObject *item = Py_BuildValue("{sssisisissss}", "file", d->file, "line", d->line, "col", d->col, "end_col",
+                                       d->end_col, "severity", d->severity == PJ_SEVERITY_ERROR ? "error" : "note",
+                                       "message", d->message);
+        if (item) PyList_Append(diag_list, item);
+        Py_XDECREF(item);
+      }
+      PyObject *exc = PyObject_Call(st == PJ_ERROR_USER ? g_typing_error : g_cuda_error, exc_args, NULL);
+      if (exc && diag_list) PyObject_SetAttrString(exc, "diagnostics", diag_list);
+      if (exc) PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
+      Py_XDECREF(exc);
+      Py_XDECREF(diag_list);
+      Py_DECREF(exc_args);
+    }
+    goto done;
+  }
+  k = PyObject_New(PjKernelObject, g_kernel_type);
+  if (!k) {
+    pj_kernel_delete(kernel);
+    goto done;
+  }
+  k->kernel = kernel;
+  k->loaded = NULL;
+  k->nargs = (int)nargs;
+  memcpy(k->args, types, sizeof(PjArgType) * (size_t)nargs);
+done:
+  pj_source_delete(source);
+  pj_diags_delete(diags);
+  pj_pool_free(&pool);
+  free(units);
+  Py_XDECREF(keep);
+  return (PyObject *)k;
+}
+
+/* ---- launching ---------------------------------------------------------------------------- */
+
+/* PEP 3118 format characters -> dtype (with an optional byte-order prefix). */
+static int pj_dtype_from_format(const char *f, PjDtype *out) {
+  if (!f) f = "B";
+  if (*f == '<' || *f == '=' || *f == '@' || *f == '|') f++;
+  if (f[0] && f[1] && !(f[0] == 'Z' && f[2] == 0)) return 0;
+  switch (f[0]) {
+  case '?': *out = PJ_BOOL; return 1;
+  case 'b': *out = PJ_INT8; return 1;
+  case 'B': *out = PJ_UINT8; return 1;
+  case 'h': *out = PJ_INT16; return 1;
+  case 'H': *out = PJ_UINT16; return 1;
+  case 'i': *out = PJ_INT32; return 1;
+  case 'I': *out = PJ_UINT32; return 1;
+  case 'l': case 'q': *out = PJ_INT64; return 1;
+  case 'L': case 'Q': *out = PJ_UINT64; return 1;
+  case 'e': *out = PJ_FLOAT16; return 1;
+  case 'f': *out = PJ_FLOAT32; return 1;
+  case 'd': *out = PJ_FLOAT64; return 1;
+  case 'Z': *out = f[1] == 'f' ? PJ_COMPLEX64 : PJ_COMPLEX128; return f[1] == 'f' || f[1] == 'd';
+  }
+  return 0;
+}
+
+/* numpy's typestr ("<f4") -> dtype */
+static int pj_dtype_from_typestr(const char *t, PjDtype *out) {
+  if (!t || strlen(t) < 3 || t[0] == '>') return 0;
+  int size = atoi(t + 2);
+  switch (t[1]) {
+  case 'b': *out = PJ_BOOL; return size == 1;
+  case 'i': *out = size == 1 ? PJ_INT8 : size == 2 ? PJ_INT16 : size == 4 ? PJ_INT32 : PJ_INT64; return size == 1 || size == 2 || size == 4 || size == 8;
+  case 'u': *out = size == 1 ? PJ_UINT8 : size == 2 ? PJ_UINT16 : size == 4 ? PJ_UINT32 : PJ_UINT64; return size == 1 || size == 2 || size == 4 || size == 8;
+  case 'f': *out = size == 2 ? PJ_FLOAT16 : size == 4 ? PJ_FLOAT32 : PJ_FLOAT64; return size == 2 || size == 4 || size == 8;
+  case 'c': *out = size == 8 ? PJ_COMPLEX64 : PJ_COMPLEX128; return size == 8 || size == 16;
+  }
+  return 0;
+}
+
+/* One argument, as the launch sees it. */
+typedef struct {
+  PjValue v;
+  char layout;
+  /* a host array on a GPU: staged through device memory */
+  Py_buffer view;
+  bool have_view, writable;
+  uint64_t staged;        /* device copy of [span_lo, span_lo + span) */
+  char *span_lo;
+  size_t span;
+} PjArg;
+
+static void pj_span_of(const PjArg *a, char *data, int64_t itemsize, char **lo, size_t *span) {
+  int64_t low = 0, high = 0;
+  for (int d = 0; d < a->v.ndim; d++) {
+    if (a->v.shape[d] == 0) {
+      *lo = data;
+      *span = 0;
+      return;
+    }
+    int64_t reach = (a->v.shape[d] - 1) * a->v.strides[d];
+    if (reach < 0) low += reach;
+    else high += reach;
+  }
+  *lo = data + low;
+  *span = (size_t)(high - low + itemsize);
+}
+
+/* Fills `a` from one Python argument; returns 0, or -1 with an exception set. */
+static int pj_arg_read(PyObject *o, PjArg *a, int index) {
+  memset(a, 0, sizeof *a);
+  if (PyObject_TypeCheck(o, g_array_type)) {
+    PjArrayObject *arr = (PjArrayObject *)o;
+    a->v.dtype = (PjDtype)arr->dtype;
+    a->v.ndim = arr->ndim;
+    memcpy(a->v.shape, arr->shape, sizeof(int64_t) * (size_t)arr->ndim);
+    memcpy(a->v.strides, arr->strides, sizeof(int64_t) * (size_t)arr->ndim);
+    a->v.data = (void *)(uintptr_t)arr->address;
+    a->layout = arr->layout;
+    return 0;
+  }
+  if (PyBool_Check(o)) {
+    a->v.dtype = PJ_BOOL;
+    a->v.scalar.u = o == Py_True;
+    return 0;
+  }
+  if (PyLong_Check(o)) {
+    int overflow = 0;
+    a->v.dtype = PJ_INT64;
+    a->v.scalar.i = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (overflow > 0) {
+      a->v.dtype = PJ_UINT64;
+      a->v.scalar.u = PyLong_AsUnsignedLongLong(o);
+    }
+    return PyErr_Occurred() ? -1 : 0;
+  }
+  if (PyFloat_Check(o)) {
+    a->v.dtype = PJ_FLOAT64;
+    a->v.scalar.f = PyFloat_AsDouble(o);
+    return 0;
+  }
+  if (PyComplex_Check(o)) {
+    a->v.dtype = PJ_COMPLEX128;
+    a->v.scalar.f = PyComplex_RealAsDouble(o);
+    a->v.imag = PyComplex_ImagAsDouble(o);
+    return 0;
+  }
+  bool is_ndarray = g_ndarray_type && PyObject_TypeCheck(o, g_ndarray_type);
+  if (is_ndarray || PyObject_CheckBuffer(o)) { /* NumPy arrays and NumPy scalars */
+    int flags = PyBUF_RECORDS_RO;
+    if (PyObject_GetBuffer(o, &a->view, flags) < 0) return -1;
+    a->have_view = true;
+    a->writable = !a->view.readonly;
+    PjDtype d;
+    if (!pj_dtype_from_format(a->view.format, &d) || (Py_ssize_t)pj_dtype_size(d) != a->view.itemsize) {
+      PyErr_Format(PyExc_TypeError, "argument %d: an array of format '%s' is not supported", index + 1,
+                   a->view.format ? a->view.format : "?");
+      return -1;
+    }
+    a->v.dtype = d;
+    if (a->view.ndim == 0) { /* a NumPy scalar */
+      const char *p = a->view.buf;
+      switch (d) {
+      case PJ_BOOL: a->v.scalar.u = *(const uint8_t *)p != 0; break;
+      case PJ_INT8: a->v.scalar.i = *(const int8_t *)p; break;
+      case PJ_INT16: a->v.scalar.i = *(const int16_t *)p; break;
+      case PJ_INT32: a->v.scalar.i = *(const int32_t *)p; break;
+      case PJ_INT64: a->v.scalar.i = *(const int64_t *)p; break;
+      case PJ_UINT8: a->v.scalar.u = *(const uint8_t *)p; break;
+      case PJ_UINT16: a->v.scalar.u = *(const uint16_t *)p; break;
+      case PJ_UINT32: a->v.scalar.u = *(const uint32_t *)p; break;
+      case PJ_UINT64: a->v.scalar.u = *(const uint64_t *)p; break;
+      case PJ_FLOAT32: a->v.scalar.f = *(const float *)p; break;
+      case PJ_FLOAT64: a->v.scalar.f = *(const double *)p; break;
+      case PJ_COMPLEX64: a->v.scalar.f = ((const float *)p)[0]; a->v.imag = ((const float *)p)[1]; break;
+      case PJ_COMPLEX128: a->v.scalar.f = ((const double *)p)[0]; a->v.imag = ((const double *)p)[1]; break;
+      default: { /* float16: through Python's float */
+        PyObject *f = PyNumber_Float(o);
+        if (!f) return -1;
+        a->v.scalar.f = PyFloat_AsDouble(f);
+        Py_DECREF(f);
+      }
+      }
+      PyBuffer_Release(&a->view);
+      a->have_view = false;
+      return 0;
+    }
+    if (a->view.ndim > PJ_MAX_DIMS) {
+      PyErr_Format(PyExc_ValueError, "argument %d has %d dimensions; at most %d are supported", index + 1, a->view.ndim,
+                   PJ_MAX_DIMS);
+      return -1;
+    }
+    a->v.ndim = a->view.ndim;
+    for (int k = 0; k < a->view.ndim; k++) {
+      a->v.shape[k] = a->view.shape[k];
+      a->v.strides[k] = a->view.strides ? a->view.strides[k] : 0;
+    }
+    if (!a->view.strides) { /* C order */
+      int64_t s = a->view.itemsize;
+      for (int k = a->view.ndim - 1; k >= 0; k--) {
+        a->v.strides[k] = s;
+        s *= a->v.shape[k];
+      }
+    }
+    a->v.data = a->view.buf;
+    a->layout = pj_layout_of(a->v.ndim, a->v.shape, a->v.strides, a->view.itemsize);
+    return 0;
+  }
+  /* CuPy arrays, PyTorch tensors, numba device arrays: the CUDA array interface */
+  PyObject *cai = PyObject_GetAttrString(o, "__cuda_array_interface__");
+  if (!cai) {
+    PyErr_Clear();
+    PyErr_Format(PyExc_TypeError, "argument %d: cannot pass a %s to a kernel", index + 1,
+                 PyUnicode_AsUTF8AndSize(PyObject_GetAttrString((PyObject *)Py_TYPE(o), "__name__"), NULL));
+    return -1;
+  }
+  PyObject *shape = PyDict_GetItemString(cai, "shape"), *typestr = PyDict_GetItemString(cai, "typestr");
+  PyObject *data = PyDict_GetItemString(cai, "data"), *strides = PyDict_GetItemString(cai, "strides");
+  PjDtype d;
+  int ok = shape && typestr && data && PyTuple_Check(shape) && PyTuple_Check(data) && PyTuple_Size(shape) <= PJ_MAX_DIMS &&
+           pj_dtype_from_typestr(PyUnicode_AsUTF8AndSize(typestr, NULL), &d);
+  if (ok) {
+    a->v.dtype = d;
+    a->v.ndim = (int)PyTuple_Size(shape);
+    int64_t itemsize = (int64_t)pj_dtype_size(d);
+    for (int k = 0; k < a->v.ndim; k++) a->v.shape[k] = PyLong_AsLongLong(PyTuple_GetItem(shape, k));
+    if (strides && strides != Py_None) {
+      for (int k = 0; k < a->v.ndim; k++) a->v.strides[k] = PyLong_AsLongLong(PyTuple_GetItem(strides, k));
+    } else {
+      int64_t s = itemsize;
+      for (int k = a->v.ndim - 1; k >= 0; k--) {
+        a->v.strides[k] = s;
+        s *= a->v.shape[k];
+      }
+    }
+    a->v.data = (void *)(uintptr_t)PyLong_AsUnsignedLongLong(PyTuple_GetItem(data, 0));
+    a->layout = pj_layout_of(a->v.ndim, a->v.shape, a->v.strides, itemsize);
+  }
+  Py_DECREF(cai);
+  if (!ok || PyErr_Occurred()) {
+    if (!PyErr_Occurred()) PyErr_Format(PyExc_TypeError, "argument %d: an unsupported __cuda_array_interface__", index + 1);
+    return -1;
+  }
+  if (a->v.ndim == 0) {
+    PyErr_Format(PyExc_TypeError, "argument %d: a 0-d device array", index + 1);
+    return -1;
+  }
+  if (pj_device_target(g_device) != PJ_TARGET_CUDA) {
+    PyErr_Format(PyExc_TypeError, "argument %d is GPU memory (__cuda_array_interface__) but pyjitc runs on the CPU",
+                 index + 1);
+    return -1;
+  }
+  return 0;
+}
+
+/* A scalar converted to the dtype the kernel was compiled for (as a C cast). */
+static void pj_scalar_convert(PjValue *v, PjDtype to) {
+  if (v->dtype == to) return;
+  bool from_float = pj_dtype_is_float(v->dtype) || pj_dtype_is_complex(v->dtype);
+  bool from_unsigned = !from_float && !pj_dtype_is_signed(v->dtype);
+  double f = from_float ? v->scalar.f : from_unsigned ? (double)v->scalar.u : (double)v->scalar.i;
+  int64_t i = from_float ? (int64_t)v->scalar.f : v->scalar.i;
+  if (pj_dtype_is_float(to) || pj_dtype_is_complex(to)) v->scalar.f = f;
+  else if (to == PJ_BOOL) v->scalar.u = from_float ? v->scalar.f != 0 : v->scalar.u != 0;
+  else v->scalar.i = i;
+  if (!pj_dtype_is_complex(v->dtype)) v->imag = 0;
+  v->dtype = to;
+}
+
+static void pj_args_release(PjArg *a, int n) {
+  for (int i = 0; i < n; i++) {
+    if (a[i].staged && g_device) pj_mem_free(g_device, a[i].staged);
+    if (a[i].have_view) PyBuffer_Release(&a[i].view);
+  }
+}
+
+typedef struct {
+  PyObject_HEAD
+  PyObject *cache;      /* dict: key bytes -> Kernel */
+  PyObject *compile;    /* callable(argtypes tuple) -> Kernel */
+  PjLaunchConfig config;
+  PyObject *stream;     /* Stream or None */
+} PjLauncherObject;
+
+static void pj_launcher_dealloc(PyObject *self) {
+  PjLauncherObject *l = (PjLauncherObject *)self;
+  PyTypeObject *tp = Py_TYPE(self);
+  PyObject_GC_UnTrack(self);
+  Py_CLEAR(l->cache);
+  Py_CLEAR(l->compile);
+  Py_CLEAR(l->stream);
+  freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
+  f(self);
+  Py_DECREF(tp);
+}
+
+static int pj_launcher_traverse(PyObject *self, visitproc visit, void *arg) {
+  PjLauncherObject *l = (PjLauncherObject *)self;
+  Py_VISIT(l->cache);
+  Py_VISIT(l->compile);
+  Py_VISIT(l->stream);
+  Py_VISIT(Py_TYPE(self));
+  return 0;
+}
+
+static int pj_launcher_clear(PyObject *self) {
+  PjLauncherObject *l = (PjLauncherObject *)self;
+  Py_CLEAR(l->cache);
+  Py_CLEAR(l->compile);
+  Py_CLEAR(l->stream);
+  return 0;
+}
+
+static int pj_dims(PyObject *o, uint32_t out[3], const char *what) {
+  out[0] = out[1] = out[2] = 1;
+  if (PyLong_Check(o)) {
+    long long v = PyLong_AsLongLong(o);
+    if (v < 1 || v > UINT32_MAX) goto bad;
+    out[0] = (uint32_t)v;
+    return 0;
+  }
+  if (PyTuple_Check(o) || PyList_Check(o)) {
+    Py_ssize_t n = PySequence_Size(o);
+    if (n < 1 || n > 3) goto bad;
+    for (Py_ssize_t i = 0; i < n; i++) {
+      PyObject *item = PySequence_GetItem(o, i);
+      long long v = item ? PyLong_AsLongLong(item) : -1;
+      Py_XDECREF(item);
+      if (v < 1 || v > UINT32_MAX) goto bad;
+      out[i] = (uint32_t)v;
+    }
+    return 0;
+  }
+bad:
+  if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_TypeError) || PyErr_ExceptionMatches(PyExc_OverflowError)) {
+    PyErr_Clear();
+    PyErr_Format(PyExc_ValueError, "the %s must be a positive integer or a tuple of 1 to 3 of them", what);
+  }
+  return -1;
+}
+
+/* Launcher(cache, compile, grid, block, stream, shared_bytes) */
+static int pj_launcher_init(PyObject *self, PyObject *args, PyObject *kw) {
+  PjLauncherObject *l = (PjLauncherObject *)self;
+  PyObject *cache, *compile, *grid, *block, *stream;
+  unsigned long long shared = 0;
+  if (!PyArg_ParseTuple(args, "OOOOOK", &cache, &compile, &grid, &block, &stream, &shared)) return -1;
+  if (!PyDict_Check(cache) || !PyCallable_Check(compile)) {
+    PyErr_SetString(PyExc_TypeError, "Launcher(cache: dict, compile: callable, ...)");
+    return -1;
+  }
+  if (pj_dims(grid, l->config.grid, "grid") < 0 || pj_dims(block, l->config.block, "block") < 0) return -1;
+  bool ok;
+  pj_stream_of(stream, &ok);
+  if (!ok) return -1;
+  if (shared > UINT32_MAX) {
+    PyErr_SetString(PyExc_ValueError, "too many bytes of dynamic shared memory");
+    return -1;
+  }
+  l->config.shared_bytes = (uint32_t)shared;
+  l->config.repeat = 1;
+  PJ_SETREF(l->cache, Py_NewRef(cache));
+  PJ_SETREF(l->compile, Py_NewRef(compile));
+  PJ_SETREF(l->stream, Py_NewRef(stream));
+  return 0;
+}
+
+static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) {
+  PjLauncherObject *l = (PjLauncherObject *)self;
+  if (kw && PyDict_Size(kw) > 0) {
+    PyErr_SetString(PyExc_TypeError, "kernels take no keyword arguments");
+    return NULL;
+  }
+  if (!pj_need_device()) return NULL;
+  Py_ssize_t n = PyTuple_Size(args);
+  if (n > 255) {
+    PyErr_SetString(PyExc_TypeError, "too many kernel arguments");
+    return NULL;
+  }
+  PjArg stack_args[16];
+  PjArg *a = n <= 16 ? stack_args : calloc((size_t)n, sizeof(PjArg));
+  PyObject *result = NULL;
+  int read = 0;
+  char key[256 * 3];
+  for (; read < n; read++) {
+    if (pj_arg_read(PyTuple_GetItem(args, read), &a[read], (int)read) < 0) goto done;
+    key[3 * read] = (char)a[read].v.dtype;
+    key[3 * read + 1] = (char)a[read].v.ndim;
+    key[3 * read + 2] = a[read].v.ndim ? a[read].layout : 0;
+  }
+  PyObject *k_key = PyBytes_FromStringAndSize(key, 3 * n);
+  if (!k_key) goto done;
+  PyObject *kernel = PyDict_GetItem(l->cache, k_key); /* borrowed */
+  if (!kernel) {
+    PyObject *types = PyTuple_New(n);
+    for (Py_ssize_t i = 0; types && i < n; i++) {
+      char lay[2] = {a[i].v.ndim ? a[i].layout : 'C', 0};
+      PyTuple_SetItem(types, i, Py_BuildValue("(iis)", (int)a[i].v.dtype, a[i].v.ndim, lay));
+    }
+    kernel = types ? PyObject_CallFunctionObjArgs(l->compile, types, NULL) : NULL;
+    Py_XDECREF(types);
+    if (kernel && !PyObject_TypeCheck(kernel, g_kernel_type)) {
+      PyErr_SetString(PyExc_TypeError, "the compile callback must return a Kernel");
+      Py_CLEAR(kernel);
+    }
+    if (kernel && PyDict_SetItem(l->cache, k_key, kernel) < 0) Py_CLEAR(kernel);
+    Py_XDECREF(kernel); /* the cache holds it */
+  }
+  Py_DECREF(k_key);
+  if (!kernel) goto done;
+  PjKernelObject *k = (PjKernelObject *)kernel;
+  char err[1024] = "";
+  PjStatus st;
+  if (!k->loaded && (st = pj_kernel_load(g_device, k->kernel, &k->loaded, err, sizeof err)) != PJ_OK) {
+    pj_py_error(st, err);
+    goto done;
+  }
+  bool ok;
+  PjStream *stream = pj_stream_of(l->stream, &ok);
+  bool gpu = pj_device_target(g_device) == PJ_TARGET_CUDA;
+  PjValue values_stack[16];
+  PjValue *values = n <= 16 ? values_stack : calloc((size_t)n, sizeof(PjValue));
+  for (Py_ssize_t i = 0; i < n && i < k->nargs; i++) {
+    if (a[i].v.ndim == 0) pj_scalar_convert(&a[i].v, k->args[i].dtype);
+    values[i] = a[i].v;
+    if (!gpu || !a[i].have_view) continue;
+    /* a host (NumPy) array on the GPU: copied in, and back after the launch, as numba does */
+    char *data = a[i].view.buf;
+    pj_span_of(&a[i], data, a[i].view.itemsize, &a[i].span_lo, &a[i].span);
+    st = pj_mem_alloc(g_device, a[i].span, &a[i].staged, err, sizeof err);
+    if (st == PJ_OK)
+      st = pj_mem_copy(g_device, PJ_COPY_HOST_TO_DEVICE, a[i].staged, (uint64_t)(uintptr_t)a[i].span_lo, a[i].span, NULL,
+                       err, sizeof err);
+    if (st != PJ_OK) {
+      pj_py_error(st, err);
+      if (values != values_stack) free(values);
+      goto done;
+    }
+    values[i].data = (void *)(uintptr_t)(a[i].staged + (uint64_t)(data - a[i].span_lo));
+  }
+  Py_BEGIN_ALLOW_THREADS st = pj_launch_async(k->loaded, &l->config, stream, values, (int)n, err, sizeof err);
+  for (Py_ssize_t i = 0; st == PJ_OK && i < n; i++)
+    if (a[i].staged && a[i].writable)
+      st = pj_mem_copy(g_device, PJ_COPY_DEVICE_TO_HOST, (uint64_t)(uintptr_t)a[i].span_lo, a[i].staged, a[i].span,
+                       NULL, err, sizeof err);
+  Py_END_ALLOW_THREADS
+  if (values != values_stack) free(values);
+  if (st != PJ_OK) {
+    pj_py_error(st == PJ_ERROR_ARGUMENT && strstr(err, "out of bounds") ? PJ_ERROR_DEVICE : st, err);
+    goto done;
+  }
+  result = Py_NewRef(Py_None);
+done:
+  pj_args_release(a, read);
+  if (a != stack_args) free(a);
+  return result;
+}
+
+static PyType_Slot pj_launcher_slots[] = {
+    {Py_tp_init, pj_launcher_init},
+    {Py_tp_dealloc, pj_launcher_dealloc},
+    {Py_tp_traverse, pj_launcher_traverse},
+    {Py_tp_clear, pj_launcher_clear},
+    {Py_tp_call, pj_launcher_call},
+    {Py_tp_new, PyType_GenericNew},
+    {Py_tp_doc, "Launcher(cache, compile, grid, block, stream, shared_bytes): kernel[grid, block, ...]; call it with "
+                "the kernel's arguments."},
+    {0, NULL},
+};
+
+static PyType_Spec pj_launcher_spec = {"pyjitc._core.Launcher", sizeof(PjLauncherObject), 0,
+                                       Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC, pj_launcher_slots};
+
+/* ---- the module --------------------------------------------------------------------------- */
+
+static PyObject *pj_dtype_codes(PyObject *self, PyObject *noargs) {
+  PyObject *d = PyDict_New();
+  for (int i = 0; d && i < PJ_DTYPE_COUNT; i++) {
+    PyObject *v = PyLong_FromLong(i);
+    PyDict_SetItemString(d, pj_dtype_name((PjDtype)i), v);
+    Py_XDECREF(v);
+  }
+  return d;
+}
+
+static PyMethodDef pj_methods[] = {
+    {"open", pj_open, METH_VARARGS, "open(target='auto', ordinal=0) -> (target, name, arch)"},
+    {"synchronize", pj_synchronize, METH_NOARGS, "wait for all work on the device"},
+    {"register", pj_register, METH_VARARGS, "register(numpy.ndarray, TypingError, CudaError)"},
+    {"compile", pj_compile, METH_VARARGS, "compile(units, argtypes, target, emit=0, arch=None) -> Kernel"},
+    {"copy", pj_copy, METH_VARARGS, "copy(direction, dst, src, nbytes, stream=None)"},
+    {"memset", pj_memset, METH_VARARGS, "memset(dst, value, nbytes, stream=None)"},
+    {"dtype_codes", pj_dtype_codes, METH_NOARGS, "{dtype name: code}"},
+    {"version", pj_version, METH_NOARGS, "the library's version string"},
+    {NULL},
+};
+
+static int pj_add_type(PyObject *m, PyType_Spec *spec, PyTypeObject **out) {
+  PyObject *t = PyType_FromSpec(spec);
+  if (!t) return -1;
+  if (out) *out = (PyTypeObject *)t;
+  const char *dot = strrchr(spec->name, '.');
+  return PyModule_AddObjectRef(m, dot ? dot + 1 : spec->name, t);
+}
+
+static struct PyModuleDef pj_module = {PyModuleDef_HEAD_INIT, "pyjitc._core", "pyjitc's C half", -1, pj_methods};
+
+PyMODINIT_FUNC PyInit__core(void) {
+  PyObject *m = PyModule_Create(&pj_module);
+  if (!m) return NULL;
+  g_typing_error = PyErr_NewException("pyjitc._core.TypingError", NULL, NULL);
+  g_cuda_error = PyErr_NewException("pyjitc._core.CudaError", NULL, NULL);
+  PyTypeObject *launcher;
+  if (pj_add_type(m, &pj_alloc_spec, &g_alloc_type) < 0 || pj_add_type(m, &pj_array_spec, &g_array_type) < 0 ||
+      pj_add_type(m, &pj_stream_spec, &g_stream_type) < 0 || pj_add_type(m, &pj_event_spec, &g_event_type) < 0 ||
+      pj_add_type(m, &pj_kernel_spec, &g_kernel_type) < 0 || pj_add_type(m, &pj_launcher_spec, &launcher) < 0) {
+    Py_DECREF(m);
+    return NULL;
+  }
+  return m;
+}

@@ -1,0 +1,372 @@
+"""@cuda.jit: dispatchers that compile a kernel per argument type signature and launch it.
+
+A kernel's source comes from inspect; the names it uses are looked up in its globals and
+closure when it is compiled and handed to the compiler as values (numbers and tuples become
+constants, NumPy arrays constant arrays, other @cuda.jit functions device functions, modules
+namespaces), the way numba resolves them."""
+import builtins
+import dis
+import inspect
+import math
+import os
+import types as pytypes
+
+import numpy as np
+
+from . import _core
+from ._runtime import CODES, DTYPES, device, target
+from .errors import TypingError
+from .types import Type, parse_signature
+
+BIND_MODULE, BIND_INT, BIND_FLOAT, BIND_BOOL, BIND_TUPLE, BIND_ARRAY, BIND_FUNCTION, BIND_OPAQUE = range(8)
+EMIT_TYPES, EMIT_LLVM, EMIT_PTX = 2, 4, 8
+_LOADS = {"LOAD_GLOBAL", "LOAD_NAME", "LOAD_DEREF", "LOAD_CLASSDEREF"}
+
+
+def _source(fn):
+    """(path, text at its own lines with earlier lines empty, columns dedented)."""
+    try:
+        lines, first = inspect.getsourcelines(fn)
+        path = inspect.getsourcefile(fn) or fn.__code__.co_filename
+    except (OSError, TypeError) as e:
+        raise TypingError(f"cannot read the source of '{fn.__name__}': {e}") from None
+    k = next(i for i, line in enumerate(lines) if line.lstrip().startswith(("def ", "async def ")))
+    indent = len(lines[k]) - len(lines[k].lstrip())
+    body = []
+    for line in lines[k:]:
+        lead = len(line) - len(line.lstrip(" \t"))
+        body.append(line[min(indent, lead):] if line.strip() else "\n")
+    return path, "\n" * (first - 1 + k) + "".join(body), indent
+
+
+def _names(code):
+    """The global and closure names a function's code reads, and the dotted paths it reads from
+    them (`mod.f`, `pkg.mod.X`: numba resolves a module's attributes like globals); nested code
+    objects too."""
+    out = set()
+    path = None
+    for ins in dis.get_instructions(code):
+        if ins.opname in _LOADS:
+            path = ins.argval
+            out.add(path)
+        elif ins.opname in ("LOAD_ATTR", "LOAD_METHOD") and path is not None:
+            path = f"{path}.{ins.argval}"
+            out.add(path)
+        elif ins.opname not in ("CACHE", "EXTENDED_ARG", "PRECALL"):
+            path = None
+    for c in code.co_consts:
+        if isinstance(c, pytypes.CodeType):
+            out |= _names(c)
+    return out
+
+
+# modules whose names the compiler knows itself (cuda.grid, math.sqrt, np.float32, ...)
+_KNOWN_MODULES = ("math", "cmath", "numpy", "numba", "pyjitc")
+
+
+def _known_module(m):
+    name = m.__name__
+    return any(name == k or name.startswith(k + ".") for k in _KNOWN_MODULES)
+
+
+def _number(name, v):
+    if isinstance(v, (bool, np.bool_)):
+        return (name, BIND_BOOL, bool(v))
+    if isinstance(v, (int, np.integer)):
+        return (name, BIND_INT, int(v))
+    if isinstance(v, (float, np.floating)):
+        return (name, BIND_FLOAT, float(v))
+    return None
+
+
+def _qualname(v):
+    """What a module or a kernel-side function stands for, or None."""
+    q = getattr(v, "_pyjitc_qualname", None)
+    if isinstance(q, str):
+        return q
+    if isinstance(v, pytypes.ModuleType):
+        return v.__name__
+    if isinstance(v, np.ufunc):
+        return "numpy." + v.__name__
+    if isinstance(v, type) and issubclass(v, np.generic):
+        return "numpy." + v.__name__
+    mod = getattr(v, "__module__", None) or ""
+    if mod.startswith("numba.core.types"):  # numba's own type objects (from numba import float32)
+        return "numba." + str(v)
+    if mod == "math" or getattr(v, "__self__", None) is math:
+        return "math." + v.__name__
+    if (mod.startswith("numba.cuda") or mod.startswith("numba")) and hasattr(v, "__name__"):
+        return "numba.cuda." + v.__name__ if mod.startswith("numba.cuda") else None
+    return None
+
+
+class _Units:
+    """The functions of one compilation: the kernel first, then the device functions it names."""
+
+    def __init__(self):
+        self.units, self.index = [], {}
+
+    def add(self, fn, is_kernel, options):
+        key = (fn, is_kernel)
+        if key in self.index:
+            return self.index[key]
+        i = len(self.units)
+        self.index[key] = i
+        self.units.append(None)
+        path, text, indent = _source(fn)
+        self.units[i] = (path, text, indent, int(is_kernel), int(options.get("debug", False)),
+                         int(options.get("fastmath", False)), int(options.get("lineinfo", False)),
+                         int(options.get("max_registers", 0) or 0), self._bindings(fn))
+        return i
+
+    def _bindings(self, fn):
+        code = fn.__code__
+        cells = dict(zip(code.co_freevars, (c.cell_contents for c in (fn.__closure__ or ()))))
+        out, values = [], {}
+        for name in sorted(_names(code), key=lambda n: (n.count("."), n)):
+            head, _, attr = name.rpartition(".")
+            if not head:
+                if name in cells:
+                    value = cells[name]
+                elif name in fn.__globals__:
+                    value = fn.__globals__[name]
+                else:
+                    continue  # a Python builtin (range, len, ...) or a name nothing binds
+            else:  # an attribute of a user's module: bound under its dotted name
+                parent = values.get(head)
+                if not isinstance(parent, pytypes.ModuleType) or _known_module(parent) or not hasattr(parent, attr):
+                    continue
+                value = getattr(parent, attr)
+            values[name] = value
+            b = self._binding(name, value)
+            if b is not None:
+                out.append(b)
+        return out
+
+    def _binding(self, name, v):
+        if isinstance(v, Dispatcher):
+            return (name, BIND_FUNCTION, self.add(v.py_func, False, v.options))
+        q = _qualname(v)
+        if q is not None:
+            return (name, BIND_MODULE, q)
+        n = _number(name, v)
+        if n is not None:
+            return n
+        if isinstance(v, tuple):
+            items = [self._binding(name, x) for x in v]
+            if all(it is not None and it[1] in (BIND_INT, BIND_FLOAT, BIND_BOOL, BIND_TUPLE) for it in items):
+                return (name, BIND_TUPLE, tuple(items))
+        if isinstance(v, np.ndarray) and v.dtype.name in CODES and v.ndim >= 1 and v.dtype.kind != "c":
+            a = np.ascontiguousarray(v)
+            return (name, BIND_ARRAY, (CODES[a.dtype.name], a.shape, a.tobytes()))
+        if isinstance(v, (pytypes.FunctionType, pytypes.BuiltinFunctionType)) and v in vars(builtins).values():
+            return None  # range, len, abs, min, max, ...: known to the compiler by name
+        return (name, BIND_OPAQUE, type(v).__name__)
+
+
+def _matches(eager, types):
+    """Whether a launch's argument types can use an eager signature's kernel: scalars convert,
+    arrays need the dtype and dimensions, and a layout the kernel takes ('A' takes any)."""
+    if len(eager) != len(types):
+        return False
+    for (ecode, endim, elayout), (code, ndim, layout) in zip(eager, types):
+        if endim == 0 and ndim == 0:
+            continue
+        if (ecode, endim) != (code, ndim):
+            return False
+        if elayout != "A" and elayout != layout and not (ndim == 1 and layout != "A"):
+            return False
+    return True
+
+
+class Dispatcher:
+    """What @cuda.jit makes of a function: kernel[grid, block](args), specialised per signature."""
+
+    def __init__(self, py_func, device_fn=False, sigs=(), options=None):
+        self.py_func = py_func
+        self.__name__ = py_func.__name__
+        self.__doc__ = py_func.__doc__
+        self.__wrapped__ = py_func
+        self.device = device_fn
+        self.options = dict(options or {})
+        self._cache = {}        # argument key -> Kernel (shared with the launchers)
+        self._launchers = {}
+        self.overloads = {}     # argument types -> Kernel
+        self._eager = []
+        for sig in sigs:
+            s = parse_signature(sig)
+            types = tuple((CODES["bool" if t.name == "bool" else t.name], t.ndim, t.layout if t.ndim else "C")
+                          for t in s.args)
+            self._eager.append(types)
+            if not device_fn:
+                self._compile(types)
+
+    def __repr__(self):
+        return f"<pyjitc {'device function' if self.device else 'kernel'} {self.py_func.__qualname__}>"
+
+    # ---- compiling
+    def _compile(self, types, emit=0, target_name=None, arch=None):
+        if self.device:
+            raise TypeError(f"device function '{self.__name__}' is compiled with the kernels that call it")
+        units = _Units()
+        units.add(self.py_func, True, self.options)
+        tgt = target_name or target()
+        kernel = _core.compile(units.units, list(types), tgt, emit, arch)
+        if not emit and tgt == target():
+            self.overloads[tuple(types)] = kernel
+        return kernel
+
+    def _for_types(self, types):
+        """The kernel for the argument types of a launch (called by the launcher on a miss)."""
+        if self._eager:
+            for eager in self._eager:
+                if _matches(eager, types):
+                    return self.overloads.get(eager) or self._compile(eager)
+            got = ", ".join(_type_text(t) for t in types)
+            raise TypeError(f"kernel '{self.__name__}' has no signature for ({got}); it was compiled for "
+                            + "; ".join("(" + ", ".join(_type_text(t) for t in e) + ")" for e in self._eager))
+        kernel = self.overloads.get(tuple(types))
+        return kernel if kernel is not None else self._compile(types)
+
+    # ---- launching
+    def __getitem__(self, config):
+        try:
+            launcher = self._launchers.get(config)
+        except TypeError:  # unhashable: lists as dims
+            launcher = None
+        if launcher is not None:
+            return launcher
+        if not isinstance(config, tuple) or not 2 <= len(config) <= 4:
+            raise ValueError("launch configuration: kernel[grid, block], [grid, block, stream] or "
+                             "[grid, block, stream, dynamic_shared_bytes]")
+        if self.device:
+            raise TypeError(f"device function '{self.__name__}' cannot be launched; call it from a kernel")
+        grid, block = config[0], config[1]
+        stream = config[2] if len(config) > 2 else 0
+        shared = config[3] if len(config) > 3 else 0
+        device()
+        launcher = _core.Launcher(self._cache, self._for_types, _dims(grid), _dims(block), stream or None, int(shared))
+        try:
+            self._launchers[config] = launcher
+        except TypeError:  # an unhashable stream or dims: not cached
+            pass
+        return launcher
+
+    def __call__(self, *args):
+        if self.device:
+            raise TypeError(f"device function '{self.__name__}' can only be called from a kernel")
+        raise ValueError("kernel launch configuration was not specified: use kernel[grid, block](...)")
+
+    def forall(self, ntasks, tpb=0, stream=0, sharedmem=0):
+        """kernel.forall(n)(args): enough blocks of tpb threads (256 unless given) for n tasks."""
+        tpb = tpb or 256
+        return self[(max(1, (int(ntasks) + tpb - 1) // tpb), tpb, stream, sharedmem)]
+
+    def specialize(self, *args):
+        """A dispatcher compiled for the types of these arguments only."""
+        types = tuple(_arg_type(a) for a in args)
+        d = Dispatcher(self.py_func, self.device, (), self.options)
+        d._eager = [types]
+        d._compile(types)
+        return d
+
+    @property
+    def signatures(self):
+        return list(self.overloads)
+
+    def _texts(self, what, signature=None):
+        emit = {"types": EMIT_TYPES, "llvm": EMIT_LLVM, "ptx": EMIT_PTX}[what]
+        sigs = [signature] if signature is not None else list(self.overloads)
+        out = {}
+        for types in sigs:
+            arch = None
+            tgt = "cuda" if what == "ptx" else target()
+            k = self._compile(types, emit, tgt, arch)
+            out[tuple(types)] = k.text(what)
+        return out
+
+    def inspect_types(self, file=None, signature=None):
+        texts = self._texts("types", signature)
+        for types, text in texts.items():
+            print(f"{self.__name__} ({', '.join(_type_text(t) for t in types)})\n{text}", file=file)
+
+    def inspect_llvm(self, signature=None):
+        texts = self._texts("llvm", signature)
+        return texts[signature] if signature is not None else texts
+
+    def inspect_asm(self, signature=None):
+        texts = self._texts("ptx", signature)
+        return texts[signature] if signature is not None else texts
+
+
+def _dims(d):
+    if isinstance(d, (int, np.integer)):
+        return int(d)
+    return tuple(int(x) for x in d)
+
+
+def _type_text(t):
+    code, ndim, layout = t
+    name = DTYPES[code].name
+    if not ndim:
+        return name
+    axes = [":"] * ndim
+    if layout == "C":
+        axes[-1] = "::1"
+    elif layout == "F":
+        axes[0] = "::1"
+    return f"{name}[{', '.join(axes)}]"
+
+
+def _arg_type(a):
+    from ._devicearray import DeviceNDArray
+    if isinstance(a, (DeviceNDArray, np.ndarray)):
+        layout = a._layout if isinstance(a, DeviceNDArray) else (
+            "C" if a.flags.c_contiguous else "F" if a.flags.f_contiguous else "A")
+        return (CODES[a.dtype.name], a.ndim, layout)
+    if isinstance(a, (bool, np.bool_)):
+        return (CODES["bool"], 0, "C")
+    if isinstance(a, np.generic):
+        return (CODES[a.dtype.name], 0, "C")
+    if isinstance(a, int):
+        return (CODES["int64"], 0, "C")
+    if isinstance(a, float):
+        return (CODES["float64"], 0, "C")
+    if isinstance(a, complex):
+        return (CODES["complex128"], 0, "C")
+    raise TypeError(f"cannot pass a {type(a).__name__} to a kernel")
+
+
+def jit(func_or_sig=None, device=False, inline=False, link=(), debug=False, opt=True, lineinfo=False, cache=False,
+        fastmath=False, max_registers=None, **kws):
+    """numba.cuda.jit: @jit, @jit(device=True), @jit("void(float32[:])"), @jit(["sig", ...], fastmath=True)."""
+    options = {"debug": debug or os.environ.get("NUMBA_CUDA_DEBUGINFO") == "1", "fastmath": fastmath,
+               "lineinfo": lineinfo, "max_registers": max_registers or 0}
+    if callable(func_or_sig) and not isinstance(func_or_sig, (str, Type)):
+        return Dispatcher(func_or_sig, device, (), options)
+    sigs = []
+    if func_or_sig is not None:
+        sigs = list(func_or_sig) if isinstance(func_or_sig, list) else [func_or_sig]
+
+    def wrap(fn):
+        return Dispatcher(fn, device, [] if device else sigs, options)
+    return wrap
+
+
+def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False, cc=None, opt=True,
+                abi="numba", **kws):
+    """(PTX text, return type) for the function compiled for the signature; needs no GPU."""
+    if device:
+        raise NotImplementedError("compile_ptx(device=True): pyjitc compiles device functions with their kernels")
+    s = parse_signature(sig)
+    types = tuple((CODES[t.name], t.ndim, t.layout if t.ndim else "C") for t in s.args)
+    d = Dispatcher(pyfunc, False, (), {"debug": debug, "lineinfo": lineinfo, "fastmath": fastmath})
+    arch = f"sm_{cc[0]}{cc[1]}" if cc else None
+    kernel = d._compile(types, EMIT_PTX, "cuda", arch)
+    return kernel.text("ptx"), s.return_type
+
+
+def compile_ptx_for_current_device(pyfunc, sig, **kws):
+    arch = device()[2]
+    cc = (int(arch[3:-1]), int(arch[-1])) if arch else None
+    return compile_ptx(pyfunc, sig, cc=cc, **kws)

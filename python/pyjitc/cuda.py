@@ -1,0 +1,181 @@
+"""pyjitc.cuda: a drop-in for numba.cuda. `from pyjitc import cuda` and the numba-cuda program
+runs under pyjitc: on the GPU, or on the CPU executor where there is none (or PYJITC_TARGET=cpu).
+
+The kernel-side names (cuda.grid, cuda.shared.array, cuda.atomic.add, ...) are markers the
+compiler reads; called on the host they raise."""
+import sys
+import types as _pytypes
+
+import numpy as np
+
+from . import _core
+from ._devicearray import (DeviceNDArray, as_cuda_array, device_array, device_array_like, is_device_array,
+                           to_device)
+from ._dispatcher import Dispatcher, compile_ptx, compile_ptx_for_current_device, jit
+from ._runtime import _state, device as _device, target as _target
+from .errors import CudaError, CudaSupportError, TypingError
+from .types import *  # noqa: F401,F403  (numba.cuda re-exports the type names too)
+
+
+class _KernelName:
+    """A name only kernels can use (cuda.syncthreads, cuda.threadIdx, ...)."""
+
+    def __init__(self, qualname, children=()):
+        self._pyjitc_qualname = qualname
+        for c in children:
+            setattr(self, c, _KernelName(f"{qualname}.{c}"))
+
+    def __call__(self, *args, **kwargs):
+        raise TypeError(f"{self._pyjitc_qualname}() can only be called inside a kernel")
+
+    def __repr__(self):
+        return f"<kernel-side {self._pyjitc_qualname}>"
+
+
+_XYZ = ("x", "y", "z")
+threadIdx = _KernelName("cuda.threadIdx", _XYZ)
+blockIdx = _KernelName("cuda.blockIdx", _XYZ)
+blockDim = _KernelName("cuda.blockDim", _XYZ)
+gridDim = _KernelName("cuda.gridDim", _XYZ)
+laneid = _KernelName("cuda.laneid")
+warpsize = _KernelName("cuda.warpsize")
+shared = _KernelName("cuda.shared", ("array",))
+local = _KernelName("cuda.local", ("array",))
+const = _KernelName("cuda.const", ("array_like",))
+atomic = _KernelName("cuda.atomic", ("add", "sub", "and_", "or_", "xor", "exch", "inc", "dec", "max", "min",
+                                     "nanmax", "nanmin", "cas", "compare_and_swap"))
+fp16 = _KernelName("cuda.fp16", ("hadd", "hsub", "hmul", "hdiv", "hneg", "habs", "hfma", "hmax", "hmin", "heq",
+                                 "hne", "hge", "hgt", "hle", "hlt", "hrcp", "hrsqrt", "hsqrt", "hexp", "hexp2",
+                                 "hlog", "hlog2", "hlog10", "hsin", "hcos", "hfloor", "hceil", "htrunc", "hrint"))
+for _n in ("grid", "gridsize", "syncthreads", "syncthreads_count", "syncthreads_and", "syncthreads_or", "syncwarp",
+           "threadfence", "threadfence_block", "threadfence_system", "shfl_sync", "shfl_up_sync", "shfl_down_sync",
+           "shfl_xor_sync", "all_sync", "any_sync", "eq_sync", "ballot_sync", "match_any_sync", "match_all_sync",
+           "activemask", "lanemask_lt", "popc", "brev", "clz", "ffs", "fma", "selp", "cbrt", "nanosleep"):
+    setattr(sys.modules[__name__], _n, _KernelName("cuda." + _n))
+del _n
+
+
+# ---- the runtime -------------------------------------------------------------------------------
+
+def is_available():
+    """True when kernels run on a CUDA GPU (False on the CPU executor)."""
+    try:
+        return _device()[0] == "cuda"
+    except CudaError:
+        return False
+
+
+def detect():
+    target, name, arch = _device()
+    print(f"Found 1 {'CUDA device' if target == 'cuda' else 'device (no CUDA GPU: the CPU executor)'}")
+    print(f"id 0    {name}" + (f"  [{arch}]" if arch else ""))
+    return target == "cuda"
+
+
+class _Device:
+    def __init__(self, target, name, arch):
+        self.id = 0
+        self.name = name.encode()
+        self._target = target
+        self.compute_capability = (int(arch[3:-1]), int(arch[-1])) if arch else (9, 0)
+
+    def __repr__(self):
+        return f"<pyjitc device {self.id} '{self.name.decode()}'>"
+
+    def reset(self):
+        synchronize()
+
+
+def get_current_device():
+    return _Device(*_device())
+
+
+def select_device(device_id):
+    if "device" in _state and _state.get("ordinal", 0) != device_id:
+        raise CudaError(f"device {_state.get('ordinal', 0)} is already in use; select_device must come first")
+    _state["ordinal"] = int(device_id)
+    return get_current_device()
+
+
+def close():
+    synchronize()
+
+
+class _Gpus:
+    def __len__(self):
+        return 1 if is_available() else 0
+
+    def __getitem__(self, i):
+        if i != 0 or not is_available():
+            raise IndexError(i)
+        return get_current_device()
+
+    def __iter__(self):
+        return iter([get_current_device()] if is_available() else [])
+
+    @property
+    def current(self):
+        return get_current_device()
+
+
+gpus = _Gpus()
+
+
+def current_context():
+    _device()
+    return get_current_device()
+
+
+def synchronize():
+    _device()
+    _core.synchronize()
+
+
+class Stream(_core.Stream):
+    """cuda.stream(): launches and copies on it run in order, asynchronously to the host."""
+
+    def auto_synchronize(self):
+        stream = self
+
+        class _Sync:
+            def __enter__(self):
+                return stream
+
+            def __exit__(self, *exc):
+                stream.synchronize()
+        return _Sync()
+
+
+def stream():
+    _device()
+    return Stream()
+
+
+def default_stream():
+    return 0
+
+
+def per_thread_default_stream():
+    return 0
+
+
+def legacy_default_stream():
+    return 0
+
+
+class Event(_core.Event):
+    def wait(self, stream=0):
+        self.synchronize()
+
+    def query(self):
+        self.synchronize()
+        return True
+
+
+def event(timing=True):
+    _device()
+    return Event()
+
+
+def event_elapsed_time(evtstart, evtend):
+    return evtstart.elapsed_time(evtend)
