@@ -754,6 +754,12 @@ static LLVMValueRef pj_cg_new_array(PjCg *g, const PjExpr *e, bool shared) {
     dims = LLVMBuildInsertValue(g->b, dims, LLVMConstInt(pj_cg_i64(g), (unsigned long long)d->ival, 0), (unsigned)k, "");
   }
   LLVMTypeRef elem = pj_cg_mem_dtype(g, e->type->dtype);
+  if (shared && count) { /* each site once, however often its code is emitted */
+    bool seen = false;
+    for (int i = 0; i < g->nshared_sites; i++) seen |= g->shared_sites[i] == e;
+    if (!seen && g->nshared_sites < 64) g->shared_sites[g->nshared_sites++] = e;
+    if (!seen) g->static_shared += count * LLVMABISizeOfType(LLVMGetModuleDataLayout(g->mod), elem);
+  }
   LLVMValueRef data = g->hooks->new_array(g, e, shared, elem, count);
   if (count == 0) { /* dynamic: as many elements as the launch's bytes hold */
     LLVMTargetDataRef td = LLVMGetModuleDataLayout(g->mod);

@@ -55,6 +55,9 @@ struct PjCg {
   LLVMValueRef nthreads, linear_tid;
   PjCgSite sites[64];
   int nsites;
+  const PjExpr *shared_sites[64]; /* static shared arrays counted in static_shared */
+  int nshared_sites;
+  uint64_t static_shared;         /* bytes of static shared memory per block */
   const PjFile *file;
   PjDiags *diags;   /* a kernel the CPU executor cannot run is reported here */
   bool failed;

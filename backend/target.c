@@ -27,6 +27,7 @@ struct PjCode {
   PjCpuEntry cpu_entry;
   PjKernelError *cpu_error;
   bool debug;
+  uint64_t static_shared;
 };
 
 static pthread_once_t pj_llvm_once = PTHREAD_ONCE_INIT;
@@ -628,6 +629,7 @@ const char *pj_backend_ptx(const PjCode *code) { return code->ptx; }
 const char *pj_backend_entry(const PjCode *code) { return code->entry; }
 PjCpuEntry pj_backend_cpu_entry(const PjCode *code) { return code->cpu_entry; }
 PjKernelError *pj_backend_cpu_error(const PjCode *code) { return code->cpu_error; }
+uint64_t pj_backend_static_shared(const PjCode *code) { return code->static_shared; }
 
 static bool pj_finish_cuda(PjCode *code, PjCg *g, LLVMTargetMachineRef tm, const PjBackendOptions *o,
                            PjCompileTimes *times, char *err, size_t errlen, bool *user_error) {
@@ -714,6 +716,7 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
     LLVMAddNamedMetadataOperand(g.mod, "nvvm.annotations", LLVMMDNodeInContext(g.ctx, md, 3));
   }
   LLVMDisposeBuilder(g.b);
+  code->static_shared = g.static_shared;
   char *verify = NULL;
   if (g.failed) { /* reported where the kernel says what the CPU executor cannot run */
     LLVMDisposeModule(g.mod);

@@ -52,6 +52,7 @@ typedef struct PjKernelCode {
   const char *file;          /* the kernel's source file, for messages */
   bool debug;                /* compiled with checks: the module has PJ_KERNEL_ERROR_SYMBOL */
   PjKernelError *cpu_error;  /* CPU: that record's address, valid while the PjKernel lives */
+  uint64_t static_shared;    /* bytes of cuda.shared.array per block with a constant shape */
 } PjKernelCode;
 
 /* The message for a recorded failure, in err. */

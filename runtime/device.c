@@ -326,6 +326,17 @@ static PjStatus pj_launch_check_config(const PjDeviceLimits *lim, const PjLaunch
   return st;
 }
 
+/* The CPU executor holds kernels to the GPU's shared memory per block (the GPU checks its own
+ * with the kernel's real use when it launches). */
+static PjStatus pj_launch_check_shared(const PjDeviceLimits *lim, const PjKernelCode *code, const PjLaunchConfig *c,
+                                       char *err, size_t errlen) {
+  if (code->static_shared + c->shared_bytes <= lim->max_shared_bytes) return PJ_OK;
+  return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+                          "kernel '%s': %llu bytes of static and %u of dynamic shared memory per block; the device "
+                          "allows at most %u in all", code->name, (unsigned long long)code->static_shared,
+                          c->shared_bytes, lim->max_shared_bytes);
+}
+
 static const char *pj_target_label(PjTarget target) {
   return target == PJ_TARGET_CUDA ? "CUDA" : target == PJ_TARGET_CPU ? "the CPU" : "no target";
 }
@@ -352,6 +363,7 @@ PjStatus pj_launch_code(PjDevice *device, const PjKernelCode *code, const PjLaun
   PjStatus st = pj_launch_check_code(device, code, err, errlen);
   if (st == PJ_OK) st = pj_launch_check_args(code, args, nargs, err, errlen);
   if (st == PJ_OK) st = pj_launch_check_config(&device->limits, config, err, errlen);
+  if (st == PJ_OK && !device->cuda) st = pj_launch_check_shared(&device->limits, code, config, err, errlen);
   if (st != PJ_OK) return st;
   PjLaunchTimes unused;
   if (!times) times = &unused;
@@ -538,6 +550,7 @@ PjStatus pj_launch_async(PjLoaded *loaded, const PjLaunchConfig *config, PjStrea
   const PjKernelCode *code = loaded->code;
   PjStatus st = pj_launch_check_args(code, args, nargs, err, errlen);
   if (st == PJ_OK) st = pj_launch_check_config(&d->limits, config, err, errlen);
+  if (st == PJ_OK && !d->cuda) st = pj_launch_check_shared(&d->limits, code, config, err, errlen);
   if (st != PJ_OK) return st;
   if (!d->cuda) { /* the CPU runs it now */
     PjLaunchConfig once = *config;
