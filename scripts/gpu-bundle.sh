@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # Makes bundle/ (ignored by git, well under the 64 MiB a GPU-machine call may carry): the CLI,
-# the core library stripped, and the GPU test programs, all finding the library through
-# $ORIGIN. Also fetches pytest's wheels into .whl/ for a machine that has numpy but no pytest.
+# the core library stripped, the GPU test programs and the Python package (bundle/python), all
+# finding the library through $ORIGIN. Also fetches pytest's wheels into .whl/ for a machine that has numpy but no pytest.
 # Then on the GPU machine: bash scripts/gpu-test.sh   (carry: bundle, .whl)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/scripts/build.sh" >/dev/null
 rm -rf "$root/bundle"
 mkdir -p "$root/bundle"
-cp "$root/build/pyjitc" "$root/bundle/"
+cp "$root/build/pyjitc" "$root/build/launch_floor" "$root/bundle/"
 strip -o "$root/bundle/libpyjitc.so" "$root/build/libpyjitc.so"
+mkdir -p "$root/bundle/python/pyjitc"   # the Python package: its rpath $ORIGIN/../.. finds the library
+cp "$root"/build/python/pyjitc/*.py "$root/bundle/python/pyjitc/"
+strip -o "$root/bundle/python/pyjitc/_core.abi3.so" "$root/build/python/pyjitc/_core.abi3.so"
 for t in "$root"/build/test_*; do
   [ -x "$t" ] && cp "$t" "$root/bundle/"
 done

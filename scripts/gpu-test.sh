@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the tests labelled `gpu` from bundle/ on a machine with a GPU (see scripts/gpu-bundle.sh):
-# the GPU unit programs, then every e2e test file against the GPU (PYJITC_TEST_TARGET=cuda).
+# the GPU unit programs, then every e2e test file against the GPU (PYJITC_TEST_TARGET=cuda), then
+# the Python extension's tests (tests/python) with the bundled package.
 # Prints a table and ends with "N passed, N failed". Logs go to $OUT (or /tmp) when set.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,6 +22,10 @@ run() { # name, command...
 }
 for t in bundle/test_*cuda*; do run "unit.$(basename "$t")" "$t"; done
 for f in tests/e2e/test_*.py; do run "e2e.cuda.$(basename "$f" .py)" python3 -m pytest -q -p no:cacheprovider "$f"; done
+for f in tests/python/test_*.py; do
+  [ -e "$f" ] && run "python.cuda.$(basename "$f" .py)" env PYTHONPATH="$root/bundle/python${PYTHONPATH:+:$PYTHONPATH}" \
+    PYJITC_TARGET=cuda python3 -m pytest -q -p no:cacheprovider "$f"
+done
 for name in "${failed[@]}"; do echo "--- $name"; tail -n 30 "$logs/$name.log"; done | head -n 200
 echo "gpu tests: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
