@@ -231,6 +231,7 @@ typedef struct PjLaunchConfig {
   uint32_t grid[3], block[3];
   uint32_t shared_bytes;
   int repeat;        /* kernel runs to time; the median is reported. 0 or 1: one run */
+  int args_checked;  /* pj_launch_async: the caller matched the arguments to the kernel's signature */
 } PjLaunchConfig;
 
 typedef struct PjLaunchTimes {
@@ -263,6 +264,10 @@ PjStatus pj_mem_copy(PjDevice *device, PjCopy direction, uint64_t dst, uint64_t 
 PjStatus pj_mem_set(PjDevice *device, uint64_t dst, int value, size_t bytes, PjStream *stream, char *err,
                     size_t errlen);
 PjStatus pj_device_synchronize(PjDevice *device, char *err, size_t errlen);
+/* Page-locked host memory (plain host memory on the CPU executor); *device_address is where
+ * kernels see it (mapped into the GPU's address space). */
+PjStatus pj_host_alloc(PjDevice *device, size_t bytes, void **host, uint64_t *device_address, char *err, size_t errlen);
+void pj_host_free(PjDevice *device, void *host);
 
 PjStatus pj_stream_new(PjDevice *device, PjStream **out, char *err, size_t errlen);
 void pj_stream_delete(PjStream *stream);

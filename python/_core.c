@@ -143,6 +143,76 @@ static PyType_Slot pj_alloc_slots[] = {
 static PyType_Spec pj_alloc_spec = {"pyjitc._core.Allocation", sizeof(PjAllocObject), 0, Py_TPFLAGS_DEFAULT,
                                     pj_alloc_slots};
 
+/* ---- HostAllocation: page-locked host memory, mapped for kernels ---------------------------- */
+
+typedef struct {
+  PyObject_HEAD
+  void *host;
+  uint64_t device_address;
+  Py_ssize_t nbytes;
+  int exports;
+} PjHostObject;
+
+static int pj_host_init(PyObject *self, PyObject *args, PyObject *kw) {
+  PjHostObject *h = (PjHostObject *)self;
+  Py_ssize_t n;
+  if (!PyArg_ParseTuple(args, "n", &n)) return -1;
+  if (n < 0 || h->host) {
+    PyErr_SetString(PyExc_ValueError, "HostAllocation(nbytes): once, with nbytes >= 0");
+    return -1;
+  }
+  if (!pj_need_device()) return -1;
+  char err[512] = "";
+  PjStatus st = pj_host_alloc(g_device, (size_t)n, &h->host, &h->device_address, err, sizeof err);
+  if (st != PJ_OK) {
+    pj_py_error(st, err);
+    return -1;
+  }
+  h->nbytes = n;
+  return 0;
+}
+
+static void pj_host_dealloc(PyObject *self) {
+  PjHostObject *h = (PjHostObject *)self;
+  if (h->host && g_device) pj_host_free(g_device, h->host);
+  PyTypeObject *tp = Py_TYPE(self);
+  freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
+  f(self);
+  Py_DECREF(tp);
+}
+
+static int pj_host_getbuffer(PyObject *self, Py_buffer *view, int flags) {
+  PjHostObject *h = (PjHostObject *)self;
+  if (PyBuffer_FillInfo(view, self, h->host, h->nbytes, 0, flags) < 0) return -1;
+  h->exports++;
+  return 0;
+}
+
+static void pj_host_releasebuffer(PyObject *self, Py_buffer *view) { ((PjHostObject *)self)->exports--; }
+
+static PyObject *pj_host_get_device_address(PyObject *self, void *c) {
+  return PyLong_FromUnsignedLongLong(((PjHostObject *)self)->device_address);
+}
+
+static PyGetSetDef pj_host_getset[] = {
+    {"device_address", pj_host_get_device_address, NULL, "where kernels see the memory", NULL},
+    {NULL},
+};
+
+static PyType_Slot pj_host_slots[] = {
+    {Py_tp_init, pj_host_init},
+    {Py_tp_dealloc, pj_host_dealloc},
+    {Py_tp_getset, pj_host_getset},
+    {Py_bf_getbuffer, pj_host_getbuffer},
+    {Py_bf_releasebuffer, pj_host_releasebuffer},
+    {Py_tp_new, PyType_GenericNew},
+    {Py_tp_doc, "HostAllocation(nbytes): page-locked host memory, mapped for kernels (plain memory on the CPU)."},
+    {0, NULL},
+};
+
+static PyType_Spec pj_host_spec = {"pyjitc._core.HostAllocation", sizeof(PjHostObject), 0, Py_TPFLAGS_DEFAULT,
+                                   pj_host_slots};
+
 /* ---- ArrayBase: what a launch reads of a device array ------------------------------------- */
 
 typedef struct {
@@ -760,7 +830,11 @@ static void pj_span_of(const PjArg *a, char *data, int64_t itemsize, char **lo, 
 
 /* Fills `a` from one Python argument; returns 0, or -1 with an exception set. */
 static int pj_arg_read(PyObject *o, PjArg *a, int index) {
-  memset(a, 0, sizeof *a);
+  a->v.ndim = 0; /* only what every path reads is reset: this runs for every argument of every launch */
+  a->v.imag = 0;
+  a->layout = 0;
+  a->have_view = a->writable = false;
+  a->staged = 0;
   if (PyObject_TypeCheck(o, g_array_type)) {
     PjArrayObject *arr = (PjArrayObject *)o;
     a->v.dtype = (PjDtype)arr->dtype;
@@ -798,7 +872,9 @@ static int pj_arg_read(PyObject *o, PjArg *a, int index) {
     return 0;
   }
   bool is_ndarray = g_ndarray_type && PyObject_TypeCheck(o, g_ndarray_type);
-  if (is_ndarray || PyObject_CheckBuffer(o)) { /* NumPy arrays and NumPy scalars */
+  bool mapped = is_ndarray && Py_TYPE(o) != g_ndarray_type && pj_device_target(g_device) == PJ_TARGET_CUDA &&
+                PyObject_HasAttrString(o, "__cuda_array_interface__"); /* pinned memory mapped for the GPU */
+  if (!mapped && (is_ndarray || PyObject_CheckBuffer(o))) { /* NumPy arrays and NumPy scalars */
     int flags = PyBUF_RECORDS_RO;
     if (PyObject_GetBuffer(o, &a->view, flags) < 0) return -1;
     a->have_view = true;
@@ -1011,6 +1087,7 @@ static int pj_launcher_init(PyObject *self, PyObject *args, PyObject *kw) {
   }
   l->config.shared_bytes = (uint32_t)shared;
   l->config.repeat = 1;
+  l->config.args_checked = 1; /* the argument key picked a kernel compiled for these types */
   PJ_SETREF(l->cache, Py_NewRef(cache));
   PJ_SETREF(l->compile, Py_NewRef(compile));
   PJ_SETREF(l->stream, Py_NewRef(stream));
@@ -1029,8 +1106,8 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
     PyErr_SetString(PyExc_TypeError, "too many kernel arguments");
     return NULL;
   }
-  PjArg stack_args[16];
-  PjArg *a = n <= 16 ? stack_args : calloc((size_t)n, sizeof(PjArg));
+  PjArg stack_args[64];
+  PjArg *a = n <= 64 ? stack_args : calloc((size_t)n, sizeof(PjArg));
   PyObject *result = NULL;
   int read = 0;
   char key[256 * 3];
@@ -1061,6 +1138,10 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
   Py_DECREF(k_key);
   if (!kernel) goto done;
   PjKernelObject *k = (PjKernelObject *)kernel;
+  if (k->nargs != n) {
+    PyErr_Format(PyExc_TypeError, "the kernel takes %d arguments, %zd given", k->nargs, n);
+    goto done;
+  }
   char err[1024] = "";
   PjStatus st;
   if (!k->loaded && (st = pj_kernel_load(g_device, k->kernel, &k->loaded, err, sizeof err)) != PJ_OK) {
@@ -1070,9 +1151,9 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
   bool ok;
   PjStream *stream = pj_stream_of(l->stream, &ok);
   bool gpu = pj_device_target(g_device) == PJ_TARGET_CUDA;
-  PjValue values_stack[16];
-  PjValue *values = n <= 16 ? values_stack : calloc((size_t)n, sizeof(PjValue));
-  for (Py_ssize_t i = 0; i < n && i < k->nargs; i++) {
+  PjValue values_stack[64];
+  PjValue *values = n <= 64 ? values_stack : calloc((size_t)n, sizeof(PjValue));
+  for (Py_ssize_t i = 0; i < n; i++) {
     if (a[i].v.ndim == 0) pj_scalar_convert(&a[i].v, k->args[i].dtype);
     values[i] = a[i].v;
     if (!gpu || !a[i].have_view) continue;
@@ -1164,6 +1245,7 @@ PyMODINIT_FUNC PyInit__core(void) {
   g_cuda_error = PyErr_NewException("pyjitc._core.CudaError", NULL, NULL);
   PyTypeObject *launcher;
   if (pj_add_type(m, &pj_alloc_spec, &g_alloc_type) < 0 || pj_add_type(m, &pj_array_spec, &g_array_type) < 0 ||
+      pj_add_type(m, &pj_host_spec, NULL) < 0 ||
       pj_add_type(m, &pj_stream_spec, &g_stream_type) < 0 || pj_add_type(m, &pj_event_spec, &g_event_type) < 0 ||
       pj_add_type(m, &pj_kernel_spec, &g_kernel_type) < 0 || pj_add_type(m, &pj_launcher_spec, &launcher) < 0) {
     Py_DECREF(m);

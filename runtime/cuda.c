@@ -80,7 +80,10 @@ enum {
   X(cuMemsetD8Async, NULL, CUresult, (CUdeviceptr dst, unsigned char value, size_t n, CUstream s)) \
   X(cuStreamCreate, NULL, CUresult, (CUstream *stream, unsigned int flags))                      \
   X(cuStreamDestroy_v2, NULL, CUresult, (CUstream stream))                                       \
-  X(cuStreamSynchronize, NULL, CUresult, (CUstream stream))
+  X(cuStreamSynchronize, NULL, CUresult, (CUstream stream))                                      \
+  X(cuMemHostAlloc, NULL, CUresult, (void **p, size_t bytes, unsigned int flags))               \
+  X(cuMemHostGetDevicePointer_v2, NULL, CUresult, (CUdeviceptr *d, void *p, unsigned int flags)) \
+  X(cuMemFreeHost, NULL, CUresult, (void *p))
 
 #define PJ_CUDA_MEMBER(sym, fallback, ret, params) ret(*sym) params;
 
@@ -619,6 +622,31 @@ PjStatus pj_cuda_alloc(PjCuda *cuda, size_t bytes, uint64_t *out, char *err, siz
   pj_cuda_leave();
   *out = p;
   return st;
+}
+
+PjStatus pj_cuda_host_alloc(PjCuda *cuda, size_t bytes, void **host, uint64_t *device_address, char *err,
+                            size_t errlen) {
+  *host = NULL;
+  *device_address = 0;
+  if (cuda->lost) return pj_cuda_lost_error(cuda, err, errlen);
+  PjStatus st = pj_cuda_enter(cuda, err, errlen);
+  if (st != PJ_OK) return st;
+  CUdeviceptr d = 0;
+  st = PJ_CU(cuMemHostAlloc, host, bytes ? bytes : 1, 0x01 | 0x02 /* PORTABLE | DEVICEMAP */);
+  if (st == PJ_OK) st = PJ_CU(cuMemHostGetDevicePointer_v2, &d, *host, 0);
+  if (st != PJ_OK && *host) {
+    pj_cuda_driver.cuMemFreeHost(*host);
+    *host = NULL;
+  }
+  pj_cuda_leave();
+  *device_address = d;
+  return st;
+}
+
+void pj_cuda_host_free(PjCuda *cuda, void *host) {
+  if (!host || pj_cuda_enter(cuda, NULL, 0) != PJ_OK) return;
+  pj_cuda_driver.cuMemFreeHost(host);
+  pj_cuda_leave();
 }
 
 void pj_cuda_free(PjCuda *cuda, uint64_t address) {

@@ -41,6 +41,9 @@ PjStatus pj_cuda_launch(PjCuda *cuda, const PjKernelCode *code, const PjLaunchCo
 
 PjStatus pj_cuda_alloc(PjCuda *cuda, size_t bytes, uint64_t *out, char *err, size_t errlen);
 void pj_cuda_free(PjCuda *cuda, uint64_t address);
+PjStatus pj_cuda_host_alloc(PjCuda *cuda, size_t bytes, void **host, uint64_t *device_address, char *err,
+                            size_t errlen);
+void pj_cuda_host_free(PjCuda *cuda, void *host);
 /* kind: PjCopy. On stream NULL a copy is synchronous with the host. */
 PjStatus pj_cuda_copy(PjCuda *cuda, int kind, uint64_t dst, uint64_t src, size_t bytes, void *stream, char *err,
                       size_t errlen);

@@ -432,6 +432,18 @@ void pj_mem_free(PjDevice *device, uint64_t address) {
   else free((void *)(uintptr_t)address);
 }
 
+PjStatus pj_host_alloc(PjDevice *device, size_t bytes, void **host, uint64_t *device_address, char *err, size_t errlen) {
+  if (device->cuda) return pj_cuda_host_alloc(device->cuda, bytes, host, device_address, err, errlen);
+  *host = malloc(bytes ? bytes : 1);
+  *device_address = (uint64_t)(uintptr_t)*host;
+  return *host ? PJ_OK : pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "out of memory: %zu bytes", bytes);
+}
+
+void pj_host_free(PjDevice *device, void *host) {
+  if (device->cuda) pj_cuda_host_free(device->cuda, host);
+  else free(host);
+}
+
 static void *pj_stream_handle(const PjStream *stream) { return stream ? stream->cuda : NULL; }
 
 PjStatus pj_mem_copy(PjDevice *device, PjCopy direction, uint64_t dst, uint64_t src, size_t bytes, PjStream *stream,
@@ -548,7 +560,7 @@ PjStatus pj_launch_async(PjLoaded *loaded, const PjLaunchConfig *config, PjStrea
                          int nargs, char *err, size_t errlen) {
   PjDevice *d = loaded->device;
   const PjKernelCode *code = loaded->code;
-  PjStatus st = pj_launch_check_args(code, args, nargs, err, errlen);
+  PjStatus st = config->args_checked ? PJ_OK : pj_launch_check_args(code, args, nargs, err, errlen);
   if (st == PJ_OK) st = pj_launch_check_config(&d->limits, config, err, errlen);
   if (st == PJ_OK && !d->cuda) st = pj_launch_check_shared(&d->limits, code, config, err, errlen);
   if (st != PJ_OK) return st;

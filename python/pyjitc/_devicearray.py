@@ -281,3 +281,48 @@ def as_cuda_array(obj, sync=True):
     strides = cai.get("strides") or _c_strides(shape, dtype.itemsize)
     arr = DeviceNDArray(shape, strides, dtype, gpu_data=obj, _address=cai["data"][0])
     return arr
+
+
+class MappedNDArray(np.ndarray):
+    """A host array in page-locked memory mapped into the GPU's address space (numba's
+    mapped_array): the host reads and writes it, and kernels take it without copies."""
+
+    def __array_finalize__(self, obj):
+        self._pj_host = getattr(obj, "_pj_host", None)
+        self._pj_base = getattr(obj, "_pj_base", 0)
+
+    @property
+    def __cuda_array_interface__(self):
+        if target() != "cuda" or self._pj_host is None:
+            raise AttributeError("__cuda_array_interface__: not mapped GPU memory")
+        address = self._pj_host.device_address + (self.ctypes.data - self._pj_base)
+        strides = None if self.flags.c_contiguous else self.strides
+        return {"shape": self.shape, "strides": strides, "typestr": self.dtype.str,
+                "data": (address if self.size else 0, False), "version": 3}
+
+
+def _host_array(shape, dtype, strides, order, cls):
+    device()
+    dtype = np.dtype(dtype)
+    shape = tuple(shape) if isinstance(shape, (tuple, list)) else (int(shape),)
+    if strides is not None:
+        raise NotImplementedError("pinned and mapped arrays are C or Fortran ordered: give order, not strides")
+    count = int(np.prod(shape, dtype=np.int64))
+    host = _core.HostAllocation(count * dtype.itemsize)
+    flat = np.frombuffer(host, dtype=dtype, count=count)
+    ary = flat.reshape(shape, order=order)
+    if cls is not None:
+        ary = ary.view(cls)
+        ary._pj_host = host
+        ary._pj_base = flat.ctypes.data
+    return ary
+
+
+def pinned_array(shape, dtype=np.float64, strides=None, order="C"):
+    """A NumPy array in page-locked host memory: copies to and from the GPU run at full speed."""
+    return _host_array(shape, dtype, strides, order, None)
+
+
+def mapped_array(shape, dtype=np.float64, strides=None, order="C", stream=0, portable=False, wc=False):
+    """A NumPy array in page-locked host memory that kernels use in place (no copies)."""
+    return _host_array(shape, dtype, strides, order, MappedNDArray)

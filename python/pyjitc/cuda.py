@@ -9,8 +9,8 @@ import types as _pytypes
 import numpy as np
 
 from . import _core
-from ._devicearray import (DeviceNDArray, as_cuda_array, device_array, device_array_like, is_device_array,
-                           to_device)
+from ._devicearray import (DeviceNDArray, MappedNDArray, as_cuda_array, device_array, device_array_like,
+                           is_device_array, mapped_array, pinned_array, to_device)
 from ._dispatcher import Dispatcher, compile_ptx, compile_ptx_for_current_device, jit
 from ._runtime import _state, device as _device, target as _target
 from .errors import CudaError, CudaSupportError, TypingError

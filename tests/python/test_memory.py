@@ -327,3 +327,36 @@ def test_to_device_from_list_and_noncontiguous():
     add_scalar_2d[(1, 1), (8, 8)](d2, 1.0)
     i, j = np.indices(h.shape)
     np.testing.assert_array_equal(d2.copy_to_host(), h + 1.0 + i * 100 + j)
+
+
+# ---- pinned and mapped host memory ------------------------------------------------------------
+
+@cuda.jit
+def _triple_in_place(a):
+    i = cuda.grid(1)
+    if i < a.size:
+        a[i] = 3 * a[i] + i
+
+
+def test_pinned_array_round_trip():
+    h = cuda.pinned_array((4, 250), np.float32)
+    assert isinstance(h, np.ndarray) and h.shape == (4, 250) and h.dtype == np.float32
+    h[...] = np.arange(1000, dtype=np.float32).reshape(4, 250)
+    d = cuda.to_device(h)
+    back = cuda.pinned_array((4, 250), np.float32)
+    d.copy_to_host(back)
+    np.testing.assert_array_equal(back, h)
+
+
+def test_mapped_array_is_used_in_place():
+    m = cuda.mapped_array(1000, np.int64)
+    m[:] = np.arange(1000)
+    _triple_in_place[4, 256](m)
+    cuda.synchronize()
+    np.testing.assert_array_equal(m, 3 * np.arange(1000) + np.arange(1000))
+    view = m[100:200]
+    _triple_in_place[1, 128](view)
+    cuda.synchronize()
+    want = 3 * np.arange(1000) + np.arange(1000)
+    want[100:200] = 3 * want[100:200] + np.arange(100)
+    np.testing.assert_array_equal(m, want)
