@@ -31,6 +31,7 @@ static PjDevice *g_device;            /* opened by open() */
 static PyObject *g_typing_error;      /* pyjitc.TypingError: the program was rejected */
 static PyObject *g_cuda_error;        /* pyjitc.CudaError: the device or a launch failed */
 static PyTypeObject *g_ndarray_type;  /* numpy.ndarray, registered by Python */
+static PyTypeObject *g_generic_type;  /* numpy.generic: NumPy scalars */
 static PyTypeObject *g_array_type;    /* ArrayBase */
 static PyTypeObject *g_kernel_type, *g_stream_type, *g_event_type, *g_alloc_type;
 
@@ -73,9 +74,10 @@ static PyObject *pj_synchronize(PyObject *self, PyObject *noargs) {
 }
 
 static PyObject *pj_register(PyObject *self, PyObject *args) {
-  PyObject *ndarray, *typing, *cuda;
-  if (!PyArg_ParseTuple(args, "OOO", &ndarray, &typing, &cuda)) return NULL;
+  PyObject *ndarray, *generic, *typing, *cuda;
+  if (!PyArg_ParseTuple(args, "OOOO", &ndarray, &generic, &typing, &cuda)) return NULL;
   PJ_SETREF(g_ndarray_type, (PyTypeObject *)Py_NewRef(ndarray));
+  PJ_SETREF(g_generic_type, (PyTypeObject *)Py_NewRef(generic));
   PJ_SETREF(g_typing_error, Py_NewRef(typing));
   PJ_SETREF(g_cuda_error, Py_NewRef(cuda));
   Py_RETURN_NONE;
@@ -871,10 +873,14 @@ static int pj_arg_read(PyObject *o, PjArg *a, int index) {
     a->v.imag = PyComplex_ImagAsDouble(o);
     return 0;
   }
-  bool is_ndarray = g_ndarray_type && PyObject_TypeCheck(o, g_ndarray_type);
-  bool mapped = is_ndarray && Py_TYPE(o) != g_ndarray_type && pj_device_target(g_device) == PJ_TARGET_CUDA &&
-                PyObject_HasAttrString(o, "__cuda_array_interface__"); /* pinned memory mapped for the GPU */
-  if (!mapped && (is_ndarray || PyObject_CheckBuffer(o))) { /* NumPy arrays and NumPy scalars */
+  /* NumPy arrays and scalars through the buffer protocol; other objects (CuPy refuses the buffer
+   * protocol) and mapped NumPy arrays on the GPU through the CUDA array interface */
+  bool ndarray = g_ndarray_type && PyObject_TypeCheck(o, g_ndarray_type);
+  bool numpy = ndarray || (g_generic_type && PyObject_TypeCheck(o, g_generic_type));
+  bool gpu = pj_device_target(g_device) == PJ_TARGET_CUDA;
+  bool interface = gpu && (!numpy || (ndarray && Py_TYPE(o) != g_ndarray_type)) &&
+                   PyObject_HasAttrString(o, "__cuda_array_interface__");
+  if (!interface && (numpy || PyObject_CheckBuffer(o))) {
     int flags = PyBUF_RECORDS_RO;
     if (PyObject_GetBuffer(o, &a->view, flags) < 0) return -1;
     a->have_view = true;
@@ -1219,7 +1225,7 @@ static PyObject *pj_dtype_codes(PyObject *self, PyObject *noargs) {
 static PyMethodDef pj_methods[] = {
     {"open", pj_open, METH_VARARGS, "open(target='auto', ordinal=0) -> (target, name, arch)"},
     {"synchronize", pj_synchronize, METH_NOARGS, "wait for all work on the device"},
-    {"register", pj_register, METH_VARARGS, "register(numpy.ndarray, TypingError, CudaError)"},
+    {"register", pj_register, METH_VARARGS, "register(numpy.ndarray, numpy.generic, TypingError, CudaError)"},
     {"compile", pj_compile, METH_VARARGS, "compile(units, argtypes, target, emit=0, arch=None) -> Kernel"},
     {"copy", pj_copy, METH_VARARGS, "copy(direction, dst, src, nbytes, stream=None)"},
     {"memset", pj_memset, METH_VARARGS, "memset(dst, value, nbytes, stream=None)"},

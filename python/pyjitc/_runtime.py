@@ -5,7 +5,7 @@ import numpy as np
 from . import _core
 from .errors import CudaError, TypingError
 
-_core.register(np.ndarray, TypingError, CudaError)
+_core.register(np.ndarray, np.generic, TypingError, CudaError)
 
 CODES = _core.dtype_codes()                    # {"float32": 9, ...}
 DTYPES = {code: np.dtype(name) for name, code in CODES.items()}
