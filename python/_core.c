@@ -32,6 +32,8 @@ static PyObject *g_typing_error;      /* pyjitc.TypingError: the program was rej
 static PyObject *g_cuda_error;        /* pyjitc.CudaError: the device or a launch failed */
 static PyTypeObject *g_ndarray_type;  /* numpy.ndarray, registered by Python */
 static PyTypeObject *g_generic_type;  /* numpy.generic: NumPy scalars */
+static struct { PyTypeObject *type; PjDtype dtype; } g_scalar_types[16]; /* numpy.float32, ... */
+static int g_nscalar_types;
 static PyTypeObject *g_array_type;    /* ArrayBase */
 static PyTypeObject *g_kernel_type, *g_stream_type, *g_event_type, *g_alloc_type;
 
@@ -74,8 +76,16 @@ static PyObject *pj_synchronize(PyObject *self, PyObject *noargs) {
 }
 
 static PyObject *pj_register(PyObject *self, PyObject *args) {
-  PyObject *ndarray, *generic, *typing, *cuda;
-  if (!PyArg_ParseTuple(args, "OOOO", &ndarray, &generic, &typing, &cuda)) return NULL;
+  PyObject *ndarray, *generic, *typing, *cuda, *scalars;
+  if (!PyArg_ParseTuple(args, "OOOOO", &ndarray, &generic, &typing, &cuda, &scalars)) return NULL;
+  /* {numpy scalar type: dtype code} for the real types: read without the buffer protocol */
+  PyObject *key, *value;
+  Py_ssize_t pos = 0;
+  g_nscalar_types = 0;
+  while (PyDict_Check(scalars) && PyDict_Next(scalars, &pos, &key, &value) && g_nscalar_types < 16) {
+    g_scalar_types[g_nscalar_types].type = (PyTypeObject *)Py_NewRef(key);
+    g_scalar_types[g_nscalar_types++].dtype = (PjDtype)PyLong_AsLong(value);
+  }
   PJ_SETREF(g_ndarray_type, (PyTypeObject *)Py_NewRef(ndarray));
   PJ_SETREF(g_generic_type, (PyTypeObject *)Py_NewRef(generic));
   PJ_SETREF(g_typing_error, Py_NewRef(typing));
@@ -867,6 +877,23 @@ static int pj_arg_read(PyObject *o, PjArg *a, int index) {
     a->v.scalar.f = PyFloat_AsDouble(o);
     return 0;
   }
+  for (int s = 0; s < g_nscalar_types; s++) { /* np.float32(2.0), np.int32(7), ... */
+    if (Py_TYPE(o) != g_scalar_types[s].type) continue;
+    PjDtype d = g_scalar_types[s].dtype;
+    a->v.dtype = d;
+    if (pj_dtype_is_float(d)) a->v.scalar.f = PyFloat_AsDouble(o);
+    else if (d == PJ_BOOL) a->v.scalar.u = PyObject_IsTrue(o) == 1;
+    else if (d == PJ_UINT64) {
+      PyObject *i = PyNumber_Index(o);
+      a->v.scalar.u = i ? PyLong_AsUnsignedLongLong(i) : 0;
+      Py_XDECREF(i);
+    } else {
+      PyObject *i = PyNumber_Index(o);
+      a->v.scalar.i = i ? PyLong_AsLongLong(i) : 0;
+      Py_XDECREF(i);
+    }
+    return PyErr_Occurred() ? -1 : 0;
+  }
   if (PyComplex_Check(o)) {
     a->v.dtype = PJ_COMPLEX128;
     a->v.scalar.f = PyComplex_RealAsDouble(o);
@@ -1177,12 +1204,18 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
     }
     values[i].data = (void *)(uintptr_t)(a[i].staged + (uint64_t)(data - a[i].span_lo));
   }
-  Py_BEGIN_ALLOW_THREADS st = pj_launch_async(k->loaded, &l->config, stream, values, (int)n, err, sizeof err);
-  for (Py_ssize_t i = 0; st == PJ_OK && i < n; i++)
-    if (a[i].staged && a[i].writable)
-      st = pj_mem_copy(g_device, PJ_COPY_DEVICE_TO_HOST, (uint64_t)(uintptr_t)a[i].span_lo, a[i].staged, a[i].span,
-                       NULL, err, sizeof err);
-  Py_END_ALLOW_THREADS
+  bool staged = false;
+  for (Py_ssize_t i = 0; i < n; i++) staged |= a[i].staged != 0;
+  if (gpu && !staged) { /* a launch on the GPU returns at once: keep the GIL */
+    st = pj_launch_async(k->loaded, &l->config, stream, values, (int)n, err, sizeof err);
+  } else { /* the CPU runs the kernel now; staged arrays come back after it */
+    Py_BEGIN_ALLOW_THREADS st = pj_launch_async(k->loaded, &l->config, stream, values, (int)n, err, sizeof err);
+    for (Py_ssize_t i = 0; st == PJ_OK && i < n; i++)
+      if (a[i].staged && a[i].writable)
+        st = pj_mem_copy(g_device, PJ_COPY_DEVICE_TO_HOST, (uint64_t)(uintptr_t)a[i].span_lo, a[i].staged, a[i].span,
+                         NULL, err, sizeof err);
+    Py_END_ALLOW_THREADS
+  }
   if (values != values_stack) free(values);
   if (st != PJ_OK) {
     pj_py_error(st == PJ_ERROR_ARGUMENT && strstr(err, "out of bounds") ? PJ_ERROR_DEVICE : st, err);
@@ -1225,7 +1258,8 @@ static PyObject *pj_dtype_codes(PyObject *self, PyObject *noargs) {
 static PyMethodDef pj_methods[] = {
     {"open", pj_open, METH_VARARGS, "open(target='auto', ordinal=0) -> (target, name, arch)"},
     {"synchronize", pj_synchronize, METH_NOARGS, "wait for all work on the device"},
-    {"register", pj_register, METH_VARARGS, "register(numpy.ndarray, numpy.generic, TypingError, CudaError)"},
+    {"register", pj_register, METH_VARARGS,
+     "register(numpy.ndarray, numpy.generic, TypingError, CudaError, {numpy scalar type: dtype code})"},
     {"compile", pj_compile, METH_VARARGS, "compile(units, argtypes, target, emit=0, arch=None) -> Kernel"},
     {"copy", pj_copy, METH_VARARGS, "copy(direction, dst, src, nbytes, stream=None)"},
     {"memset", pj_memset, METH_VARARGS, "memset(dst, value, nbytes, stream=None)"},

@@ -53,6 +53,7 @@ enum {
   X(cuCtxPushCurrent_v2, NULL, CUresult, (CUcontext context))                                    \
   X(cuCtxPopCurrent_v2, NULL, CUresult, (CUcontext *context))                                    \
   X(cuCtxSynchronize, NULL, CUresult, (void))                                                    \
+  X(cuCtxGetCurrent, NULL, CUresult, (CUcontext *context))                                       \
   X(cuMemAlloc_v2, NULL, CUresult, (CUdeviceptr *ptr, size_t bytes))                             \
   X(cuMemFree_v2, NULL, CUresult, (CUdeviceptr ptr))                                             \
   X(cuMemcpyHtoD_v2, NULL, CUresult, (CUdeviceptr dst, const void *src, size_t bytes))           \
@@ -767,11 +768,15 @@ static PjStatus pj_cuda_launch_async_in_context(PjCuda *cuda, PjCudaKernel *k, c
 PjStatus pj_cuda_launch_async(PjCuda *cuda, PjCudaKernel *kernel, const PjLaunchConfig *config, void *stream,
                               void **params, char *err, size_t errlen) {
   if (cuda->lost) return pj_cuda_lost_error(cuda, err, errlen);
-  PjStatus st = pj_cuda_enter(cuda, err, errlen);
+  /* the launch path: push the context only when it is not current already (numba, CuPy and
+   * PyTorch make the same primary context current) */
+  CUcontext current = NULL;
+  bool push = pj_cuda_driver.cuCtxGetCurrent(&current) != PJ_CUDA_SUCCESS || current != cuda->context;
+  PjStatus st = push ? pj_cuda_enter(cuda, err, errlen) : PJ_OK;
   if (st != PJ_OK) return st;
   st = pj_cuda_launch_async_in_context(cuda, kernel, config, (CUstream)stream, params, err, errlen);
   if (st == PJ_ERROR_DEVICE) pj_cuda_note_loss(cuda);
-  pj_cuda_leave();
+  if (push) pj_cuda_leave();
   if (st != PJ_OK) pj_cuda_error_context(kernel->code, err, errlen);
   return st;
 }

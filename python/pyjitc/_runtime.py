@@ -5,9 +5,9 @@ import numpy as np
 from . import _core
 from .errors import CudaError, TypingError
 
-_core.register(np.ndarray, np.generic, TypingError, CudaError)
-
 CODES = _core.dtype_codes()                    # {"float32": 9, ...}
+_core.register(np.ndarray, np.generic, TypingError, CudaError,
+               {np.dtype(n).type: c for n, c in CODES.items() if not n.startswith("complex")})
 DTYPES = {code: np.dtype(name) for name, code in CODES.items()}
 
 _state = {}
