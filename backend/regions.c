@@ -367,6 +367,32 @@ static LLVMValueRef pj_live(PjRegions *R, LLVMValueRef tid) {
   return LLVMBuildAnd(g->b, in, LLVMBuildNot(g->b, pj_gone(R, safe), ""), "");
 }
 
+/* A loop over the scope's threads whose body runs as each live thread, bound to it; a thread
+ * that is not live goes to `gone` (the end of the iteration unless asked for a block of its own). */
+typedef struct PjLiveLoop {
+  PjCountLoop L;
+  LLVMBasicBlockRef next, gone;
+} PjLiveLoop;
+
+static LLVMValueRef pj_live_begin(PjRegions *R, PjLiveLoop *P, bool gone_block) {
+  PjCg *g = R->g;
+  LLVMValueRef t = pj_scope_begin(R, &P->L);
+  LLVMBasicBlockRef eval = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "live");
+  P->next = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "live.next");
+  P->gone = gone_block ? LLVMAppendBasicBlockInContext(g->ctx, g->fn, "live.gone") : P->next;
+  LLVMBuildCondBr(g->b, pj_live(R, t), eval, P->gone);
+  LLVMPositionBuilderAtEnd(g->b, eval);
+  pj_bind_linear(R, t);
+  return t;
+}
+
+static void pj_live_end(PjRegions *R, PjLiveLoop *P) {
+  PjCg *g = R->g;
+  if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, P->next);
+  LLVMPositionBuilderAtEnd(g->b, P->next);
+  pj_count_end(g, &P->L);
+}
+
 /* ---- uniform control flow ----------------------------------------------------------------- */
 
 static void pj_uniform_block(PjRegions *R, const PjBlock *b, bool in_loop);
@@ -390,13 +416,9 @@ static LLVMValueRef pj_uniform_values(PjRegions *R, const PjExpr *const *exprs, 
   }
   LLVMValueRef seen = LLVMBuildAlloca(g->alloca_b, i8, "seen");
   LLVMBuildStore(g->b, LLVMConstInt(i8, 0, 0), seen);
-  PjCountLoop L;
-  LLVMValueRef t = pj_scope_begin(R, &L);
-  LLVMBasicBlockRef eval = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.eval");
-  LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.next");
-  LLVMBuildCondBr(g->b, pj_live(R, t), eval, next);
-  LLVMPositionBuilderAtEnd(g->b, eval);
-  pj_bind_linear(R, t);
+  PjLiveLoop P;
+  pj_live_begin(R, &P, false);
+  LLVMBasicBlockRef next = P.next;
   LLVMValueRef v[3];
   for (int k = 0; k < n; k++) {
     v[k] = pj_cg_expr(g, exprs[k]);
@@ -417,8 +439,7 @@ static LLVMValueRef pj_uniform_values(PjRegions *R, const PjExpr *const *exprs, 
   LLVMBuildCondBr(g->b, same, next, differ);
   LLVMPositionBuilderAtEnd(g->b, differ);
   pj_cg_record_error(g, loc, PJ_KERNEL_ERROR_DIVERGENT, 0, NULL, NULL);
-  LLVMPositionBuilderAtEnd(g->b, next);
-  pj_count_end(g, &L);
+  pj_live_end(R, &P);
   for (int k = 0; k < n; k++) out[k] = LLVMBuildLoad2(g->b, types[k], slots[k], "");
   return LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildLoad2(g->b, i8, seen, ""), LLVMConstInt(i8, 0, 0), "");
 }
@@ -443,18 +464,8 @@ static void pj_masked_if(PjRegions *R, const PjStmt *s, bool in_loop) {
     any[k] = LLVMBuildAlloca(g->alloca_b, i8, "");
     LLVMBuildStore(g->b, LLVMConstInt(i8, 0, 0), any[k]);
   }
-  PjCountLoop L;
-  LLVMValueRef t = pj_scope_begin(R, &L);
-  LLVMValueRef live = pj_live(R, t);
-  LLVMBasicBlockRef eval = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.eval");
-  LLVMBasicBlockRef gone = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.gone");
-  LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.next");
-  LLVMBuildCondBr(g->b, live, eval, gone);
-  LLVMPositionBuilderAtEnd(g->b, gone);
-  for (int k = 0; k < 2; k++) LLVMBuildStore(g->b, LLVMConstInt(i8, 3, 0), LLVMBuildInBoundsGEP2(g->b, i8, sides[k], &t, 1, ""));
-  LLVMBuildBr(g->b, next);
-  LLVMPositionBuilderAtEnd(g->b, eval);
-  pj_bind_linear(R, t);
+  PjLiveLoop P;
+  LLVMValueRef t = pj_live_begin(R, &P, true);
   LLVMValueRef c = pj_cg_truth(g, pj_cg_expr(g, s->if_.cond), s->if_.cond->type);
   for (int k = 0; k < 2; k++) {
     LLVMValueRef in = k ? LLVMBuildNot(g->b, c, "") : c;
@@ -462,9 +473,10 @@ static void pj_masked_if(PjRegions *R, const PjStmt *s, bool in_loop) {
                    LLVMBuildInBoundsGEP2(g->b, i8, sides[k], &t, 1, ""));
     LLVMBuildStore(g->b, LLVMBuildOr(g->b, LLVMBuildLoad2(g->b, i8, any[k], ""), LLVMBuildZExt(g->b, in, i8, ""), ""), any[k]);
   }
-  LLVMBuildBr(g->b, next);
-  LLVMPositionBuilderAtEnd(g->b, next);
-  pj_count_end(g, &L);
+  LLVMBuildBr(g->b, P.next);
+  LLVMPositionBuilderAtEnd(g->b, P.gone); /* a thread not live is on neither side */
+  for (int k = 0; k < 2; k++) LLVMBuildStore(g->b, LLVMConstInt(i8, 3, 0), LLVMBuildInBoundsGEP2(g->b, i8, sides[k], &t, 1, ""));
+  pj_live_end(R, &P);
   for (int k = 0; k < 2; k++) {
     const PjBlock *b = k ? &s->if_.orelse : &s->if_.then;
     if (!b->count) continue;
@@ -624,20 +636,13 @@ static LLVMValueRef pj_masked_cond(PjRegions *R, const PjExpr *cond) {
   LLVMTypeRef i8 = LLVMInt8TypeInContext(g->ctx);
   LLVMValueRef any = LLVMBuildAlloca(g->alloca_b, i8, "");
   LLVMBuildStore(g->b, LLVMConstInt(i8, 0, 0), any);
-  PjCountLoop L;
-  LLVMValueRef t = pj_scope_begin(R, &L);
-  LLVMBasicBlockRef eval = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.eval");
-  LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.next");
-  LLVMBuildCondBr(g->b, pj_live(R, t), eval, next);
-  LLVMPositionBuilderAtEnd(g->b, eval);
-  pj_bind_linear(R, t);
+  PjLiveLoop P;
+  LLVMValueRef t = pj_live_begin(R, &P, false);
   LLVMValueRef c = pj_cg_truth(g, pj_cg_expr(g, cond), cond->type);
   LLVMValueRef p = LLVMBuildInBoundsGEP2(g->b, i8, R->away[R->loop], &t, 1, "");
   LLVMBuildStore(g->b, LLVMBuildSelect(g->b, c, LLVMConstInt(i8, 0, 0), LLVMConstInt(i8, 2, 0), ""), p);
   LLVMBuildStore(g->b, LLVMBuildOr(g->b, LLVMBuildLoad2(g->b, i8, any, ""), LLVMBuildZExt(g->b, c, i8, ""), ""), any);
-  LLVMBuildBr(g->b, next);
-  LLVMPositionBuilderAtEnd(g->b, next);
-  pj_count_end(g, &L);
+  pj_live_end(R, &P);
   return LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildLoad2(g->b, i8, any, ""), LLVMConstInt(i8, 0, 0), "");
 }
 
@@ -658,6 +663,20 @@ static void pj_uniform_while(PjRegions *R, const PjStmt *s) {
   pj_loop_close(R, &save);
 }
 
+/* The rest of a for loop around barriers or collectives, from its body on: the body, then the
+ * next iteration (counter + 1) back at head, and the loop closed at done. */
+static void pj_for_iterations(PjRegions *R, const PjStmt *s, LLVMBasicBlockRef latch, LLVMBasicBlockRef head,
+                              LLVMBasicBlockRef done, LLVMValueRef counter, LLVMTypeRef t, const PjLoopSave *save) {
+  PjCg *g = R->g;
+  pj_uniform_loop_body(R, &s->for_.body, latch, done);
+  LLVMPositionBuilderAtEnd(g->b, latch);
+  pj_away_next_iteration(R);
+  LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, t, counter, ""), LLVMConstInt(t, 1, 0), ""), counter);
+  LLVMBuildBr(g->b, head);
+  LLVMPositionBuilderAtEnd(g->b, done);
+  pj_loop_close(R, save);
+}
+
 /* for i in range(...) around warp collectives, in one warp: each lane walks its own range; a
  * lane whose range is done leaves the loop while the others go on. */
 static void pj_masked_for(PjRegions *R, const PjStmt *s) {
@@ -669,13 +688,8 @@ static void pj_masked_for(PjRegions *R, const PjStmt *s) {
   LLVMValueRef starts = LLVMBuildArrayAlloca(g->alloca_b, t, g->nthreads, "m.start");
   LLVMValueRef steps = LLVMBuildArrayAlloca(g->alloca_b, t, g->nthreads, "m.step");
   LLVMValueRef counts = LLVMBuildArrayAlloca(g->alloca_b, t, g->nthreads, "m.count");
-  PjCountLoop L;
-  LLVMValueRef tid = pj_scope_begin(R, &L);
-  LLVMBasicBlockRef eval = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.bounds");
-  LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.next");
-  LLVMBuildCondBr(g->b, pj_live(R, tid), eval, next);
-  LLVMPositionBuilderAtEnd(g->b, eval);
-  pj_bind_linear(R, tid);
+  PjLiveLoop P;
+  LLVMValueRef tid = pj_live_begin(R, &P, false);
   LLVMValueRef b[3];
   for (int k = 0; k < n; k++) b[k] = pj_cg_expr(g, it->call.args[k]);
   LLVMValueRef start = n > 1 ? b[0] : LLVMConstInt(t, 0, 0), stop = b[n > 1 ? 1 : 0];
@@ -683,9 +697,7 @@ static void pj_masked_for(PjRegions *R, const PjStmt *s) {
   LLVMBuildStore(g->b, start, LLVMBuildInBoundsGEP2(g->b, t, starts, &tid, 1, ""));
   LLVMBuildStore(g->b, step, LLVMBuildInBoundsGEP2(g->b, t, steps, &tid, 1, ""));
   LLVMBuildStore(g->b, pj_cg_range_count(g, start, stop, step, d), LLVMBuildInBoundsGEP2(g->b, t, counts, &tid, 1, ""));
-  LLVMBuildBr(g->b, next);
-  LLVMPositionBuilderAtEnd(g->b, next);
-  pj_count_end(g, &L);
+  pj_live_end(R, &P);
 
   LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.for");
   LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.fbody");
@@ -699,13 +711,9 @@ static void pj_masked_for(PjRegions *R, const PjStmt *s) {
   LLVMPositionBuilderAtEnd(g->b, head);
   LLVMValueRef k = LLVMBuildLoad2(g->b, t, counter, "");
   LLVMBuildStore(g->b, LLVMConstInt(i8, 0, 0), any);
-  tid = pj_scope_begin(R, &L);
-  LLVMBasicBlockRef lane = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.lane");
+  tid = pj_live_begin(R, &P, false);
   LLVMBasicBlockRef more = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.more");
   LLVMBasicBlockRef over = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.over");
-  next = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "m.next");
-  LLVMBuildCondBr(g->b, pj_live(R, tid), lane, next);
-  LLVMPositionBuilderAtEnd(g->b, lane);
   LLVMValueRef count = LLVMBuildLoad2(g->b, t, LLVMBuildInBoundsGEP2(g->b, t, counts, &tid, 1, ""), "");
   LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, k, count, ""), more, over);
   LLVMPositionBuilderAtEnd(g->b, more);
@@ -715,21 +723,13 @@ static void pj_masked_for(PjRegions *R, const PjStmt *s) {
   LLVMBuildStore(g->b, pj_cg_convert(g, i, pj_type_scalar(d), g->f->vars[v].type),
                  LLVMBuildInBoundsGEP2(g->b, R->types[v], R->arrays[v], &tid, 1, ""));
   LLVMBuildStore(g->b, LLVMConstInt(i8, 1, 0), any);
-  LLVMBuildBr(g->b, next);
+  LLVMBuildBr(g->b, P.next);
   LLVMPositionBuilderAtEnd(g->b, over);
   LLVMBuildStore(g->b, LLVMConstInt(i8, 2, 0), LLVMBuildInBoundsGEP2(g->b, i8, R->away[R->loop], &tid, 1, ""));
-  LLVMBuildBr(g->b, next);
-  LLVMPositionBuilderAtEnd(g->b, next);
-  pj_count_end(g, &L);
+  pj_live_end(R, &P);
   LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildLoad2(g->b, i8, any, ""), LLVMConstInt(i8, 0, 0), ""), body, done);
   LLVMPositionBuilderAtEnd(g->b, body);
-  pj_uniform_loop_body(R, &s->for_.body, latch, done);
-  LLVMPositionBuilderAtEnd(g->b, latch);
-  pj_away_next_iteration(R);
-  LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, t, counter, ""), LLVMConstInt(t, 1, 0), ""), counter);
-  LLVMBuildBr(g->b, head);
-  LLVMPositionBuilderAtEnd(g->b, done);
-  pj_loop_close(R, &save);
+  pj_for_iterations(R, s, latch, head, done, counter, t, &save);
 }
 
 /* for i in range(...) around a barrier: the walk is the scope's, i is each of its threads'. */
@@ -769,13 +769,7 @@ static void pj_uniform_for(PjRegions *R, const PjStmt *s) {
   LLVMValueRef i = LLVMBuildAdd(g->b, start, LLVMBuildMul(g->b, k, step, ""), "");
   int v = s->for_.target->name.var;
   pj_store_threads(R, v, pj_cg_convert(g, i, pj_type_scalar(d), g->f->vars[v].type));
-  pj_uniform_loop_body(R, &s->for_.body, latch, done);
-  LLVMPositionBuilderAtEnd(g->b, latch);
-  pj_away_next_iteration(R);
-  LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, t, counter, ""), LLVMConstInt(t, 1, 0), ""), counter);
-  LLVMBuildBr(g->b, head);
-  LLVMPositionBuilderAtEnd(g->b, done);
-  pj_loop_close(R, &save);
+  pj_for_iterations(R, s, latch, head, done, counter, t, &save);
 }
 
 /* Control flow around warp collectives that no block barrier encloses is uniform per warp, not
