@@ -105,8 +105,9 @@ class DeviceNDArray(_core.ArrayBase):
         if ary.shape != self.shape or ary.dtype != self.dtype:
             raise ValueError(f"shape or dtype mismatch: device {self.shape} {self.dtype}, host {ary.shape} {ary.dtype}")
 
-    def copy_to_host(self, ary=None, stream=0):
-        """A NumPy array holding the elements (into `ary` when given)."""
+    def copy_to_host(self, ary=None, stream=0, out=None):
+        """A NumPy array holding the elements (into `ary`, or `out`, when given)."""
+        ary = out if ary is None else ary
         if ary is None:
             ary = np.empty(self.shape, self.dtype, order="F" if self._layout == "F" and self.ndim > 1 else "C")
         else:
