@@ -122,6 +122,7 @@ LLVMValueRef *pj_cg_site(PjCg *g, const PjExpr *site);
 LLVMValueRef pj_cg_malloc(PjCg *g, LLVMBuilderRef b, LLVMValueRef bytes);
 void pj_cg_free(PjCg *g, LLVMValueRef p);
 /* The flattened kernel parameters, loaded from the executor's pointer array `argv`. */
+void pj_cg_mark_extents(PjCg *g, LLVMValueRef fn, const PjArgType *args, int nargs);
 void pj_cg_load_params(PjCg *g, LLVMValueRef argv, LLVMTypeRef *types, int n, LLVMValueRef *out);
 LLVMValueRef pj_cg_arg_value(PjCg *g, const PjArgType *a, LLVMValueRef *flat, int *p, const PjType *var_t);
 LLVMValueRef pj_cg_range_count(PjCg *g, LLVMValueRef start, LLVMValueRef stop, LLVMValueRef step, PjDtype d);

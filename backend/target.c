@@ -401,6 +401,7 @@ static void pj_build_nvptx_kernel(PjCg *g, const char *name, const PjArgType *ar
   int np = pj_cg_param_types(g, args, nargs, params);
   g->fn = LLVMAddFunction(g->mod, name, LLVMFunctionType(LLVMVoidTypeInContext(g->ctx), params, (unsigned)np, 0));
   LLVMSetFunctionCallConv(g->fn, PJ_PTX_KERNEL_CC);
+  pj_cg_mark_extents(g, g->fn, args, nargs);
   pj_cg_debug_function(g, g->fn, g->f);
   LLVMValueRef md[3] = {g->fn, LLVMMDStringInContext(g->ctx, "kernel", 6),
                         LLVMConstInt(LLVMInt32TypeInContext(g->ctx), 1, 0)};

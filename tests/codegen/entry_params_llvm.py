@@ -11,7 +11,7 @@ def scalars(a, b, c, d, e, f, g, out, t):
         out[1] = t[1, 2, 3]
 
 # LLVM: target triple = "nvptx64-nvidia-cuda"
-# LLVM: define {{(ptx_kernel )?}}void @scalars(i8 {{[^,]*}}, i16 {{[^,]*}}, i32 {{[^,]*}}, i64 {{[^,]*}}, float {{[^,]*}}, double {{[^,]*}}, i8 {{[^,]*}}, ptr {{[^,]*}}, i64 {{[^,]*}}, ptr {{[^,]*}}, i64 {{[^,]*}}, i64 {{[^,]*}}, i64 {{[^,)]*}})
+# LLVM: define {{(ptx_kernel )?}}void @scalars(i8 {{[^,]*}}, i16 {{[^,]*}}, i32 {{[^,]*}}, i64 {{[^,]*}}, float {{[^,]*}}, double {{[^,]*}}, i8 {{[^,]*}}, ptr {{[^,]*}}, i64 range(i64 0, 140737488355328) {{[^,]*}}, ptr {{[^,]*}}, i64 range(i64 0, 140737488355328) {{[^,]*}}, i64 range(i64 0, 140737488355328) {{[^,]*}}, i64 range(i64 0, 140737488355328) {{[^,)]*}})
 # LLVM: ret void
 # LLVM: !nvvm.annotations
 # LLVM: !{ptr @scalars, !"kernel", i32 1}

@@ -17,7 +17,7 @@ def saxpy(a, x, y, out):
 # PTX-DAG: mov.u32 {{%r[0-9]+}}, %tid.x;
 # PTX-DAG: {{mul|mad}}.wide.u32 {{%rd[0-9]+}}, {{%r[0-9]+}}, {{%r[0-9]+}}
 # PTX-DAG: ld.param.u64 [[SIZE:%rd[0-9]+]], [saxpy_param_6];
-# PTX-DAG: setp.{{ge|lt}}.s64 {{%p[0-9]+}}, {{%rd[0-9]+}}, [[SIZE]];
+# PTX-DAG: setp.{{ge|lt}}.{{s|u}}64 {{%p[0-9]+}}, {{%rd[0-9]+}}, [[SIZE]];
 # PTX-DAG: cvta.to.global.u64
 # PTX: ld.global.f32
 # PTX: ld.global.f32

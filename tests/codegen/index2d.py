@@ -11,11 +11,12 @@ def add_one(a, b):
         b[i, j] = a[i, j] + 1.0
 
 # PTX-LABEL: .visible .entry add_one(
-# a.shape[0] and a.shape[1] are the bounds of the two comparisons.
+# a.shape[0] and a.shape[1] are the bounds of the two comparisons (unsigned where both sides are
+# known not negative: extents carry a range).
 # PTX-DAG: ld.param.u64 [[A0:%rd[0-9]+]], [add_one_param_1];
 # PTX-DAG: ld.param.u64 [[A1:%rd[0-9]+]], [add_one_param_2];
-# PTX-DAG: setp.{{lt|ge}}.s64 {{%p[0-9]+}}, {{%rd[0-9]+}}, [[A0]];
-# PTX-DAG: setp.{{lt|ge}}.s64 {{%p[0-9]+}}, {{%rd[0-9]+}}, [[A1]];
+# PTX-DAG: setp.{{lt|ge}}.{{s|u}}64 {{%p[0-9]+}}, {{%rd[0-9]+}}, [[A0]];
+# PTX-DAG: setp.{{lt|ge}}.{{s|u}}64 {{%p[0-9]+}}, {{%rd[0-9]+}}, [[A1]];
 # PTX-DAG: ld.param.u64 [[B1:%rd[0-9]+]], [add_one_param_5];
 # PTX: mul.lo.s64 [[ROWA:%rd[0-9]+]], {{%rd[0-9]+}}, [[A1]];
 # PTX: shl.b64 {{%rd[0-9]+}}, [[ROWA]], 3;

@@ -9,7 +9,7 @@ def last(a, i, out):
     out[0] = a[-1]
     out[1] = a[i]
 
-# LLVM: define {{.*}}void @last(ptr {{[^,]*}}[[A:%[^, ]+]], i64 [[N:%[^,]+]], i64 [[I:%[^,]+]], ptr
+# LLVM: define {{.*}}void @last(ptr {{[^,]*}}[[A:%[^, ]+]], i64 range(i64 0, 140737488355328) [[N:%[^,]+]], i64 [[I:%[^,]+]], ptr
 # LLVM: [[END:%[0-9]+]] = getelementptr float, ptr [[A]], i64 [[N]]
 # LLVM: getelementptr i8, ptr [[END]], i64 -4
 # LLVM: [[NEG:%[0-9]+]] = icmp slt i64 [[I]], 0

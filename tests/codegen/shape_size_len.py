@@ -11,7 +11,7 @@ def dims(m, out):
     out[2] = m.shape[-1]
     out[3] = len(m)
 
-# LLVM: define {{.*}}void @dims(ptr {{[^,]*}}, i64 [[N0:%[^,]+]], i64 [[N1:%[^,]+]], i64 [[N2:%[^,]+]], ptr
+# LLVM: define {{.*}}void @dims(ptr {{[^,]*}}, i64 range(i64 0, 140737488355328) [[N0:%[^,]+]], i64 range(i64 0, 140737488355328) [[N1:%[^,]+]], i64 range(i64 0, 140737488355328) [[N2:%[^,]+]], ptr
 # LLVM-NOT: load
 # LLVM-DAG: [[P:%[0-9]+]] = mul i64 {{%[0-9]+}}, {{%[0-9]+}}
 # LLVM-DAG: [[SIZE:%[0-9]+]] = mul i64 [[P]], [[N2]]{{$}}
