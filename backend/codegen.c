@@ -1132,6 +1132,43 @@ static void pj_cg_loop_body(PjCg *g, const PjBlock *body, LLVMBasicBlockRef cont
   g->loop_exit = saved_exit;
 }
 
+/* Whether a loop body is small and straight enough to unroll by 4 on the GPU: a handful of
+ * statements, no inner loop, no call, barrier, collective or print; and it reads or writes an
+ * array (what unrolling overlaps: a loop of arithmetic alone gains nothing). */
+static bool pj_subscript_expr(const PjExpr *e, void *ctx) { return e->kind == PJ_EX_SUBSCRIPT; }
+
+static bool pj_unrollable_expr(const PjExpr *e, void *ctx) {
+  if (e->kind == PJ_EX_CALL) return true;
+  if (e->kind != PJ_EX_BUILTIN) return false;
+  PjLowering l = pj_builtins[e->builtin.id].lower;
+  return l == PJ_LOWER_BARRIER || l == PJ_LOWER_COLLECTIVE || l == PJ_LOWER_PRINT || l == PJ_LOWER_SHARED_ARRAY;
+}
+
+static bool pj_small_loop_body(const PjBlock *b, int *budget) {
+  for (int i = 0; i < b->count; i++) {
+    const PjStmt *s = b->stmts[i];
+    if (--*budget < 0 || s->kind == PJ_ST_WHILE || s->kind == PJ_ST_FOR || s->kind == PJ_ST_RETURN) return false;
+    if (pj_stmt_any_expr(s, pj_unrollable_expr, NULL)) return false;
+    if (s->kind == PJ_ST_IF && (!pj_small_loop_body(&s->if_.then, budget) || !pj_small_loop_body(&s->if_.orelse, budget)))
+      return false;
+  }
+  return true;
+}
+
+/* !llvm.loop !{self, !{"llvm.loop.unroll.count", i32 n}} on a loop's back edge. LLVM's own
+ * runtime unrolling gives up on a while loop whose trip count needs a division by a stride
+ * known only at run time (a grid-stride loop); the explicit count lifts that limit, so the loads
+ * of several iterations are in flight together, as nvcc's are. */
+static void pj_unroll_hint(PjCg *g, LLVMValueRef branch, unsigned n) {
+  LLVMMetadataRef self = LLVMTemporaryMDNode(g->ctx, NULL, 0);
+  LLVMMetadataRef items[2] = {LLVMMDStringInContext2(g->ctx, "llvm.loop.unroll.count", 22),
+                              LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(g->ctx), n, 0))};
+  LLVMMetadataRef count = LLVMMDNodeInContext2(g->ctx, items, 2);
+  LLVMMetadataRef loop = LLVMMDNodeInContext2(g->ctx, (LLVMMetadataRef[]){self, count}, 2);
+  LLVMMetadataReplaceAllUsesWith(self, loop);
+  LLVMSetMetadata(branch, LLVMGetMDKindIDInContext(g->ctx, "llvm.loop", 9), LLVMMetadataAsValue(g->ctx, loop));
+}
+
 static void pj_cg_while(PjCg *g, const PjStmt *s) {
   LLVMBasicBlockRef head = pj_cg_block_new(g, "while.cond"), body = pj_cg_block_new(g, "while.body"),
                     done = pj_cg_block_new(g, "while.end");
@@ -1141,7 +1178,12 @@ static void pj_cg_while(PjCg *g, const PjStmt *s) {
   LLVMBuildCondBr(g->b, c, body, done);
   LLVMPositionBuilderAtEnd(g->b, body);
   pj_cg_loop_body(g, &s->while_.body, head, done);
+  bool open = !LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b));
   pj_br(g, head);
+  int budget = 8;
+  if (open && !g->host && pj_small_loop_body(&s->while_.body, &budget) &&
+      pj_block_any_expr(&s->while_.body, pj_subscript_expr, NULL))
+    pj_unroll_hint(g, LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b)), 4);
   LLVMPositionBuilderAtEnd(g->b, done);
 }
 

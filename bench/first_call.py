@@ -1,0 +1,76 @@
+"""Start to first result in a fresh Python process (import, device, compile, launch, copy back),
+for saxpy and the tiled matmul, under pyjitc and numba-cuda: each measured in its own process,
+median of 5 processes. pyjitc's own work (import + compile + load) is printed apart.
+
+    PYTHONPATH=build/python python3 bench/first_call.py"""
+import os
+import statistics
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+PROGRAM = r'''
+import time
+t0 = time.perf_counter()
+import numpy as np
+{prelude}
+from {module} import cuda
+t_import = time.perf_counter()
+import importlib.util, sys
+sys.path.insert(0, {here!r})
+from suite_kernels import PYTHON
+import tempfile, os
+d = tempfile.mkdtemp()
+path = os.path.join(d, "k_{module}.py")
+open(path, "w").write(PYTHON.format(module="{module}"))
+spec = importlib.util.spec_from_file_location("k_{module}", path)
+m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)
+t_src = time.perf_counter()
+{work}
+t_end = time.perf_counter()
+print((t_end - t0) * 1e3, (t_import - t0) * 1e3, (t_src - t_import) * 1e3, {extra})
+'''
+
+WORK = {
+    "saxpy": '''
+n = 1 << 20
+x = np.random.rand(n).astype(np.float32); y = np.random.rand(n).astype(np.float32)
+out = np.zeros(n, np.float32)
+m.saxpy[(n + 255) // 256, 256](np.float32(2.0), x, y, out)
+assert np.allclose(out, 2 * x + y)
+kernel = m.saxpy''',
+    "matmul_tiled": '''
+k = 512
+A = np.random.rand(k, k).astype(np.float32); B = np.random.rand(k, k).astype(np.float32)
+C = np.zeros((k, k), np.float32)
+m.matmul_tiled[(k // 16, k // 16), (16, 16)](A, B, C)
+assert np.allclose(C, A @ B, rtol=1e-3)
+kernel = m.matmul_tiled''',
+}
+
+
+def run(module, name):
+    prelude = "np = __import__('numpy'); np.row_stack = np.vstack" if module == "numba" else ""
+    extra = ("sum(k.times['total'] for k in kernel.overloads.values())" if module == "pyjitc" else "0")
+    code = PROGRAM.format(module=module, prelude=prelude, here=HERE, work=WORK[name], extra=extra)
+    results = []
+    for _ in range(5):
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=dict(os.environ))
+        if r.returncode != 0:
+            raise SystemExit(f"{module} {name} failed:\n{r.stderr[-2000:]}")
+        results.append([float(v) for v in r.stdout.split()[-4:]])
+    return [statistics.median(col) for col in zip(*results)]
+
+
+def main():
+    print(f"{'program':>14} | {'framework':>9} | {'start to result ms':>18} | {'import ms':>9} | {'compile ms (own)':>16}")
+    for name in WORK:
+        for module in ("pyjitc", "numba"):
+            total, imp, _, compile_ms = run(module, name)
+            own = f"{compile_ms:16.1f}" if module == "pyjitc" else f"{'':>16}"
+            print(f"{name:>14} | {module:>9} | {total:18.1f} | {imp:9.1f} | {own}")
+
+
+if __name__ == "__main__":
+    main()
