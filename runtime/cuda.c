@@ -2,6 +2,7 @@
  * entry points used here are declared, with the driver's ABI (CUDA 12/13 driver API); the
  * versioned symbols (cuMemAlloc_v2, ...) are the ones cuda.h would bind. */
 #include "runtime/cuda.h"
+#include "runtime/cache.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
@@ -84,7 +85,14 @@ enum {
   X(cuStreamSynchronize, NULL, CUresult, (CUstream stream))                                      \
   X(cuMemHostAlloc, NULL, CUresult, (void **p, size_t bytes, unsigned int flags))               \
   X(cuMemHostGetDevicePointer_v2, NULL, CUresult, (CUdeviceptr *d, void *p, unsigned int flags)) \
-  X(cuMemFreeHost, NULL, CUresult, (void *p))
+  X(cuMemFreeHost, NULL, CUresult, (void *p))                                                    \
+  X(cuDriverGetVersion, NULL, CUresult, (int *version))                                          \
+  X(cuLinkCreate_v2, NULL, CUresult, (unsigned int n, CUjit_option *options, void **values, void **state)) \
+  X(cuLinkAddData_v2, NULL, CUresult,                                                            \
+    (void *state, int type, void *data, size_t size, const char *name, unsigned int n,           \
+     CUjit_option *options, void **values))                                                     \
+  X(cuLinkComplete, NULL, CUresult, (void *state, void **cubin, size_t *size))                   \
+  X(cuLinkDestroy, NULL, CUresult, (void *state))
 
 #define PJ_CUDA_MEMBER(sym, fallback, ret, params) ret(*sym) params;
 
@@ -333,12 +341,70 @@ const PjDeviceLimits *pj_cuda_limits(const PjCuda *cuda) { return &cuda->limits;
 
 /* ---- modules ------------------------------------------------------------------------------ */
 
-static PjStatus pj_cuda_module_load(const char *ptx, CUmodule *module, char *err, size_t errlen) {
+/* The cache entry of a PTX text's machine code for this device and driver, or NULL. */
+static char *pj_cuda_cubin_path(const PjCuda *cuda, const char *ptx) {
+  int driver = 0;
+  pj_cuda_driver.cuDriverGetVersion(&driver);
+  char *key = NULL;
+  int n = asprintf(&key, "%s|driver %d|%s|", cuda->arch, driver, pj_version_string());
+  if (n < 0) return NULL;
+  size_t plen = strlen(ptx);
+  char *full = realloc(key, (size_t)n + plen + 1);
+  if (!full) {
+    free(key);
+    return NULL;
+  }
+  memcpy(full + n, ptx, plen + 1);
+  char *path = pj_cache_path("cubin", full, (size_t)n + plen);
+  free(full);
+  return path;
+}
+
+/* PTX to machine code through the driver's linker; the cubin is copied into *out. */
+static PjStatus pj_cuda_link(const char *ptx, void **out, size_t *out_len, char *log, char *err, size_t errlen) {
+  CUjit_option options[2] = {PJ_CU_JIT_ERROR_LOG_BUFFER, PJ_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *values[2] = {log, (void *)(uintptr_t)(PJ_CUDA_JIT_LOG - 1)};
+  void *state = NULL, *cubin = NULL;
+  size_t size = 0;
+  PjStatus st = PJ_CU(cuLinkCreate_v2, 2, options, values, &state);
+  if (st == PJ_OK)
+    st = PJ_CU(cuLinkAddData_v2, state, 1 /* CU_JIT_INPUT_PTX */, (void *)ptx, strlen(ptx) + 1, "kernel.ptx", 0, NULL, NULL);
+  if (st == PJ_OK) st = PJ_CU(cuLinkComplete, state, &cubin, &size);
+  if (st == PJ_OK) {
+    *out = malloc(size);
+    if (*out) memcpy(*out, cubin, size);
+    *out_len = size;
+    if (!*out) st = pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
+  }
+  if (state) pj_cuda_driver.cuLinkDestroy(state);
+  return st;
+}
+
+/* Loads a module from PTX. With the on-disk cache (runtime/cache.h) the driver's compilation
+ * of the PTX happens once per machine: later loads take the cached cubin. */
+static PjStatus pj_cuda_module_load(const PjCuda *cuda, const char *ptx, CUmodule *module, char *err, size_t errlen) {
   char *log = calloc(1, PJ_CUDA_JIT_LOG);
   if (!log) return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
   CUjit_option options[2] = {PJ_CU_JIT_ERROR_LOG_BUFFER, PJ_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
   void *values[2] = {log, (void *)(uintptr_t)(PJ_CUDA_JIT_LOG - 1)};
-  PjStatus st = PJ_CU(cuModuleLoadDataEx, module, ptx, 2, options, values);
+  char *path = pj_cuda_cubin_path(cuda, ptx);
+  void *cubin = NULL;
+  size_t len = 0;
+  PjStatus st = PJ_ERROR_INTERNAL;
+  if (path && pj_cache_read(path, &cubin, &len)) {
+    st = pj_cuda_check(pj_cuda_driver.cuModuleLoadDataEx(module, cubin, 2, options, values), "cuModuleLoadDataEx", NULL, 0);
+    if (st != PJ_OK) pj_cache_remove(path); /* not loadable here: built again below */
+    free(cubin);
+    cubin = NULL;
+  }
+  if (st != PJ_OK && path && pj_cuda_link(ptx, &cubin, &len, log, err, errlen) == PJ_OK) {
+    pj_cache_write(path, cubin, len);
+    st = PJ_CU(cuModuleLoadDataEx, module, cubin, 2, options, values);
+  } else if (st != PJ_OK) {
+    st = PJ_CU(cuModuleLoadDataEx, module, ptx, 2, options, values);
+  }
+  free(cubin);
+  free(path);
   if (st != PJ_OK && log[0] && err && errlen > 0) {
     size_t used = strlen(err);
     if (used + 1 < errlen) snprintf(err + used, errlen - used, "\n%s", log);
@@ -355,7 +421,7 @@ static PjStatus pj_cuda_function_read(PjCudaKernel *k, char *err, size_t errlen)
 }
 
 /* Loads code's PTX into k. */
-static PjStatus pj_cuda_kernel_load(PjCudaKernel *k, const PjKernelCode *code, char *err, size_t errlen) {
+static PjStatus pj_cuda_kernel_load(const PjCuda *cuda, PjCudaKernel *k, const PjKernelCode *code, char *err, size_t errlen) {
   memset(k, 0, sizeof *k);
   if (!code->ptx || !code->entry)
     return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "kernel '%s' has no PTX", code->name);
@@ -366,7 +432,7 @@ static PjStatus pj_cuda_kernel_load(PjCudaKernel *k, const PjKernelCode *code, c
     pj_cuda_kernel_unload(k);
     return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
   }
-  PjStatus st = pj_cuda_module_load(code->ptx, &k->module, err, errlen);
+  PjStatus st = pj_cuda_module_load(cuda, code->ptx, &k->module, err, errlen);
   if (st == PJ_OK) st = PJ_CU(cuModuleGetFunction, &k->function, k->module, code->entry);
   if (st == PJ_OK) st = pj_cuda_function_read(k, err, errlen);
   size_t bytes = 0;
@@ -407,7 +473,7 @@ static PjStatus pj_cuda_kernel_get(PjCuda *cuda, const PjKernelCode *code, PjCud
   }
   if (cuda->nkernels == PJ_CUDA_MAX_KERNELS) pj_cuda_kernel_evict(cuda, 0);
   double start = pj_now_ms();
-  PjStatus st = pj_cuda_kernel_load(&cuda->kernels[cuda->nkernels], code, err, errlen);
+  PjStatus st = pj_cuda_kernel_load(cuda, &cuda->kernels[cuda->nkernels], code, err, errlen);
   *load_ms = pj_now_ms() - start;
   if (st != PJ_OK) return st;
   *out = &cuda->kernels[cuda->nkernels++];
@@ -728,7 +794,7 @@ PjStatus pj_cuda_kernel_new(PjCuda *cuda, const PjKernelCode *code, PjCudaKernel
   if (!k) return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
   PjStatus st = pj_cuda_enter(cuda, err, errlen);
   if (st == PJ_OK) {
-    st = pj_cuda_kernel_load(k, code, err, errlen);
+    st = pj_cuda_kernel_load(cuda, k, code, err, errlen);
     pj_cuda_leave();
   }
   if (st != PJ_OK) {
