@@ -1,5 +1,6 @@
 """Launch cost of `kernel[grid, block](args)` with device arrays, per call, as the argument count
-grows; side by side with the raw cuLaunchKernel floor (bench/launch_floor.c, GPU only) and, when
+grows; side by side with pyjitc's C API (bench/launch_c.c), the raw cuLaunchKernel floor
+(bench/launch_floor.c), CuPy arrays as arguments (GPU only) and, when
 numba-cuda is installed (--numba), numba's launch of the same kernels. Also the first call of a
 new kernel (compile + load + launch). Prints medians of 20 batches.
 
@@ -83,6 +84,17 @@ def main():
             first, us = measure(pj, kernel, n)
             row = {"args": n + 1, "pyjitc first call ms": first, "pyjitc launch us": us}
             if opts.floor and pj.is_available():
+                c_api = os.path.join(os.path.dirname(opts.floor), "launch_c")
+                r = subprocess.run([c_api, str(n)], capture_output=True, text=True)
+                row["pyjitc C API us"] = float(r.stdout) if r.returncode == 0 else float("nan")
+                try:  # CuPy arrays through __cuda_array_interface__
+                    import cupy
+                    carrays = [cupy.ones(1024, dtype=cupy.float32) for _ in range(n)]
+                    launcher = kernel[4, 256]
+                    row["pyjitc CuPy args us"] = per_launch_us(lambda: launcher(*carrays, np.float32(2.0)),
+                                                               pj.synchronize)
+                except ImportError:
+                    pass
                 ptx, _ = pj.compile_ptx(kernel.py_func, "void(" + ", ".join(["float32[::1]"] * n + ["float32"]) + ")")
                 ptx_path = os.path.join(d, f"k{n}.ptx")
                 with open(ptx_path, "w") as f:

@@ -8,7 +8,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/scripts/build.sh" >/dev/null
 rm -rf "$root/bundle"
 mkdir -p "$root/bundle"
-cp "$root/build/pyjitc" "$root/build/launch_floor" "$root/bundle/"
+cp "$root/build/pyjitc" "$root/build/launch_floor" "$root/build/launch_c" "$root/bundle/"
 strip -o "$root/bundle/libpyjitc.so" "$root/build/libpyjitc.so"
 mkdir -p "$root/bundle/python/pyjitc"   # the Python package: its rpath $ORIGIN/../.. finds the library
 cp "$root"/build/python/pyjitc/*.py "$root/bundle/python/pyjitc/"
