@@ -36,41 +36,33 @@ foreach(src ${PJ_ERROR_TESTS})
   set_tests_properties(errors.${name} PROPERTIES LABELS "errors;cpu")
 endforeach()
 
-# End-to-end: kernels launched on real data, checked against NumPy or Python; once on the CPU
-# executor, once on the GPU (label gpu). Each pytest file is one test per target.
-file(GLOB PJ_E2E_TESTS CONFIGURE_DEPENDS ${PJ_TESTS}/e2e/test_*.py)
-foreach(src ${PJ_E2E_TESTS})
-  get_filename_component(name ${src} NAME_WE)
-  foreach(target cpu cuda)
-    add_test(NAME e2e.${target}.${name}
-             COMMAND ${Python3_EXECUTABLE} -m pytest -q -p no:cacheprovider ${src})
-    set_tests_properties(e2e.${target}.${name} PROPERTIES
-      ENVIRONMENT "PYJITC=$<TARGET_FILE:pyjitc>;PYJITC_TEST_TARGET=${target};PYTHONDONTWRITEBYTECODE=1")
-    if(target STREQUAL "cuda")
-      set_tests_properties(e2e.${target}.${name} PROPERTIES LABELS "e2e;gpu")
-    else()
-      set_tests_properties(e2e.${target}.${name} PROPERTIES LABELS "e2e;cpu")
-    endif()
+# pytest files, one CTest test per file and target: once on the CPU executor (label cpu), once on
+# the GPU (label gpu), with PYJITC_TARGET and PYJITC_TEST_TARGET set to the target; env_prefix
+# holds more variables ("NAME=value;").
+function(pj_add_pytests group pattern env_prefix)
+  file(GLOB files CONFIGURE_DEPENDS ${pattern})
+  foreach(src ${files})
+    get_filename_component(name ${src} NAME_WE)
+    foreach(target cpu cuda)
+      add_test(NAME ${group}.${target}.${name}
+               COMMAND ${Python3_EXECUTABLE} -m pytest -q -p no:cacheprovider ${src})
+      set_tests_properties(${group}.${target}.${name} PROPERTIES
+        ENVIRONMENT "${env_prefix}PYJITC_TARGET=${target};PYJITC_TEST_TARGET=${target};PYTHONDONTWRITEBYTECODE=1")
+      set(label cpu)
+      if(target STREQUAL "cuda")
+        set(label gpu)
+      endif()
+      set_tests_properties(${group}.${target}.${name} PROPERTIES LABELS "${group};${label}")
+    endforeach()
   endforeach()
-endforeach()
+endfunction()
 
-# The Python extension: pytest files in tests/python, importing the package from the build
-# tree; once on the CPU executor (PYJITC_TARGET=cpu), once on the GPU (label gpu).
-file(GLOB PJ_PY_TESTS CONFIGURE_DEPENDS ${PJ_TESTS}/python/test_*.py)
-foreach(src ${PJ_PY_TESTS})
-  get_filename_component(name ${src} NAME_WE)
-  foreach(target cpu cuda)
-    add_test(NAME python.${target}.${name}
-             COMMAND ${Python3_EXECUTABLE} -m pytest -q -p no:cacheprovider ${src})
-    set_tests_properties(python.${target}.${name} PROPERTIES
-      ENVIRONMENT "PYTHONPATH=${CMAKE_BINARY_DIR}/python;PYJITC_TARGET=${target};PYJITC_TEST_TARGET=${target};PYTHONDONTWRITEBYTECODE=1")
-    if(target STREQUAL "cuda")
-      set_tests_properties(python.${target}.${name} PROPERTIES LABELS "python;gpu")
-    else()
-      set_tests_properties(python.${target}.${name} PROPERTIES LABELS "python;cpu")
-    endif()
-  endforeach()
-endforeach()
+# End-to-end: kernels launched through the command line on real data, checked against NumPy or
+# Python.
+pj_add_pytests(e2e ${PJ_TESTS}/e2e/test_*.py "PYJITC=$<TARGET_FILE:pyjitc>;")
+
+# The Python extension: the package imported from the build tree.
+pj_add_pytests(python ${PJ_TESTS}/python/test_*.py "PYTHONPATH=${CMAKE_BINARY_DIR}/python;")
 
 # `pip install .` into a fresh virtual environment (builds the whole project again: slow).
 add_test(NAME packaging.pip_install COMMAND bash ${PJ_TESTS}/packaging/pip_install.sh)
