@@ -33,6 +33,7 @@ static PyObject *g_cuda_error;        /* pyjitc.CudaError: the device or a launc
 static PyTypeObject *g_ndarray_type;  /* numpy.ndarray, registered by Python */
 static PyTypeObject *g_generic_type;  /* numpy.generic: NumPy scalars */
 static struct { PyTypeObject *type; PjDtype dtype; } g_scalar_types[16]; /* numpy.float32, ... */
+static PyTypeObject *g_cupy_type;     /* cupy.ndarray, once one was passed */
 static int g_nscalar_types;
 static PyTypeObject *g_array_type;    /* ArrayBase */
 static PyTypeObject *g_kernel_type, *g_stream_type, *g_event_type, *g_alloc_type;
@@ -840,6 +841,67 @@ static void pj_span_of(const PjArg *a, char *data, int64_t itemsize, char **lo, 
   *span = (size_t)(high - low + itemsize);
 }
 
+static int pj_dtype_from_typestr(const char *t, PjDtype *out);
+
+static int64_t pj_int_attr(PyObject *o, const char *name) {
+  PyObject *v = PyObject_GetAttrString(o, name);
+  int64_t r = v ? PyLong_AsLongLong(v) : -1;
+  Py_XDECREF(v);
+  return r;
+}
+
+/* A CuPy array read through its attributes: CuPy builds a new __cuda_array_interface__
+ * dictionary at every access, several microseconds per argument. 1: read, 0: not CuPy,
+ * -1: error. */
+static int pj_cupy_read(PyObject *o, PjArg *a, int index) {
+  if (!g_cupy_type) { /* the first object of a type not seen before: is it CuPy's ndarray? */
+    PyObject *mod = PyObject_GetAttrString((PyObject *)Py_TYPE(o), "__module__");
+    const char *m = mod && PyUnicode_Check(mod) ? PyUnicode_AsUTF8AndSize(mod, NULL) : NULL;
+    PyObject *name = PyType_GetName(Py_TYPE(o));
+    const char *nm = name ? PyUnicode_AsUTF8AndSize(name, NULL) : NULL;
+    bool is_cupy = m && nm && strncmp(m, "cupy", 4) == 0 && (m[4] == 0 || m[4] == '.') && strcmp(nm, "ndarray") == 0;
+    Py_XDECREF(mod);
+    Py_XDECREF(name);
+    PyErr_Clear();
+    if (!is_cupy) return 0;
+    g_cupy_type = (PyTypeObject *)Py_NewRef((PyObject *)Py_TYPE(o));
+  }
+  if (Py_TYPE(o) != g_cupy_type) return 0;
+  PyObject *shape = PyObject_GetAttrString(o, "shape"), *strides = PyObject_GetAttrString(o, "strides");
+  PyObject *data = PyObject_GetAttrString(o, "data"), *dtype = PyObject_GetAttrString(o, "dtype");
+  PyObject *typestr = dtype ? PyObject_GetAttrString(dtype, "str") : NULL;
+  int64_t ptr = data ? pj_int_attr(data, "ptr") : -1;
+  PjDtype d;
+  int ok = shape && strides && typestr && PyTuple_Check(shape) && PyTuple_Check(strides) &&
+           PyTuple_Size(shape) == PyTuple_Size(strides) && PyTuple_Size(shape) >= 1 && PyTuple_Size(shape) <= PJ_MAX_DIMS &&
+           pj_dtype_from_typestr(PyUnicode_AsUTF8AndSize(typestr, NULL), &d);
+  if (ok) {
+    a->v.dtype = d;
+    a->v.ndim = (int)PyTuple_Size(shape);
+    for (int k = 0; k < a->v.ndim; k++) {
+      a->v.shape[k] = PyLong_AsLongLong(PyTuple_GetItem(shape, k));
+      a->v.strides[k] = PyLong_AsLongLong(PyTuple_GetItem(strides, k));
+    }
+    a->v.data = (void *)(uintptr_t)ptr;
+    a->layout = pj_layout_of(a->v.ndim, a->v.shape, a->v.strides, (int64_t)pj_dtype_size(d));
+  }
+  Py_XDECREF(shape);
+  Py_XDECREF(strides);
+  Py_XDECREF(data);
+  Py_XDECREF(dtype);
+  Py_XDECREF(typestr);
+  if (PyErr_Occurred()) return -1;
+  if (!ok) {
+    PyErr_Format(PyExc_TypeError, "argument %d: an unsupported CuPy array", index + 1);
+    return -1;
+  }
+  if (pj_device_target(g_device) != PJ_TARGET_CUDA) {
+    PyErr_Format(PyExc_TypeError, "argument %d is GPU memory (a CuPy array) but pyjitc runs on the CPU", index + 1);
+    return -1;
+  }
+  return 1;
+}
+
 /* Fills `a` from one Python argument; returns 0, or -1 with an exception set. */
 static int pj_arg_read(PyObject *o, PjArg *a, int index) {
   a->v.ndim = 0; /* only what every path reads is reset: this runs for every argument of every launch */
@@ -967,7 +1029,9 @@ static int pj_arg_read(PyObject *o, PjArg *a, int index) {
     a->layout = pj_layout_of(a->v.ndim, a->v.shape, a->v.strides, a->view.itemsize);
     return 0;
   }
-  /* CuPy arrays, PyTorch tensors, numba device arrays: the CUDA array interface */
+  int cupy = pj_cupy_read(o, a, index);
+  if (cupy) return cupy < 0 ? -1 : 0;
+  /* PyTorch tensors, numba device arrays, ...: the CUDA array interface */
   PyObject *cai = PyObject_GetAttrString(o, "__cuda_array_interface__");
   if (!cai) {
     PyErr_Clear();
@@ -1041,6 +1105,9 @@ typedef struct {
   PyObject *compile;    /* callable(argtypes tuple) -> Kernel */
   PjLaunchConfig config;
   PyObject *stream;     /* Stream or None */
+  PyObject *last;       /* the kernel of the previous call, whose key is last_key */
+  char last_key[256 * 3];
+  Py_ssize_t last_len;
 } PjLauncherObject;
 
 static void pj_launcher_dealloc(PyObject *self) {
@@ -1050,6 +1117,7 @@ static void pj_launcher_dealloc(PyObject *self) {
   Py_CLEAR(l->cache);
   Py_CLEAR(l->compile);
   Py_CLEAR(l->stream);
+  Py_CLEAR(l->last);
   freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
   f(self);
   Py_DECREF(tp);
@@ -1060,6 +1128,7 @@ static int pj_launcher_traverse(PyObject *self, visitproc visit, void *arg) {
   Py_VISIT(l->cache);
   Py_VISIT(l->compile);
   Py_VISIT(l->stream);
+  Py_VISIT(l->last);
   Py_VISIT(Py_TYPE(self));
   return 0;
 }
@@ -1069,6 +1138,7 @@ static int pj_launcher_clear(PyObject *self) {
   Py_CLEAR(l->cache);
   Py_CLEAR(l->compile);
   Py_CLEAR(l->stream);
+  Py_CLEAR(l->last);
   return 0;
 }
 
@@ -1150,9 +1220,14 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
     key[3 * read + 1] = (char)a[read].v.ndim;
     key[3 * read + 2] = a[read].v.ndim ? a[read].layout : 0;
   }
-  PyObject *k_key = PyBytes_FromStringAndSize(key, 3 * n);
+  PyObject *kernel = NULL, *k_key = NULL;
+  if (l->last && l->last_len == 3 * n && memcmp(l->last_key, key, (size_t)(3 * n)) == 0) {
+    kernel = l->last; /* the same argument types as the previous call */
+    goto found;
+  }
+  k_key = PyBytes_FromStringAndSize(key, 3 * n);
   if (!k_key) goto done;
-  PyObject *kernel = PyDict_GetItem(l->cache, k_key); /* borrowed */
+  kernel = PyDict_GetItem(l->cache, k_key); /* borrowed */
   if (!kernel) {
     PyObject *types = PyTuple_New(n);
     for (Py_ssize_t i = 0; types && i < n; i++) {
@@ -1170,6 +1245,10 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
   }
   Py_DECREF(k_key);
   if (!kernel) goto done;
+  PJ_SETREF(l->last, Py_NewRef(kernel));
+  memcpy(l->last_key, key, (size_t)(3 * n));
+  l->last_len = 3 * n;
+found:;
   PjKernelObject *k = (PjKernelObject *)kernel;
   if (k->nargs != n) {
     PyErr_Format(PyExc_TypeError, "the kernel takes %d arguments, %zd given", k->nargs, n);
