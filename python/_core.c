@@ -964,6 +964,7 @@ static int pj_arg_read(PyObject *o, PjArg *a, int index) {
   }
   /* NumPy arrays and scalars through the buffer protocol; other objects (CuPy refuses the buffer
    * protocol) and mapped NumPy arrays on the GPU through the CUDA array interface */
+  if (g_cupy_type && Py_TYPE(o) == g_cupy_type) return pj_cupy_read(o, a, index) < 0 ? -1 : 0;
   bool ndarray = g_ndarray_type && PyObject_TypeCheck(o, g_ndarray_type);
   bool numpy = ndarray || (g_generic_type && PyObject_TypeCheck(o, g_generic_type));
   bool gpu = pj_device_target(g_device) == PJ_TARGET_CUDA;
