@@ -1303,7 +1303,7 @@ found:;
   }
   result = Py_NewRef(Py_None);
 done:
-  pj_args_release(a, read);
+  pj_args_release(a, read < n ? read + 1 : n); /* a failed read may hold a buffer too */
   if (a != stack_args) free(a);
   return result;
 }
