@@ -169,7 +169,10 @@ void pj_cpu_pool_run(PjCpuPool *pool, PjCpuEntry entry, void **params, uint32_t 
   pthread_mutex_lock(&pool->run_lock);
   pj_cpu_job_init(&pool->job, entry, params, grid, block, pool->threads);
   pool->job.shared_bytes = shared_bytes;
-  if (pool->nworkers == 0 || pool->job.total <= 1) {
+  /* a launch of a couple of thousand threads is over before the workers would be awake: the
+   * caller runs it alone (a block is the unit of parallel work anyway) */
+  uint64_t threads = pool->job.total * block[0] * block[1] * block[2];
+  if (pool->nworkers == 0 || pool->job.total <= 1 || threads <= 2048) {
     pj_cpu_job_work(&pool->job);
     pthread_mutex_unlock(&pool->run_lock);
     return;

@@ -2,7 +2,8 @@
  *
  * A pool of worker threads, made once per device, runs a kernel's native entry once per block:
  * the blocks of a launch are handed out in order (x fastest, then y, then z) by an atomic
- * counter, to the workers and to the calling thread. Kernels run here have no barriers, so a
+ * counter, to the workers and to the calling thread (which runs a launch of at most 2048
+ * threads alone: waking the workers would cost more). Kernels run here have no barriers, so a
  * block is one call of the entry. */
 #ifndef PJ_RUNTIME_CPU_H
 #define PJ_RUNTIME_CPU_H
