@@ -121,7 +121,12 @@ class _Units:
 
     def _bindings(self, fn):
         code = fn.__code__
-        cells = dict(zip(code.co_freevars, (c.cell_contents for c in (fn.__closure__ or ()))))
+        cells = {}
+        for name, cell in zip(code.co_freevars, fn.__closure__ or ()):
+            try:
+                cells[name] = cell.cell_contents
+            except ValueError:  # a closure variable not assigned yet: the compiler reports its use
+                pass
         out, values = [], {}
         for name in sorted(_names(code), key=lambda n: (n.count("."), n)):
             head, _, attr = name.rpartition(".")

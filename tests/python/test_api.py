@@ -720,3 +720,19 @@ def test_eager_c_layout():
     np.testing.assert_array_equal(a, i - j)
     with pytest.raises(TypeError):
         eager_c2d[(1, 1), (4, 8)](np.asfortranarray(a))
+
+
+def test_closure_variable_not_yet_assigned_is_reported():
+    """A kernel reading a closure variable that has no value yet is a TypingError at its line."""
+    def make():
+        @cuda.jit
+        def k(out):
+            out[0] = later  # noqa: F821
+        try:
+            k[1, 1](np.zeros(1))
+        except pyjitc.TypingError as e:
+            return str(e)
+        later = 1.0  # noqa: F841
+        return None
+    message = make()
+    assert message is not None and "later" in message, message
