@@ -38,7 +38,14 @@ static int g_nscalar_types;
 static PyTypeObject *g_array_type;    /* ArrayBase */
 static PyTypeObject *g_kernel_type, *g_stream_type, *g_event_type, *g_alloc_type;
 
+static char g_last_launch[128];       /* the name of the kernel launched last (launches are asynchronous) */
+
 static PyObject *pj_py_error(PjStatus st, const char *msg) {
+  if (st == PJ_ERROR_DEVICE && g_last_launch[0] && msg && !strstr(msg, "kernel '")) {
+    /* an error a kernel left behind surfaces at a later call: say which kernel ran last */
+    PyErr_Format(g_cuda_error, "%s (the last kernel launched was '%s')", msg, g_last_launch);
+    return NULL;
+  }
   PyErr_SetString(st == PJ_ERROR_USER ? g_typing_error : st == PJ_ERROR_ARGUMENT ? PyExc_ValueError : g_cuda_error,
                   msg && *msg ? msg : "pyjitc: unknown error");
   return NULL;
@@ -1297,6 +1304,7 @@ found:;
     Py_END_ALLOW_THREADS
   }
   if (values != values_stack) free(values);
+  if (st == PJ_OK) snprintf(g_last_launch, sizeof g_last_launch, "%s", pj_kernel_name(k->kernel));
   if (st != PJ_OK) {
     pj_py_error(st == PJ_ERROR_ARGUMENT && strstr(err, "out of bounds") ? PJ_ERROR_DEVICE : st, err);
     goto done;

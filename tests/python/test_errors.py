@@ -3,6 +3,9 @@ API raises; debug=True reports out-of-bounds indexing with the kernel and the li
 import inspect
 import os
 import re
+import subprocess
+import sys
+import textwrap
 
 import numpy as np
 import pytest
@@ -250,3 +253,30 @@ def test_debug_out_of_bounds_second_axis():
     msg = str(ei.value)
     line, _, _ = line_of(oob_2d.py_func, "a[i, j] = 1.0")
     assert "oob_2d" in msg and f":{line}" in msg, msg
+
+
+@pytest.mark.skipif(os.environ.get("PYJITC_TEST_TARGET") != "cuda", reason="an asynchronous CUDA error")
+def test_cuda_error_after_a_launch_names_the_kernel(tmp_path):
+    """An illegal address is reported by the next call that waits for the GPU; the CudaError names
+    the kernel launched last. (In a subprocess: CUDA cannot run anything after such an error.)"""
+    script = tmp_path / "bad.py"
+    script.write_text(textwrap.dedent("""
+        import numpy as np
+        from pyjitc import cuda, CudaError
+
+        @cuda.jit
+        def wild_store(a):
+            i = cuda.grid(1)
+            a[i + (1 << 40)] = 1.0
+
+        d = cuda.device_array(16)
+        wild_store[1, 16](d)
+        try:
+            cuda.synchronize()
+        except CudaError as e:
+            print("CudaError:", e)
+    """))
+    r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
+                       env=dict(os.environ))
+    assert "CudaError:" in r.stdout and "wild_store" in r.stdout and "ILLEGAL_ADDRESS" in r.stdout, \
+        r.stdout + r.stderr
