@@ -18,6 +18,7 @@ typedef struct PjBackendOptions {
   bool fastmath;          /* fast-math flags, flush-to-zero, libdevice's __nv_fast_* for float32 */
   int max_registers;      /* NVPTX: .maxnreg; 0 for none */
   bool lineinfo;          /* NVPTX: line tables (.loc) */
+  bool noalias;           /* NVPTX: array pointer parameters are noalias (no two arrays overlap) */
 } PjBackendOptions;
 
 /* Lower one typed kernel. NULL with a diagnostic on failure (a missing libdevice, an LLVM

@@ -1359,17 +1359,20 @@ LLVMValueRef pj_cg_arg_value(PjCg *g, const PjArgType *a, LLVMValueRef *flat, in
 
 /* Array extents are never negative and no array has 2**47 elements: the range attribute on
  * those parameters lets LLVM prove that an index walking up to an extent does not wrap, so
- * the checks for negative indices fold away and such loops get unrolled. */
-void pj_cg_mark_extents(PjCg *g, LLVMValueRef fn, const PjArgType *args, int nargs) {
+ * the checks for negative indices fold away and such loops get unrolled. With `noalias` (the
+ * launch checked that no two arrays overlap) the data pointers are noalias too. */
+void pj_cg_mark_extents(PjCg *g, LLVMValueRef fn, const PjArgType *args, int nargs, bool noalias) {
   unsigned kind = LLVMGetEnumAttributeKindForName("range", 5);
   uint64_t lo = 0, hi = (uint64_t)1 << 47;
   LLVMAttributeRef range = LLVMCreateConstantRangeAttribute(g->ctx, kind, 64, &lo, &hi);
+  LLVMAttributeRef unaliased = LLVMCreateEnumAttribute(g->ctx, LLVMGetEnumAttributeKindForName("noalias", 7), 0);
   int p = 0;
   for (int i = 0; i < nargs; i++) {
     if (args[i].ndim == 0) {
       p += pj_dtype_is_complex(args[i].dtype) ? 2 : 1;
       continue;
     }
+    if (noalias) LLVMAddAttributeAtIndex(fn, (unsigned)(p + 1), unaliased);
     p++; /* the data pointer */
     for (int k = 0; k < args[i].ndim; k++) LLVMAddAttributeAtIndex(fn, (unsigned)(p++ + 1), range);
     if (pj_abi_strided(&args[i])) p += args[i].ndim; /* strides may be negative */

@@ -58,6 +58,7 @@ struct PjCg {
   const PjExpr *shared_sites[64]; /* static shared arrays counted in static_shared */
   int nshared_sites;
   uint64_t static_shared;         /* bytes of static shared memory per block */
+  bool noalias;                   /* the kernel's arrays do not overlap (PjBackendOptions) */
   const PjFile *file;
   PjDiags *diags;   /* a kernel the CPU executor cannot run is reported here */
   bool failed;
@@ -122,7 +123,7 @@ LLVMValueRef *pj_cg_site(PjCg *g, const PjExpr *site);
 LLVMValueRef pj_cg_malloc(PjCg *g, LLVMBuilderRef b, LLVMValueRef bytes);
 void pj_cg_free(PjCg *g, LLVMValueRef p);
 /* The flattened kernel parameters, loaded from the executor's pointer array `argv`. */
-void pj_cg_mark_extents(PjCg *g, LLVMValueRef fn, const PjArgType *args, int nargs);
+void pj_cg_mark_extents(PjCg *g, LLVMValueRef fn, const PjArgType *args, int nargs, bool noalias);
 void pj_cg_load_params(PjCg *g, LLVMValueRef argv, LLVMTypeRef *types, int n, LLVMValueRef *out);
 LLVMValueRef pj_cg_arg_value(PjCg *g, const PjArgType *a, LLVMValueRef *flat, int *p, const PjType *var_t);
 LLVMValueRef pj_cg_range_count(PjCg *g, LLVMValueRef start, LLVMValueRef stop, LLVMValueRef step, PjDtype d);

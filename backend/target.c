@@ -401,7 +401,7 @@ static void pj_build_nvptx_kernel(PjCg *g, const char *name, const PjArgType *ar
   int np = pj_cg_param_types(g, args, nargs, params);
   g->fn = LLVMAddFunction(g->mod, name, LLVMFunctionType(LLVMVoidTypeInContext(g->ctx), params, (unsigned)np, 0));
   LLVMSetFunctionCallConv(g->fn, PJ_PTX_KERNEL_CC);
-  pj_cg_mark_extents(g, g->fn, args, nargs);
+  pj_cg_mark_extents(g, g->fn, args, nargs, g->noalias);
   pj_cg_debug_function(g, g->fn, g->f);
   LLVMValueRef md[3] = {g->fn, LLVMMDStringInContext(g->ctx, "kernel", 6),
                         LLVMConstInt(LLVMInt32TypeInContext(g->ctx), 1, 0)};
@@ -694,7 +694,8 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
     return NULL;
   }
   LLVMOrcThreadSafeContextRef tsc = cuda ? NULL : LLVMOrcCreateNewThreadSafeContext();
-  PjCg g = {.f = f, .file = &m->file, .diags = diags, .host = !cuda, .debug = o->debug, .fastmath = o->fastmath};
+  PjCg g = {.f = f, .file = &m->file, .diags = diags, .host = !cuda, .debug = o->debug, .fastmath = o->fastmath,
+           .noalias = o->noalias};
   g.ctx = cuda ? LLVMContextCreate() : LLVMOrcThreadSafeContextGetContext(tsc);
   LLVMContextSetDiagnosticHandler(g.ctx, pj_llvm_quiet, NULL);
   g.mod = LLVMModuleCreateWithNameInContext(f->name, g.ctx);

@@ -9,7 +9,7 @@ enum { PJ_MAX_ARGS = 64, PJ_MAX_SAVES = 64 };
 typedef struct PjCli {
   const char *file, *kernel, *sig, *arch, *libdevice, *save_dir;
   unsigned emit;
-  int launch, time, json, opt, repeat, debug, fastmath, max_registers, lineinfo;
+  int launch, time, json, opt, repeat, debug, fastmath, max_registers, lineinfo, noalias;
   PjTarget target;
   PjLaunchConfig config;
   int grid_set, block_set;
@@ -42,6 +42,8 @@ static const char pj_usage[] =
     "                       approximate float32 math (also @cuda.jit(fastmath=True))\n"
     "  --max-registers N    registers per thread on the GPU (also @cuda.jit(max_registers=N))\n"
     "  --lineinfo           source line tables in the PTX for profilers (also @cuda.jit(lineinfo=True))\n"
+    "  --noalias            promise that no two array arguments overlap (noalias pointers; on the GPU,\n"
+    "                       loads of arrays the kernel does not write use the read-only path)\n"
     "  --debug              check every array index at run time and report the first one out of\n"
     "                       bounds with its line and thread (also @cuda.jit(debug=True))\n"
     "  -O0 .. -O3           LLVM optimization level (default -O3)\n"
@@ -131,6 +133,7 @@ static int pj_parse_cli(PjCli *c, int argc, char **argv) {
     else if (!strcmp(a, "--debug")) c->debug = 1;
     else if (!strcmp(a, "--fastmath")) c->fastmath = 1;
     else if (!strcmp(a, "--lineinfo")) c->lineinfo = 1;
+    else if (!strcmp(a, "--noalias")) c->noalias = 1;
     else if ((v = pj_opt_value(argc, argv, &i, "--max-registers"))) c->max_registers = atoi(v);
     else if (!strncmp(a, "-O", 2) && a[2] >= '0' && a[2] <= '3' && !a[3]) c->opt = a[2] - '0';
     else if ((v = pj_opt_value(argc, argv, &i, "--emit"))) { if (!pj_parse_emit(c, v)) return pj_usage_error("unknown --emit value '%s' (ast, types, llvm, ptx)", v); }
@@ -385,7 +388,7 @@ static int pj_main(PjCli *c) {
   if (n < 0) goto done;
   const char *arch = c->arch ? c->arch : dev && pj_device_arch(dev) ? pj_device_arch(dev) : "sm_90";
   PjCompileOptions opts = {target, arch, c->opt, c->emit, c->libdevice, c->debug, c->fastmath, c->max_registers,
-                           c->lineinfo};
+                           c->lineinfo, c->noalias};
   PjStatus st;
   kern = pj_kernel_compile(src, k, sig, n, &opts, diags, &st);
   if (!kern) goto done;

@@ -166,6 +166,8 @@ typedef struct PjCompileOptions {
   int fastmath;      /* fast-math flags, flush-to-zero, approximate float32 math (also @cuda.jit(fastmath=True)) */
   int max_registers; /* registers per thread on the GPU, 0: the compiler's choice (also @cuda.jit(max_registers=N)) */
   int lineinfo;      /* source lines in the PTX (.loc), for profilers (also @cuda.jit(lineinfo=True)) */
+  int noalias;       /* the arrays of every launch are known not to overlap: their pointers are noalias,
+                      * and on the GPU loads of arrays the kernel does not write become ld.global.nc */
 } PjCompileOptions;
 
 /* Times of the compile stages, in milliseconds. */

@@ -679,15 +679,17 @@ static int pj_binding_from(PyObject *t, PjBinding *b, PjBindingPool *pool, PyObj
   return -1;
 }
 
-/* compile(units, argtypes, target, emit) -> Kernel
+/* compile(units, argtypes, target, emit=0, arch=None, noalias=False) -> Kernel
  * units: [(path, text, col_offset, is_kernel, debug, fastmath, lineinfo, max_registers, bindings)]
- * argtypes: [(dtype_code, ndim, layout)]; target: "cuda" | "cpu"; emit: PjEmit bits. */
+ * argtypes: [(dtype_code, ndim, layout)]; target: "cuda" | "cpu"; emit: PjEmit bits; noalias: the
+ * launches it serves have checked that no two arrays overlap. */
 static PyObject *pj_compile(PyObject *self, PyObject *args) {
   PyObject *units_in, *types_in;
   const char *target;
   unsigned emit = 0;
   const char *arch = NULL;
-  if (!PyArg_ParseTuple(args, "OOs|Iz", &units_in, &types_in, &target, &emit, &arch)) return NULL;
+  int noalias = 0;
+  if (!PyArg_ParseTuple(args, "OOs|Izp", &units_in, &types_in, &target, &emit, &arch, &noalias)) return NULL;
   if (!PyList_Check(units_in) || !PyList_Check(types_in)) {
     PyErr_SetString(PyExc_TypeError, "compile(units: list, argtypes: list, target)");
     return NULL;
@@ -736,7 +738,7 @@ static PyObject *pj_compile(PyObject *self, PyObject *args) {
   PjStatus st = PJ_ERROR_USER;
   if (source) {
     PjCompileOptions o = {.target = strcmp(target, "cpu") == 0 ? PJ_TARGET_CPU : PJ_TARGET_CUDA, .opt_level = 3,
-                          .emit = emit, .arch = arch};
+                          .emit = emit, .arch = arch, .noalias = noalias};
     Py_BEGIN_ALLOW_THREADS kernel = pj_kernel_compile(source, 0, types, (int)nargs, &o, diags, &st);
     Py_END_ALLOW_THREADS
   }
@@ -1100,6 +1102,27 @@ static void pj_scalar_convert(PjValue *v, PjDtype to) {
   v->dtype = to;
 }
 
+/* 1 when no two array arguments share a byte (each array's extent in memory from its shape and
+ * strides); 0 when two do, or when there are too many arrays to compare cheaply. */
+static int pj_args_disjoint(const PjArg *a, Py_ssize_t n) {
+  uint64_t lo[32], hi[32];
+  int m = 0;
+  for (Py_ssize_t i = 0; i < n; i++) {
+    if (a[i].v.ndim == 0) continue;
+    if (m == 32) return 0;
+    char *start;
+    size_t span;
+    pj_span_of(&a[i], (char *)a[i].v.data, (int64_t)pj_dtype_size(a[i].v.dtype), &start, &span);
+    if (span == 0) continue; /* an empty array touches nothing */
+    lo[m] = (uint64_t)(uintptr_t)start;
+    hi[m++] = (uint64_t)(uintptr_t)start + span;
+  }
+  for (int i = 0; i < m; i++)
+    for (int j = i + 1; j < m; j++)
+      if (lo[i] < hi[j] && lo[j] < hi[i]) return 0;
+  return 1;
+}
+
 static void pj_args_release(PjArg *a, int n) {
   for (int i = 0; i < n; i++) {
     if (a[i].staged && g_device) pj_mem_free(g_device, a[i].staged);
@@ -1114,7 +1137,7 @@ typedef struct {
   PjLaunchConfig config;
   PyObject *stream;     /* Stream or None */
   PyObject *last;       /* the kernel of the previous call, whose key is last_key */
-  char last_key[256 * 3];
+  char last_key[256 * 3 + 1];
   Py_ssize_t last_len;
 } PjLauncherObject;
 
@@ -1221,19 +1244,23 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
   PjArg *a = n <= 64 ? stack_args : calloc((size_t)n, sizeof(PjArg));
   PyObject *result = NULL;
   int read = 0;
-  char key[256 * 3];
+  char key[256 * 3 + 1];
   for (; read < n; read++) {
     if (pj_arg_read(PyTuple_GetItem(args, read), &a[read], (int)read) < 0) goto done;
     key[3 * read] = (char)a[read].v.dtype;
     key[3 * read + 1] = (char)a[read].v.ndim;
     key[3 * read + 2] = a[read].v.ndim ? a[read].layout : 0;
   }
+  /* whether any two arrays overlap: when none does, a kernel compiled with noalias pointers
+   * serves the launch (read-only arrays through the GPU's read-only path) */
+  key[3 * n] = (char)pj_args_disjoint(a, n);
+  Py_ssize_t klen = 3 * n + 1;
   PyObject *kernel = NULL, *k_key = NULL;
-  if (l->last && l->last_len == 3 * n && memcmp(l->last_key, key, (size_t)(3 * n)) == 0) {
+  if (l->last && l->last_len == klen && memcmp(l->last_key, key, (size_t)klen) == 0) {
     kernel = l->last; /* the same argument types as the previous call */
     goto found;
   }
-  k_key = PyBytes_FromStringAndSize(key, 3 * n);
+  k_key = PyBytes_FromStringAndSize(key, klen);
   if (!k_key) goto done;
   kernel = PyDict_GetItem(l->cache, k_key); /* borrowed */
   if (!kernel) {
@@ -1242,7 +1269,7 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
       char lay[2] = {a[i].v.ndim ? a[i].layout : 'C', 0};
       PyTuple_SetItem(types, i, Py_BuildValue("(iis)", (int)a[i].v.dtype, a[i].v.ndim, lay));
     }
-    kernel = types ? PyObject_CallFunctionObjArgs(l->compile, types, NULL) : NULL;
+    kernel = types ? PyObject_CallFunctionObjArgs(l->compile, types, key[3 * n] ? Py_True : Py_False, NULL) : NULL;
     Py_XDECREF(types);
     if (kernel && !PyObject_TypeCheck(kernel, g_kernel_type)) {
       PyErr_SetString(PyExc_TypeError, "the compile callback must return a Kernel");
@@ -1254,8 +1281,8 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
   Py_DECREF(k_key);
   if (!kernel) goto done;
   PJ_SETREF(l->last, Py_NewRef(kernel));
-  memcpy(l->last_key, key, (size_t)(3 * n));
-  l->last_len = 3 * n;
+  memcpy(l->last_key, key, (size_t)klen);
+  l->last_len = klen;
 found:;
   PjKernelObject *k = (PjKernelObject *)kernel;
   if (k->nargs != n) {

@@ -197,6 +197,7 @@ class Dispatcher:
         self._cache = {}        # argument key -> Kernel (shared with the launchers)
         self._launchers = {}
         self.overloads = {}     # argument types -> Kernel
+        self._variants = {}     # (argument types, noalias) -> Kernel
         self._eager = []
         for sig in sigs:
             s = parse_signature(sig)
@@ -210,28 +211,33 @@ class Dispatcher:
         return f"<pyjitc {'device function' if self.device else 'kernel'} {self.py_func.__qualname__}>"
 
     # ---- compiling
-    def _compile(self, types, emit=0, target_name=None, arch=None):
+    def _compile(self, types, emit=0, target_name=None, arch=None, noalias=False):
         if self.device:
             raise TypeError(f"device function '{self.__name__}' is compiled with the kernels that call it")
         units = _Units()
         units.add(self.py_func, True, self.options)
         tgt = target_name or target()
-        kernel = _core.compile(units.units, list(types), tgt, emit, arch)
+        kernel = _core.compile(units.units, list(types), tgt, emit, arch, noalias)
         if not emit and tgt == target():
-            self.overloads[tuple(types)] = kernel
+            self._variants[(tuple(types), noalias)] = kernel
+            if not noalias or tuple(types) not in self.overloads:
+                self.overloads[tuple(types)] = kernel
         return kernel
 
-    def _for_types(self, types):
-        """The kernel for the argument types of a launch (called by the launcher on a miss)."""
+    def _for_types(self, types, noalias=False):
+        """The kernel for the argument types of a launch (called by the launcher on a miss);
+        noalias: the launch found no two arrays overlapping."""
         if self._eager:
             for eager in self._eager:
                 if _matches(eager, types):
-                    return self.overloads.get(eager) or self._compile(eager)
-            got = ", ".join(_type_text(t) for t in types)
-            raise TypeError(f"kernel '{self.__name__}' has no signature for ({got}); it was compiled for "
-                            + "; ".join("(" + ", ".join(_type_text(t) for t in e) + ")" for e in self._eager))
-        kernel = self.overloads.get(tuple(types))
-        return kernel if kernel is not None else self._compile(types)
+                    types = eager
+                    break
+            else:
+                got = ", ".join(_type_text(t) for t in types)
+                raise TypeError(f"kernel '{self.__name__}' has no signature for ({got}); it was compiled for "
+                                + "; ".join("(" + ", ".join(_type_text(t) for t in e) + ")" for e in self._eager))
+        kernel = self._variants.get((tuple(types), noalias))
+        return kernel if kernel is not None else self._compile(types, noalias=noalias)
 
     # ---- launching
     def __getitem__(self, config):

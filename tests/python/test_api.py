@@ -736,3 +736,31 @@ def test_closure_variable_not_yet_assigned_is_reported():
         return None
     message = make()
     assert message is not None and "later" in message, message
+
+
+@cuda.jit
+def _store_then_load(x, y, out):
+    i = cuda.grid(1)
+    if i < x.size:
+        y[i] = x[i] + 1.0
+        out[i] = x[i]   # where y is x (or overlaps it), this reads the value just stored
+
+
+def test_overlapping_arrays_keep_their_aliasing_and_disjoint_ones_get_noalias():
+    base = np.arange(40, dtype=np.float64)
+    d = cuda.to_device(base)
+    out = cuda.device_array(40)
+    _store_then_load[1, 64](d, d, out)                     # the same array twice
+    np.testing.assert_array_equal(out.copy_to_host(), base + 1)
+    np.testing.assert_array_equal(d.copy_to_host(), base + 1)
+    x, y = cuda.to_device(base), cuda.device_array(40)   # disjoint: the noalias variant
+    _store_then_load[1, 64](x, y, out)
+    np.testing.assert_array_equal(out.copy_to_host(), base)
+    np.testing.assert_array_equal(y.copy_to_host(), base + 1)
+    a = cuda.to_device(np.arange(30, dtype=np.float64))  # overlapping views of one array
+    out20 = cuda.device_array(20)
+    _store_then_load[1, 32](a[0:20], a[10:30], out20)    # threads race on a[10:20]: check the rest
+    np.testing.assert_array_equal(out20.copy_to_host()[:10], np.arange(10.0))  # a[0:10] is never written
+    np.testing.assert_array_equal(a.copy_to_host()[:10], np.arange(10.0))
+    kinds = {key[1] for key in _store_then_load._variants}
+    assert kinds == {False, True}, kinds                   # one variant of each kind was compiled
