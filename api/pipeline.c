@@ -21,7 +21,7 @@ struct PjSource {
 
 struct PjKernel {
   PjArena *arena;
-  PjCode *code;
+  PjCode *code;         /* NULL for a kernel made from cached PTX (the strings are in arena) */
   PjKernelCode abi;
   PjArgType *args;
   char *ast_text, *types_text;
@@ -427,8 +427,25 @@ const char *pj_kernel_text(const PjKernel *k, PjEmit what) {
   switch (what) {
   case PJ_EMIT_AST: return k->ast_text;
   case PJ_EMIT_TYPES: return k->types_text;
-  case PJ_EMIT_LLVM: return pj_backend_llvm_text(k->code);
-  case PJ_EMIT_PTX: return pj_backend_ptx(k->code);
+  case PJ_EMIT_LLVM: return k->code ? pj_backend_llvm_text(k->code) : NULL;
+  case PJ_EMIT_PTX: return k->code ? pj_backend_ptx(k->code) : k->abi.ptx;
   default: return NULL;
   }
+}
+
+const char *pj_kernel_entry(const PjKernel *k) { return k->abi.entry; }
+uint64_t pj_kernel_static_shared(const PjKernel *k) { return k->abi.static_shared; }
+int pj_kernel_debug(const PjKernel *k) { return k->abi.debug; }
+
+PjKernel *pj_kernel_from_ptx(const char *name, const char *entry, const char *ptx, const PjArgType *args, int nargs,
+                             int debug, uint64_t static_shared, const char *file) {
+  if (!name || !entry || !ptx || nargs < 0 || (nargs && !args)) return NULL;
+  PjKernel *k = calloc(1, sizeof(PjKernel));
+  k->arena = pj_arena_new();
+  k->args = calloc((size_t)nargs + 1, sizeof(PjArgType));
+  if (nargs) memcpy(k->args, args, sizeof(PjArgType) * (size_t)nargs);
+  k->abi = (PjKernelCode){PJ_TARGET_CUDA, pj_arena_strdup(k->arena, name), pj_arena_strdup(k->arena, entry),
+                          pj_arena_strdup(k->arena, ptx), NULL, nargs, k->args,
+                          file ? pj_arena_strdup(k->arena, file) : NULL, debug != 0, NULL, static_shared};
+  return k;
 }

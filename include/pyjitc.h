@@ -182,8 +182,20 @@ PjKernel *pj_kernel_compile(const PjSource *source, int kernel, const PjArgType 
 void pj_kernel_delete(PjKernel *kernel);
 const char *pj_kernel_name(const PjKernel *kernel);
 PjTarget pj_kernel_target(const PjKernel *kernel);
-/* The text kept for one PjEmit bit, or NULL. */
+/* The text kept for one PjEmit bit, or NULL (the PTX of a CUDA kernel is always kept). */
 const char *pj_kernel_text(const PjKernel *kernel, PjEmit what);
+const char *pj_kernel_entry(const PjKernel *kernel);          /* CUDA: the PTX .entry name */
+uint64_t pj_kernel_static_shared(const PjKernel *kernel);     /* bytes of static shared memory */
+int pj_kernel_debug(const PjKernel *kernel);                  /* compiled with index checks */
+/* A CUDA kernel from the PTX of an earlier compile (a host's on-disk cache of compiled kernels):
+ * what pj_kernel_entry, _static_shared and _debug said of it, for the same argument types. */
+PjKernel *pj_kernel_from_ptx(const char *name, const char *entry, const char *ptx, const PjArgType *args, int nargs,
+                             int debug, uint64_t static_shared, const char *file);
+
+/* The on-disk cache (~/.cache/pyjitc, $PYJITC_CACHE_DIR; PYJITC_CACHE=0 turns it off): entries
+ * named by a hash of their key, checksummed, written atomically. NULL/0 when absent. */
+int pj_cache_get(const char *kind, const void *key, size_t key_len, void **data, size_t *len);
+void pj_cache_put(const char *kind, const void *key, size_t key_len, const void *data, size_t len);
 const PjCompileTimes *pj_kernel_times(const PjKernel *kernel);
 
 /* ---- values: kernel arguments on the host ------------------------------------------------ */

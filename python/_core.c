@@ -583,7 +583,16 @@ static PyMethodDef pj_kernel_methods[] = {
     {NULL},
 };
 
+static PyObject *pj_kernel_meta_py(PyObject *self, void *c) {
+  const PjKernel *k = ((PjKernelObject *)self)->kernel;
+  const char *entry = pj_kernel_entry(k);
+  return Py_BuildValue("{ssszsisKsz}", "name", pj_kernel_name(k), "entry", entry, "debug", pj_kernel_debug(k),
+                       "static_shared", (unsigned long long)pj_kernel_static_shared(k), "ptx",
+                       pj_kernel_text(k, PJ_EMIT_PTX));
+}
+
 static PyGetSetDef pj_kernel_getset[] = {
+    {"meta", pj_kernel_meta_py, NULL, "name, entry, debug, static_shared, ptx: what kernel_from_ptx takes back", NULL},
     {"times", pj_kernel_times_py, NULL, "compile stage times in milliseconds", NULL},
     {"argtypes", pj_kernel_argtypes_py, NULL, "((dtype_code, ndim, layout), ...)", NULL},
     {NULL},
@@ -781,6 +790,65 @@ done:
   free(units);
   Py_XDECREF(keep);
   return (PyObject *)k;
+}
+
+/* kernel_from_ptx(name, entry, ptx, argtypes, debug, static_shared, file) -> Kernel: a CUDA kernel
+ * compiled before (the dispatcher's on-disk cache of compiled kernels). */
+static PyObject *pj_kernel_from_ptx_py(PyObject *self, PyObject *args) {
+  const char *name, *entry, *ptx, *file = NULL;
+  PyObject *types_in;
+  int debug;
+  unsigned long long shared;
+  if (!PyArg_ParseTuple(args, "sssOiK|z", &name, &entry, &ptx, &types_in, &debug, &shared, &file)) return NULL;
+  Py_ssize_t n = PyList_Check(types_in) ? PyList_Size(types_in) : -1;
+  if (n < 0 || n > 255) {
+    PyErr_SetString(PyExc_TypeError, "argtypes: a list of at most 255 (dtype_code, ndim, layout)");
+    return NULL;
+  }
+  PjArgType types[256];
+  for (Py_ssize_t i = 0; i < n; i++) {
+    int dtype, ndim;
+    const char *layout;
+    if (!PyArg_ParseTuple(PyList_GetItem(types_in, i), "iis", &dtype, &ndim, &layout)) return NULL;
+    types[i] = (PjArgType){(PjDtype)dtype, ndim, layout[0]};
+  }
+  PjKernel *kernel = pj_kernel_from_ptx(name, entry, ptx, types, (int)n, debug, shared, file);
+  if (!kernel) return pj_py_error(PJ_ERROR_ARGUMENT, "kernel_from_ptx: incomplete kernel");
+  PjKernelObject *k = PyObject_New(PjKernelObject, g_kernel_type);
+  if (!k) {
+    pj_kernel_delete(kernel);
+    return NULL;
+  }
+  k->kernel = kernel;
+  k->loaded = NULL;
+  k->nargs = (int)n;
+  memcpy(k->args, types, sizeof(PjArgType) * (size_t)n);
+  return (PyObject *)k;
+}
+
+/* cache_get(kind, key) -> bytes or None; cache_put(kind, key, data) */
+static PyObject *pj_cache_get_py(PyObject *self, PyObject *args) {
+  const char *kind;
+  Py_buffer key;
+  if (!PyArg_ParseTuple(args, "sy*", &kind, &key)) return NULL;
+  void *data = NULL;
+  size_t len = 0;
+  int hit = pj_cache_get(kind, key.buf, (size_t)key.len, &data, &len);
+  PyBuffer_Release(&key);
+  if (!hit) Py_RETURN_NONE;
+  PyObject *r = PyBytes_FromStringAndSize(data, (Py_ssize_t)len);
+  free(data);
+  return r;
+}
+
+static PyObject *pj_cache_put_py(PyObject *self, PyObject *args) {
+  const char *kind;
+  Py_buffer key, data;
+  if (!PyArg_ParseTuple(args, "sy*y*", &kind, &key, &data)) return NULL;
+  pj_cache_put(kind, key.buf, (size_t)key.len, data.buf, (size_t)data.len);
+  PyBuffer_Release(&key);
+  PyBuffer_Release(&data);
+  Py_RETURN_NONE;
 }
 
 /* ---- launching ---------------------------------------------------------------------------- */
@@ -1375,7 +1443,11 @@ static PyMethodDef pj_methods[] = {
     {"synchronize", pj_synchronize, METH_NOARGS, "wait for all work on the device"},
     {"register", pj_register, METH_VARARGS,
      "register(numpy.ndarray, numpy.generic, TypingError, CudaError, {numpy scalar type: dtype code})"},
-    {"compile", pj_compile, METH_VARARGS, "compile(units, argtypes, target, emit=0, arch=None) -> Kernel"},
+    {"compile", pj_compile, METH_VARARGS, "compile(units, argtypes, target, emit=0, arch=None, noalias=False) -> Kernel"},
+    {"kernel_from_ptx", pj_kernel_from_ptx_py, METH_VARARGS,
+     "kernel_from_ptx(name, entry, ptx, argtypes, debug, static_shared, file=None) -> Kernel"},
+    {"cache_get", pj_cache_get_py, METH_VARARGS, "cache_get(kind, key: bytes) -> bytes or None"},
+    {"cache_put", pj_cache_put_py, METH_VARARGS, "cache_put(kind, key: bytes, data: bytes)"},
     {"copy", pj_copy, METH_VARARGS, "copy(direction, dst, src, nbytes, stream=None)"},
     {"memset", pj_memset, METH_VARARGS, "memset(dst, value, nbytes, stream=None)"},
     {"dtype_codes", pj_dtype_codes, METH_NOARGS, "{dtype name: code}"},

@@ -1,6 +1,8 @@
 /* runtime/: the on-disk cache (runtime/cache.h). */
 #include "runtime/cache.h"
 
+#include <pyjitc.h>
+
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -99,3 +101,17 @@ void pj_cache_write(const char *path, const void *data, size_t len) {
 }
 
 void pj_cache_remove(const char *path) { unlink(path); }
+
+/* The public form (include/pyjitc.h): by key rather than by path. */
+int pj_cache_get(const char *kind, const void *key, size_t key_len, void **data, size_t *len) {
+  char *path = pj_cache_path(kind, key, key_len);
+  bool ok = path && pj_cache_read(path, data, len);
+  free(path);
+  return ok;
+}
+
+void pj_cache_put(const char *kind, const void *key, size_t key_len, const void *data, size_t len) {
+  char *path = pj_cache_path(kind, key, key_len);
+  if (path) pj_cache_write(path, data, len);
+  free(path);
+}

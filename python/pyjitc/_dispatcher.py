@@ -7,8 +7,10 @@ namespaces), the way numba resolves them."""
 import builtins
 import dis
 import inspect
+import json
 import math
 import os
+import pickle
 import types as pytypes
 
 import numpy as np
@@ -217,7 +219,10 @@ class Dispatcher:
         units = _Units()
         units.add(self.py_func, True, self.options)
         tgt = target_name or target()
-        kernel = _core.compile(units.units, list(types), tgt, emit, arch, noalias)
+        if tgt == "cuda" and not emit and target() == "cuda":
+            kernel = _cached_compile(units.units, list(types), arch or device()[2], noalias)
+        else:
+            kernel = _core.compile(units.units, list(types), tgt, emit, arch, noalias)
         if not emit and tgt == target():
             self._variants[(tuple(types), noalias)] = kernel
             if not noalias or tuple(types) not in self.overloads:
@@ -308,6 +313,25 @@ class Dispatcher:
     def inspect_asm(self, signature=None):
         texts = self._texts("ptx", signature)
         return texts[signature] if signature is not None else texts
+
+
+def _cached_compile(units, types, arch, noalias):
+    """A GPU kernel from the on-disk cache (runtime/cache.c) when this exact compile was made
+    before: the key holds every unit's text and the values of the names it uses, the argument
+    types, the architecture and pyjitc's version, so any change to those compiles afresh."""
+    key = pickle.dumps((_core.version(), arch, noalias, units, types), protocol=4)
+    hit = _core.cache_get("kernel", key)
+    if hit is not None:
+        try:
+            m = json.loads(hit)
+            return _core.kernel_from_ptx(m["name"], m["entry"], m["ptx"], types, m["debug"], m["static_shared"],
+                                         m["file"])
+        except (ValueError, KeyError, TypeError):
+            pass  # an entry of another shape: compiled again and replaced below
+    kernel = _core.compile(units, types, "cuda", 0, arch, noalias)
+    meta = dict(kernel.meta, file=units[0][0])
+    _core.cache_put("kernel", key, json.dumps(meta).encode())
+    return kernel
 
 
 def _dims(d):

@@ -1,6 +1,7 @@
-"""The on-disk cache of machine code on the GPU: the first process that loads a kernel stores its
-cubin under PYJITC_CACHE_DIR, later processes load it from there (no driver compilation), and a
-damaged entry is replaced. GPU only: the CPU executor has no driver to compile PTX."""
+"""The on-disk caches on the GPU: the first process that compiles and loads a kernel stores its
+PTX (with what the launch needs) and its cubin under PYJITC_CACHE_DIR; later processes take both
+from there (no compile, no driver compilation), a change to anything the kernel uses compiles
+afresh, and a damaged entry is replaced. GPU only: the CPU executor's native code is not cached."""
 import glob
 import os
 import subprocess
@@ -27,31 +28,51 @@ PROGRAM = textwrap.dedent("""
     x = np.arange(1000, dtype=np.float64)
     out = np.zeros_like(x)
     k[4, 256](x, out)
-    assert np.array_equal(out, x * 3.0 + 2.0), out[:4]
-    print("ok")
+    assert np.array_equal(out, x * {scale} + 2.0), out[:4]
+    print("ok", sum(kern.times["total"] for kern in k.overloads.values()))
 """)
 
 
-def run(cache_dir, tmp_path):
+def run(cache_dir, tmp_path, helpers="helpers_mod", scale=3.0):
+    """Runs the program in a fresh process; returns the milliseconds it spent compiling."""
     script = tmp_path / "prog.py"
-    script.write_text(PROGRAM.format(here=os.path.dirname(os.path.abspath(__file__))))
-    env = dict(os.environ, PYJITC_CACHE_DIR=str(cache_dir))
+    script.write_text(PROGRAM.format(here=str(tmp_path) if helpers != "helpers_mod" else
+                                     os.path.dirname(os.path.abspath(__file__)), scale=scale)
+                      .replace("from helpers_mod", f"from {helpers}"))
+    env = dict(os.environ, PYJITC_CACHE_DIR=str(cache_dir), PYTHONDONTWRITEBYTECODE="1")  # a rewritten module is read anew
     r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120)
-    assert r.returncode == 0 and r.stdout.strip() == "ok", r.stdout + r.stderr
+    assert r.returncode == 0 and r.stdout.startswith("ok"), r.stdout + r.stderr
+    return float(r.stdout.split()[1])
 
 
 def test_cubin_is_cached_reused_and_repaired(tmp_path):
     cache = tmp_path / "cache"
-    run(cache, tmp_path)
+    assert run(cache, tmp_path) > 0            # compiled
     entries = glob.glob(str(cache / "*.cubin"))
     assert len(entries) == 1
     first = open(entries[0], "rb").read()
     assert first[:4] == b"PJC1" and len(first) > 100
     mtime = os.path.getmtime(entries[0])
-    run(cache, tmp_path)                       # loaded from the cache: the entry is not rewritten
+    assert run(cache, tmp_path) == 0           # the compiled kernel and its cubin from the cache
     assert glob.glob(str(cache / "*.cubin")) == entries and os.path.getmtime(entries[0]) == mtime
     with open(entries[0], "r+b") as f:         # damage it
         f.seek(len(first) // 2)
         f.write(b"\xff\xff\xff\xff")
     run(cache, tmp_path)                       # detected, rebuilt, stored again
     assert open(entries[0], "rb").read() == first
+
+
+def test_a_changed_dependency_compiles_afresh(tmp_path):
+    cache = tmp_path / "cache"
+    (tmp_path / "helpers_v.py").write_text(textwrap.dedent("""
+        from pyjitc import cuda
+        SCALE = 5.0
+
+        @cuda.jit(device=True)
+        def scaled_plus(x, y):
+            return x * SCALE + y
+    """))
+    assert run(cache, tmp_path, "helpers_v", 5.0) > 0
+    assert run(cache, tmp_path, "helpers_v", 5.0) == 0
+    (tmp_path / "helpers_v.py").write_text((tmp_path / "helpers_v.py").read_text().replace("5.0", "7.0"))
+    assert run(cache, tmp_path, "helpers_v", 7.0) > 0   # the device function's constant changed
