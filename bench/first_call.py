@@ -21,7 +21,8 @@ import importlib.util, sys
 sys.path.insert(0, {here!r})
 from suite_kernels import PYTHON
 import tempfile, os
-d = tempfile.mkdtemp()
+d = os.path.join(tempfile.gettempdir(), "pyjitc_first_call")  # one path for every process: the
+os.makedirs(d, exist_ok=True)                                  # kernel cache keys on the file's path
 path = os.path.join(d, "k_{module}.py")
 open(path, "w").write(PYTHON.format(module="{module}"))
 spec = importlib.util.spec_from_file_location("k_{module}", path)

@@ -267,7 +267,7 @@ def test_cuda_error_after_a_launch_names_the_kernel(tmp_path):
         @cuda.jit
         def wild_store(a):
             i = cuda.grid(1)
-            a[i + (1 << 40)] = 1.0
+            a[i + (1 << 50)] = 1.0  # 8 PB past the array: outside any mapping
 
         d = cuda.device_array(16)
         wild_store[1, 16](d)
@@ -279,4 +279,5 @@ def test_cuda_error_after_a_launch_names_the_kernel(tmp_path):
     r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
                        env=dict(os.environ))
     assert "CudaError:" in r.stdout and "wild_store" in r.stdout and "ILLEGAL_ADDRESS" in r.stdout, \
+        f"exit {r.returncode}: " + \
         r.stdout + r.stderr
