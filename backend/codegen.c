@@ -683,6 +683,35 @@ static LLVMValueRef pj_cg_minmax(PjCg *g, const PjExpr *e, bool is_max) {
   return best;
 }
 
+/* round(x[, n]), ties to even. With n: x scaled by 10**n (divided for n < 0) in float64, rounded,
+ * scaled back, as numba computes it; an integer rounds only for n < 0. */
+static LLVMValueRef pj_cg_pyround(PjCg *g, const PjExpr *e) {
+  const PjExpr *xe = e->builtin.args[0];
+  PjDtype xd = xe->type->dtype;
+  LLVMValueRef x = pj_cg_expr(g, xe);
+  LLVMTypeRef f64 = LLVMDoubleTypeInContext(g->ctx);
+  LLVMTypeRef ov[1] = {f64};
+  if (e->builtin.nargs == 1) {
+    if (!pj_dtype_is_float(xd)) return pj_cg_convert_scalar(g, x, xd, PJ_INT64);
+    LLVMValueRef v = pj_cg_convert_scalar(g, x, xd, PJ_FLOAT64);
+    return pj_cg_convert_scalar(g, pj_cg_call_intrinsic(g, "llvm.rint", ov, 1, &v, 1), PJ_FLOAT64, PJ_INT64);
+  }
+  LLVMValueRef n = pj_cg_convert_scalar(g, pj_cg_expr(g, e->builtin.args[1]), e->builtin.args[1]->type->dtype, PJ_INT64);
+  LLVMValueRef v = pj_cg_convert_scalar(g, x, xd, PJ_FLOAT64);
+  LLVMValueRef neg = LLVMBuildICmp(g->b, LLVMIntSLT, n, LLVMConstInt(pj_cg_i64(g), 0, 0), "");
+  LLVMValueRef absn = LLVMBuildSelect(g->b, neg, LLVMBuildNeg(g->b, n, ""), n, "");
+  LLVMValueRef ten = LLVMConstReal(f64, 10.0);
+  LLVMValueRef pw = pj_cg_call_intrinsic(g, "llvm.powi", (LLVMTypeRef[]){f64, LLVMInt32TypeInContext(g->ctx)}, 2,
+                                         (LLVMValueRef[]){ten, LLVMBuildTrunc(g->b, absn, LLVMInt32TypeInContext(g->ctx), "")}, 2);
+  LLVMValueRef y = LLVMBuildSelect(g->b, neg, LLVMBuildFDiv(g->b, v, pw, ""), LLVMBuildFMul(g->b, v, pw, ""), "");
+  LLVMValueRef z = pj_cg_call_intrinsic(g, "llvm.rint", ov, 1, &y, 1);
+  LLVMValueRef r = LLVMBuildSelect(g->b, neg, LLVMBuildFMul(g->b, z, pw, ""), LLVMBuildFDiv(g->b, z, pw, ""), "");
+  bool finite_only = !pj_dtype_is_float(xd);
+  if (finite_only) /* an integer: itself for n >= 0 */
+    return LLVMBuildSelect(g->b, neg, pj_cg_convert_scalar(g, r, PJ_FLOAT64, PJ_INT64), pj_cg_convert_scalar(g, x, xd, PJ_INT64), "");
+  return pj_cg_convert_scalar(g, r, PJ_FLOAT64, xd);
+}
+
 static LLVMValueRef pj_cg_math(PjCg *g, const PjExpr *e, const PjBuiltin *b) {
   PjDtype d = e->type->dtype;
   LLVMValueRef args[4];
@@ -896,6 +925,7 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   case PJ_LOWER_MATH: case PJ_LOWER_ROUND: return pj_cg_math(g, e, b);
   case PJ_LOWER_MIN: return pj_cg_minmax(g, e, false);
   case PJ_LOWER_MAX: return pj_cg_minmax(g, e, true);
+  case PJ_LOWER_PYROUND: return pj_cg_pyround(g, e);
   case PJ_LOWER_ABS: {
     LLVMValueRef x = pj_cg_expr(g, e->builtin.args[0]);
     PjDtype d = e->type->dtype;

@@ -65,7 +65,7 @@ static int pj_var_index(const PjFunc *f, const char *name) {
 
 /* Python's builtin functions that kernels may not call (yet): named as such in messages. */
 static bool pj_python_builtin(const char *name) {
-  static const char *const names[] = {"print", "round", "pow", "divmod", "complex", "bool", "sum", "any", "all",
+  static const char *const names[] = {"print", "pow", "divmod", "complex", "bool", "sum", "any", "all",
                                       "isinstance", "enumerate", "zip", "list", "tuple", "dict", "set", "str",
                                       "repr", "hash", "id", "input", "open", "iter", "next", "sorted", "reversed",
                                       "map", "filter", "getattr", "setattr", "type", "slice", "ord", "chr", "hex"};

@@ -132,6 +132,17 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
     for (int i = 0; i < nargs; i++) params[i] = t;
     return t;
   }
+  case PJ_TYPING_PYROUND: {
+    /* Python's round, as numba has it: to the nearest, ties to even */
+    const PjType *t = args[0]->type;
+    if (!pj_real(t)) return pj_fail(err, errlen, "%s() takes a real number, not %s", b->name, arena, t);
+    if (nargs == 2 && !pj_type_is_int(args[1]->type))
+      return pj_fail(err, errlen, "%s()'s ndigits must be an integer, not %s", b->name, arena, args[1]->type);
+    params[0] = pj_type_is_bool(t) ? pj_type_scalar(PJ_INT64) : t;
+    if (nargs == 2) params[1] = pj_type_scalar(PJ_INT64);
+    if (nargs == 1 || !pj_dtype_is_float(t->dtype)) return pj_type_scalar(PJ_INT64);
+    return t;
+  }
   case PJ_TYPING_ABS: {
     const PjType *t = args[0]->type;
     if (!pj_type_is_scalar(t)) return pj_fail(err, errlen, "%s() takes a number, not %s", b->name, arena, t);

@@ -25,6 +25,7 @@ typedef enum PjTypingRule {
   PJ_TYPING_ROUND,    /* float -> int64 (Python's floor/ceil), integer -> itself */
   PJ_TYPING_MINMAX,   /* the common type of the numbers */
   PJ_TYPING_ABS,      /* the number's own type */
+  PJ_TYPING_PYROUND,  /* round(x) -> int64; round(x, n) -> x's float type, or int64 for an integer */
   PJ_TYPING_TO_INT,   /* int64 */
   PJ_TYPING_TO_FLOAT, /* float64 */
   PJ_TYPING_LEN,      /* array: int64 */
@@ -56,7 +57,7 @@ typedef enum PjTypingRule {
 
 typedef enum PjLowering {
   PJ_LOWER_TID, PJ_LOWER_CTAID, PJ_LOWER_NTID, PJ_LOWER_NCTAID, PJ_LOWER_GRID, PJ_LOWER_GRIDSIZE,
-  PJ_LOWER_MATH, PJ_LOWER_ROUND, PJ_LOWER_MIN, PJ_LOWER_MAX, PJ_LOWER_ABS, PJ_LOWER_CAST,
+  PJ_LOWER_MATH, PJ_LOWER_ROUND, PJ_LOWER_MIN, PJ_LOWER_MAX, PJ_LOWER_ABS, PJ_LOWER_PYROUND, PJ_LOWER_CAST,
   PJ_LOWER_LEN, PJ_LOWER_RANGE, PJ_LOWER_FREXP, PJ_LOWER_MODF, PJ_LOWER_ISNAN, PJ_LOWER_ISINF,
   PJ_LOWER_ISFINITE, PJ_LOWER_SCALE, PJ_LOWER_CONSTANT, PJ_LOWER_SHARED_ARRAY, PJ_LOWER_LOCAL_ARRAY,
   PJ_LOWER_BARRIER, PJ_LOWER_FENCE, PJ_LOWER_ATOMIC, PJ_LOWER_CAS, PJ_LOWER_BITS, PJ_LOWER_SELP, PJ_LOWER_LANE,

@@ -1190,3 +1190,18 @@ def test_for_over_tuples_and_arrays():
             run_sum += int(x)
         want = [357, (1 + 2 + 8) * v, s, (100 + 3) * 100 + 7, run_sum, int(m[:, i % 7].sum()) + 1000 * int(m[i % 3, 1:].sum()), pair[t_idx[i]]]
         assert list(out[i]) == want, (i, list(out[i]), want)
+
+
+def test_round_like_python():
+    x = np.array([0.5, 1.5, 2.5, -0.5, -1.5, -2.5, 2.675, 1.25, 0.125, 14.999, 15.0, 25.0, -35.0, 1e10 + 0.5,
+                  123.456, -0.04], np.float64)
+    k = np.array([1234, 1250, 1350, -1250, 49, 51, 0, 7, 150, 250, -150, 99, 1, 2, 3, 5], np.int64)
+    n = x.size
+    out = run("float_arith.py", "rounding", n, x, k, np.zeros(n, np.int64), np.zeros((n, 3)), np.zeros((n, 3), np.int64))
+    assert list(out["out_int"]) == [round(v) for v in x]
+    for c, nd in enumerate((1, 2, -1)):
+        want = [round(v * 10.0 ** nd) / 10.0 ** nd if nd >= 0 else round(v / 10.0 ** -nd) * 10.0 ** -nd for v in x]
+        np.testing.assert_array_equal(out["out_f"][:, c], want)  # numba's scaling (2.675 -> 2.68; CPython: 2.67)
+    assert list(out["out_k"][:, 0]) == [round(int(v), -2) for v in k]
+    assert list(out["out_k"][:, 1]) == [round(int(v), 1) for v in k]
+    assert list(out["out_k"][:, 2]) == [int(v) for v in k]

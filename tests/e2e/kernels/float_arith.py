@@ -54,3 +54,18 @@ def store(src, dst):
     i = cuda.grid(1)
     if i < src.size:
         dst[i] = src[i]
+
+
+@cuda.jit
+def rounding(x, k, out_int, out_f, out_k):
+    # Python's round: to the nearest, ties to even; with ndigits a float stays a float, an
+    # integer is rounded to tens for negative ndigits
+    i = cuda.grid(1)
+    if i < x.size:
+        out_int[i] = round(x[i])
+        out_f[i, 0] = round(x[i], 1)
+        out_f[i, 1] = round(x[i], 2)
+        out_f[i, 2] = round(x[i], -1)
+        out_k[i, 0] = round(k[i], -2)
+        out_k[i, 1] = round(k[i], 1)
+        out_k[i, 2] = round(k[i])
