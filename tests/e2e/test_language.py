@@ -1205,3 +1205,13 @@ def test_round_like_python():
     assert list(out["out_k"][:, 0]) == [round(int(v), -2) for v in k]
     assert list(out["out_k"][:, 1]) == [round(int(v), 1) for v in k]
     assert list(out["out_k"][:, 2]) == [int(v) for v in k]
+
+
+def test_enumerate_and_zip_in_for_loops():
+    a = np.array([3, -1, 4, 1, -5, 9], np.int64)
+    b = np.array([2, 7, 1, 8], np.int64)
+    out = run("control.py", "enumerate_zip", 8, a, b, np.zeros((8, 4), np.int64))["out"]
+    for i in range(8):
+        want = [sum(j * v for j, v in enumerate(a)), sum(j * v for j, v in enumerate(b, 10)),
+                sum(v * w + i for v, w in zip(a, b)), sum(v * w for v, w in zip(b, (2, 3, 5)))]
+        assert list(out[i]) == want, (i, list(out[i]), want)

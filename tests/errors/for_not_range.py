@@ -22,6 +22,10 @@ def k(a, x):
         t = (j, j)
     for (p, q) in range(3):  # expect error@9: the target of a for loop must be a name
         pass
+    for j in enumerate(a):  # expect error@9: the target of a for loop over enumerate() must be 2 names
+        pass
+    for p, q in zip(a, x):  # expect error@24: for loops iterate over range(...), a tuple or an array, not float64
+        pass
     for j in range(x):  # expect error@14: range() takes integers, not float64
         pass
     for j in range(1, 9, 0):  # expect error@26: range() arg 3 must not be zero

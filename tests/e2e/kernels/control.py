@@ -171,3 +171,28 @@ def iterate(a, m, t_idx, out):
         s += 1000 * v
     out[i, 5] = s
     out[i, 6] = pair[t_idx[i]]
+
+
+@cuda.jit
+def enumerate_zip(a, b, out):
+    # enumerate over an array (with a start), zip over two arrays of different lengths, and
+    # zip of an array with a tuple
+    i = cuda.grid(1)
+    if i >= out.shape[0]:
+        return
+    s = 0
+    for j, v in enumerate(a):
+        s += j * v
+    out[i, 0] = s
+    s = 0
+    for j, v in enumerate(b, 10):
+        s += j * v
+    out[i, 1] = s
+    s = 0
+    for v, w in zip(a, b):
+        s += v * w + i
+    out[i, 2] = s
+    s = 0
+    for v, w in zip(b, (2, 3, 5)):
+        s += v * w
+    out[i, 3] = s
