@@ -396,8 +396,11 @@ PjKernel *pj_kernel_compile(const PjSource *s, int k, const PjArgType *args, int
       if (pj_diags_get(diags, i)->line > 0) st = PJ_ERROR_USER; /* a missing libdevice points at the kernel */
     goto fail;
   }
-  kern->abi = (PjKernelCode){bo.target, fs->func->name, pj_backend_entry(kern->code), pj_backend_ptx(kern->code),
-                             pj_backend_cpu_entry(kern->code), nargs, kern->args, m->file.path, debug,
+  /* the name and the file are copied: the kernel outlives its source (the Python extension frees
+   * the source right after the compile) */
+  kern->abi = (PjKernelCode){bo.target, pj_arena_strdup(kern->arena, fs->func->name), pj_backend_entry(kern->code),
+                             pj_backend_ptx(kern->code), pj_backend_cpu_entry(kern->code), nargs, kern->args,
+                             m->file.path ? pj_arena_strdup(kern->arena, m->file.path) : NULL, debug,
                              pj_backend_cpu_error(kern->code), pj_backend_static_shared(kern->code)};
   kern->times.total = kern->times.parse + kern->times.types + kern->times.lower + kern->times.optimize + kern->times.codegen;
   if (status) *status = PJ_OK;

@@ -281,3 +281,23 @@ def test_cuda_error_after_a_launch_names_the_kernel(tmp_path):
     assert "CudaError:" in r.stdout and "wild_store" in r.stdout and "ILLEGAL_ADDRESS" in r.stdout, \
         f"exit {r.returncode}: " + \
         r.stdout + r.stderr
+
+
+def test_kernel_names_outlive_the_compile():
+    """A kernel's name and file in its error messages belong to the kernel, not to the source it
+    was compiled from (freed after the compile): other compiles in between must not garble them."""
+    @cuda.jit(debug=True)
+    def keeps_its_name(a):
+        a[cuda.grid(1) + 100] = 1.0
+
+    a = np.zeros(4)
+    with pytest.raises(Exception):
+        keeps_its_name[1, 1](a)    # compiled now (and fails: index 100 of 4)
+    for n in range(10):            # other compiles reuse the memory a freed source held
+        @cuda.jit
+        def churn(x):
+            x[0] = 2.0
+        churn[1, 1](np.zeros(1) + n)
+    with pytest.raises(Exception) as e:
+        keeps_its_name[1, 1](a)
+    assert "keeps_its_name" in str(e.value) and os.path.basename(__file__) in str(e.value), str(e.value)
