@@ -295,9 +295,7 @@ static void pj_hoist_expr(PjHoist *h, PjExpr **slot) {
     {
       PjExpr *t = pj_temp(h, e->type, e->loc);
       pj_emit_assign(h, t, e);
-      PjExpr *use = pj_arena_alloc(h->arena, sizeof(PjExpr));
-      *use = *t;
-      *slot = use;
+      *slot = pj_copy_ref(h, t);
     }
     return;
   case PJ_EX_ATTR: pj_hoist_expr(h, &e->attr.base); return;
@@ -330,8 +328,7 @@ static void pj_hoist_expr(PjHoist *h, PjExpr **slot) {
       PjExpr *result = value ? pj_temp(h, e->type, e->loc) : NULL;
       pj_inline_call(h, e, result);
       if (value) {
-        *slot = pj_arena_alloc(h->arena, sizeof(PjExpr));
-        **slot = *result;
+        *slot = pj_copy_ref(h, result);
       } else {
         e->kind = PJ_EX_NONE; /* the statement `f(x)` is now what ran before it */
       }
