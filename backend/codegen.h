@@ -131,6 +131,8 @@ int pj_cg_param_types(PjCg *g, const PjArgType *args, int nargs, LLVMTypeRef *ou
 void pj_cg_body(PjCg *g, const PjArgType *args, int nargs);
 /* backend/libdevice.c: link the libdevice functions mod declares, and what they need. */
 bool pj_libdevice_link(LLVMContextRef ctx, LLVMModuleRef mod, const char *path, char *err, size_t errlen);
+/* schedule.c: loads from global memory moved up to the start of their block (GPU, after -O). */
+void pj_hoist_loads(LLVMModuleRef mod);
 /* backend/device.c: device functions. Declare them all before any body refers to them. */
 void pj_cg_declare_specs(PjCg *g, PjSpec **specs, int n);
 void pj_cg_define_specs(PjCg *g);

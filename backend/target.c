@@ -651,6 +651,7 @@ static bool pj_finish_cuda(PjCode *code, PjCg *g, LLVMTargetMachineRef tm, const
   pj_internalize(g->mod, code->entry);
   if (!pj_run_pipeline(g->mod, tm, "globaldce", err, errlen)) return false; /* the library code not called */
   if (!pj_optimize(g->mod, tm, o->opt_level, err, errlen)) return false;
+  if (o->opt_level > 0) pj_hoist_loads(g->mod);
   double t1 = pj_now_ms();
   if (o->emit & PJ_EMIT_LLVM) code->llvm_text = LLVMPrintModuleToString(g->mod);
   code->ptx = pj_emit_ptx(g->mod, tm, err, errlen);
