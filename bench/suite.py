@@ -156,7 +156,11 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="small sizes (a smoke test)")
     ap.add_argument("--out", default=os.path.join(HERE, "results"))
+    ap.add_argument("--only", help="comma-separated kernel names (for profiling; no results file)")
+    ap.add_argument("--impl", default="pyjitc,numba,nvcc", help="comma-separated subset of pyjitc,numba,nvcc")
     opts = ap.parse_args()
+    only = set(opts.only.split(",")) if opts.only else None
+    chosen = opts.impl.split(",")
     import cupy as cp
     np.row_stack = np.vstack  # numba-cuda 0.30 still calls it (GPU.md)
     from numba import cuda as nb_cuda
@@ -174,6 +178,8 @@ def main():
     spin = mod_c.get_function("spin")
     rows = []
     for case in cases(cp, opts.quick):
+        if only and case.name not in only:
+            continue
         row = {"kernel": case.name}
         impls = {
             "pyjitc": lambda o, c=case: getattr(pj, c.name)[c.grid, c.block](*c.python_args(o)),
@@ -181,6 +187,8 @@ def main():
             "nvcc": lambda o, c=case: mod_c.get_function(c.name)(c.grid, c.block, c.c_args(o)),
         }
         for impl, launch in impls.items():
+            if impl not in chosen:
+                continue
             o = case.make()
             if case.reset:
                 case.reset(o)
@@ -189,9 +197,9 @@ def main():
             case.check(o)   # correct before it is timed
             row[impl] = time_kernel(cp, spin, lambda: launch(o), (lambda: case.reset(o)) if case.reset else None)
         rows.append(row)
-        print(f"{case.name:>14}: pyjitc {row['pyjitc']:.4f} ms  numba {row['numba']:.4f} ms  nvcc {row['nvcc']:.4f} ms",
-              flush=True)
-    write_results(rows, opts)
+        print(f"{case.name:>14}: " + "  ".join(f"{k} {row[k]:.4f} ms" for k in chosen), flush=True)
+    if not only and len(chosen) == 3:
+        write_results(rows, opts)
 
 
 def write_results(rows, opts):
