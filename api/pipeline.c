@@ -388,7 +388,7 @@ PjKernel *pj_kernel_compile(const PjSource *s, int k, const PjArgType *args, int
   bool debug = o->debug || fs->debug;
   PjBackendOptions bo = {pj_resolve_target(o->target), o->arch, o->opt_level, o->emit, o->libdevice, debug,
                          o->fastmath || fs->fastmath, o->max_registers ? o->max_registers : fs->max_registers,
-                         o->lineinfo || fs->lineinfo, o->noalias != 0};
+                         o->lineinfo || fs->lineinfo, o->noalias != 0, o->narrow != 0};
   kern->code = pj_backend_compile(m, typed, args, nargs, (PjSpec **)specs.items, specs.len, &bo, diags, &kern->times);
   if (!kern->code) {
     st = PJ_ERROR_INTERNAL;

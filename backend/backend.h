@@ -19,6 +19,8 @@ typedef struct PjBackendOptions {
   int max_registers;      /* NVPTX: .maxnreg; 0 for none */
   bool lineinfo;          /* NVPTX: line tables (.loc) */
   bool noalias;           /* NVPTX: array pointer parameters are noalias (no two arrays overlap) */
+  bool narrow;            /* NVPTX: integer arguments and array extents and sizes are below 2**31 in
+                           * magnitude: extents carry that range and counters bounded by them are 32-bit */
 } PjBackendOptions;
 
 /* Lower one typed kernel. NULL with a diagnostic on failure (a missing libdevice, an LLVM

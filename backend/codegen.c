@@ -586,7 +586,16 @@ static LLVMValueRef pj_cg_compare(PjCg *g, const PjExpr *e) {
   LLVMValueRef prev = pj_cg_expr(g, e->cmp.operands[0]);
   if (e->cmp.n == 1) {
     LLVMValueRef next = pj_cg_expr(g, e->cmp.operands[1]);
-    return pj_compare_pair(g, e->cmp.ops[0], prev, e->cmp.operands[0]->type, next, e->cmp.operands[1]->type);
+    const PjType *ta = e->cmp.operands[0]->type, *tb = e->cmp.operands[1]->type;
+    if (ta->kind == PJ_TY_SCALAR && tb->kind == PJ_TY_SCALAR && ta->dtype == PJ_INT64 && tb->dtype == PJ_INT64 &&
+        pj_cg_fits_i32(g, e->cmp.operands[0]) && pj_cg_fits_i32(g, e->cmp.operands[1])) {
+      /* both in the int32 range (narrow.c): one 32-bit compare instead of two halves */
+      LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx);
+      const PjType *t32 = pj_type_scalar(PJ_INT32);
+      return pj_compare_pair(g, e->cmp.ops[0], LLVMBuildTrunc(g->b, prev, i32, ""), t32,
+                             LLVMBuildTrunc(g->b, next, i32, ""), t32);
+    }
+    return pj_compare_pair(g, e->cmp.ops[0], prev, ta, next, tb);
   }
   LLVMBasicBlockRef done = pj_cg_block_new(g, "chain.end");
   LLVMTypeRef i1 = LLVMInt1TypeInContext(g->ctx);
@@ -1091,7 +1100,11 @@ LLVMValueRef pj_cg_expr(PjCg *g, const PjExpr *e) {
       return LLVMConstNamedStruct(pj_cg_dtype(g, PJ_COMPLEX128), (LLVMValueRef[]){LLVMConstReal(part, 0), LLVMConstReal(part, e->fval)}, 2);
     }
     return LLVMConstReal(pj_cg_dtype(g, e->type->dtype), e->fval);
-  case PJ_EX_NAME: return LLVMBuildLoad2(g->b, pj_cg_type(g, g->f->vars[e->name.var].type), g->slots[e->name.var], e->name.id);
+  case PJ_EX_NAME:
+    if (g->narrow_vars && g->narrow_vars[e->name.var]) /* kept in 32 bits (narrow.c) */
+      return LLVMBuildSExt(g->b, LLVMBuildLoad2(g->b, LLVMInt32TypeInContext(g->ctx), g->slots[e->name.var], ""),
+                           pj_cg_type(g, e->type), e->name.id);
+    return LLVMBuildLoad2(g->b, pj_cg_type(g, g->f->vars[e->name.var].type), g->slots[e->name.var], e->name.id);
   case PJ_EX_ATTR: return pj_cg_attr(g, e);
   case PJ_EX_SUBSCRIPT: return pj_cg_subscript(g, e);
   case PJ_EX_TUPLE: return pj_cg_tuple(g, e);
@@ -1114,7 +1127,9 @@ static void pj_cg_block(PjCg *g, const PjBlock *b);
 
 void pj_cg_store_var(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt) {
   const PjType *var_t = g->f->vars[target->name.var].type;
-  LLVMBuildStore(g->b, pj_cg_convert(g, v, vt, var_t), g->slots[target->name.var]);
+  v = pj_cg_convert(g, v, vt, var_t);
+  if (g->narrow_vars && g->narrow_vars[target->name.var]) v = LLVMBuildTrunc(g->b, v, LLVMInt32TypeInContext(g->ctx), "");
+  LLVMBuildStore(g->b, v, g->slots[target->name.var]);
 }
 
 
@@ -1250,22 +1265,32 @@ static void pj_cg_for(PjCg *g, const PjStmt *s) {
   LLVMValueRef stop = pj_cg_expr(g, it->call.args[n > 1 ? 1 : 0]);
   LLVMValueRef step = n > 2 ? pj_cg_expr(g, it->call.args[2]) : LLVMConstInt(t, 1, 0);
   LLVMValueRef count = pj_cg_range_count(g, start, stop, step, d);
-  LLVMValueRef counter = LLVMBuildAlloca(g->alloca_b, t, "range.k");
-  LLVMBuildStore(g->b, LLVMConstInt(t, 0, 0), counter);
+  /* bounds in the int32 range (narrow.c): at most 2**32 - 1 values, so the counter runs in 32
+   * bits, as nvcc's `int` counters do */
+  LLVMTypeRef kt = t;
+  if (d == PJ_INT64 && pj_cg_fits_i32(g, it->call.args[n > 1 ? 1 : 0]) && (n < 2 || pj_cg_fits_i32(g, it->call.args[0]))) {
+    kt = LLVMInt32TypeInContext(g->ctx);
+    count = LLVMBuildTrunc(g->b, count, kt, "");
+  }
+  LLVMValueRef counter = LLVMBuildAlloca(g->alloca_b, kt, "range.k");
+  LLVMBuildStore(g->b, LLVMConstInt(kt, 0, 0), counter);
   LLVMBasicBlockRef head = pj_cg_block_new(g, "for.cond"), body = pj_cg_block_new(g, "for.body"),
                     latch = pj_cg_block_new(g, "for.inc"), done = pj_cg_block_new(g, "for.end");
   LLVMBuildBr(g->b, head);
   LLVMPositionBuilderAtEnd(g->b, head);
-  LLVMValueRef k = LLVMBuildLoad2(g->b, t, counter, "k");
+  LLVMValueRef k = LLVMBuildLoad2(g->b, kt, counter, "k");
   LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, k, count, ""), body, done);
   LLVMPositionBuilderAtEnd(g->b, body);
+  if (kt != t) k = LLVMBuildZExt(g->b, k, t, "");
   LLVMValueRef i = LLVMBuildAdd(g->b, start, LLVMBuildMul(g->b, k, step, ""), "i");
   pj_cg_store_var(g, s->for_.target, i, pj_type_scalar(d));
   pj_cg_loop_body(g, &s->for_.body, latch, done);
   pj_br(g, latch);
   LLVMPositionBuilderAtEnd(g->b, latch);
-  LLVMValueRef cur = LLVMBuildLoad2(g->b, t, counter, "");
-  LLVMBuildStore(g->b, LLVMBuildAdd(g->b, cur, LLVMConstInt(t, 1, 0), ""), counter);
+  LLVMValueRef cur = LLVMBuildLoad2(g->b, kt, counter, "");
+  LLVMValueRef next = LLVMBuildAdd(g->b, cur, LLVMConstInt(kt, 1, 0), "");
+  if (kt != t) LLVMSetNUW(next, 1); /* below count, itself below 2**32 */
+  LLVMBuildStore(g->b, next, counter);
   LLVMBuildBr(g->b, head);
   LLVMPositionBuilderAtEnd(g->b, done);
 }
@@ -1390,15 +1415,21 @@ LLVMValueRef pj_cg_arg_value(PjCg *g, const PjArgType *a, LLVMValueRef *flat, in
 /* Array extents are never negative and no array has 2**47 elements: the range attribute on
  * those parameters lets LLVM prove that an index walking up to an extent does not wrap, so
  * the checks for negative indices fold away and such loops get unrolled. With `noalias` (the
- * launch checked that no two arrays overlap) the data pointers are noalias too. */
+ * launch checked that no two arrays overlap) the data pointers are noalias too; with g->narrow
+ * (the launch checked that integer arguments and extents are below 2**31 in magnitude) extents
+ * are below 2**31 and 64-bit integer parameters in the int32 range. */
 void pj_cg_mark_extents(PjCg *g, LLVMValueRef fn, const PjArgType *args, int nargs, bool noalias) {
   unsigned kind = LLVMGetEnumAttributeKindForName("range", 5);
-  uint64_t lo = 0, hi = (uint64_t)1 << 47;
+  uint64_t lo = 0, hi = (uint64_t)1 << (g->narrow ? 31 : 47);
   LLVMAttributeRef range = LLVMCreateConstantRangeAttribute(g->ctx, kind, 64, &lo, &hi);
+  uint64_t slo = (uint64_t)INT32_MIN, shi = (uint64_t)1 << 31;
+  LLVMAttributeRef srange = LLVMCreateConstantRangeAttribute(g->ctx, kind, 64, &slo, &shi);
   LLVMAttributeRef unaliased = LLVMCreateEnumAttribute(g->ctx, LLVMGetEnumAttributeKindForName("noalias", 7), 0);
   int p = 0;
   for (int i = 0; i < nargs; i++) {
     if (args[i].ndim == 0) {
+      if (g->narrow && (args[i].dtype == PJ_INT64 || args[i].dtype == PJ_UINT64))
+        LLVMAddAttributeAtIndex(fn, (unsigned)(p + 1), args[i].dtype == PJ_INT64 ? srange : range);
       p += pj_dtype_is_complex(args[i].dtype) ? 2 : 1;
       continue;
     }
@@ -1423,11 +1454,13 @@ void pj_cg_load_params(PjCg *g, LLVMValueRef argv, LLVMTypeRef *types, int n, LL
  * only reads 0 on the others, never poison. */
 void pj_cg_alloc_slots(PjCg *g) {
   g->slots = calloc((size_t)g->f->nvars + 1, sizeof(LLVMValueRef));
+  pj_cg_narrow_begin(g);
   for (int v = 0; v < g->f->nvars; v++) {
     const PjType *t = g->f->vars[v].type;
     if (!t) continue;
-    g->slots[v] = LLVMBuildAlloca(g->b, pj_cg_type(g, t), g->f->vars[v].name);
-    LLVMBuildStore(g->b, LLVMConstNull(pj_cg_type(g, t)), g->slots[v]);
+    LLVMTypeRef lt = g->narrow_vars && g->narrow_vars[v] ? LLVMInt32TypeInContext(g->ctx) : pj_cg_type(g, t);
+    g->slots[v] = LLVMBuildAlloca(g->b, lt, g->f->vars[v].name);
+    LLVMBuildStore(g->b, LLVMConstNull(lt), g->slots[v]);
   }
 }
 
@@ -1459,4 +1492,5 @@ void pj_cg_body(PjCg *g, const PjArgType *args, int nargs) {
   LLVMDisposeBuilder(g->alloca_b);
   free(g->slots);
   g->slots = NULL;
+  pj_cg_narrow_end(g);
 }

@@ -59,6 +59,9 @@ struct PjCg {
   int nshared_sites;
   uint64_t static_shared;         /* bytes of static shared memory per block */
   bool noalias;                   /* the kernel's arrays do not overlap (PjBackendOptions) */
+  bool narrow;                    /* integer arguments and array extents fit in int32 (PjBackendOptions) */
+  bool *narrow_vars;              /* GPU: variables of g->f kept in 32 bits (narrow.c) */
+  struct PjVarDefs *narrow_defs;  /* how each variable of g->f is assigned (narrow.c) */
   const PjFile *file;
   PjDiags *diags;   /* a kernel the CPU executor cannot run is reported here */
   bool failed;
@@ -131,6 +134,10 @@ int pj_cg_param_types(PjCg *g, const PjArgType *args, int nargs, LLVMTypeRef *ou
 void pj_cg_body(PjCg *g, const PjArgType *args, int nargs);
 /* backend/libdevice.c: link the libdevice functions mod declares, and what they need. */
 bool pj_libdevice_link(LLVMContextRef ctx, LLVMModuleRef mod, const char *path, char *err, size_t errlen);
+/* narrow.c: which int64 values of g->f provably fit in int32 (GPU only; see the file). */
+void pj_cg_narrow_begin(PjCg *g); /* with the slots of g->f */
+void pj_cg_narrow_end(PjCg *g);
+bool pj_cg_fits_i32(PjCg *g, const PjExpr *e);
 /* schedule.c: loads from global memory moved up to the start of their block (GPU, after -O). */
 void pj_hoist_loads(LLVMModuleRef mod);
 /* backend/device.c: device functions. Declare them all before any body refers to them. */

@@ -90,6 +90,7 @@ static void pj_define_spec(PjCg *g, const PjSpec *s) {
   LLVMDisposeBuilder(g->alloca_b);
   free(g->slots);
   g->slots = NULL;
+  pj_cg_narrow_end(g);
 }
 
 void pj_cg_define_specs(PjCg *g) {

@@ -696,7 +696,7 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
   }
   LLVMOrcThreadSafeContextRef tsc = cuda ? NULL : LLVMOrcCreateNewThreadSafeContext();
   PjCg g = {.f = f, .file = &m->file, .diags = diags, .host = !cuda, .debug = o->debug, .fastmath = o->fastmath,
-           .noalias = o->noalias};
+           .noalias = o->noalias, .narrow = o->narrow};
   g.ctx = cuda ? LLVMContextCreate() : LLVMOrcThreadSafeContextGetContext(tsc);
   LLVMContextSetDiagnosticHandler(g.ctx, pj_llvm_quiet, NULL);
   g.mod = LLVMModuleCreateWithNameInContext(f->name, g.ctx);

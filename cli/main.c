@@ -9,7 +9,7 @@ enum { PJ_MAX_ARGS = 64, PJ_MAX_SAVES = 64 };
 typedef struct PjCli {
   const char *file, *kernel, *sig, *arch, *libdevice, *save_dir;
   unsigned emit;
-  int launch, time, json, opt, repeat, debug, fastmath, max_registers, lineinfo, noalias;
+  int launch, time, json, opt, repeat, debug, fastmath, max_registers, lineinfo, noalias, narrow;
   PjTarget target;
   PjLaunchConfig config;
   int grid_set, block_set;
@@ -44,6 +44,9 @@ static const char pj_usage[] =
     "  --lineinfo           source line tables in the PTX for profilers (also @cuda.jit(lineinfo=True))\n"
     "  --noalias            promise that no two array arguments overlap (noalias pointers; on the GPU,\n"
     "                       loads of arrays the kernel does not write use the read-only path)\n"
+    "  --narrow             promise that integer arguments fit in int32 and arrays have fewer than\n"
+    "                       2**31 elements (GPU loop counters bounded by them run in 32 bits; --launch\n"
+    "                       sets it by itself when its arguments fit)\n"
     "  --debug              check every array index at run time and report the first one out of\n"
     "                       bounds with its line and thread (also @cuda.jit(debug=True))\n"
     "  -O0 .. -O3           LLVM optimization level (default -O3)\n"
@@ -134,6 +137,7 @@ static int pj_parse_cli(PjCli *c, int argc, char **argv) {
     else if (!strcmp(a, "--fastmath")) c->fastmath = 1;
     else if (!strcmp(a, "--lineinfo")) c->lineinfo = 1;
     else if (!strcmp(a, "--noalias")) c->noalias = 1;
+    else if (!strcmp(a, "--narrow")) c->narrow = 1;
     else if ((v = pj_opt_value(argc, argv, &i, "--max-registers"))) c->max_registers = atoi(v);
     else if (!strncmp(a, "-O", 2) && a[2] >= '0' && a[2] <= '3' && !a[3]) c->opt = a[2] - '0';
     else if ((v = pj_opt_value(argc, argv, &i, "--emit"))) { if (!pj_parse_emit(c, v)) return pj_usage_error("unknown --emit value '%s' (ast, types, llvm, ptx)", v); }
@@ -388,7 +392,7 @@ static int pj_main(PjCli *c) {
   if (n < 0) goto done;
   const char *arch = c->arch ? c->arch : dev && pj_device_arch(dev) ? pj_device_arch(dev) : "sm_90";
   PjCompileOptions opts = {target, arch, c->opt, c->emit, c->libdevice, c->debug, c->fastmath, c->max_registers,
-                           c->lineinfo, c->noalias};
+                           c->lineinfo, c->noalias, c->narrow || (c->launch && pj_values_fit_int32(vals, n))};
   PjStatus st;
   kern = pj_kernel_compile(src, k, sig, n, &opts, diags, &st);
   if (!kern) goto done;

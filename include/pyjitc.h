@@ -168,6 +168,8 @@ typedef struct PjCompileOptions {
   int lineinfo;      /* source lines in the PTX (.loc), for profilers (also @cuda.jit(lineinfo=True)) */
   int noalias;       /* the arrays of every launch are known not to overlap: their pointers are noalias,
                       * and on the GPU loads of arrays the kernel does not write become ld.global.nc */
+  int narrow;        /* every launch's integer arguments lie in the int32 range and its arrays' extents and
+                      * sizes are below 2**31: on the GPU, counters bounded by them run in 32 bits */
 } PjCompileOptions;
 
 /* Times of the compile stages, in milliseconds. */
@@ -211,6 +213,9 @@ typedef struct PjValue {
 } PjValue;
 
 int64_t pj_value_count(const PjValue *value);   /* number of elements (1 for a scalar) */
+/* 1 when every integer scalar lies in the int32 range and every array's extents and size are
+ * below 2**31: what PjCompileOptions.narrow promises for a launch. */
+int pj_values_fit_int32(const PjValue *values, int n);
 /* 'C', 'F' or 'A' (numba's layouts) of an array value, from its strides. */
 char pj_value_layout(const PjValue *value);
 /* The strides in bytes of each axis, written out (C's when the value has none). */

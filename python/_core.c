@@ -688,17 +688,18 @@ static int pj_binding_from(PyObject *t, PjBinding *b, PjBindingPool *pool, PyObj
   return -1;
 }
 
-/* compile(units, argtypes, target, emit=0, arch=None, noalias=False) -> Kernel
+/* compile(units, argtypes, target, emit=0, arch=None, noalias=False, narrow=False) -> Kernel
  * units: [(path, text, col_offset, is_kernel, debug, fastmath, lineinfo, max_registers, bindings)]
  * argtypes: [(dtype_code, ndim, layout)]; target: "cuda" | "cpu"; emit: PjEmit bits; noalias: the
- * launches it serves have checked that no two arrays overlap. */
+ * launches it serves have checked that no two arrays overlap; narrow: that their integers fit in
+ * int32 and their arrays have fewer than 2**31 elements (pj_values_fit_int32). */
 static PyObject *pj_compile(PyObject *self, PyObject *args) {
   PyObject *units_in, *types_in;
   const char *target;
   unsigned emit = 0;
   const char *arch = NULL;
-  int noalias = 0;
-  if (!PyArg_ParseTuple(args, "OOs|Izp", &units_in, &types_in, &target, &emit, &arch, &noalias)) return NULL;
+  int noalias = 0, narrow = 0;
+  if (!PyArg_ParseTuple(args, "OOs|Izpp", &units_in, &types_in, &target, &emit, &arch, &noalias, &narrow)) return NULL;
   if (!PyList_Check(units_in) || !PyList_Check(types_in)) {
     PyErr_SetString(PyExc_TypeError, "compile(units: list, argtypes: list, target)");
     return NULL;
@@ -747,7 +748,7 @@ static PyObject *pj_compile(PyObject *self, PyObject *args) {
   PjStatus st = PJ_ERROR_USER;
   if (source) {
     PjCompileOptions o = {.target = strcmp(target, "cpu") == 0 ? PJ_TARGET_CPU : PJ_TARGET_CUDA, .opt_level = 3,
-                          .emit = emit, .arch = arch, .noalias = noalias};
+                          .emit = emit, .arch = arch, .noalias = noalias, .narrow = narrow};
     Py_BEGIN_ALLOW_THREADS kernel = pj_kernel_compile(source, 0, types, (int)nargs, &o, diags, &st);
     Py_END_ALLOW_THREADS
   }
@@ -1319,9 +1320,12 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
     key[3 * read + 1] = (char)a[read].v.ndim;
     key[3 * read + 2] = a[read].v.ndim ? a[read].layout : 0;
   }
-  /* whether any two arrays overlap: when none does, a kernel compiled with noalias pointers
-   * serves the launch (read-only arrays through the GPU's read-only path) */
-  key[3 * n] = (char)pj_args_disjoint(a, n);
+  /* what the launch lets the kernel assume: bit 0, no two arrays overlap (a kernel compiled
+   * with noalias pointers serves it: read-only arrays through the GPU's read-only path); bit 1,
+   * integers and array sizes fit in int32 (32-bit loop counters) */
+  int fits = 1;
+  for (Py_ssize_t i = 0; fits && i < n; i++) fits = pj_values_fit_int32(&a[i].v, 1);
+  key[3 * n] = (char)(pj_args_disjoint(a, n) | fits << 1);
   Py_ssize_t klen = 3 * n + 1;
   PyObject *kernel = NULL, *k_key = NULL;
   if (l->last && l->last_len == klen && memcmp(l->last_key, key, (size_t)klen) == 0) {
@@ -1337,7 +1341,9 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
       char lay[2] = {a[i].v.ndim ? a[i].layout : 'C', 0};
       PyTuple_SetItem(types, i, Py_BuildValue("(iis)", (int)a[i].v.dtype, a[i].v.ndim, lay));
     }
-    kernel = types ? PyObject_CallFunctionObjArgs(l->compile, types, key[3 * n] ? Py_True : Py_False, NULL) : NULL;
+    kernel = types ? PyObject_CallFunctionObjArgs(l->compile, types, key[3 * n] & 1 ? Py_True : Py_False,
+                                                  key[3 * n] & 2 ? Py_True : Py_False, NULL)
+                   : NULL;
     Py_XDECREF(types);
     if (kernel && !PyObject_TypeCheck(kernel, g_kernel_type)) {
       PyErr_SetString(PyExc_TypeError, "the compile callback must return a Kernel");
@@ -1443,7 +1449,8 @@ static PyMethodDef pj_methods[] = {
     {"synchronize", pj_synchronize, METH_NOARGS, "wait for all work on the device"},
     {"register", pj_register, METH_VARARGS,
      "register(numpy.ndarray, numpy.generic, TypingError, CudaError, {numpy scalar type: dtype code})"},
-    {"compile", pj_compile, METH_VARARGS, "compile(units, argtypes, target, emit=0, arch=None, noalias=False) -> Kernel"},
+    {"compile", pj_compile, METH_VARARGS,
+     "compile(units, argtypes, target, emit=0, arch=None, noalias=False, narrow=False) -> Kernel"},
     {"kernel_from_ptx", pj_kernel_from_ptx_py, METH_VARARGS,
      "kernel_from_ptx(name, entry, ptx, argtypes, debug, static_shared, file=None) -> Kernel"},
     {"cache_get", pj_cache_get_py, METH_VARARGS, "cache_get(kind, key: bytes) -> bytes or None"},

@@ -160,6 +160,25 @@ static void pj_scalar_set(PjValue *v, PjBits b) {
 
 /* ---- values ------------------------------------------------------------------------------ */
 
+int pj_values_fit_int32(const PjValue *values, int n) {
+  for (int i = 0; i < n; i++) {
+    const PjValue *v = &values[i];
+    if (v->ndim == 0) {
+      if ((v->dtype == PJ_INT64 && (v->scalar.i < INT32_MIN || v->scalar.i > INT32_MAX)) ||
+          ((v->dtype == PJ_UINT64 || v->dtype == PJ_UINT32) && v->scalar.u > INT32_MAX))
+        return 0;
+      continue;
+    }
+    int64_t count = 1;
+    for (int d = 0; d < v->ndim; d++) {
+      if (v->shape[d] > INT32_MAX) return 0;
+      count *= v->shape[d];
+      if (count > INT32_MAX) return 0;
+    }
+  }
+  return 1;
+}
+
 int64_t pj_value_count(const PjValue *value) {
   if (!value || value->ndim <= 0) return 1;
   int64_t n = 1;

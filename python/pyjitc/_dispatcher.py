@@ -199,7 +199,7 @@ class Dispatcher:
         self._cache = {}        # argument key -> Kernel (shared with the launchers)
         self._launchers = {}
         self.overloads = {}     # argument types -> Kernel
-        self._variants = {}     # (argument types, noalias) -> Kernel
+        self._variants = {}     # (argument types, noalias, narrow) -> Kernel
         self._eager = []
         for sig in sigs:
             s = parse_signature(sig)
@@ -213,25 +213,26 @@ class Dispatcher:
         return f"<pyjitc {'device function' if self.device else 'kernel'} {self.py_func.__qualname__}>"
 
     # ---- compiling
-    def _compile(self, types, emit=0, target_name=None, arch=None, noalias=False):
+    def _compile(self, types, emit=0, target_name=None, arch=None, noalias=False, narrow=False):
         if self.device:
             raise TypeError(f"device function '{self.__name__}' is compiled with the kernels that call it")
         units = _Units()
         units.add(self.py_func, True, self.options)
         tgt = target_name or target()
         if tgt == "cuda" and not emit and target() == "cuda":
-            kernel = _cached_compile(units.units, list(types), arch or device()[2], noalias)
+            kernel = _cached_compile(units.units, list(types), arch or device()[2], noalias, narrow)
         else:
-            kernel = _core.compile(units.units, list(types), tgt, emit, arch, noalias)
+            kernel = _core.compile(units.units, list(types), tgt, emit, arch, noalias, narrow)
         if not emit and tgt == target():
-            self._variants[(tuple(types), noalias)] = kernel
-            if not noalias or tuple(types) not in self.overloads:
+            self._variants[(tuple(types), noalias, narrow)] = kernel
+            if not (noalias or narrow) or tuple(types) not in self.overloads:
                 self.overloads[tuple(types)] = kernel
         return kernel
 
-    def _for_types(self, types, noalias=False):
+    def _for_types(self, types, noalias=False, narrow=False):
         """The kernel for the argument types of a launch (called by the launcher on a miss);
-        noalias: the launch found no two arrays overlapping."""
+        noalias: the launch found no two arrays overlapping; narrow: its integers fit in int32
+        and its arrays have fewer than 2**31 elements."""
         if self._eager:
             for eager in self._eager:
                 if _matches(eager, types):
@@ -241,8 +242,8 @@ class Dispatcher:
                 got = ", ".join(_type_text(t) for t in types)
                 raise TypeError(f"kernel '{self.__name__}' has no signature for ({got}); it was compiled for "
                                 + "; ".join("(" + ", ".join(_type_text(t) for t in e) + ")" for e in self._eager))
-        kernel = self._variants.get((tuple(types), noalias))
-        return kernel if kernel is not None else self._compile(types, noalias=noalias)
+        kernel = self._variants.get((tuple(types), noalias, narrow))
+        return kernel if kernel is not None else self._compile(types, noalias=noalias, narrow=narrow)
 
     # ---- launching
     def __getitem__(self, config):
@@ -315,11 +316,11 @@ class Dispatcher:
         return texts[signature] if signature is not None else texts
 
 
-def _cached_compile(units, types, arch, noalias):
+def _cached_compile(units, types, arch, noalias, narrow):
     """A GPU kernel from the on-disk cache (runtime/cache.c) when this exact compile was made
     before: the key holds every unit's text and the values of the names it uses, the argument
     types, the architecture and pyjitc's version, so any change to those compiles afresh."""
-    key = pickle.dumps((_core.version(), arch, noalias, units, types), protocol=4)
+    key = pickle.dumps((_core.version(), arch, noalias, narrow, units, types), protocol=4)
     hit = _core.cache_get("kernel", key)
     if hit is not None:
         try:
@@ -328,7 +329,7 @@ def _cached_compile(units, types, arch, noalias):
                                          m["file"])
         except (ValueError, KeyError, TypeError):
             pass  # an entry of another shape: compiled again and replaced below
-    kernel = _core.compile(units, types, "cuda", 0, arch, noalias)
+    kernel = _core.compile(units, types, "cuda", 0, arch, noalias, narrow)
     meta = dict(kernel.meta, file=units[0][0])
     _core.cache_put("kernel", key, json.dumps(meta).encode())
     return kernel

@@ -764,3 +764,43 @@ def test_overlapping_arrays_keep_their_aliasing_and_disjoint_ones_get_noalias():
     np.testing.assert_array_equal(a.copy_to_host()[:10], np.arange(10.0))
     kinds = {key[1] for key in _store_then_load._variants}
     assert kinds == {False, True}, kinds                   # one variant of each kind was compiled
+
+
+@cuda.jit
+def _count_up(out, start, bound):
+    n = start
+    while n < bound:
+        n += 1
+    out[0] = n
+    k = 0
+    for i in range(bound - 3, bound):
+        out[1 + k] = i
+        k += 1
+
+
+@cuda.jit
+def _walk_down(out, hi, lo, step):
+    k = 0
+    for i in range(hi, lo, step):
+        out[k] = i
+        k += 1
+
+
+def test_int32_counters_at_the_edges_and_a_variant_for_larger_integers():
+    # integers in the int32 range pick the variant with 32-bit counters (narrow.c); one beyond
+    # it, the 64-bit variant; both give Python's answers, at the edges of the int32 range too
+    out = np.zeros(4, np.int64)
+    top = 2**31 - 1
+    _count_up[1, 1](out, top - 5, top)
+    np.testing.assert_array_equal(out, [top, top - 3, top - 2, top - 1])
+    _count_up[1, 1](out, top - 2, top + 2)
+    np.testing.assert_array_equal(out, [top + 2, top - 1, top, top + 1])
+    _count_up[1, 1](out, -2**31, -2**31 + 2)
+    np.testing.assert_array_equal(out, [-2**31 + 2, -2**31 - 1, -2**31, -2**31 + 1])
+    assert {key[2] for key in _count_up._variants} == {False, True}
+    got = np.zeros(6, np.int64)
+    _walk_down[1, 1](got, top, -2**31, -2**30)
+    np.testing.assert_array_equal(got[:4], list(range(top, -2**31, -2**30)))
+    got[:] = 0
+    _walk_down[1, 1](got, 2**33, 2**32, -2**31)
+    np.testing.assert_array_equal(got[:2], list(range(2**33, 2**32, -2**31)))

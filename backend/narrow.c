@@ -1,0 +1,270 @@
+/* 32-bit loop counters on the GPU where the values provably fit.
+ *
+ * numba types every Python int as int64, so loop counters are 64-bit; nvcc's `int` counters are
+ * 32-bit. A 64-bit add or compare is two SASS instructions: in a short loop body (mandelbrot's
+ * escape loop, a matmul's inner product) that costs 10–15%. This file decides, from the typed
+ * tree, which int64 values cannot leave the int32 range, so that codegen may keep them in 32 bits
+ * without changing any result:
+ * - pj_cg_fits_i32: constants, the thread/block geometry, values typed 32 bits or narrower and,
+ *   when the launch promised it (PjBackendOptions.narrow: every integer argument and every array
+ *   extent and size below 2**31), the kernel's integer parameters never assigned and array
+ *   extents; floor division or remainder of such a value by a positive constant; min/max of them;
+ *   a variable assigned once, from such a value.
+ * - counters: an int64 variable set only to values that fit and stepped only by `v += 1`, each
+ *   step guarded by `v < bound` (a bound that fits) as a `while` or `if` condition or a conjunct
+ *   of one, with no other assignment to v under that guard. Such a variable never exceeds the
+ *   largest bound; codegen stores it in 32 bits and sign-extends it where it is read.
+ * range() loops use pj_cg_fits_i32 on their bounds to run their hidden counter in 32 bits. */
+#include <stdlib.h>
+
+#include "backend/codegen.h"
+#include "stdlib/builtins.h"
+
+enum { PJ_DEF_PLAIN = 1, PJ_DEF_STEP = 2, PJ_DEF_OTHER = 3 };
+
+static bool pj_dtype_is_int(PjDtype d) { return d >= PJ_INT8 && d <= PJ_UINT64; }
+
+typedef struct PjVarDefs {
+  int plain, step, other;
+  const PjExpr *value; /* the value of a plain assignment (the last seen) */
+} PjVarDefs;
+
+static const PjExpr *pj_strip_casts(const PjExpr *e) {
+  while (e && e->kind == PJ_EX_CAST && e->cast.x->type && pj_dtype_is_int(e->cast.x->type->dtype)) e = e->cast.x;
+  return e;
+}
+
+static bool pj_is_var(const PjExpr *e, int v) {
+  e = pj_strip_casts(e);
+  return e && e->kind == PJ_EX_NAME && e->name.var == v;
+}
+
+/* `v += 1`, typed as v = v + 1 */
+static bool pj_is_step(const PjStmt *s, int *var) {
+  if (s->kind != PJ_ST_AUGASSIGN || s->aug.op != PJ_OP_ADD || s->aug.target->kind != PJ_EX_NAME) return false;
+  int v = s->aug.target->name.var;
+  const PjExpr *x = pj_strip_casts(s->aug.value);
+  if (!x || x->kind != PJ_EX_BINARY || x->bin.op != PJ_OP_ADD || !pj_is_var(x->bin.l, v)) return false;
+  const PjExpr *one = pj_strip_casts(x->bin.r);
+  if (!one || one->kind != PJ_EX_INT || one->ival != 1) return false;
+  *var = v;
+  return true;
+}
+
+static void pj_defs_target(PjVarDefs *d, const PjExpr *t, int kind, const PjExpr *value) {
+  if (t->kind == PJ_EX_NAME && t->name.var >= 0) {
+    if (kind == PJ_DEF_PLAIN) {
+      d[t->name.var].plain++;
+      d[t->name.var].value = value;
+    } else d[t->name.var].other++;
+  } else if (t->kind == PJ_EX_TUPLE) {
+    for (int i = 0; i < t->tuple.count; i++) pj_defs_target(d, t->tuple.items[i], PJ_DEF_OTHER, NULL);
+  }
+}
+
+static void pj_defs_block(PjVarDefs *d, const PjBlock *b) {
+  for (int i = 0; i < b->count; i++) {
+    const PjStmt *s = b->stmts[i];
+    int v;
+    switch (s->kind) {
+    case PJ_ST_ASSIGN:
+      for (int k = 0; k < s->assign.ntargets; k++) pj_defs_target(d, s->assign.targets[k], PJ_DEF_PLAIN, s->assign.value);
+      break;
+    case PJ_ST_AUGASSIGN:
+      if (pj_is_step(s, &v)) d[v].step++;
+      else pj_defs_target(d, s->aug.target, PJ_DEF_OTHER, NULL);
+      break;
+    case PJ_ST_IF:
+      pj_defs_block(d, &s->if_.then);
+      pj_defs_block(d, &s->if_.orelse);
+      break;
+    case PJ_ST_WHILE: pj_defs_block(d, &s->while_.body); break;
+    case PJ_ST_FOR:
+      pj_defs_target(d, s->for_.target, PJ_DEF_OTHER, NULL);
+      pj_defs_block(d, &s->for_.body);
+      break;
+    default: break;
+    }
+  }
+}
+
+/* Assignments to v anywhere in b. */
+static int pj_count_defs(const PjBlock *b, int v) {
+  int n = 0;
+  for (int i = 0; i < b->count; i++) {
+    const PjStmt *s = b->stmts[i];
+    switch (s->kind) {
+    case PJ_ST_ASSIGN:
+      for (int k = 0; k < s->assign.ntargets; k++)
+        n += s->assign.targets[k]->kind == PJ_EX_NAME ? s->assign.targets[k]->name.var == v : 1;
+      break;
+    case PJ_ST_AUGASSIGN: n += s->aug.target->kind == PJ_EX_NAME && s->aug.target->name.var == v; break;
+    case PJ_ST_IF: n += pj_count_defs(&s->if_.then, v) + pj_count_defs(&s->if_.orelse, v); break;
+    case PJ_ST_WHILE: n += pj_count_defs(&s->while_.body, v); break;
+    case PJ_ST_FOR: n += 1 + pj_count_defs(&s->for_.body, v); break; /* its target may be v */
+    default: break;
+    }
+  }
+  return n;
+}
+
+typedef struct PjNarrowCtx {
+  PjCg *g;
+  PjVarDefs *defs;
+  int depth;
+} PjNarrowCtx;
+
+static bool pj_fits(PjNarrowCtx *c, const PjExpr *e);
+
+static bool pj_var_fits(PjNarrowCtx *c, int v) {
+  const PjFunc *f = c->g->f;
+  if (c->g->narrow_vars && c->g->narrow_vars[v]) return true;
+  const PjVarDefs *d = &c->defs[v];
+  const PjType *t = f->vars[v].type;
+  if (!t || t->kind != PJ_TY_SCALAR || !pj_dtype_is_int(t->dtype)) return false;
+  if (f->vars[v].is_param)
+    return c->g->narrow && f->is_kernel && !c->g->in_device && d->plain + d->step + d->other == 0;
+  return d->plain == 1 && d->step == 0 && d->other == 0 && pj_fits(c, d->value);
+}
+
+static bool pj_fits(PjNarrowCtx *c, const PjExpr *e) {
+  if (!e || !e->type || e->type->kind != PJ_TY_SCALAR || ++c->depth > 16) return false;
+  bool ok = false;
+  PjDtype d = e->type->dtype;
+  if (d == PJ_BOOL || d == PJ_INT8 || d == PJ_INT16 || d == PJ_INT32 || d == PJ_UINT8 || d == PJ_UINT16) ok = true;
+  else if (!pj_dtype_is_int(d)) ok = false;
+  else switch (e->kind) {
+  case PJ_EX_INT: ok = !e->big && e->ival >= INT32_MIN && e->ival <= INT32_MAX; break;
+  case PJ_EX_CAST: ok = e->cast.x->type && pj_dtype_is_int(e->cast.x->type->dtype) && pj_fits(c, e->cast.x); break;
+  case PJ_EX_NAME: ok = e->name.var >= 0 && pj_var_fits(c, e->name.var); break;
+  case PJ_EX_SHAPE: ok = c->g->narrow; break;
+  case PJ_EX_ATTR: ok = c->g->narrow && e->attr.base->type && e->attr.base->type->kind == PJ_TY_ARRAY; break;
+  case PJ_EX_BINARY: {
+    const PjExpr *r = pj_strip_casts(e->bin.r);
+    ok = (e->bin.op == PJ_OP_FLOORDIV || e->bin.op == PJ_OP_MOD) && r->kind == PJ_EX_INT && r->ival > 0 &&
+         pj_fits(c, e->bin.l);
+    break;
+  }
+  case PJ_EX_BUILTIN:
+    switch (pj_builtins[e->builtin.id].lower) {
+    case PJ_LOWER_TID:
+    case PJ_LOWER_CTAID:
+    case PJ_LOWER_NTID:
+    case PJ_LOWER_NCTAID:
+    case PJ_LOWER_LANE: ok = true; break;
+    case PJ_LOWER_LEN: ok = c->g->narrow; break;
+    case PJ_LOWER_MIN:
+    case PJ_LOWER_MAX:
+      ok = e->builtin.nargs > 0;
+      for (int i = 0; ok && i < e->builtin.nargs; i++) ok = pj_fits(c, e->builtin.args[i]);
+      break;
+    default: break;
+    }
+    break;
+  default: break;
+  }
+  c->depth--;
+  return ok;
+}
+
+bool pj_cg_fits_i32(PjCg *g, const PjExpr *e) {
+  if (g->host || !g->narrow_defs) return false;
+  PjNarrowCtx c = {.g = g, .defs = g->narrow_defs};
+  return pj_fits(&c, e);
+}
+
+/* `v < bound` (or `bound > v`) with a bound that fits, as cond or one of its `and` conjuncts. */
+static bool pj_guards(PjNarrowCtx *c, const PjExpr *cond, int v) {
+  if (!cond) return false;
+  if (cond->kind == PJ_EX_BOOLOP)
+    return cond->boolop.is_and && (pj_guards(c, cond->boolop.l, v) || pj_guards(c, cond->boolop.r, v));
+  if (cond->kind != PJ_EX_COMPARE || cond->cmp.n != 1) return false;
+  const PjExpr *a = cond->cmp.operands[0], *b = cond->cmp.operands[1];
+  if (cond->cmp.ops[0] == PJ_CMP_GT) {
+    const PjExpr *t = a;
+    a = b;
+    b = t;
+  } else if (cond->cmp.ops[0] != PJ_CMP_LT) return false;
+  if (!pj_is_var(a, v) || !a->type || !b->type || a->type->kind != PJ_TY_SCALAR || !pj_dtype_is_int(a->type->dtype))
+    return false;
+  return !pj_is_var(b, v) && pj_fits(c, b);
+}
+
+/* Every step of v in b sits under a guard whose region holds no other assignment to v, with no
+ * loop between the guard and the step. in_region: b is (inside) such a region. */
+static bool pj_steps_guarded(PjNarrowCtx *c, const PjBlock *b, int v, bool in_region) {
+  for (int i = 0; i < b->count; i++) {
+    const PjStmt *s = b->stmts[i];
+    int w;
+    switch (s->kind) {
+    case PJ_ST_AUGASSIGN:
+      if (pj_is_step(s, &w) && w == v && !in_region) return false;
+      break;
+    case PJ_ST_IF: {
+      bool guard = pj_guards(c, s->if_.cond, v) && pj_count_defs(&s->if_.then, v) == 1;
+      if (!pj_steps_guarded(c, &s->if_.then, v, guard || in_region)) return false;
+      if (!pj_steps_guarded(c, &s->if_.orelse, v, in_region)) return false;
+      break;
+    }
+    case PJ_ST_WHILE: {
+      bool guard = pj_guards(c, s->while_.cond, v) && pj_count_defs(&s->while_.body, v) == 1;
+      if (!pj_steps_guarded(c, &s->while_.body, v, guard)) return false;
+      break;
+    }
+    case PJ_ST_FOR:
+      if (!pj_steps_guarded(c, &s->for_.body, v, false)) return false;
+      break;
+    default: break;
+    }
+  }
+  return true;
+}
+
+/* Every plain assignment to v in b is of a value that fits (and does not read v: v is not yet
+ * known to fit while this is asked). */
+static bool pj_plain_fit(PjNarrowCtx *c, const PjBlock *b, int v) {
+  for (int i = 0; i < b->count; i++) {
+    const PjStmt *s = b->stmts[i];
+    switch (s->kind) {
+    case PJ_ST_ASSIGN:
+      for (int k = 0; k < s->assign.ntargets; k++)
+        if (pj_is_var(s->assign.targets[k], v) && !pj_fits(c, s->assign.value)) return false;
+      break;
+    case PJ_ST_IF:
+      if (!pj_plain_fit(c, &s->if_.then, v) || !pj_plain_fit(c, &s->if_.orelse, v)) return false;
+      break;
+    case PJ_ST_WHILE:
+      if (!pj_plain_fit(c, &s->while_.body, v)) return false;
+      break;
+    case PJ_ST_FOR:
+      if (!pj_plain_fit(c, &s->for_.body, v)) return false;
+      break;
+    default: break;
+    }
+  }
+  return true;
+}
+
+void pj_cg_narrow_begin(PjCg *g) {
+  g->narrow_vars = NULL;
+  g->narrow_defs = NULL;
+  if (g->host) return;
+  const PjFunc *f = g->f;
+  g->narrow_defs = calloc((size_t)f->nvars + 1, sizeof(PjVarDefs));
+  g->narrow_vars = calloc((size_t)f->nvars + 1, sizeof(bool));
+  pj_defs_block(g->narrow_defs, &f->body);
+  PjNarrowCtx c = {.g = g, .defs = g->narrow_defs};
+  for (int v = f->nparams; v < f->nvars; v++) {
+    const PjVarDefs *d = &g->narrow_defs[v];
+    const PjType *t = f->vars[v].type;
+    if (!t || t->kind != PJ_TY_SCALAR || t->dtype != PJ_INT64 || d->step == 0 || d->other > 0) continue;
+    g->narrow_vars[v] = pj_plain_fit(&c, &f->body, v) && pj_steps_guarded(&c, &f->body, v, false);
+  }
+}
+
+void pj_cg_narrow_end(PjCg *g) {
+  free(g->narrow_vars);
+  free(g->narrow_defs);
+  g->narrow_vars = NULL;
+  g->narrow_defs = NULL;
+}
