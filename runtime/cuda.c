@@ -55,6 +55,7 @@ enum {
   X(cuCtxPopCurrent_v2, NULL, CUresult, (CUcontext *context))                                    \
   X(cuCtxSynchronize, NULL, CUresult, (void))                                                    \
   X(cuCtxGetCurrent, NULL, CUresult, (CUcontext *context))                                       \
+  X(cuCtxSetCurrent, NULL, CUresult, (CUcontext context))                                        \
   X(cuMemAlloc_v2, NULL, CUresult, (CUdeviceptr *ptr, size_t bytes))                             \
   X(cuMemFree_v2, NULL, CUresult, (CUdeviceptr ptr))                                             \
   X(cuMemcpyHtoD_v2, NULL, CUresult, (CUdeviceptr dst, const void *src, size_t bytes))           \
@@ -330,6 +331,9 @@ void pj_cuda_close(PjCuda *cuda) {
     if (cuda->stop) pj_cuda_driver.cuEventDestroy_v2(cuda->stop);
     pj_cuda_leave();
   }
+  CUcontext current = NULL; /* made current by a launch on this thread: no longer ours to use */
+  if (cuda->context && pj_cuda_driver.cuCtxGetCurrent(&current) == PJ_CUDA_SUCCESS && current == cuda->context)
+    pj_cuda_driver.cuCtxSetCurrent(NULL);
   if (cuda->context) pj_cuda_driver.cuDevicePrimaryCtxRelease_v2(cuda->device);
   pthread_mutex_destroy(&cuda->lock);
   free(cuda);
@@ -834,10 +838,13 @@ static PjStatus pj_cuda_launch_async_in_context(PjCuda *cuda, PjCudaKernel *k, c
 PjStatus pj_cuda_launch_async(PjCuda *cuda, PjCudaKernel *kernel, const PjLaunchConfig *config, void *stream,
                               void **params, char *err, size_t errlen) {
   if (cuda->lost) return pj_cuda_lost_error(cuda, err, errlen);
-  /* the launch path: push the context only when it is not current already (numba, CuPy and
-   * PyTorch make the same primary context current) */
+  /* the launch path: a thread with no current context gets the device's (primary) context made
+   * current and keeps it, as numba, CuPy and PyTorch do, so later launches make no context call;
+   * a thread where another context is current gets ours pushed for the launch and popped after */
   CUcontext current = NULL;
-  bool push = pj_cuda_driver.cuCtxGetCurrent(&current) != PJ_CUDA_SUCCESS || current != cuda->context;
+  bool known = pj_cuda_driver.cuCtxGetCurrent(&current) == PJ_CUDA_SUCCESS;
+  if (known && !current && pj_cuda_driver.cuCtxSetCurrent(cuda->context) == PJ_CUDA_SUCCESS) current = cuda->context;
+  bool push = !known || current != cuda->context;
   PjStatus st = push ? pj_cuda_enter(cuda, err, errlen) : PJ_OK;
   if (st != PJ_OK) return st;
   st = pj_cuda_launch_async_in_context(cuda, kernel, config, (CUstream)stream, params, err, errlen);
