@@ -4,10 +4,12 @@ A kernel's source comes from inspect; the names it uses are looked up in its glo
 closure when it is compiled and handed to the compiler as values (numbers and tuples become
 constants, NumPy arrays constant arrays, other @cuda.jit functions device functions, modules
 namespaces), the way numba resolves them."""
+import ast
 import builtins
 import dis
 import inspect
 import json
+import linecache
 import math
 import os
 import pickle
@@ -25,11 +27,49 @@ EMIT_TYPES, EMIT_LLVM, EMIT_PTX = 2, 4, 8
 _LOADS = {"LOAD_GLOBAL", "LOAD_NAME", "LOAD_DEREF", "LOAD_CLASSDEREF"}
 
 
+def _block_by_indent(fn):
+    """(lines, first line number) of fn's definition, read from the file by indentation, or
+    None when that reading cannot be trusted. inspect.getsourcelines tokenizes the file (and, the
+    first time in a process, compiles tokenize's regular expressions: milliseconds); this finds
+    the block from the indentation and keeps it only if it parses as Python on its own, so a
+    block cut early (a dedented line inside a string or brackets) falls back to inspect."""
+    code = fn.__code__
+    path = code.co_filename
+    lines = linecache.getlines(path, getattr(fn, "__globals__", None))
+    first = code.co_firstlineno
+    if not lines or first < 1 or first > len(lines):
+        return None
+    k = first - 1
+    while k < len(lines) and lines[k].lstrip().startswith("@"):
+        k += 1
+    if k >= len(lines) or not lines[k].lstrip().startswith(("def ", "async def ")):
+        return None
+    indent = len(lines[k]) - len(lines[k].lstrip())
+    end = k + 1
+    last = k
+    while end < len(lines):
+        line = lines[end]
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            if len(line) - len(line.lstrip()) <= indent:
+                break
+            last = end
+        end += 1
+    block = lines[first - 1:last + 1]
+    try:
+        ast.parse("".join(line[min(indent, len(line) - len(line.lstrip(" \t"))):] if line.strip() else "\n"
+                          for line in block))
+    except (SyntaxError, ValueError):
+        return None
+    return block, first
+
+
 def _source(fn):
     """(path, text at its own lines with earlier lines empty, columns dedented)."""
     try:
-        lines, first = inspect.getsourcelines(fn)
-        path = inspect.getsourcefile(fn) or fn.__code__.co_filename
+        found = _block_by_indent(fn)
+        lines, first = found if found else inspect.getsourcelines(fn)
+        path = fn.__code__.co_filename if found else (inspect.getsourcefile(fn) or fn.__code__.co_filename)
     except (OSError, TypeError) as e:
         raise TypingError(f"cannot read the source of '{fn.__name__}': {e}") from None
     k = next(i for i, line in enumerate(lines) if line.lstrip().startswith(("def ", "async def ")))

@@ -804,3 +804,31 @@ def test_int32_counters_at_the_edges_and_a_variant_for_larger_integers():
     got[:] = 0
     _walk_down[1, 1](got, 2**33, 2**32, -2**31)
     np.testing.assert_array_equal(got[:2], list(range(2**33, 2**32, -2**31)))
+
+
+@cuda.jit
+def _dedented_docstring(out):
+    """A docstring with a line at column 0:
+in the middle of the function's block (reading by indentation alone would stop there)."""
+    out[0] = 41 + 1
+
+
+@cuda.jit(
+    "void(int64[::1])",
+)
+def _decorator_on_lines(out):
+    out[0] = 7
+
+
+def test_kernel_source_is_read_by_indentation_or_else_by_inspect():
+    from pyjitc._dispatcher import _block_by_indent
+    found = _block_by_indent(_store_then_load.py_func)
+    assert found is not None and found[0][1].startswith("def _store_then_load(")
+    assert found[0][-1].strip() == "out[i] = x[i]   # where y is x (or overlaps it), this reads the value just stored"
+    assert _block_by_indent(_dedented_docstring.py_func) is None        # inspect reads these
+    assert _block_by_indent(_decorator_on_lines.py_func) is None
+    out = np.zeros(1, np.int64)
+    _dedented_docstring[1, 1](out)
+    assert out[0] == 42
+    _decorator_on_lines[1, 1](out)
+    assert out[0] == 7
