@@ -16,6 +16,7 @@
  *   largest bound; codegen stores it in 32 bits and sign-extends it where it is read.
  * range() loops use pj_cg_fits_i32 on their bounds to run their hidden counter in 32 bits. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "backend/codegen.h"
 #include "stdlib/builtins.h"
@@ -138,11 +139,13 @@ static bool pj_fits(PjNarrowCtx *c, const PjExpr *e) {
   case PJ_EX_CAST: ok = e->cast.x->type && pj_dtype_is_int(e->cast.x->type->dtype) && pj_fits(c, e->cast.x); break;
   case PJ_EX_NAME: ok = e->name.var >= 0 && pj_var_fits(c, e->name.var); break;
   case PJ_EX_SHAPE: ok = c->g->narrow; break;
-  case PJ_EX_ATTR: ok = c->g->narrow && e->attr.base->type && e->attr.base->type->kind == PJ_TY_ARRAY; break;
+  case PJ_EX_ATTR: /* a.size */
+    ok = c->g->narrow && e->attr.base->type && e->attr.base->type->kind == PJ_TY_ARRAY && !strcmp(e->attr.attr, "size");
+    break;
   case PJ_EX_BINARY: {
     const PjExpr *r = pj_strip_casts(e->bin.r);
-    ok = (e->bin.op == PJ_OP_FLOORDIV || e->bin.op == PJ_OP_MOD) && r->kind == PJ_EX_INT && r->ival > 0 &&
-         pj_fits(c, e->bin.l);
+    ok = (e->bin.op == PJ_OP_FLOORDIV || e->bin.op == PJ_OP_MOD) && r->kind == PJ_EX_INT && !r->big && r->ival > 0 &&
+         r->ival <= INT32_MAX && pj_fits(c, e->bin.l);
     break;
   }
   case PJ_EX_BUILTIN:

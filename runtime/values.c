@@ -167,6 +167,10 @@ int pj_values_fit_int32(const PjValue *values, int n) {
       if ((v->dtype == PJ_INT64 && (v->scalar.i < INT32_MIN || v->scalar.i > INT32_MAX)) ||
           ((v->dtype == PJ_UINT64 || v->dtype == PJ_UINT32) && v->scalar.u > INT32_MAX))
         return 0;
+      /* a float may be converted to an integer parameter (an explicit signature) */
+      if ((pj_dtype_is_float(v->dtype) || pj_dtype_is_complex(v->dtype)) &&
+          !(v->scalar.f > -2147483648.0 && v->scalar.f < 2147483648.0))
+        return 0;
       continue;
     }
     int64_t count = 1;

@@ -832,3 +832,25 @@ def test_kernel_source_is_read_by_indentation_or_else_by_inspect():
     assert out[0] == 42
     _decorator_on_lines[1, 1](out)
     assert out[0] == 7
+
+
+@cuda.jit("void(int64[::1], int64)")
+def _float_into_int64(out, n):
+    c = 0
+    while c < n and c < 10:
+        c += 1
+    out[0] = n
+    out[1] = c
+
+
+def test_a_float_converted_to_an_int64_parameter_is_checked_against_int32_too():
+    # the launch's int32 check looks at the value before its conversion to the parameter's type:
+    # 3e10 would not fit once converted, so the 64-bit variant runs
+    out = np.zeros(2, np.int64)
+    _float_into_int64[1, 1](out, 2.0**31 + 0.5)
+    np.testing.assert_array_equal(out, [2**31, 10])
+    _float_into_int64[1, 1](out, 3e10)
+    np.testing.assert_array_equal(out, [30000000000, 10])
+    _float_into_int64[1, 1](out, 7.9)
+    np.testing.assert_array_equal(out, [7, 7])
+    assert {key[2] for key in _float_into_int64._variants} == {False, True}
