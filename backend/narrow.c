@@ -30,8 +30,13 @@ typedef struct PjVarDefs {
   const PjExpr *value; /* the value of a plain assignment (the last seen) */
 } PjVarDefs;
 
+/* e without the conversions to int64 that keep every value (from bool and integer types other
+ * than uint64); a conversion that may wrap or truncate stays. */
 static const PjExpr *pj_strip_casts(const PjExpr *e) {
-  while (e && e->kind == PJ_EX_CAST && e->cast.x->type && pj_dtype_is_int(e->cast.x->type->dtype)) e = e->cast.x;
+  while (e && e->kind == PJ_EX_CAST && e->type && e->type->dtype == PJ_INT64 && e->cast.x->type &&
+         (e->cast.x->type->dtype == PJ_BOOL || pj_dtype_is_int(e->cast.x->type->dtype)) &&
+         e->cast.x->type->dtype != PJ_UINT64)
+    e = e->cast.x;
   return e;
 }
 
@@ -89,6 +94,15 @@ static void pj_defs_block(PjVarDefs *d, const PjBlock *b) {
   }
 }
 
+/* Whether assigning to target t assigns v (a name, or a name inside a tuple target). */
+static bool pj_target_is(const PjExpr *t, int v) {
+  if (t->kind == PJ_EX_NAME) return t->name.var == v;
+  if (t->kind == PJ_EX_TUPLE)
+    for (int i = 0; i < t->tuple.count; i++)
+      if (pj_target_is(t->tuple.items[i], v)) return true;
+  return false;
+}
+
 /* Assignments to v anywhere in b. */
 static int pj_count_defs(const PjBlock *b, int v) {
   int n = 0;
@@ -96,13 +110,12 @@ static int pj_count_defs(const PjBlock *b, int v) {
     const PjStmt *s = b->stmts[i];
     switch (s->kind) {
     case PJ_ST_ASSIGN:
-      for (int k = 0; k < s->assign.ntargets; k++)
-        n += s->assign.targets[k]->kind == PJ_EX_NAME ? s->assign.targets[k]->name.var == v : 1;
+      for (int k = 0; k < s->assign.ntargets; k++) n += pj_target_is(s->assign.targets[k], v);
       break;
-    case PJ_ST_AUGASSIGN: n += s->aug.target->kind == PJ_EX_NAME && s->aug.target->name.var == v; break;
+    case PJ_ST_AUGASSIGN: n += pj_target_is(s->aug.target, v); break;
     case PJ_ST_IF: n += pj_count_defs(&s->if_.then, v) + pj_count_defs(&s->if_.orelse, v); break;
     case PJ_ST_WHILE: n += pj_count_defs(&s->while_.body, v); break;
-    case PJ_ST_FOR: n += 1 + pj_count_defs(&s->for_.body, v); break; /* its target may be v */
+    case PJ_ST_FOR: n += pj_target_is(s->for_.target, v) + pj_count_defs(&s->for_.body, v); break;
     default: break;
     }
   }
@@ -129,14 +142,19 @@ static bool pj_var_fits(PjNarrowCtx *c, int v) {
 }
 
 static bool pj_fits(PjNarrowCtx *c, const PjExpr *e) {
-  if (!e || !e->type || e->type->kind != PJ_TY_SCALAR || ++c->depth > 16) return false;
+  if (!e || !e->type || e->type->kind != PJ_TY_SCALAR || c->depth >= 16) return false;
+  c->depth++;
   bool ok = false;
   PjDtype d = e->type->dtype;
   if (d == PJ_BOOL || d == PJ_INT8 || d == PJ_INT16 || d == PJ_INT32 || d == PJ_UINT8 || d == PJ_UINT16) ok = true;
   else if (!pj_dtype_is_int(d)) ok = false;
   else switch (e->kind) {
   case PJ_EX_INT: ok = !e->big && e->ival >= INT32_MIN && e->ival <= INT32_MAX; break;
-  case PJ_EX_CAST: ok = e->cast.x->type && pj_dtype_is_int(e->cast.x->type->dtype) && pj_fits(c, e->cast.x); break;
+  case PJ_EX_CAST: /* to int64 (narrower types fit by their type): the value is kept when it fits; a
+                     * conversion to an unsigned type may wrap a negative value */
+    ok = pj_dtype_is_signed(d) && e->cast.x->type && (pj_dtype_is_int(e->cast.x->type->dtype) || e->cast.x->type->dtype == PJ_BOOL) &&
+         pj_fits(c, e->cast.x);
+    break;
   case PJ_EX_NAME: ok = e->name.var >= 0 && pj_var_fits(c, e->name.var); break;
   case PJ_EX_SHAPE: ok = c->g->narrow; break;
   case PJ_EX_ATTR: /* a.size */
@@ -188,7 +206,9 @@ static bool pj_guards(PjNarrowCtx *c, const PjExpr *cond, int v) {
     a = b;
     b = t;
   } else if (cond->cmp.ops[0] != PJ_CMP_LT) return false;
-  if (!pj_is_var(a, v) || !a->type || !b->type || a->type->kind != PJ_TY_SCALAR || !pj_dtype_is_int(a->type->dtype))
+  /* v itself (int64), compared as int64: a conversion of v to a narrower or unsigned type would
+   * bound the converted value, not v */
+  if (a->kind != PJ_EX_NAME || a->name.var != v || !b->type || b->type->kind != PJ_TY_SCALAR || b->type->dtype != PJ_INT64)
     return false;
   return !pj_is_var(b, v) && pj_fits(c, b);
 }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include <llvm-c/DebugInfo.h>
+#include <llvm/Config/llvm-config.h>
 
 #include "backend/codegen.h"
 
@@ -29,13 +30,17 @@ typedef struct PjSched {
   unsigned memory_kind;
 } PjSched;
 
-/* Whether a call may write memory: its `memory(...)` attribute (on the call or the callee) says
- * so, or there is none. Two bits per location (argument, inaccessible, other): 1 reads, 2 writes. */
+/* Whether a call may write memory, or not return: anything but an intrinsic whose `memory(...)`
+ * attribute (on the call or the callee) says it writes nothing. LLVM 19 packs two bits per
+ * location (argument, inaccessible, other): 1 reads, 2 writes; a later LLVM adds locations. */
+#if LLVM_VERSION_MAJOR != 19
+#error "backend/schedule.c reads LLVM 19's encoding of the memory attribute: check it for this LLVM"
+#endif
 static bool pj_call_writes(const PjSched *s, LLVMValueRef call) {
-  LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(call, LLVMAttributeFunctionIndex, s->memory_kind);
   LLVMValueRef callee = LLVMGetCalledValue(call);
-  if (!a && callee && LLVMIsAFunction(callee))
-    a = LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, s->memory_kind);
+  if (!callee || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee)) return true;
+  LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(call, LLVMAttributeFunctionIndex, s->memory_kind);
+  if (!a) a = LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, s->memory_kind);
   if (!a) return true;
   return (LLVMGetEnumAttributeValue(a) & 0x2a) != 0;
 }
@@ -52,6 +57,8 @@ static bool pj_may_write(const PjSched *s, LLVMValueRef i) {
   case LLVMInvoke:
   case LLVMCallBr:
     return pj_call_writes(s, i);
+  case LLVMLoad: /* a volatile or ordered load keeps the plain ones after it where they were */
+    return LLVMGetVolatile(i) || LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic;
   default:
     return false;
   }
@@ -81,11 +88,11 @@ static bool pj_pure(const PjSched *s, LLVMValueRef i) {
   case LLVMInvoke:
   case LLVMCallBr:
     return false;
-  case LLVMCall: {
-    LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(i, LLVMAttributeFunctionIndex, s->memory_kind);
+  case LLVMCall: { /* an intrinsic touching no memory (a special register, a math function) */
     LLVMValueRef callee = LLVMGetCalledValue(i);
-    if (!a && callee && LLVMIsAFunction(callee))
-      a = LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, s->memory_kind);
+    if (!callee || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee)) return false;
+    LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(i, LLVMAttributeFunctionIndex, s->memory_kind);
+    if (!a) a = LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, s->memory_kind);
     return a && LLVMGetEnumAttributeValue(a) == 0;
   }
   default:

@@ -1353,6 +1353,7 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
   key[3 * n] = (char)(pj_args_disjoint(a, n) | fits << 1);
   Py_ssize_t klen = 3 * n + 1;
   PyObject *kernel = NULL, *k_key = NULL;
+lookup:
   if (l->last && l->last_len == klen && memcmp(l->last_key, key, (size_t)klen) == 0) {
     kernel = l->last; /* the same argument types as the previous call */
     goto found;
@@ -1387,6 +1388,18 @@ found:;
   if (k->nargs != n) {
     PyErr_Format(PyExc_TypeError, "the kernel takes %d arguments, %zd given", k->nargs, n);
     goto done;
+  }
+  if (key[3 * n] & 2) { /* the int32 promise must hold for the values the kernel sees: an explicit
+                         * signature converts arguments (a negative one to an unsigned type wraps) */
+    for (Py_ssize_t i = 0; i < n; i++) {
+      if (a[i].v.ndim) continue;
+      PjValue c = a[i].v;
+      pj_scalar_convert(&c, k->args[i].dtype);
+      if (!pj_values_fit_int32(&c, 1)) {
+        key[3 * n] &= ~2;
+        goto lookup;
+      }
+    }
   }
   char err[1024] = "";
   PjStatus st;

@@ -854,3 +854,22 @@ def test_a_float_converted_to_an_int64_parameter_is_checked_against_int32_too():
     _float_into_int64[1, 1](out, 7.9)
     np.testing.assert_array_equal(out, [7, 7])
     assert {key[2] for key in _float_into_int64._variants} == {False, True}
+
+
+@cuda.jit("void(int64[::1], uint32, uint64)")
+def _negative_into_unsigned(out, n, m):
+    out[0] = 1 if max(n, 10) > 100 else 0
+    out[1] = 1 if m > np.uint64(1 << 40) else 0
+
+
+def test_the_int32_promise_is_checked_after_conversion_to_the_parameter_types():
+    # -1 fits in int32, but converted to the uint32 and uint64 parameters it is 2**32 - 1 and
+    # 2**64 - 1: the launch must take the 64-bit variant
+    out = np.zeros(2, np.int64)
+    _negative_into_unsigned[1, 1](out, -1, -1)
+    np.testing.assert_array_equal(out, [1, 1])   # (on the GPU the int32 variant answers [0, 0])
+    _negative_into_unsigned[1, 1](out, 5, 5)
+    np.testing.assert_array_equal(out, [0, 0])
+    _negative_into_unsigned[1, 1](out, -1, -1)   # the launcher's remembered key must not skip the check
+    np.testing.assert_array_equal(out, [1, 1])
+    assert {key[2] for key in _negative_into_unsigned._variants} == {False, True}
