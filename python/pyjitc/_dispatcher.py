@@ -246,8 +246,8 @@ class Dispatcher:
             types = tuple((CODES["bool" if t.name == "bool" else t.name], t.ndim, t.layout if t.ndim else "C")
                           for t in s.args)
             self._eager.append(types)
-            if not device_fn:
-                self._compile(types)
+            if not device_fn:  # the variant most launches pick (arrays apart, integers in int32)
+                self._compile(types, noalias=True, narrow=True)
 
     def __repr__(self):
         return f"<pyjitc {'device function' if self.device else 'kernel'} {self.py_func.__qualname__}>"
@@ -324,7 +324,7 @@ class Dispatcher:
         types = tuple(_arg_type(a) for a in args)
         d = Dispatcher(self.py_func, self.device, (), self.options)
         d._eager = [types]
-        d._compile(types)
+        d._compile(types, noalias=True, narrow=True)
         return d
 
     @property

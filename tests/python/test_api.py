@@ -873,3 +873,23 @@ def test_the_int32_promise_is_checked_after_conversion_to_the_parameter_types():
     _negative_into_unsigned[1, 1](out, -1, -1)   # the launcher's remembered key must not skip the check
     np.testing.assert_array_equal(out, [1, 1])
     assert {key[2] for key in _negative_into_unsigned._variants} == {False, True}
+
+
+@cuda.jit("void(float64[::1], float64[::1], int64)")
+def _eager_axpy(x, y, n):
+    i = cuda.grid(1)
+    if i < n:
+        y[i] += 2.0 * x[i]
+
+
+def test_an_eager_signature_compiles_the_variant_most_launches_use():
+    # arrays apart and integers in int32: that launch compiles nothing more
+    assert len(_eager_axpy._variants) == 1
+    x, y = np.arange(8.0), np.ones(8)
+    _eager_axpy[1, 8](x, y, 8)
+    np.testing.assert_array_equal(y, 1 + 2 * np.arange(8.0))
+    assert len(_eager_axpy._variants) == 1
+    z = np.ones(8)
+    _eager_axpy[1, 8](z, z, 8)                       # the same array twice: the plain variant
+    np.testing.assert_array_equal(z, np.full(8, 3.0))
+    assert len(_eager_axpy._variants) == 2
