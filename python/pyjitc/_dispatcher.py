@@ -8,7 +8,6 @@ import ast
 import builtins
 import dis
 import inspect
-import json
 import linecache
 import math
 import os
@@ -360,6 +359,7 @@ def _cached_compile(units, types, arch, noalias, narrow):
     """A GPU kernel from the on-disk cache (runtime/cache.c) when this exact compile was made
     before: the key holds every unit's text and the values of the names it uses, the argument
     types, the architecture and pyjitc's version, so any change to those compiles afresh."""
+    import json  # here, not at import: 1.2 ms of `import pyjitc` otherwise
     key = pickle.dumps((_core.version(), arch, noalias, narrow, units, types), protocol=4)
     hit = _core.cache_get("kernel", key)
     if hit is not None:
