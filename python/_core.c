@@ -960,39 +960,65 @@ static int pj_cupy_read(PyObject *o, PjArg *a, int index) {
   }
   if (Py_TYPE(o) != g_cupy_type) return 0;
   /* attribute names made once; a dtype object's code remembered by identity (numpy's dtype.str
-   * builds a new string at every read, 0.4 µs) */
-  static PyObject *n_shape, *n_strides, *n_data, *n_ptr, *n_dtype;
+   * builds a new string at every read, 0.4 µs); a C-contiguous array (CuPy's own flag, a plain
+   * bool) needs no `strides` (a new tuple at every read), and a 1-D one no `shape` either */
+  static PyObject *n_shape, *n_strides, *n_data, *n_ptr, *n_dtype, *n_contiguous, *n_ndim, *n_size;
   if (!n_shape) {
     n_shape = PyUnicode_InternFromString("shape");
     n_strides = PyUnicode_InternFromString("strides");
     n_data = PyUnicode_InternFromString("data");
     n_ptr = PyUnicode_InternFromString("ptr");
     n_dtype = PyUnicode_InternFromString("dtype");
-    if (!n_shape || !n_strides || !n_data || !n_ptr || !n_dtype) return -1;
+    n_contiguous = PyUnicode_InternFromString("_c_contiguous");
+    n_ndim = PyUnicode_InternFromString("ndim");
+    n_size = PyUnicode_InternFromString("size");
+    if (!n_shape || !n_strides || !n_data || !n_ptr || !n_dtype || !n_contiguous || !n_ndim || !n_size) return -1;
   }
-  PyObject *shape = PyObject_GetAttr(o, n_shape), *strides = PyObject_GetAttr(o, n_strides);
   PyObject *data = PyObject_GetAttr(o, n_data), *dtype = PyObject_GetAttr(o, n_dtype);
   PyObject *pv = data ? PyObject_GetAttr(data, n_ptr) : NULL;
   int64_t ptr = pv ? PyLong_AsLongLong(pv) : -1;
   Py_XDECREF(pv);
+  Py_XDECREF(data);
   PjDtype d;
-  int ok = shape && strides && dtype && PyTuple_Check(shape) && PyTuple_Check(strides) &&
-           PyTuple_Size(shape) == PyTuple_Size(strides) && PyTuple_Size(shape) >= 1 && PyTuple_Size(shape) <= PJ_MAX_DIMS &&
-           pj_dtype_of_object(dtype, &d);
+  int ok = dtype && pj_dtype_of_object(dtype, &d);
+  Py_XDECREF(dtype);
+  PyObject *contiguous = ok ? PyObject_GetAttr(o, n_contiguous) : NULL;
+  if (!contiguous) PyErr_Clear(); /* another CuPy: read shape and strides */
+  int64_t itemsize = ok ? (int64_t)pj_dtype_size(d) : 1;
+  long ndim = 0;
+  if (ok && contiguous == Py_True) {
+    PyObject *nd = PyObject_GetAttr(o, n_ndim);
+    ndim = nd ? PyLong_AsLong(nd) : -1;
+    Py_XDECREF(nd);
+  }
+  if (ok && contiguous == Py_True && ndim == 1) {
+    PyObject *size = PyObject_GetAttr(o, n_size);
+    a->v.shape[0] = size ? PyLong_AsLongLong(size) : -1;
+    a->v.strides[0] = itemsize;
+    Py_XDECREF(size);
+    ok = a->v.shape[0] >= 0;
+  } else if (ok) {
+    PyObject *shape = PyObject_GetAttr(o, n_shape);
+    PyObject *strides = contiguous == Py_True ? NULL : PyObject_GetAttr(o, n_strides);
+    ndim = shape && PyTuple_Check(shape) ? (long)PyTuple_Size(shape) : -1;
+    ok = ndim >= 1 && ndim <= PJ_MAX_DIMS &&
+         (contiguous == Py_True || (strides && PyTuple_Check(strides) && PyTuple_Size(strides) == ndim));
+    int64_t step = itemsize; /* C order: the last axis is the densest */
+    for (long k = ndim - 1; ok && k >= 0; k--) {
+      a->v.shape[k] = PyLong_AsLongLong(PyTuple_GetItem(shape, k));
+      a->v.strides[k] = strides ? PyLong_AsLongLong(PyTuple_GetItem(strides, k)) : step;
+      step *= a->v.shape[k] > 0 ? a->v.shape[k] : 1;
+    }
+    Py_XDECREF(shape);
+    Py_XDECREF(strides);
+  }
+  Py_XDECREF(contiguous);
   if (ok) {
     a->v.dtype = d;
-    a->v.ndim = (int)PyTuple_Size(shape);
-    for (int k = 0; k < a->v.ndim; k++) {
-      a->v.shape[k] = PyLong_AsLongLong(PyTuple_GetItem(shape, k));
-      a->v.strides[k] = PyLong_AsLongLong(PyTuple_GetItem(strides, k));
-    }
+    a->v.ndim = (int)ndim;
     a->v.data = (void *)(uintptr_t)ptr;
-    a->layout = pj_layout_of(a->v.ndim, a->v.shape, a->v.strides, (int64_t)pj_dtype_size(d));
+    a->layout = pj_layout_of(a->v.ndim, a->v.shape, a->v.strides, itemsize);
   }
-  Py_XDECREF(shape);
-  Py_XDECREF(strides);
-  Py_XDECREF(data);
-  Py_XDECREF(dtype);
   if (PyErr_Occurred()) return -1;
   if (!ok) {
     PyErr_Format(PyExc_TypeError, "argument %d: an unsupported CuPy array", index + 1);

@@ -44,6 +44,44 @@ def test_cupy_strided_view_in():
     np.testing.assert_array_equal(cupy.asnumpy(m), want)
 
 
+@cuda.jit
+def bump3d(t):
+    i, j, k = cuda.grid(3)
+    if i < t.shape[0] and j < t.shape[1] and k < t.shape[2]:
+        t[i, j, k] += i * 100 + j * 10 + k
+
+
+def test_cupy_arrays_of_every_layout_in():
+    # C-contiguous arrays are read without their strides (and 1-D ones without their shape):
+    # contiguous, strided, transposed, Fortran-ordered, 3-D and empty arrays must all come out right
+    import cupy
+    x = cupy.arange(40, dtype=cupy.float64)
+    for view in (x, x[::2], x[5:25], x[::-1]):
+        out = cupy.zeros(view.size, dtype=cupy.float64)
+        scale_add[1, 64](view, 2.0, out)
+        cuda.synchronize()
+        v = cupy.asnumpy(view)
+        np.testing.assert_array_equal(cupy.asnumpy(out), 2.0 * v + np.arange(v.size))
+    base = np.zeros((6, 5), np.int64)
+    want = np.arange(6)[:, None] * 10 + np.arange(5)[None, :]
+    for m in (cupy.zeros((6, 5), dtype=cupy.int64), cupy.asfortranarray(cupy.zeros((6, 5), dtype=cupy.int64))):
+        bump2d[(1, 1), (8, 8)](m)
+        cuda.synchronize()
+        np.testing.assert_array_equal(cupy.asnumpy(m), base + want)
+    mt = cupy.zeros((5, 6), dtype=cupy.int64)
+    bump2d[(1, 1), (8, 8)](mt.T)                          # a transposed view: F-ordered
+    cuda.synchronize()
+    np.testing.assert_array_equal(cupy.asnumpy(mt), (base + want).T)
+    t = cupy.zeros((3, 4, 5), dtype=cupy.int32)
+    bump3d[(1, 1, 1), (4, 4, 8)](t)
+    cuda.synchronize()
+    i, j, k = np.indices((3, 4, 5))
+    np.testing.assert_array_equal(cupy.asnumpy(t), i * 100 + j * 10 + k)
+    empty = cupy.zeros(0, dtype=cupy.float64)
+    scale_add[1, 32](empty, 2.0, empty)
+    cuda.synchronize()
+
+
 def test_torch_tensors_in():
     import torch
     x = torch.arange(1000, dtype=torch.float64, device="cuda")
