@@ -36,13 +36,19 @@ typedef struct PjSched {
 #if LLVM_VERSION_MAJOR != 19
 #error "backend/schedule.c reads LLVM 19's encoding of the memory attribute: check it for this LLVM"
 #endif
-static bool pj_call_writes(const PjSched *s, LLVMValueRef call) {
+/* The memory effects of a call to an intrinsic (its `memory` attribute, on the call or the
+ * callee), or -1: not an intrinsic, or no attribute (anything may happen). */
+static int pj_intrinsic_memory(const PjSched *s, LLVMValueRef call) {
   LLVMValueRef callee = LLVMGetCalledValue(call);
-  if (!callee || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee)) return true;
+  if (!callee || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee)) return -1;
   LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(call, LLVMAttributeFunctionIndex, s->memory_kind);
   if (!a) a = LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, s->memory_kind);
-  if (!a) return true;
-  return (LLVMGetEnumAttributeValue(a) & 0x2a) != 0;
+  return a ? (int)LLVMGetEnumAttributeValue(a) : -1;
+}
+
+static bool pj_call_writes(const PjSched *s, LLVMValueRef call) {
+  int m = pj_intrinsic_memory(s, call);
+  return m < 0 || (m & 0x2a) != 0;
 }
 
 static bool pj_may_write(const PjSched *s, LLVMValueRef i) {
@@ -88,13 +94,8 @@ static bool pj_pure(const PjSched *s, LLVMValueRef i) {
   case LLVMInvoke:
   case LLVMCallBr:
     return false;
-  case LLVMCall: { /* an intrinsic touching no memory (a special register, a math function) */
-    LLVMValueRef callee = LLVMGetCalledValue(i);
-    if (!callee || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee)) return false;
-    LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(i, LLVMAttributeFunctionIndex, s->memory_kind);
-    if (!a) a = LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, s->memory_kind);
-    return a && LLVMGetEnumAttributeValue(a) == 0;
-  }
+  case LLVMCall: /* an intrinsic touching no memory (a special register, a math function) */
+    return pj_intrinsic_memory(s, i) == 0;
   default:
     return !LLVMIsATerminatorInst(i);
   }
