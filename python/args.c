@@ -1,0 +1,392 @@
+/* Launch arguments read from Python objects, for pyjitc._core's Launcher: device arrays (a C
+ * struct), Python and NumPy scalars, NumPy arrays through the buffer protocol, CuPy arrays through
+ * their attributes, other GPU arrays through __cuda_array_interface__. No Python object is made
+ * for a device array or a scalar. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+
+/* PEP 3118 format characters -> dtype (with an optional byte-order prefix). */
+static int pj_dtype_from_format(const char *f, PjDtype *out) {
+  if (!f) f = "B";
+  if (*f == '<' || *f == '=' || *f == '@' || *f == '|') f++;
+  if (f[0] && f[1] && !(f[0] == 'Z' && f[2] == 0)) return 0;
+  switch (f[0]) {
+  case '?': *out = PJ_BOOL; return 1;
+  case 'b': *out = PJ_INT8; return 1;
+  case 'B': *out = PJ_UINT8; return 1;
+  case 'h': *out = PJ_INT16; return 1;
+  case 'H': *out = PJ_UINT16; return 1;
+  case 'i': *out = PJ_INT32; return 1;
+  case 'I': *out = PJ_UINT32; return 1;
+  case 'l': case 'q': *out = PJ_INT64; return 1;
+  case 'L': case 'Q': *out = PJ_UINT64; return 1;
+  case 'e': *out = PJ_FLOAT16; return 1;
+  case 'f': *out = PJ_FLOAT32; return 1;
+  case 'd': *out = PJ_FLOAT64; return 1;
+  case 'Z': *out = f[1] == 'f' ? PJ_COMPLEX64 : PJ_COMPLEX128; return f[1] == 'f' || f[1] == 'd';
+  }
+  return 0;
+}
+
+/* numpy's typestr ("<f4") -> dtype */
+static int pj_dtype_from_typestr(const char *t, PjDtype *out) {
+  if (!t || strlen(t) < 3 || t[0] == '>') return 0;
+  int size = atoi(t + 2);
+  switch (t[1]) {
+  case 'b': *out = PJ_BOOL; return size == 1;
+  case 'i': *out = size == 1 ? PJ_INT8 : size == 2 ? PJ_INT16 : size == 4 ? PJ_INT32 : PJ_INT64; return size == 1 || size == 2 || size == 4 || size == 8;
+  case 'u': *out = size == 1 ? PJ_UINT8 : size == 2 ? PJ_UINT16 : size == 4 ? PJ_UINT32 : PJ_UINT64; return size == 1 || size == 2 || size == 4 || size == 8;
+  case 'f': *out = size == 2 ? PJ_FLOAT16 : size == 4 ? PJ_FLOAT32 : PJ_FLOAT64; return size == 2 || size == 4 || size == 8;
+  case 'c': *out = size == 8 ? PJ_COMPLEX64 : PJ_COMPLEX128; return size == 8 || size == 16;
+  }
+  return 0;
+}
+
+void pj_span_of(const PjArg *a, char *data, int64_t itemsize, char **lo, size_t *span) {
+  int64_t low = 0, high = 0;
+  for (int d = 0; d < a->v.ndim; d++) {
+    if (a->v.shape[d] == 0) {
+      *lo = data;
+      *span = 0;
+      return;
+    }
+    int64_t reach = (a->v.shape[d] - 1) * a->v.strides[d];
+    if (reach < 0) low += reach;
+    else high += reach;
+  }
+  *lo = data + low;
+  *span = (size_t)(high - low + itemsize);
+}
+
+/* The dtype code of a NumPy dtype object (what CuPy arrays carry), from its typestr; the objects
+ * seen are remembered (built-in dtypes are singletons), so a launch reads no string. */
+static int pj_dtype_of_object(PyObject *dtype, PjDtype *out) {
+  static struct { PyObject *obj; PjDtype d; } seen[16];
+  static int nseen;
+  for (int i = 0; i < nseen; i++)
+    if (seen[i].obj == dtype) {
+      *out = seen[i].d;
+      return 1;
+    }
+  PyObject *typestr = PyObject_GetAttrString(dtype, "str");
+  const char *t = typestr && PyUnicode_Check(typestr) ? PyUnicode_AsUTF8AndSize(typestr, NULL) : NULL;
+  int ok = t && pj_dtype_from_typestr(t, out);
+  Py_XDECREF(typestr);
+  if (ok && nseen < 16) {
+    seen[nseen].obj = Py_NewRef(dtype); /* kept alive: its address stays its own */
+    seen[nseen++].d = *out;
+  }
+  return ok;
+}
+
+/* A CuPy array read through its attributes: CuPy builds a new __cuda_array_interface__
+ * dictionary at every access, several microseconds per argument. 1: read, 0: not CuPy,
+ * -1: error. */
+static int pj_cupy_read(PyObject *o, PjArg *a, int index) {
+  if (!g_cupy_type) { /* the first object of a type not seen before: is it CuPy's ndarray? */
+    PyObject *mod = PyObject_GetAttrString((PyObject *)Py_TYPE(o), "__module__");
+    const char *m = mod && PyUnicode_Check(mod) ? PyUnicode_AsUTF8AndSize(mod, NULL) : NULL;
+    PyObject *name = PyType_GetName(Py_TYPE(o));
+    const char *nm = name ? PyUnicode_AsUTF8AndSize(name, NULL) : NULL;
+    bool is_cupy = m && nm && strncmp(m, "cupy", 4) == 0 && (m[4] == 0 || m[4] == '.') && strcmp(nm, "ndarray") == 0;
+    Py_XDECREF(mod);
+    Py_XDECREF(name);
+    PyErr_Clear();
+    if (!is_cupy) return 0;
+    g_cupy_type = (PyTypeObject *)Py_NewRef((PyObject *)Py_TYPE(o));
+  }
+  if (Py_TYPE(o) != g_cupy_type) return 0;
+  /* attribute names made once; a dtype object's code remembered by identity (numpy's dtype.str
+   * builds a new string at every read, 0.4 µs); a C-contiguous array (CuPy's own flag, a plain
+   * bool) needs no `strides` (a new tuple at every read), and a 1-D one no `shape` either */
+  static PyObject *n_shape, *n_strides, *n_data, *n_ptr, *n_dtype, *n_contiguous, *n_ndim, *n_size;
+  if (!n_shape) {
+    n_shape = PyUnicode_InternFromString("shape");
+    n_strides = PyUnicode_InternFromString("strides");
+    n_data = PyUnicode_InternFromString("data");
+    n_ptr = PyUnicode_InternFromString("ptr");
+    n_dtype = PyUnicode_InternFromString("dtype");
+    n_contiguous = PyUnicode_InternFromString("_c_contiguous");
+    n_ndim = PyUnicode_InternFromString("ndim");
+    n_size = PyUnicode_InternFromString("size");
+    if (!n_shape || !n_strides || !n_data || !n_ptr || !n_dtype || !n_contiguous || !n_ndim || !n_size) return -1;
+  }
+  PyObject *data = PyObject_GetAttr(o, n_data), *dtype = PyObject_GetAttr(o, n_dtype);
+  PyObject *pv = data ? PyObject_GetAttr(data, n_ptr) : NULL;
+  int64_t ptr = pv ? PyLong_AsLongLong(pv) : -1;
+  Py_XDECREF(pv);
+  Py_XDECREF(data);
+  PjDtype d;
+  int ok = dtype && pj_dtype_of_object(dtype, &d);
+  Py_XDECREF(dtype);
+  PyObject *contiguous = ok ? PyObject_GetAttr(o, n_contiguous) : NULL;
+  if (!contiguous) PyErr_Clear(); /* another CuPy: read shape and strides */
+  int64_t itemsize = ok ? (int64_t)pj_dtype_size(d) : 1;
+  long ndim = 0;
+  if (ok && contiguous == Py_True) {
+    PyObject *nd = PyObject_GetAttr(o, n_ndim);
+    ndim = nd ? PyLong_AsLong(nd) : -1;
+    Py_XDECREF(nd);
+  }
+  if (ok && contiguous == Py_True && ndim == 1) {
+    PyObject *size = PyObject_GetAttr(o, n_size);
+    a->v.shape[0] = size ? PyLong_AsLongLong(size) : -1;
+    a->v.strides[0] = itemsize;
+    Py_XDECREF(size);
+    ok = a->v.shape[0] >= 0;
+  } else if (ok) {
+    PyObject *shape = PyObject_GetAttr(o, n_shape);
+    PyObject *strides = contiguous == Py_True ? NULL : PyObject_GetAttr(o, n_strides);
+    ndim = shape && PyTuple_Check(shape) ? (long)PyTuple_Size(shape) : -1;
+    ok = ndim >= 1 && ndim <= PJ_MAX_DIMS &&
+         (contiguous == Py_True || (strides && PyTuple_Check(strides) && PyTuple_Size(strides) == ndim));
+    int64_t step = itemsize; /* C order: the last axis is the densest */
+    for (long k = ndim - 1; ok && k >= 0; k--) {
+      a->v.shape[k] = PyLong_AsLongLong(PyTuple_GetItem(shape, k));
+      a->v.strides[k] = strides ? PyLong_AsLongLong(PyTuple_GetItem(strides, k)) : step;
+      step *= a->v.shape[k] > 0 ? a->v.shape[k] : 1;
+    }
+    Py_XDECREF(shape);
+    Py_XDECREF(strides);
+  }
+  Py_XDECREF(contiguous);
+  if (ok) {
+    a->v.dtype = d;
+    a->v.ndim = (int)ndim;
+    a->v.data = (void *)(uintptr_t)ptr;
+    a->layout = pj_layout_of(a->v.ndim, a->v.shape, a->v.strides, itemsize);
+  }
+  if (PyErr_Occurred()) return -1;
+  if (!ok) {
+    PyErr_Format(PyExc_TypeError, "argument %d: an unsupported CuPy array", index + 1);
+    return -1;
+  }
+  if (pj_device_target(g_device) != PJ_TARGET_CUDA) {
+    PyErr_Format(PyExc_TypeError, "argument %d is GPU memory (a CuPy array) but pyjitc runs on the CPU", index + 1);
+    return -1;
+  }
+  return 1;
+}
+
+/* Fills `a` from one Python argument; returns 0, or -1 with an exception set. */
+int pj_arg_read(PyObject *o, PjArg *a, int index) {
+  a->v.ndim = 0; /* only what every path reads is reset: this runs for every argument of every launch */
+  a->v.imag = 0;
+  a->layout = 0;
+  a->have_view = a->writable = false;
+  a->staged = 0;
+  if (PyObject_TypeCheck(o, g_array_type)) {
+    PjArrayObject *arr = (PjArrayObject *)o;
+    a->v.dtype = (PjDtype)arr->dtype;
+    a->v.ndim = arr->ndim;
+    memcpy(a->v.shape, arr->shape, sizeof(int64_t) * (size_t)arr->ndim);
+    memcpy(a->v.strides, arr->strides, sizeof(int64_t) * (size_t)arr->ndim);
+    a->v.data = (void *)(uintptr_t)arr->address;
+    a->layout = arr->layout;
+    return 0;
+  }
+  if (PyBool_Check(o)) {
+    a->v.dtype = PJ_BOOL;
+    a->v.scalar.u = o == Py_True;
+    return 0;
+  }
+  if (PyLong_Check(o)) {
+    int overflow = 0;
+    a->v.dtype = PJ_INT64;
+    a->v.scalar.i = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (overflow > 0) {
+      a->v.dtype = PJ_UINT64;
+      a->v.scalar.u = PyLong_AsUnsignedLongLong(o);
+    }
+    return PyErr_Occurred() ? -1 : 0;
+  }
+  if (PyFloat_Check(o)) {
+    a->v.dtype = PJ_FLOAT64;
+    a->v.scalar.f = PyFloat_AsDouble(o);
+    return 0;
+  }
+  for (int s = 0; s < g_nscalar_types; s++) { /* np.float32(2.0), np.int32(7), ... */
+    if (Py_TYPE(o) != g_scalar_types[s].type) continue;
+    PjDtype d = g_scalar_types[s].dtype;
+    a->v.dtype = d;
+    if (pj_dtype_is_float(d)) a->v.scalar.f = PyFloat_AsDouble(o);
+    else if (d == PJ_BOOL) a->v.scalar.u = PyObject_IsTrue(o) == 1;
+    else if (d == PJ_UINT64) {
+      PyObject *i = PyNumber_Index(o);
+      a->v.scalar.u = i ? PyLong_AsUnsignedLongLong(i) : 0;
+      Py_XDECREF(i);
+    } else {
+      PyObject *i = PyNumber_Index(o);
+      a->v.scalar.i = i ? PyLong_AsLongLong(i) : 0;
+      Py_XDECREF(i);
+    }
+    return PyErr_Occurred() ? -1 : 0;
+  }
+  if (PyComplex_Check(o)) {
+    a->v.dtype = PJ_COMPLEX128;
+    a->v.scalar.f = PyComplex_RealAsDouble(o);
+    a->v.imag = PyComplex_ImagAsDouble(o);
+    return 0;
+  }
+  /* NumPy arrays and scalars through the buffer protocol; other objects (CuPy refuses the buffer
+   * protocol) and mapped NumPy arrays on the GPU through the CUDA array interface */
+  if (g_cupy_type && Py_TYPE(o) == g_cupy_type) return pj_cupy_read(o, a, index) < 0 ? -1 : 0;
+  bool ndarray = g_ndarray_type && PyObject_TypeCheck(o, g_ndarray_type);
+  bool numpy = ndarray || (g_generic_type && PyObject_TypeCheck(o, g_generic_type));
+  bool gpu = pj_device_target(g_device) == PJ_TARGET_CUDA;
+  bool interface = gpu && (!numpy || (ndarray && Py_TYPE(o) != g_ndarray_type)) &&
+                   PyObject_HasAttrString(o, "__cuda_array_interface__");
+  if (!interface && (numpy || PyObject_CheckBuffer(o))) {
+    int flags = PyBUF_RECORDS_RO;
+    if (PyObject_GetBuffer(o, &a->view, flags) < 0) return -1;
+    a->have_view = true;
+    a->writable = !a->view.readonly;
+    PjDtype d;
+    if (!pj_dtype_from_format(a->view.format, &d) || (Py_ssize_t)pj_dtype_size(d) != a->view.itemsize) {
+      PyErr_Format(PyExc_TypeError, "argument %d: an array of format '%s' is not supported", index + 1,
+                   a->view.format ? a->view.format : "?");
+      return -1;
+    }
+    a->v.dtype = d;
+    if (a->view.ndim == 0) { /* a NumPy scalar */
+      const char *p = a->view.buf;
+      switch (d) {
+      case PJ_BOOL: a->v.scalar.u = *(const uint8_t *)p != 0; break;
+      case PJ_INT8: a->v.scalar.i = *(const int8_t *)p; break;
+      case PJ_INT16: a->v.scalar.i = *(const int16_t *)p; break;
+      case PJ_INT32: a->v.scalar.i = *(const int32_t *)p; break;
+      case PJ_INT64: a->v.scalar.i = *(const int64_t *)p; break;
+      case PJ_UINT8: a->v.scalar.u = *(const uint8_t *)p; break;
+      case PJ_UINT16: a->v.scalar.u = *(const uint16_t *)p; break;
+      case PJ_UINT32: a->v.scalar.u = *(const uint32_t *)p; break;
+      case PJ_UINT64: a->v.scalar.u = *(const uint64_t *)p; break;
+      case PJ_FLOAT32: a->v.scalar.f = *(const float *)p; break;
+      case PJ_FLOAT64: a->v.scalar.f = *(const double *)p; break;
+      case PJ_COMPLEX64: a->v.scalar.f = ((const float *)p)[0]; a->v.imag = ((const float *)p)[1]; break;
+      case PJ_COMPLEX128: a->v.scalar.f = ((const double *)p)[0]; a->v.imag = ((const double *)p)[1]; break;
+      default: { /* float16: through Python's float */
+        PyObject *f = PyNumber_Float(o);
+        if (!f) return -1;
+        a->v.scalar.f = PyFloat_AsDouble(f);
+        Py_DECREF(f);
+      }
+      }
+      PyBuffer_Release(&a->view);
+      a->have_view = false;
+      return 0;
+    }
+    if (a->view.ndim > PJ_MAX_DIMS) {
+      PyErr_Format(PyExc_ValueError, "argument %d has %d dimensions; at most %d are supported", index + 1, a->view.ndim,
+                   PJ_MAX_DIMS);
+      return -1;
+    }
+    a->v.ndim = a->view.ndim;
+    for (int k = 0; k < a->view.ndim; k++) {
+      a->v.shape[k] = a->view.shape[k];
+      a->v.strides[k] = a->view.strides ? a->view.strides[k] : 0;
+    }
+    if (!a->view.strides) { /* C order */
+      int64_t s = a->view.itemsize;
+      for (int k = a->view.ndim - 1; k >= 0; k--) {
+        a->v.strides[k] = s;
+        s *= a->v.shape[k];
+      }
+    }
+    a->v.data = a->view.buf;
+    a->layout = pj_layout_of(a->v.ndim, a->v.shape, a->v.strides, a->view.itemsize);
+    return 0;
+  }
+  int cupy = pj_cupy_read(o, a, index);
+  if (cupy) return cupy < 0 ? -1 : 0;
+  /* PyTorch tensors, numba device arrays, ...: the CUDA array interface */
+  PyObject *cai = PyObject_GetAttrString(o, "__cuda_array_interface__");
+  if (!cai) {
+    PyErr_Clear();
+    PyErr_Format(PyExc_TypeError, "argument %d: cannot pass a %s to a kernel", index + 1,
+                 PyUnicode_AsUTF8AndSize(PyObject_GetAttrString((PyObject *)Py_TYPE(o), "__name__"), NULL));
+    return -1;
+  }
+  PyObject *shape = PyDict_GetItemString(cai, "shape"), *typestr = PyDict_GetItemString(cai, "typestr");
+  PyObject *data = PyDict_GetItemString(cai, "data"), *strides = PyDict_GetItemString(cai, "strides");
+  PjDtype d;
+  int ok = shape && typestr && data && PyTuple_Check(shape) && PyTuple_Check(data) && PyTuple_Size(shape) <= PJ_MAX_DIMS &&
+           pj_dtype_from_typestr(PyUnicode_AsUTF8AndSize(typestr, NULL), &d);
+  if (ok) {
+    a->v.dtype = d;
+    a->v.ndim = (int)PyTuple_Size(shape);
+    int64_t itemsize = (int64_t)pj_dtype_size(d);
+    for (int k = 0; k < a->v.ndim; k++) a->v.shape[k] = PyLong_AsLongLong(PyTuple_GetItem(shape, k));
+    if (strides && strides != Py_None) {
+      for (int k = 0; k < a->v.ndim; k++) a->v.strides[k] = PyLong_AsLongLong(PyTuple_GetItem(strides, k));
+    } else {
+      int64_t s = itemsize;
+      for (int k = a->v.ndim - 1; k >= 0; k--) {
+        a->v.strides[k] = s;
+        s *= a->v.shape[k];
+      }
+    }
+    a->v.data = (void *)(uintptr_t)PyLong_AsUnsignedLongLong(PyTuple_GetItem(data, 0));
+    a->layout = pj_layout_of(a->v.ndim, a->v.shape, a->v.strides, itemsize);
+  }
+  Py_DECREF(cai);
+  if (!ok || PyErr_Occurred()) {
+    if (!PyErr_Occurred()) PyErr_Format(PyExc_TypeError, "argument %d: an unsupported __cuda_array_interface__", index + 1);
+    return -1;
+  }
+  if (a->v.ndim == 0) {
+    PyErr_Format(PyExc_TypeError, "argument %d: a 0-d device array", index + 1);
+    return -1;
+  }
+  if (pj_device_target(g_device) != PJ_TARGET_CUDA) {
+    PyErr_Format(PyExc_TypeError, "argument %d is GPU memory (__cuda_array_interface__) but pyjitc runs on the CPU",
+                 index + 1);
+    return -1;
+  }
+  return 0;
+}
+
+/* A scalar converted to the dtype the kernel was compiled for (as a C cast). */
+void pj_scalar_convert(PjValue *v, PjDtype to) {
+  if (v->dtype == to) return;
+  bool from_float = pj_dtype_is_float(v->dtype) || pj_dtype_is_complex(v->dtype);
+  bool from_unsigned = !from_float && !pj_dtype_is_signed(v->dtype);
+  double f = from_float ? v->scalar.f : from_unsigned ? (double)v->scalar.u : (double)v->scalar.i;
+  int64_t i = from_float ? (int64_t)v->scalar.f : v->scalar.i;
+  if (pj_dtype_is_float(to) || pj_dtype_is_complex(to)) v->scalar.f = f;
+  else if (to == PJ_BOOL) v->scalar.u = from_float ? v->scalar.f != 0 : v->scalar.u != 0;
+  else v->scalar.i = i;
+  if (!pj_dtype_is_complex(v->dtype)) v->imag = 0;
+  v->dtype = to;
+}
+
+/* 1 when no two array arguments share a byte (each array's extent in memory from its shape and
+ * strides); 0 when two do, or when there are too many arrays to compare cheaply. */
+int pj_args_disjoint(const PjArg *a, Py_ssize_t n) {
+  uint64_t lo[32], hi[32];
+  int m = 0;
+  for (Py_ssize_t i = 0; i < n; i++) {
+    if (a[i].v.ndim == 0) continue;
+    if (m == 32) return 0;
+    char *start;
+    size_t span;
+    pj_span_of(&a[i], (char *)a[i].v.data, (int64_t)pj_dtype_size(a[i].v.dtype), &start, &span);
+    if (span == 0) continue; /* an empty array touches nothing */
+    lo[m] = (uint64_t)(uintptr_t)start;
+    hi[m++] = (uint64_t)(uintptr_t)start + span;
+  }
+  for (int i = 0; i < m; i++)
+    for (int j = i + 1; j < m; j++)
+      if (lo[i] < hi[j] && lo[j] < hi[i]) return 0;
+  return 1;
+}
+
+void pj_args_release(PjArg *a, int n) {
+  for (int i = 0; i < n; i++) {
+    if (a[i].staged && g_device) pj_mem_free(g_device, a[i].staged);
+    if (a[i].have_view) PyBuffer_Release(&a[i].view);
+  }
+}
+

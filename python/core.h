@@ -1,0 +1,68 @@
+/* What the Python extension's C files share (python/_core.c and python/args.c): the module's
+ * state, the device array object a launch reads, and one launch argument as it is read. Not part
+ * of any public interface. */
+#ifndef PJ_PYTHON_CORE_H
+#define PJ_PYTHON_CORE_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <pyjitc.h>
+
+#pragma GCC visibility push(hidden)
+
+typedef struct PjScalarType {
+  PyTypeObject *type;
+  PjDtype dtype;
+} PjScalarType;
+
+/* module state, set by _core.c */
+extern PjDevice *g_device;
+extern PyTypeObject *g_ndarray_type, *g_generic_type, *g_cupy_type, *g_array_type;
+extern PjScalarType g_scalar_types[16];
+extern int g_nscalar_types;
+
+/* ArrayBase (_core.c): what a launch reads of a device array */
+typedef struct {
+  PyObject_HEAD
+  uint64_t address;           /* of element 0 */
+  int dtype, ndim;
+  char layout;                /* 'C', 'F' or 'A' */
+  int64_t shape[PJ_MAX_DIMS];
+  int64_t strides[PJ_MAX_DIMS];
+  PyObject *owner;            /* what keeps the memory alive */
+} PjArrayObject;
+
+/* 'C', 'F' or 'A' for these extents and strides (bytes) */
+char pj_layout_of(int ndim, const int64_t *shape, const int64_t *strides, int64_t itemsize);
+
+/* ---- launch arguments (args.c) ------------------------------------------------------------ */
+
+/* One argument, as the launch sees it. */
+typedef struct {
+  PjValue v;
+  char layout;
+  /* a host array on a GPU: staged through device memory */
+  Py_buffer view;
+  bool have_view, writable;
+  uint64_t staged;        /* device copy of [span_lo, span_lo + span) */
+  char *span_lo;
+  size_t span;
+} PjArg;
+
+/* Fills `a` from one Python argument; 0, or -1 with an exception set. */
+int pj_arg_read(PyObject *o, PjArg *a, int index);
+/* A scalar converted to the dtype the kernel was compiled for (as a C cast). */
+void pj_scalar_convert(PjValue *v, PjDtype to);
+/* The bytes an array touches: *span of them from *lo. */
+void pj_span_of(const PjArg *a, char *data, int64_t itemsize, char **lo, size_t *span);
+/* 1 when no two array arguments share a byte. */
+int pj_args_disjoint(const PjArg *a, Py_ssize_t n);
+void pj_args_release(PjArg *a, int n);
+
+#pragma GCC visibility pop
+
+#endif
