@@ -7,7 +7,8 @@
 
 #include "backend/backend.h"
 #include "frontend/frontend.h"
-#include "runtime/half.h"
+#include "ir/fold.h"
+#include "ir/half.h"
 
 struct PjSource {
   PjArena *arena;
@@ -103,6 +104,9 @@ static PjExpr *pj_binding_value(PjArena *a, const PjBinding *b) {
   case PJ_BIND_INT: e->kind = PJ_EX_INT; e->ival = b->i; e->big = b->big != 0; return e;
   case PJ_BIND_BOOL: e->kind = PJ_EX_BOOL; e->ival = b->i != 0; return e;
   case PJ_BIND_FLOAT: e->kind = PJ_EX_FLOAT; e->fval = b->f; return e;
+  case PJ_BIND_SCALAR:
+    if ((unsigned)b->dtype >= PJ_DTYPE_COUNT || pj_dtype_is_complex(b->dtype)) return NULL;
+    return pj_typed_const(a, (PjLoc){0}, b->dtype, pj_dtype_is_float(b->dtype), b->i, b->f);
   case PJ_BIND_TUPLE:
     e->kind = PJ_EX_TUPLE;
     e->tuple.count = b->nitems;

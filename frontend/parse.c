@@ -1,6 +1,8 @@
 /* tree-sitter-python's parse tree -> the project's AST (ir/ast.h). The only file that knows
  * tree-sitter's node names: they are mapped to ids once, and the walk switches on ids. */
 #include "frontend/frontend.h"
+#include "ir/fold.h"
+#include "stdlib/builtins.h"
 
 #include <errno.h>
 #include <math.h>
@@ -788,29 +790,9 @@ static double pj_lit_double(const PjExpr *e) { return e->kind == PJ_EX_FLOAT ? e
 
 static PjExpr *pj_fold_ints(PjParser *p, PjLoc loc, PjBinOp op, int64_t a, int64_t b) {
   int64_t r = 0;
-  switch (op) {
-  case PJ_OP_ADD: if (__builtin_add_overflow(a, b, &r)) return NULL; break;
-  case PJ_OP_SUB: if (__builtin_sub_overflow(a, b, &r)) return NULL; break;
-  case PJ_OP_MUL: if (__builtin_mul_overflow(a, b, &r)) return NULL; break;
-  case PJ_OP_FLOORDIV: case PJ_OP_MOD:
-    if (b == 0 || (a == INT64_MIN && b == -1)) return NULL;
-    r = op == PJ_OP_FLOORDIV ? a / b - ((a % b != 0) && ((a % b < 0) != (b < 0))) : a % b + ((a % b != 0) && ((a % b < 0) != (b < 0))) * b;
-    break;
-  case PJ_OP_DIV: return b == 0 ? NULL : pj_lit_float(p, loc, (double)a / (double)b);
-  case PJ_OP_POW:
-    if (b < 0) return a == 0 ? NULL : pj_lit_float(p, loc, pow((double)a, (double)b));
-    r = 1;
-    for (int64_t k = 0; k < b; k++)
-      if (__builtin_mul_overflow(r, a, &r)) return NULL;
-    break;
-  case PJ_OP_LSHIFT: if (b < 0 || b > 62 || (a << b) >> b != a) return NULL; r = a << b; break;
-  case PJ_OP_RSHIFT: if (b < 0) return NULL; r = b > 63 ? (a < 0 ? -1 : 0) : a >> b; break;
-  case PJ_OP_BITAND: r = a & b; break;
-  case PJ_OP_BITOR: r = a | b; break;
-  case PJ_OP_BITXOR: r = a ^ b; break;
-  default: return NULL;
-  }
-  return pj_lit_int(p, loc, r);
+  if (op == PJ_OP_DIV) return b == 0 ? NULL : pj_lit_float(p, loc, (double)a / (double)b);
+  if (op == PJ_OP_POW && b < 0) return a == 0 ? NULL : pj_lit_float(p, loc, pow((double)a, (double)b));
+  return pj_fold_int(op, a, b, &r) ? pj_lit_int(p, loc, r) : NULL;
 }
 
 static PjExpr *pj_fold_floats(PjParser *p, PjLoc loc, PjBinOp op, double a, double b) {
@@ -837,10 +819,99 @@ static PjExpr *pj_fold_floats(PjParser *p, PjLoc loc, PjBinOp op, double a, doub
   }
 }
 
+/* NumPy 2's promotion of a binary operation's operands at module level (NEP 50): a Python
+ * number (weak) takes the NumPy scalar's type where its kind fits; two NumPy scalars promote
+ * as np.result_type does. */
+static PjDtype pj_numpy_promote(PjDtype a, bool weak_a, PjDtype b, bool weak_b) {
+  if (weak_a && !weak_b) return pj_numpy_promote(b, false, a, true);
+  if (weak_b && !weak_a) {
+    bool bf = pj_dtype_is_float(b);
+    if (a == PJ_BOOL) return bf ? PJ_FLOAT64 : b == PJ_BOOL ? PJ_BOOL : PJ_INT64;
+    return bf && !pj_dtype_is_float(a) ? PJ_FLOAT64 : a;
+  }
+  if (a == PJ_BOOL) return b;
+  if (b == PJ_BOOL) return a;
+  bool fa = pj_dtype_is_float(a), fb = pj_dtype_is_float(b);
+  if (fa && fb) return pj_dtype_bits(a) >= pj_dtype_bits(b) ? a : b;
+  if (fa || fb) {
+    PjDtype f = fa ? a : b, i = fa ? b : a;
+    int need = pj_dtype_bits(i) <= 8 ? 16 : pj_dtype_bits(i) <= 16 ? 32 : 64; /* the float that holds the integers */
+    int bits = pj_dtype_bits(f) > need ? pj_dtype_bits(f) : need;
+    return bits == 16 ? PJ_FLOAT16 : bits == 32 ? PJ_FLOAT32 : PJ_FLOAT64;
+  }
+  bool sa = pj_dtype_is_signed(a), sb = pj_dtype_is_signed(b);
+  int wa = pj_dtype_bits(a), wb = pj_dtype_bits(b);
+  if (sa == sb) return wa >= wb ? a : b;
+  int ws = sa ? wa : wb, wu = sa ? wb : wa;
+  if (wu < ws) return sa ? a : b;
+  return wu < 64 ? pj_dtype_int(2 * wu, true) : PJ_FLOAT64;
+}
+
+static PjDtype pj_const_dtype(const PjExpr *e, bool *weak) {
+  *weak = !pj_is_typed_const(e);
+  if (!*weak) return e->type->dtype;
+  return e->kind == PJ_EX_FLOAT ? PJ_FLOAT64 : e->kind == PJ_EX_BOOL ? PJ_BOOL : PJ_INT64;
+}
+
+static const PjExpr *pj_const_literal(const PjExpr *e) { return pj_is_typed_const(e) ? e->cast.x : e; }
+
+static PjExpr *pj_fold_floats(PjParser *p, PjLoc loc, PjBinOp op, double a, double b);
+
+/* a op b where either is a NumPy scalar: computed exactly, then converted to the result's dtype
+ * (integers wrap, floats round) as NumPy does. */
+static PjExpr *pj_fold_typed(PjParser *p, PjLoc loc, PjBinOp op, const PjExpr *a, const PjExpr *b) {
+  bool wa, wb;
+  PjDtype da = pj_const_dtype(a, &wa), db = pj_const_dtype(b, &wb);
+  if (pj_dtype_is_complex(da) || pj_dtype_is_complex(db)) return NULL;
+  PjDtype r = pj_numpy_promote(da, wa, db, wb);
+  bool int_result = !pj_dtype_is_float(r);
+  if (op == PJ_OP_DIV && int_result) r = PJ_FLOAT64, int_result = false;
+  const PjExpr *la = pj_const_literal(a), *lb = pj_const_literal(b);
+  if (int_result) {
+    int64_t out;
+    if (la->kind == PJ_EX_FLOAT || lb->kind == PJ_EX_FLOAT || !pj_fold_int(op, la->ival, lb->ival, &out)) return NULL;
+    return pj_typed_const(p->arena, loc, r == PJ_BOOL ? PJ_INT64 : r, false, out, 0);
+  }
+  if (op >= PJ_OP_LSHIFT) return NULL;
+  PjExpr *v = pj_fold_floats(p, loc, op, pj_lit_double(la), pj_lit_double(lb));
+  return v ? pj_typed_const(p->arena, loc, r, true, 0, v->fval) : NULL;
+}
+
+/* The qualified name a callee stands for through the module's imports (np.float32 ->
+ * "numpy.float32"), or NULL. */
+static const char *pj_fold_qualname(PjParser *p, const PjExpr *e) {
+  if (e->kind == PJ_EX_NAME) {
+    for (int i = p->globals.len - 1; i >= 0; i--) {
+      const PjGlobal *g = p->globals.items[i];
+      if (strcmp(g->name, e->name.id) == 0) return g->kind == PJ_GLOBAL_MODULE ? pj_canonical_name(p->arena, g->qualname) : NULL;
+    }
+    return NULL;
+  }
+  if (e->kind != PJ_EX_ATTR) return NULL;
+  const char *base = pj_fold_qualname(p, e->attr.base);
+  return base ? pj_canonical_name(p->arena, pj_arena_printf(p->arena, "%s.%s", base, e->attr.attr)) : NULL;
+}
+
+static PjExpr *pj_fold(PjParser *p, const PjExpr *e);
+
+/* np.float32(0.5), numba.int32(7): a NumPy scalar of that dtype. */
+static PjExpr *pj_fold_scalar_call(PjParser *p, const PjExpr *e) {
+  const char *q = e->call.nargs == 1 && !e->call.has_kwargs ? pj_fold_qualname(p, e->call.fn) : NULL;
+  PjDtype d;
+  if (!q || !pj_dtype_of_name(q, &d) || pj_dtype_is_complex(d)) return NULL;
+  const PjExpr *v = pj_fold(p, e->call.args[0]);
+  if (!v || v->kind == PJ_EX_TUPLE || v->kind == PJ_EX_LIST) return NULL;
+  const PjExpr *l = pj_const_literal(v);
+  if (l->big) return NULL;
+  return pj_typed_const(p->arena, e->loc, d, l->kind == PJ_EX_FLOAT, l->ival, l->kind == PJ_EX_FLOAT ? l->fval : 0);
+}
+
 static PjExpr *pj_fold(PjParser *p, const PjExpr *e) {
   if (!e) return NULL;
   switch (e->kind) {
   case PJ_EX_INT: case PJ_EX_FLOAT: case PJ_EX_BOOL: return (PjExpr *)e;
+  case PJ_EX_CAST: return pj_is_typed_const(e) ? (PjExpr *)e : NULL;
+  case PJ_EX_CALL: return pj_fold_scalar_call(p, e);
   case PJ_EX_NAME:
     for (int i = p->globals.len - 1; i >= 0; i--) {
       const PjGlobal *g = p->globals.items[i];
@@ -859,6 +930,13 @@ static PjExpr *pj_fold(PjParser *p, const PjExpr *e) {
     PjExpr *x = pj_fold(p, e->un.x);
     if (!x || x->kind == PJ_EX_TUPLE) return NULL;
     if (e->un.op == PJ_UN_POS) return x;
+    if (pj_is_typed_const(x)) { /* -np.float32(v), ~np.uint8(v): in the scalar's own dtype */
+      const PjExpr *l = x->cast.x;
+      PjDtype d = x->type->dtype;
+      if (e->un.op == PJ_UN_NEG) return pj_typed_const(p->arena, e->loc, d, l->kind == PJ_EX_FLOAT, -(uint64_t)l->ival, -l->fval);
+      if (e->un.op == PJ_UN_INVERT && l->kind == PJ_EX_INT) return pj_typed_const(p->arena, e->loc, d == PJ_BOOL ? PJ_BOOL : d, false, d == PJ_BOOL ? !l->ival : ~l->ival, 0);
+      return NULL;
+    }
     if (x->kind == PJ_EX_FLOAT) return e->un.op == PJ_UN_NEG ? pj_lit_float(p, e->loc, -x->fval) : NULL;
     if (e->un.op == PJ_UN_NEG) return x->ival == INT64_MIN ? NULL : pj_lit_int(p, e->loc, -x->ival);
     if (e->un.op == PJ_UN_INVERT) return pj_lit_int(p, e->loc, ~x->ival);
@@ -867,6 +945,7 @@ static PjExpr *pj_fold(PjParser *p, const PjExpr *e) {
   case PJ_EX_BINARY: {
     PjExpr *a = pj_fold(p, e->bin.l), *b = pj_fold(p, e->bin.r);
     if (!a || !b || a->kind == PJ_EX_TUPLE || b->kind == PJ_EX_TUPLE || e->bin.op >= PJ_OP_MATMUL) return NULL;
+    if (pj_is_typed_const(a) || pj_is_typed_const(b)) return pj_fold_typed(p, e->loc, e->bin.op, a, b);
     if (a->kind != PJ_EX_FLOAT && b->kind != PJ_EX_FLOAT) return pj_fold_ints(p, e->loc, e->bin.op, a->ival, b->ival);
     return pj_fold_floats(p, e->loc, e->bin.op, pj_lit_double(a), pj_lit_double(b));
   }

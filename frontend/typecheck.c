@@ -12,6 +12,7 @@
 
 #include "frontend/frontend.h"
 #include "ir/abi.h"
+#include "ir/fold.h"
 #include "stdlib/builtins.h"
 
 typedef struct PjChecker {
@@ -124,11 +125,17 @@ static bool pj_truth_ok(PjChecker *c, const PjExpr *e) {
 
 static const PjType *pj_expr_type(PjChecker *c, PjExpr **slot);
 
+static void pj_literal_at(PjExpr *e, PjLoc loc) {
+  e->loc = loc;
+  if (e->kind == PJ_EX_CAST) e->cast.x->loc = loc; /* a typed constant */
+  if (e->kind == PJ_EX_TUPLE)
+    for (int i = 0; i < e->tuple.count; i++) pj_literal_at(e->tuple.items[i], loc);
+}
+
+/* A global constant's value where a kernel uses it: a copy, located at the use. */
 static PjExpr *pj_literal_copy(PjChecker *c, const PjExpr *v, PjLoc loc) {
   PjExpr *e = pj_clone_expr(c->arena, v, 0);
-  e->loc = loc;
-  if (e->kind == PJ_EX_TUPLE)
-    for (int i = 0; i < e->tuple.count; i++) e->tuple.items[i]->loc = loc;
+  pj_literal_at(e, loc);
   return e;
 }
 
@@ -510,12 +517,34 @@ static const PjType *pj_type_device_call(PjChecker *c, PjExpr **slot, const PjFu
   return ret;
 }
 
+static const PjType *pj_type_binary(PjChecker *c, PjExpr **slot);
+
+/* pow(a, b) is a ** b, as numba types it; numba has no three-argument form. */
+static const PjType *pj_type_pow_call(PjChecker *c, PjExpr **slot) {
+  PjExpr *e = *slot;
+  if (e->call.nargs != 2 || e->call.has_kwargs) {
+    pj_err(c, e->loc, e->call.nargs == 3 ? "pow() with a modulus (three arguments) is not supported in kernels (numba "
+                                           "does not compile it either): compute the power, then the remainder"
+                                         : "pow() takes 2 positional arguments, got %d", e->call.nargs);
+    return NULL;
+  }
+  PjExpr *bin = pj_arena_alloc(c->arena, sizeof(PjExpr));
+  bin->kind = PJ_EX_BINARY;
+  bin->loc = e->loc;
+  bin->bin.op = PJ_OP_POW;
+  bin->bin.l = e->call.args[0];
+  bin->bin.r = e->call.args[1];
+  *slot = bin;
+  return pj_type_binary(c, slot);
+}
+
 static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
   const char *q = pj_qualify(c, e->call.fn);
   int id = q ? pj_builtin_lookup(q) : -1;
   PjDtype d;
   if (q && id < 0 && pj_dtype_of_name(q, &d)) return pj_type_dtype_cast(c, slot, d);
+  if (q && e->call.fn->kind == PJ_EX_NAME && strcmp(q, "pow") == 0) return pj_type_pow_call(c, slot);
   if (!q && e->call.fn->kind == PJ_EX_ATTR && strcmp(e->call.fn->attr.attr, "conjugate") == 0 &&
       (e->call.nargs == 0 || (e->call.nargs == 1 && e->call.args[0] == e->call.fn->attr.base))) {
     /* z.conjugate(): the builtin applied to z */
@@ -611,6 +640,16 @@ static bool pj_binop_dtypes(PjBinOp op, PjDtype l, PjDtype r, PjDtype *operand, 
   }
 }
 
+/* Replace *slot by the int64 constant v (an expression of constants, folded as Python does). */
+static const PjType *pj_int_const(PjChecker *c, PjExpr **slot, int64_t v) {
+  PjExpr *k = pj_arena_alloc(c->arena, sizeof(PjExpr));
+  k->kind = PJ_EX_INT;
+  k->loc = (*slot)->loc;
+  k->ival = v;
+  *slot = k;
+  return pj_type_scalar(PJ_INT64);
+}
+
 static const PjType *pj_type_binary(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
   const PjType *lt = pj_expr_type(c, &e->bin.l), *rt = pj_expr_type(c, &e->bin.r);
@@ -623,6 +662,9 @@ static const PjType *pj_type_binary(PjChecker *c, PjExpr **slot) {
                     "either: loop over the elements)" : "");
     return NULL;
   }
+  int64_t x, y, v;
+  if (result == PJ_INT64 && pj_const_int(e->bin.l, &x) && pj_const_int(e->bin.r, &y) && pj_fold_int(e->bin.op, x, y, &v))
+    return pj_int_const(c, slot, v); /* constants: T + 2 is a shape, N // 4 a constant index */
   if (e->bin.op == PJ_OP_POW && pj_dtype_is_float(lt->dtype) && pj_type_is_intlike(rt)) {
     pj_coerce(c, &e->bin.l, pj_type_scalar(operand));
     pj_coerce(c, &e->bin.r, pj_type_scalar(PJ_INT64));
@@ -644,6 +686,9 @@ static const PjType *pj_type_unary(PjChecker *c, PjExpr **slot) {
     return NULL;
   }
   if (pj_type_is_float(t) || pj_type_is_complex(t)) return t;
+  int64_t x;
+  if (t->dtype == PJ_INT64 && e->un.op != PJ_UN_NOT && pj_const_int(e->un.x, &x) && x != INT64_MIN)
+    return pj_int_const(c, slot, e->un.op == PJ_UN_NEG ? -x : e->un.op == PJ_UN_INVERT ? ~x : x);
   if (pj_type_is_bool(t)) {
     if (e->un.op == PJ_UN_INVERT) return t; /* NumPy's ~ on a bool: logical not */
     pj_coerce(c, &e->un.x, pj_type_scalar(PJ_INT64));
@@ -891,7 +936,8 @@ static void pj_assign_to(PjChecker *c, PjExpr *target, PjExpr **value, const PjT
       PjExpr *item = target->tuple.items[i];
       if (item->kind == PJ_EX_NAME) pj_bind_var(c, item, t->items[i]);
       else if (item->kind == PJ_EX_SUBSCRIPT) pj_store_typed(c, item, t->items[i]);
-      else pj_err(c, item->loc, "only names and array elements can be unpacked into");
+      else if (item->kind == PJ_EX_TUPLE) pj_assign_to(c, item, NULL, t->items[i]); /* (a, b), c = ... */
+      else pj_err(c, item->loc, "only names, array elements and tuples of them can be unpacked into");
     }
     if (c->final) target->type = t;
     return;

@@ -108,7 +108,8 @@ typedef enum PjBindKind {
   PJ_BIND_TUPLE,    /* items[0..nitems): numbers or tuples */
   PJ_BIND_ARRAY,    /* a NumPy array: dtype, ndim, shape, data (C order), read-only in kernels */
   PJ_BIND_FUNCTION, /* the function of units[unit] */
-  PJ_BIND_OPAQUE    /* a value kernels cannot use; qualname: its Python type, for the message */
+  PJ_BIND_OPAQUE,   /* a value kernels cannot use; qualname: its Python type, for the message */
+  PJ_BIND_SCALAR    /* a NumPy scalar: dtype, and i (integers, bool) or f (floats); typed as its dtype */
 } PjBindKind;
 
 typedef struct PjBinding {

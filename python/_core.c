@@ -646,6 +646,20 @@ static int pj_binding_from(PyObject *t, PjBinding *b, PjBindingPool *pool, PyObj
   case PJ_BIND_BOOL: b->i = PyObject_IsTrue(value); return b->i < 0 ? -1 : 0;
   case PJ_BIND_FLOAT: b->f = PyFloat_AsDouble(value); return PyErr_Occurred() ? -1 : 0;
   case PJ_BIND_FUNCTION: b->unit = (int)PyLong_AsLong(value); return PyErr_Occurred() ? -1 : 0;
+  case PJ_BIND_SCALAR: { /* (dtype code, int or float) */
+    int dtype;
+    PyObject *v;
+    if (!PyArg_ParseTuple(value, "iO", &dtype, &v)) return -1;
+    b->dtype = (PjDtype)dtype;
+    if (PyFloat_Check(v)) {
+      b->f = PyFloat_AsDouble(v);
+    } else {
+      int overflow = 0;
+      b->i = PyLong_AsLongLongAndOverflow(v, &overflow);
+      if (overflow > 0) b->i = (int64_t)PyLong_AsUnsignedLongLong(v);
+    }
+    return PyErr_Occurred() ? -1 : 0;
+  }
   case PJ_BIND_TUPLE: {
     Py_ssize_t n = PyTuple_Check(value) ? PyTuple_Size(value) : -1;
     if (n < 0) {

@@ -2,7 +2,7 @@
  * or the CPU executor (runtime/cpu.c); this file picks one, checks what a launch is given, and
  * hands the launch to it. */
 #include "runtime/device.h"
-#include "runtime/half.h"
+#include "ir/half.h"
 
 #include <stdarg.h>
 #include <stdio.h>

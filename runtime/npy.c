@@ -6,7 +6,7 @@
  * the elements in C order. */
 #include <pyjitc.h>
 
-#include "runtime/half.h"
+#include "ir/half.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -2,7 +2,7 @@
  * one-line summary of a value. Plain C11 and libc: no other layer is needed here. */
 #include <pyjitc.h>
 
-#include "runtime/half.h"
+#include "ir/half.h"
 
 #include <ctype.h>
 #include <math.h>

@@ -79,7 +79,9 @@ static const PjType *pj_type_math(PjArena *arena, const PjBuiltin *b, PjExpr **a
     const PjType *t = args[i]->type;
     if (!pj_real(t)) return pj_fail(err, errlen, "%s() takes real numbers, not %s (cmath is not supported)", b->name, arena, t);
     all16 = all16 && t->dtype == PJ_FLOAT16;
-    all32 = all32 && (t->dtype == PJ_FLOAT32 || t->dtype == PJ_FLOAT16);
+    /* a ufunc takes the float32 loop for integers float32 holds exactly; math.* computes them in float64 */
+    bool small = b->typing == PJ_TYPING_UFUNC && !pj_dtype_is_float(t->dtype) && pj_dtype_bits(t->dtype) <= 16;
+    all32 = all32 && (t->dtype == PJ_FLOAT32 || t->dtype == PJ_FLOAT16 || small);
   }
   const PjType *f = pj_type_scalar(all16 ? PJ_FLOAT16 : all32 ? PJ_FLOAT32 : PJ_FLOAT64);
   for (int i = 0; i < nargs; i++) params[i] = f;
@@ -101,7 +103,8 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
   case PJ_TYPING_SREG: return pj_type_scalar(PJ_INT64);
   case PJ_TYPING_GRID: return pj_type_grid(arena, b, args, err, errlen);
   case PJ_TYPING_MATH1:
-  case PJ_TYPING_MATH2: return pj_type_math(arena, b, args, nargs, params, err, errlen);
+  case PJ_TYPING_MATH2:
+  case PJ_TYPING_UFUNC: return pj_type_math(arena, b, args, nargs, params, err, errlen);
   case PJ_TYPING_POW: {
     /* numba-cuda has pow(float32, int32) -> float32 besides the all-float signatures */
     const PjType *x = args[0]->type, *n = args[1]->type;

@@ -21,7 +21,8 @@ from ._runtime import CODES, DTYPES, device, target
 from .errors import TypingError
 from .types import Type, parse_signature
 
-BIND_MODULE, BIND_INT, BIND_FLOAT, BIND_BOOL, BIND_TUPLE, BIND_ARRAY, BIND_FUNCTION, BIND_OPAQUE = range(8)
+(BIND_MODULE, BIND_INT, BIND_FLOAT, BIND_BOOL, BIND_TUPLE, BIND_ARRAY, BIND_FUNCTION, BIND_OPAQUE,
+ BIND_SCALAR) = range(9)
 EMIT_TYPES, EMIT_LLVM, EMIT_PTX = 2, 4, 8
 _LOADS = {"LOAD_GLOBAL", "LOAD_NAME", "LOAD_DEREF", "LOAD_CLASSDEREF"}
 
@@ -111,6 +112,10 @@ def _known_module(m):
 
 
 def _number(name, v):
+    """A number's binding: a NumPy scalar keeps its dtype (numba types np.float32(0.5) as
+    float32), a Python number is typed as numba types its literals."""
+    if isinstance(v, np.generic) and v.dtype.name in CODES and v.dtype.kind in "biuf":
+        return (name, BIND_SCALAR, (CODES[v.dtype.name], float(v) if v.dtype.kind == "f" else int(v)))
     if isinstance(v, (bool, np.bool_)):
         return (name, BIND_BOOL, bool(v))
     if isinstance(v, (int, np.integer)):
@@ -200,7 +205,8 @@ class _Units:
             return n
         if isinstance(v, tuple):
             items = [self._binding(name, x) for x in v]
-            if all(it is not None and it[1] in (BIND_INT, BIND_FLOAT, BIND_BOOL, BIND_TUPLE) for it in items):
+            if all(it is not None and it[1] in (BIND_INT, BIND_FLOAT, BIND_BOOL, BIND_TUPLE, BIND_SCALAR)
+                   for it in items):
                 return (name, BIND_TUPLE, tuple(items))
         if isinstance(v, np.ndarray) and v.dtype.name in CODES and v.ndim >= 1 and v.dtype.kind != "c":
             a = np.ascontiguousarray(v)

@@ -1,7 +1,7 @@
 /* IEEE binary16 (NumPy's float16) to and from double, round to nearest even; C11 has no half
  * type of its own. */
-#ifndef PJ_RUNTIME_HALF_H
-#define PJ_RUNTIME_HALF_H
+#ifndef PJ_IR_HALF_H
+#define PJ_IR_HALF_H
 
 #include <math.h>
 #include <stdint.h>
