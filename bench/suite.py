@@ -19,14 +19,16 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from suite_kernels import CUDA_C, PYTHON  # noqa: E402
+from suite_kernels import CUDA_C, PYTHON, PYTHON_NP  # noqa: E402
+
+IMPLS = ("pyjitc", "numba", "nvcc", "pyjitc_np", "numba_np")
 
 
-def load_python(module, directory):
-    path = os.path.join(directory, f"suite_{module}.py")
+def load_python(module, directory, text=PYTHON, tag=""):
+    path = os.path.join(directory, f"suite_{module}{tag}.py")
     with open(path, "w") as f:
-        f.write(PYTHON.format(module=module))
-    spec = importlib.util.spec_from_file_location(f"suite_{module}", path)
+        f.write(text.format(module=module))
+    spec = importlib.util.spec_from_file_location(f"suite_{module}{tag}", path)
     m = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(m)
     return m
@@ -157,7 +159,8 @@ def main():
     ap.add_argument("--quick", action="store_true", help="small sizes (a smoke test)")
     ap.add_argument("--out", default=os.path.join(HERE, "results"))
     ap.add_argument("--only", help="comma-separated kernel names (for profiling; no results file)")
-    ap.add_argument("--impl", default="pyjitc,numba,nvcc", help="comma-separated subset of pyjitc,numba,nvcc")
+    ap.add_argument("--impl", default=",".join(IMPLS),
+                    help="comma-separated subset of " + ",".join(IMPLS) + " (_np: the kernels in PYTHON_NP's style)")
     opts = ap.parse_args()
     only = set(opts.only.split(",")) if opts.only else None
     chosen = opts.impl.split(",")
@@ -175,6 +178,8 @@ def main():
     mod_c = cp.RawModule(path=cubin)
     pj = load_python("pyjitc", d)
     nb = load_python("numba", d)
+    pj_np = load_python("pyjitc", d, PYTHON_NP, "_np")
+    nb_np = load_python("numba", d, PYTHON_NP, "_np")
     spin = mod_c.get_function("spin")
     rows = []
     for case in cases(cp, opts.quick):
@@ -185,6 +190,8 @@ def main():
             "pyjitc": lambda o, c=case: getattr(pj, c.name)[c.grid, c.block](*c.python_args(o)),
             "numba": lambda o, c=case: getattr(nb, c.name)[c.grid, c.block](*c.python_args(o)),
             "nvcc": lambda o, c=case: mod_c.get_function(c.name)(c.grid, c.block, c.c_args(o)),
+            "pyjitc_np": lambda o, c=case: getattr(pj_np, c.name)[c.grid, c.block](*c.python_args(o)),
+            "numba_np": lambda o, c=case: getattr(nb_np, c.name)[c.grid, c.block](*c.python_args(o)),
         }
         for impl, launch in impls.items():
             if impl not in chosen:
@@ -198,11 +205,11 @@ def main():
             row[impl] = time_kernel(cp, spin, lambda: launch(o), (lambda: case.reset(o)) if case.reset else None)
         rows.append(row)
         print(f"{case.name:>14}: " + "  ".join(f"{k} {row[k]:.4f} ms" for k in chosen), flush=True)
-    if not only and len(chosen) == 3:
-        write_results(rows, opts)
+    if not only and {"pyjitc", "numba", "nvcc"} <= set(chosen):
+        write_results(rows, opts, [i for i in IMPLS if i in chosen and i != "nvcc"])
 
 
-def write_results(rows, opts):
+def write_results(rows, opts, impls):
     os.makedirs(opts.out, exist_ok=True)
     date = datetime.date.today().isoformat()
     stem = os.path.join(opts.out, f"{date}-h100{'-quick' if opts.quick else ''}")
@@ -210,13 +217,16 @@ def write_results(rows, opts):
     lines = [f"# Kernel times on the H100, {date}", "",
              "CUDA-event medians of 25 launches, each behind a spin kernel (host launch cost excluded); every "
              "output checked against NumPy first. Same device buffers for all three.", "",
-             "| kernel | pyjitc ms | numba-cuda ms | nvcc -O3 ms | pyjitc / nvcc | numba / nvcc |",
-             "|---|---|---|---|---|---|"]
+             "The _np columns run the same kernels in numba's other common style (module-level np.float32 "
+             "constants, NumPy casts and ufuncs: bench/suite_kernels.py PYTHON_NP).", "",
+             "| kernel | " + " | ".join(f"{i} ms" for i in impls) + " | nvcc -O3 ms | "
+             + " | ".join(f"{i} / nvcc" for i in impls) + " |",
+             "|---" * (2 * len(impls) + 2) + "|"]
     for r in rows:
-        lines.append(f"| {r['kernel']} | {r['pyjitc']:.4f} | {r['numba']:.4f} | {r['nvcc']:.4f} | "
-                     f"{r['pyjitc'] / r['nvcc']:.3f} | {r['numba'] / r['nvcc']:.3f} |")
-    lines.append(f"| geometric mean | | | | {gm([r['pyjitc'] / r['nvcc'] for r in rows]):.3f} | "
-                 f"{gm([r['numba'] / r['nvcc'] for r in rows]):.3f} |")
+        lines.append(f"| {r['kernel']} | " + " | ".join(f"{r[i]:.4f}" for i in impls) + f" | {r['nvcc']:.4f} | "
+                     + " | ".join(f"{r[i] / r['nvcc']:.3f}" for i in impls) + " |")
+    lines.append("| geometric mean | " + " | " * len(impls) + " | "
+                 + " | ".join(f"{gm([r[i] / r['nvcc'] for r in rows]):.3f}" for i in impls) + " |")
     with open(stem + ".md", "w") as f:
         f.write("\n".join(lines) + "\n")
     print("\n".join(lines))

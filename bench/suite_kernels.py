@@ -1,6 +1,7 @@
-"""The kernels of the performance suite, each written the three ways with the same algorithm and
-launch configuration: a numba-style Python kernel (PYTHON, for pyjitc and numba-cuda with only the
-import line differing) and CUDA C for nvcc (CUDA_C)."""
+"""The kernels of the performance suite, each written with the same algorithm and launch
+configuration as a numba-style Python kernel (PYTHON, for pyjitc and numba-cuda with only the
+import line differing), again in numba's other common style (PYTHON_NP: module-level
+np.float32 constants, NumPy casts and ufuncs) and as CUDA C for nvcc (CUDA_C)."""
 
 PYTHON = '''
 import math
@@ -120,6 +121,137 @@ def mandelbrot(out, max_iter):
         while n < max_iter and zr * zr + zi * zi <= float32(4.0):
             t = zr * zr - zi * zi + cr
             zi = float32(2.0) * zr * zi + ci
+            zr = t
+            n += 1
+        out[y, x] = n
+'''
+
+PYTHON_NP = '''
+import math
+import numpy as np
+from {module} import cuda
+
+TILE = 16
+BLOCK = 256
+ZERO = np.float32(0.0)
+QUARTER = np.float32(0.25)
+HALF = np.float32(0.5)
+ONE = np.float32(1.0)
+TWO = np.float32(2.0)
+FOUR = np.float32(4.0)
+INV_SQRT2 = np.float32(0.70710678)
+X0 = np.float32(-2.0)
+Y0 = np.float32(-1.5)
+SPAN = np.float32(3.0)
+
+
+@cuda.jit
+def saxpy(a, x, y, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = a * x[i] + y[i]
+
+
+@cuda.jit
+def jacobi(src, dst):
+    j, i = cuda.grid(2)
+    n, m = src.shape
+    if 1 <= i < n - 1 and 1 <= j < m - 1:
+        dst[i, j] = QUARTER * (src[i - 1, j] + src[i + 1, j] + src[i, j - 1] + src[i, j + 1])
+
+
+@cuda.jit
+def matmul(A, B, C):
+    j, i = cuda.grid(2)
+    if i < C.shape[0] and j < C.shape[1]:
+        acc = ZERO
+        for k in range(A.shape[1]):
+            acc += A[i, k] * B[k, j]
+        C[i, j] = acc
+
+
+@cuda.jit
+def matmul_tiled(A, B, C):
+    sA = cuda.shared.array((TILE, TILE), np.float32)
+    sB = cuda.shared.array((TILE, TILE), np.float32)
+    tx, ty = cuda.threadIdx.x, cuda.threadIdx.y
+    col = cuda.blockIdx.x * TILE + tx
+    row = cuda.blockIdx.y * TILE + ty
+    acc = ZERO
+    for t in range(A.shape[1] // TILE):
+        sA[ty, tx] = A[row, t * TILE + tx]
+        sB[ty, tx] = B[t * TILE + ty, col]
+        cuda.syncthreads()
+        for k in range(TILE):
+            acc += sA[ty, k] * sB[k, tx]
+        cuda.syncthreads()
+    C[row, col] = acc
+
+
+@cuda.jit
+def reduce_sum(x, total):
+    tile = cuda.shared.array(BLOCK, np.float32)
+    t = cuda.threadIdx.x
+    acc = ZERO
+    i = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    while i < x.size:
+        acc += x[i]
+        i += stride
+    tile[t] = acc
+    cuda.syncthreads()
+    s = BLOCK // 2
+    while s > 0:
+        if t < s:
+            tile[t] += tile[t + s]
+        cuda.syncthreads()
+        s //= 2
+    if t == 0:
+        cuda.atomic.add(total, 0, tile[0])
+
+
+@cuda.jit
+def histogram(data, bins):
+    local = cuda.shared.array(256, np.int32)
+    t = cuda.threadIdx.x
+    local[t] = 0
+    cuda.syncthreads()
+    i = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    while i < data.size:
+        cuda.atomic.add(local, data[i], 1)
+        i += stride
+    cuda.syncthreads()
+    cuda.atomic.add(bins, t, local[t])
+
+
+@cuda.jit
+def black_scholes(S, K, T, call, put, r, v):
+    i = cuda.grid(1)
+    if i < S.size:
+        sqrt_t = np.sqrt(T[i])
+        d1 = (np.log(S[i] / K[i]) + (r + HALF * v * v) * T[i]) / (v * sqrt_t)
+        d2 = d1 - v * sqrt_t
+        cnd1 = HALF * (ONE + math.erf(d1 * INV_SQRT2))
+        cnd2 = HALF * (ONE + math.erf(d2 * INV_SQRT2))
+        disc = K[i] * np.exp(-r * T[i])
+        call[i] = S[i] * cnd1 - disc * cnd2
+        put[i] = disc * (ONE - cnd2) - S[i] * (ONE - cnd1)
+
+
+@cuda.jit
+def mandelbrot(out, max_iter):
+    x, y = cuda.grid(2)
+    h, w = out.shape
+    if x < w and y < h:
+        cr = X0 + SPAN * np.float32(x) / np.float32(w)
+        ci = Y0 + SPAN * np.float32(y) / np.float32(h)
+        zr = ZERO
+        zi = ZERO
+        n = 0
+        while n < max_iter and zr * zr + zi * zi <= FOUR:
+            t = zr * zr - zi * zi + cr
+            zi = TWO * zr * zi + ci
             zr = t
             n += 1
         out[y, x] = n
