@@ -288,6 +288,7 @@ PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags) {
           g->func = fns[b->unit]->func;
         }
         break;
+      case PJ_BIND_OPAQUE: g->qualname = pj_arena_strdup(s->arena, b->qualname ? b->qualname : ""); break;
       default: g->value = pj_binding_value(s->arena, b); break; /* NULL: not a constant kernels can use */
       }
     }

@@ -155,8 +155,14 @@ static const PjType *pj_type_name_expr(PjChecker *c, PjExpr **slot) {
   }
   const PjGlobal *g = pj_module_global(c->m, e->name.id);
   if (g && g->kind == PJ_GLOBAL_CONST) {
+    if (!g->value && g->qualname && strcmp(g->qualname, "function") == 0) {
+      pj_err(c, e->loc, "'%s' is a Python function, which kernels cannot call: decorate it with "
+             "@cuda.jit(device=True), or numba's @njit, to call it from a kernel", e->name.id);
+      return NULL;
+    }
     if (!g->value) {
-      pj_err(c, e->loc, "global '%s' is not a compile-time constant (a number, a bool or a tuple of them)", e->name.id);
+      pj_err(c, e->loc, "global '%s' is not a compile-time constant (a number, a bool, a NumPy scalar or a tuple of "
+             "them)", e->name.id);
       return NULL;
     }
     *slot = pj_literal_copy(c, g->value, e->loc);

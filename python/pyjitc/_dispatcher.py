@@ -197,6 +197,11 @@ class _Units:
     def _binding(self, name, v):
         if isinstance(v, Dispatcher):
             return (name, BIND_FUNCTION, self.add(v.py_func, False, v.options))
+        host = getattr(v, "py_func", None)
+        if isinstance(host, pytypes.FunctionType) and not isinstance(v, pytypes.FunctionType):
+            # a function compiled for the host (numba's @njit / @jit): numba-cuda compiles it for
+            # the GPU where a kernel calls it, the CPU/GPU shared function idiom
+            return (name, BIND_FUNCTION, self.add(host, False, {}))
         q = _qualname(v)
         if q is not None:
             return (name, BIND_MODULE, q)

@@ -214,3 +214,46 @@ def test_pow_with_modulus_is_a_diagnostic():
     from pyjitc import TypingError
     with pytest.raises(TypingError, match=r"pow\(\) with a modulus"):
         bad[1, 1](np.zeros(1, np.int64))
+
+
+class _HostJit:
+    """What numba's @njit makes of a function, as pyjitc sees it: a callable holding py_func."""
+
+    def __init__(self, fn):
+        self.py_func = fn
+
+    def __call__(self, *args):
+        return self.py_func(*args)
+
+
+@_HostJit
+def host_poly(x, k):
+    return x * x * k + 1
+
+
+def host_plain(x):
+    return x + 1
+
+
+@cuda.jit
+def calls_host_jit(a, out):
+    i = cuda.grid(1)
+    if i < a.size:
+        out[i] = host_poly(a[i], 3)
+
+
+def test_host_jit_function_called_from_a_kernel():
+    a = np.linspace(-3, 3, 50)
+    out = np.zeros(50)
+    calls_host_jit[2, 32](a, out)
+    np.testing.assert_allclose(out, host_poly(a, 3), rtol=1e-15)  # NumPy on the host (a*b+c may fuse)
+
+
+def test_plain_python_function_is_a_diagnostic():
+    @cuda.jit
+    def calls_plain(a):
+        a[0] = host_plain(a[0])
+
+    from pyjitc import TypingError
+    with pytest.raises(TypingError, match=r"'host_plain' is a Python function.*@cuda.jit\(device=True\)"):
+        calls_plain[1, 1](np.zeros(1))
