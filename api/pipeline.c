@@ -118,6 +118,28 @@ static PjExpr *pj_binding_value(PjArena *a, const PjBinding *b) {
   }
 }
 
+/* A device array captured by reference: its address, extents and strides. */
+static PjConstArray *pj_binding_device_array(PjArena *a, const PjBinding *b) {
+  if (b->ndim < 1 || b->ndim > PJ_MAX_DIMS || (unsigned)b->dtype >= PJ_DTYPE_COUNT || !b->i) return NULL;
+  PjConstArray *arr = pj_arena_alloc(a, sizeof(PjConstArray));
+  arr->name = pj_arena_strdup(a, b->name);
+  arr->dtype = b->dtype;
+  arr->ndim = b->ndim;
+  arr->address = (uint64_t)b->i;
+  arr->count = 1;
+  int64_t want = (int64_t)pj_dtype_size(b->dtype);
+  bool c_order = true;
+  for (int k = b->ndim - 1; k >= 0; k--) {
+    arr->shape[k] = b->shape[k];
+    arr->strides[k] = b->strides[k];
+    arr->count *= b->shape[k];
+    c_order = c_order && (b->shape[k] == 1 || b->strides[k] == want);
+    want *= b->shape[k];
+  }
+  arr->layout = c_order ? 'C' : 'A';
+  return arr;
+}
+
 /* A NumPy array's elements as a constant array (values as doubles, integers exactly). */
 static PjConstArray *pj_binding_array(PjArena *a, const PjBinding *b, int unit) {
   if (b->ndim < 1 || b->ndim > PJ_MAX_DIMS || pj_dtype_is_complex(b->dtype) || !b->data) return NULL;
@@ -287,6 +309,10 @@ PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags) {
           g->kind = PJ_GLOBAL_FUNC;
           g->func = fns[b->unit]->func;
         }
+        break;
+      case PJ_BIND_DEVICE_ARRAY:
+        g->kind = PJ_GLOBAL_ARRAY;
+        if (!(g->array = pj_binding_device_array(s->arena, b))) g->kind = PJ_GLOBAL_CONST;
         break;
       case PJ_BIND_OPAQUE: g->qualname = pj_arena_strdup(s->arena, b->qualname ? b->qualname : ""); break;
       default: g->value = pj_binding_value(s->arena, b); break; /* NULL: not a constant kernels can use */

@@ -1060,9 +1060,25 @@ static LLVMValueRef pj_cg_attr(PjCg *g, const PjExpr *e) {
   return n;
 }
 
+/* A global device array: its address, extents (and strides for layout 'A') as constants. */
+static LLVMValueRef pj_cg_device_global(PjCg *g, const PjExpr *e) {
+  const PjConstArray *a = e->carray;
+  LLVMValueRef ptr = LLVMConstIntToPtr(LLVMConstInt(pj_cg_i64(g), a->address, 0), pj_cg_ptr(g));
+  LLVMValueRef v = LLVMBuildInsertValue(g->b, LLVMGetUndef(pj_cg_type(g, e->type)), ptr, 0, "");
+  LLVMValueRef dims = LLVMGetUndef(LLVMArrayType2(pj_cg_i64(g), (uint64_t)a->ndim)), strides = dims;
+  for (int k = 0; k < a->ndim; k++) {
+    dims = LLVMBuildInsertValue(g->b, dims, LLVMConstInt(pj_cg_i64(g), (unsigned long long)a->shape[k], 0), (unsigned)k, "");
+    strides = LLVMBuildInsertValue(g->b, strides, LLVMConstInt(pj_cg_i64(g), (unsigned long long)a->strides[k], 1),
+                                   (unsigned)k, "");
+  }
+  v = LLVMBuildInsertValue(g->b, v, dims, 1, "");
+  return e->type->layout == 'A' ? LLVMBuildInsertValue(g->b, v, strides, 2, "") : v;
+}
+
 /* A module-level array: constant data (in .const memory on the GPU), once per module. */
 static LLVMValueRef pj_cg_const_array(PjCg *g, const PjExpr *e) {
   const PjConstArray *a = e->carray;
+  if (a->address) return pj_cg_device_global(g, e);
   char name[256];
   if (a->symbol) snprintf(name, sizeof name, "%s", a->symbol);
   else snprintf(name, sizeof name, "pj_const_%s", a->name);

@@ -180,7 +180,8 @@ static const PjType *pj_type_name_expr(PjChecker *c, PjExpr **slot) {
       k->carray = g->array;
       *slot = k;
     }
-    return pj_type_array_ro(g->array->dtype, g->array->ndim, 'C', true);
+    const PjConstArray *a = g->array;
+    return pj_type_array_ro(a->dtype, a->ndim, a->address ? a->layout : 'C', !a->address);
   }
   const char *q = pj_qualify(c, e);
   int b = q ? pj_builtin_lookup(q) : -1;
@@ -858,7 +859,7 @@ static bool pj_store_base_ok(PjChecker *c, PjExpr *target) {
   const PjType *bt = pj_expr_type(c, &target->sub.base);
   const PjExpr *base = target->sub.base;
   while (base->kind == PJ_EX_BUILTIN && pj_builtins[base->builtin.id].lower == PJ_LOWER_IDENTITY) base = base->builtin.args[0];
-  if (bt && base->kind == PJ_EX_CONST_ARRAY) {
+  if (bt && base->kind == PJ_EX_CONST_ARRAY && !base->carray->address) {
     pj_err(c, target->loc, "constant array '%s' is read-only in kernels", base->carray->name);
     return false;
   }

@@ -109,7 +109,9 @@ typedef enum PjBindKind {
   PJ_BIND_ARRAY,    /* a NumPy array: dtype, ndim, shape, data (C order), read-only in kernels */
   PJ_BIND_FUNCTION, /* the function of units[unit] */
   PJ_BIND_OPAQUE,   /* a value kernels cannot use; qualname: its Python type, for the message */
-  PJ_BIND_SCALAR    /* a NumPy scalar: dtype, and i (integers, bool) or f (floats); typed as its dtype */
+  PJ_BIND_SCALAR,   /* a NumPy scalar: dtype, and i (integers, bool) or f (floats); typed as its dtype */
+  PJ_BIND_DEVICE_ARRAY /* an array in device memory, captured by reference: dtype, ndim, shape, strides
+                        * (bytes), and its address in i; kernels read and write it in place */
 } PjBindKind;
 
 typedef struct PjBinding {
@@ -124,6 +126,7 @@ typedef struct PjBinding {
   PjDtype dtype;
   int ndim;
   int64_t shape[PJ_MAX_DIMS];
+  int64_t strides[PJ_MAX_DIMS]; /* DEVICE_ARRAY */
   const void *data;
   int unit;
 } PjBinding;

@@ -131,13 +131,18 @@ struct PjSpec {
 };
 enum { PJ_SPEC_TYPING, PJ_SPEC_DONE, PJ_SPEC_FAILED };
 
-/* A module-level NumPy array of numbers: np.array([...], dtype=...), captured at compile time. */
+/* A module-level NumPy array of numbers: np.array([...], dtype=...), captured at compile time;
+ * or (address != 0) a global device array, captured by reference as numba-cuda does: its data
+ * stay where they are, kernels read and write them there. */
 typedef struct PjConstArray {
   const char *name;
   const char *symbol; /* its name in the compiled module (NULL: "pj_const_" and the name) */
   PjDtype dtype;
   int ndim;
   int64_t shape[PJ_MAX_DIMS];
+  uint64_t address;   /* a device array's data; 0 for constant data */
+  char layout;        /* a device array: 'C', or 'A' with strides */
+  int64_t strides[PJ_MAX_DIMS]; /* a device array of layout 'A': in bytes */
   int64_t count;
   double *values;   /* C order; integers are exact up to 2**53 */
   int64_t *ints;    /* C order, for integer dtypes */

@@ -646,6 +646,25 @@ static int pj_binding_from(PyObject *t, PjBinding *b, PjBindingPool *pool, PyObj
   case PJ_BIND_BOOL: b->i = PyObject_IsTrue(value); return b->i < 0 ? -1 : 0;
   case PJ_BIND_FLOAT: b->f = PyFloat_AsDouble(value); return PyErr_Occurred() ? -1 : 0;
   case PJ_BIND_FUNCTION: b->unit = (int)PyLong_AsLong(value); return PyErr_Occurred() ? -1 : 0;
+  case PJ_BIND_DEVICE_ARRAY: { /* (dtype code, shape, strides in bytes, address) */
+    PyObject *shape, *strides;
+    int dtype;
+    unsigned long long address;
+    if (!PyArg_ParseTuple(value, "iOOK", &dtype, &shape, &strides, &address)) return -1;
+    Py_ssize_t nd = PyTuple_Check(shape) ? PyTuple_Size(shape) : -1;
+    if (nd < 1 || nd > PJ_MAX_DIMS || !PyTuple_Check(strides) || PyTuple_Size(strides) != nd) {
+      PyErr_SetString(PyExc_ValueError, "a global device array needs 1 to 8 dimensions and a stride for each");
+      return -1;
+    }
+    b->dtype = (PjDtype)dtype;
+    b->ndim = (int)nd;
+    b->i = (int64_t)address;
+    for (Py_ssize_t d = 0; d < nd; d++) {
+      b->shape[d] = PyLong_AsLongLong(PyTuple_GetItem(shape, d));
+      b->strides[d] = PyLong_AsLongLong(PyTuple_GetItem(strides, d));
+    }
+    return PyErr_Occurred() ? -1 : 0;
+  }
   case PJ_BIND_SCALAR: { /* (dtype code, int or float) */
     int dtype;
     PyObject *v;

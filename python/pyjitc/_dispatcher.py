@@ -22,7 +22,7 @@ from .errors import TypingError
 from .types import Type, parse_signature
 
 (BIND_MODULE, BIND_INT, BIND_FLOAT, BIND_BOOL, BIND_TUPLE, BIND_ARRAY, BIND_FUNCTION, BIND_OPAQUE,
- BIND_SCALAR) = range(9)
+ BIND_SCALAR, BIND_DEVICE_ARRAY) = range(10)
 EMIT_TYPES, EMIT_LLVM, EMIT_PTX = 2, 4, 8
 _LOADS = {"LOAD_GLOBAL", "LOAD_NAME", "LOAD_DEREF", "LOAD_CLASSDEREF"}
 
@@ -151,6 +151,7 @@ class _Units:
 
     def __init__(self):
         self.units, self.index = [], {}
+        self.device_arrays = []  # global device arrays the units capture: kept alive by the kernel
 
     def add(self, fn, is_kernel, options):
         key = (fn, is_kernel)
@@ -213,12 +214,43 @@ class _Units:
             if all(it is not None and it[1] in (BIND_INT, BIND_FLOAT, BIND_BOOL, BIND_TUPLE, BIND_SCALAR)
                    for it in items):
                 return (name, BIND_TUPLE, tuple(items))
+        dev = _device_global(v)
+        if dev is not None:
+            self.device_arrays.append(v)
+            return (name, BIND_DEVICE_ARRAY, dev)
         if isinstance(v, np.ndarray) and v.dtype.name in CODES and v.ndim >= 1 and v.dtype.kind != "c":
             a = np.ascontiguousarray(v)
             return (name, BIND_ARRAY, (CODES[a.dtype.name], a.shape, a.tobytes()))
         if isinstance(v, (pytypes.FunctionType, pytypes.BuiltinFunctionType)) and v in vars(builtins).values():
             return None  # range, len, abs, min, max, ...: known to the compiler by name
         return (name, BIND_OPAQUE, type(v).__name__)
+
+
+def _device_global(v):
+    """(dtype code, shape, strides, address) of a device array a kernel uses as a global, which
+    numba-cuda captures by reference; None for anything else."""
+    from ._devicearray import DeviceNDArray
+    if isinstance(v, DeviceNDArray):
+        if v.ndim < 1 or v.dtype.name not in CODES or v.size == 0:
+            return None
+        return (CODES[v.dtype.name], tuple(v.shape), tuple(v.strides), v._address)
+    if isinstance(v, np.ndarray) or isinstance(v, type):
+        return None
+    try:
+        cai = v.__cuda_array_interface__
+    except Exception:
+        return None
+    dtype = np.dtype(cai["typestr"])
+    shape = tuple(int(n) for n in cai["shape"])
+    if not shape or dtype.name not in CODES or not dtype.isnative or not cai["data"][0]:
+        return None
+    strides = cai.get("strides")
+    if strides is None:
+        strides, acc = [], dtype.itemsize
+        for n in reversed(shape):
+            strides.insert(0, acc)
+            acc *= n
+    return (CODES[dtype.name], shape, tuple(int(s) for s in strides), int(cai["data"][0]))
 
 
 def _matches(eager, types):
@@ -268,6 +300,10 @@ class Dispatcher:
             raise TypeError(f"device function '{self.__name__}' is compiled with the kernels that call it")
         units = _Units()
         units.add(self.py_func, True, self.options)
+        if units.device_arrays:
+            # a global device array may be an argument too: no variant may assume arrays apart
+            noalias = False
+            self._keep_alive = units.device_arrays
         tgt = target_name or target()
         if tgt == "cuda" and not emit and target() == "cuda":
             kernel = _cached_compile(units.units, list(types), arch or device()[2], noalias, narrow)

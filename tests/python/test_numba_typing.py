@@ -257,3 +257,34 @@ def test_plain_python_function_is_a_diagnostic():
     from pyjitc import TypingError
     with pytest.raises(TypingError, match=r"'host_plain' is a Python function.*@cuda.jit\(device=True\)"):
         calls_plain[1, 1](np.zeros(1))
+
+
+LUT = np.arange(10, dtype=np.float32) * 1.5
+D_LUT = cuda.to_device(LUT)                  # a global device array: captured by reference
+D_ACC = cuda.to_device(np.zeros(4, np.int64))
+D_VIEW = cuda.to_device(np.arange(24.0).reshape(4, 6))[:, ::2]  # a strided view
+
+
+@cuda.jit
+def uses_device_globals(idx, out):
+    i = cuda.grid(1)
+    if i < idx.size:
+        out[i] = D_LUT[idx[i]] + D_VIEW[i % 4, i % 3]
+        cuda.atomic.add(D_ACC, i % 4, 1)
+
+
+def test_global_device_arrays_by_reference():
+    idx = np.arange(40, dtype=np.int64) % 10
+    out = np.zeros(40)
+    uses_device_globals[2, 32](idx, out)
+    view = np.arange(24.0).reshape(4, 6)[:, ::2]
+    want = LUT[idx].astype(np.float64) + np.array([view[i % 4, i % 3] for i in range(40)])
+    np.testing.assert_array_equal(out, want)
+    np.testing.assert_array_equal(D_ACC.copy_to_host(), [10, 10, 10, 10])
+    # the kernel reads the array where it is: a change made after compiling is seen
+    D_LUT.copy_to_device(LUT * 2)
+    uses_device_globals[2, 32](idx, out)
+    want2 = (LUT * 2)[idx].astype(np.float64) + np.array([view[i % 4, i % 3] for i in range(40)])
+    np.testing.assert_array_equal(out, want2)
+    np.testing.assert_array_equal(D_ACC.copy_to_host(), [20, 20, 20, 20])
+    D_LUT.copy_to_device(LUT)
