@@ -9,6 +9,8 @@
 #include "frontend/frontend.h"
 #include "ir/fold.h"
 #include "ir/half.h"
+#include "runtime/device.h"
+#include "runtime/link.h"
 
 struct PjSource {
   PjArena *arena;
@@ -27,6 +29,7 @@ struct PjKernel {
   PjArgType *args;
   char *ast_text, *types_text;
   PjCompileTimes times;
+  PjLinkInput *links;   /* linked with the PTX when loaded (foreign functions) */
 };
 
 double pj_now_ms(void) {
@@ -116,6 +119,24 @@ static PjExpr *pj_binding_value(PjArena *a, const PjBinding *b) {
     return e;
   default: return NULL;
   }
+}
+
+/* A function declared with cuda.declare_device: its symbol, ABI and scalar types. */
+static PjForeign *pj_binding_foreign(PjArena *a, const PjBinding *b) {
+  if (!b->qualname || !*b->qualname || b->nitems < 0 || b->nitems > 64) return NULL;
+  PjForeign *f = pj_arena_alloc(a, sizeof(PjForeign));
+  f->name = pj_arena_strdup(a, b->name);
+  f->symbol = pj_arena_strdup(a, b->qualname);
+  f->c_abi = b->i != 0;
+  if (!b->big && (unsigned)b->dtype >= PJ_DTYPE_COUNT) return NULL;
+  f->ret = b->big ? pj_type_void() : pj_type_scalar(b->dtype);
+  f->nparams = b->nitems;
+  f->params = pj_arena_alloc(a, sizeof(PjType *) * (size_t)(b->nitems + 1));
+  for (int i = 0; i < b->nitems; i++) {
+    if ((unsigned)b->items[i].dtype >= PJ_DTYPE_COUNT) return NULL;
+    f->params[i] = pj_type_scalar(b->items[i].dtype);
+  }
+  return f;
 }
 
 /* A device array captured by reference: its address, extents and strides. */
@@ -314,6 +335,10 @@ PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags) {
         g->kind = PJ_GLOBAL_ARRAY;
         if (!(g->array = pj_binding_device_array(s->arena, b))) g->kind = PJ_GLOBAL_CONST;
         break;
+      case PJ_BIND_FOREIGN:
+        g->kind = PJ_GLOBAL_FOREIGN;
+        if (!(g->foreign = pj_binding_foreign(s->arena, b))) g->kind = PJ_GLOBAL_CONST;
+        break;
       case PJ_BIND_OPAQUE: g->qualname = pj_arena_strdup(s->arena, b->qualname ? b->qualname : ""); break;
       default: g->value = pj_binding_value(s->arena, b); break; /* NULL: not a constant kernels can use */
       }
@@ -444,6 +469,8 @@ fail:
 
 void pj_kernel_delete(PjKernel *k) {
   if (!k) return;
+  for (int i = 0; i < k->abi.nlinks; i++) pj_link_input_free(&k->links[i]);
+  free(k->links);
   pj_backend_delete(k->code);
   free(k->args);
   free(k->ast_text);
@@ -451,6 +478,26 @@ void pj_kernel_delete(PjKernel *k) {
   pj_arena_delete(k->arena);
   free(k);
 }
+
+PjStatus pj_kernel_link(PjKernel *k, const char *path, const char *arch, char *err, size_t errlen) {
+  if (k->abi.target != PJ_TARGET_CUDA)
+    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "pj_kernel_link: '%s' runs on the CPU; use pj_host_link",
+                            k->abi.name);
+  PjLinkInput in;
+  PjStatus st = pj_link_input_read(path, arch, &in, err, errlen);
+  if (st != PJ_OK) return st;
+  PjLinkInput *more = realloc(k->links, sizeof(PjLinkInput) * (size_t)(k->abi.nlinks + 1));
+  if (!more) {
+    pj_link_input_free(&in);
+    return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
+  }
+  k->links = more;
+  k->links[k->abi.nlinks++] = in;
+  k->abi.links = k->links;
+  return PJ_OK;
+}
+
+PjStatus pj_host_link(const char *path, char *err, size_t errlen) { return pj_link_host(path, err, errlen); }
 
 const char *pj_kernel_name(const PjKernel *k) { return k->abi.name; }
 PjTarget pj_kernel_target(const PjKernel *k) { return k->abi.target; }

@@ -4,6 +4,7 @@
  * own code reads from its parameters. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "backend/codegen.h"
 
@@ -36,7 +37,52 @@ void pj_cg_declare_specs(PjCg *g, PjSpec **specs, int n) {
   }
 }
 
+/* A call of a function linked in from elsewhere (cuda.declare_device). numba's ABI returns a
+ * status and writes the result through a pointer passed first; the C ABI returns the result. */
+static LLVMValueRef pj_cg_call_foreign(PjCg *g, const PjExpr *e) {
+  const PjForeign *f = e->call.foreign;
+  bool has_ret = f->ret->kind != PJ_TY_VOID;
+  LLVMTypeRef rt = has_ret ? pj_cg_type(g, f->ret) : LLVMVoidTypeInContext(g->ctx);
+  LLVMTypeRef params[66];
+  LLVMValueRef args[66];
+  int n = 0;
+  LLVMValueRef slot = NULL;
+  if (!f->c_abi) {
+    /* the result slot lives in the entry block, so a call in a loop reuses it */
+    LLVMBasicBlockRef here = LLVMGetInsertBlock(g->b);
+    LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(g->fn);
+    LLVMValueRef first = LLVMGetFirstInstruction(entry);
+    if (first) LLVMPositionBuilderBefore(g->b, first);
+    else LLVMPositionBuilderAtEnd(g->b, entry);
+    slot = LLVMBuildAlloca(g->b, has_ret ? rt : LLVMInt8TypeInContext(g->ctx), "foreign_result");
+    LLVMPositionBuilderAtEnd(g->b, here);
+    params[n] = pj_cg_ptr(g);
+    args[n++] = slot;
+  }
+  for (int i = 0; i < e->call.nargs && i < 64; i++) {
+    params[n] = pj_cg_type(g, f->params[i]);
+    args[n++] = pj_cg_expr(g, e->call.args[i]);
+  }
+  LLVMTypeRef fty = LLVMFunctionType(f->c_abi ? rt : LLVMInt32TypeInContext(g->ctx), params, (unsigned)n, 0);
+  LLVMValueRef fn = LLVMGetNamedFunction(g->mod, f->symbol);
+  if (!fn) {
+    fn = LLVMAddFunction(g->mod, f->symbol, fty);
+    /* C passes integers narrower than int widened by the caller (signext/zeroext, as clang marks them) */
+    for (int i = 0; i < f->nparams; i++) {
+      PjDtype d = f->params[i]->dtype;
+      if (pj_dtype_is_float(d) || pj_dtype_is_complex(d) || pj_dtype_bits(d) >= 32) continue;
+      const char *kind = d == PJ_BOOL || !pj_dtype_is_signed(d) ? "zeroext" : "signext";
+      LLVMAddAttributeAtIndex(fn, (unsigned)(i + 1 + !f->c_abi),
+                              LLVMCreateEnumAttribute(g->ctx, LLVMGetEnumAttributeKindForName(kind, strlen(kind)), 0));
+    }
+  }
+  LLVMValueRef r = LLVMBuildCall2(g->b, fty, fn, args, (unsigned)n, "");
+  if (!has_ret) return NULL;
+  return f->c_abi ? r : LLVMBuildLoad2(g->b, rt, slot, "");
+}
+
 LLVMValueRef pj_cg_call_spec(PjCg *g, const PjExpr *e) {
+  if (e->call.foreign) return pj_cg_call_foreign(g, e);
   const PjSpec *s = e->call.spec;
   LLVMValueRef args[72];
   int n = 0;

@@ -168,7 +168,7 @@ static const PjType *pj_type_name_expr(PjChecker *c, PjExpr **slot) {
     *slot = pj_literal_copy(c, g->value, e->loc);
     return pj_expr_type(c, slot);
   }
-  if (g && g->kind == PJ_GLOBAL_FUNC) {
+  if (g && (g->kind == PJ_GLOBAL_FUNC || g->kind == PJ_GLOBAL_FOREIGN)) {
     pj_err(c, e->loc, "function '%s' cannot be used as a value", e->name.id);
     return NULL;
   }
@@ -526,6 +526,35 @@ static const PjType *pj_type_device_call(PjChecker *c, PjExpr **slot, const PjFu
 
 static const PjType *pj_type_binary(PjChecker *c, PjExpr **slot);
 
+/* A call of a function declared with cuda.declare_device: numbers converted to its parameters. */
+static const PjType *pj_type_foreign_call(PjChecker *c, PjExpr *e, const PjForeign *f) {
+  if (e->call.has_kwargs) {
+    pj_err(c, e->loc, "'%s' (declared with cuda.declare_device) takes positional arguments only", f->name);
+    return NULL;
+  }
+  if (e->call.nargs != f->nparams) {
+    pj_err(c, e->loc, "'%s' takes %d argument%s as declared with cuda.declare_device, got %d", f->name, f->nparams,
+           f->nparams == 1 ? "" : "s", e->call.nargs);
+    return NULL;
+  }
+  bool ok = true;
+  for (int i = 0; i < e->call.nargs; i++) ok = pj_expr_type(c, &e->call.args[i]) && ok;
+  if (!ok) return NULL;
+  for (int i = 0; i < e->call.nargs; i++) {
+    const PjType *t = e->call.args[i]->type;
+    if (!pj_type_is_scalar(t) || (pj_type_is_complex(t) && !pj_type_is_complex(f->params[i]))) {
+      pj_err(c, e->call.args[i]->loc, "argument %d of '%s' is declared %s; it cannot take %s", i + 1, f->name,
+             pj_tn(c, f->params[i]), pj_tn(c, t));
+      return NULL;
+    }
+  }
+  if (c->final) {
+    for (int i = 0; i < e->call.nargs; i++) pj_coerce(c, &e->call.args[i], f->params[i]);
+    e->call.foreign = f;
+  }
+  return f->ret;
+}
+
 /* pow(a, b) is a ** b, as numba types it; numba has no three-argument form. */
 static const PjType *pj_type_pow_call(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
@@ -570,6 +599,7 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
     }
     const PjGlobal *g = fn->kind == PJ_EX_NAME ? pj_module_global(c->m, fn->name.id) : NULL;
     if (g && g->kind == PJ_GLOBAL_FUNC && (g->func->is_device || g->func->is_kernel)) return pj_type_device_call(c, slot, g->func);
+    if (g && g->kind == PJ_GLOBAL_FOREIGN) return pj_type_foreign_call(c, e, g->foreign);
     if (g && g->kind == PJ_GLOBAL_FUNC)
       pj_err(c, fn->loc, "'%s' is not a CUDA function: decorate it with @cuda.jit(device=True) to call it from a kernel",
              fn->name.id);

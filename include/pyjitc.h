@@ -110,8 +110,10 @@ typedef enum PjBindKind {
   PJ_BIND_FUNCTION, /* the function of units[unit] */
   PJ_BIND_OPAQUE,   /* a value kernels cannot use; qualname: its Python type, for the message */
   PJ_BIND_SCALAR,   /* a NumPy scalar: dtype, and i (integers, bool) or f (floats); typed as its dtype */
-  PJ_BIND_DEVICE_ARRAY /* an array in device memory, captured by reference: dtype, ndim, shape, strides
-                        * (bytes), and its address in i; kernels read and write it in place */
+  PJ_BIND_DEVICE_ARRAY, /* an array in device memory, captured by reference: dtype, ndim, shape, strides
+                         * (bytes), and its address in i; kernels read and write it in place */
+  PJ_BIND_FOREIGN   /* cuda.declare_device: qualname the symbol, i the ABI (0: numba's, status and a
+                     * result pointer; 1: C), dtype the result (big: none), items the parameters' dtypes */
 } PjBindKind;
 
 typedef struct PjBinding {
@@ -186,6 +188,13 @@ typedef struct PjCompileTimes {
 PjKernel *pj_kernel_compile(const PjSource *source, int kernel, const PjArgType *args, int nargs,
                             const PjCompileOptions *options, PjDiags *diags, PjStatus *status);
 void pj_kernel_delete(PjKernel *kernel);
+/* Links the code in `path` with a GPU kernel before its first launch (the files of
+ * cuda.declare_device's link= and @cuda.jit(link=...)): PTX, cubin, fatbin, object or library as
+ * it is, a CUDA C/C++ source compiled by NVRTC for arch ("sm_90"; NULL: sm_90). */
+PjStatus pj_kernel_link(PjKernel *kernel, const char *path, const char *arch, char *err, size_t errlen);
+/* The CPU executor's side of linking: compiles a C/C++/CUDA C source for the host (CUDA's
+ * qualifiers defined away) and loads it, so that kernels compiled afterwards call its functions. */
+PjStatus pj_host_link(const char *path, char *err, size_t errlen);
 const char *pj_kernel_name(const PjKernel *kernel);
 PjTarget pj_kernel_target(const PjKernel *kernel);
 /* The text kept for one PjEmit bit, or NULL (the PTX of a CUDA kernel is always kept). */

@@ -41,6 +41,16 @@ typedef struct PjKernelError {
 
 #define PJ_KERNEL_ERROR_SYMBOL "pj_error"
 
+/* One input of the driver's linker besides the kernel's PTX (cuda.declare_device's link files);
+ * kind is CUDA's CUjitInputType. */
+enum { PJ_LINK_CUBIN = 0, PJ_LINK_PTX = 1, PJ_LINK_FATBIN = 2, PJ_LINK_OBJECT = 3, PJ_LINK_LIBRARY = 4 };
+typedef struct PjLinkInput {
+  int kind;
+  const void *data;
+  size_t size;
+  const char *name;
+} PjLinkInput;
+
 typedef struct PjKernelCode {
   PjTarget target;           /* PJ_TARGET_CUDA or PJ_TARGET_CPU */
   const char *name;          /* the kernel's Python name */
@@ -53,6 +63,8 @@ typedef struct PjKernelCode {
   bool debug;                /* compiled with checks: the module has PJ_KERNEL_ERROR_SYMBOL */
   PjKernelError *cpu_error;  /* CPU: that record's address, valid while the PjKernel lives */
   uint64_t static_shared;    /* bytes of cuda.shared.array per block with a constant shape */
+  const PjLinkInput *links;  /* CUDA: code linked with the PTX (foreign functions) */
+  int nlinks;
 } PjKernelCode;
 
 /* The message for a recorded failure, in err. */

@@ -57,7 +57,8 @@ struct PjExpr {
     const char *str; /* STRING */
     struct { const char *id; int var; } name;
     struct { PjExpr *base; const char *attr; PjLoc attr_loc; } attr;
-    struct { PjExpr *fn; PjExpr **args; int nargs; bool has_kwargs; PjSpec *spec; } call; /* spec: a device function */
+    struct { PjExpr *fn; PjExpr **args; int nargs; bool has_kwargs; PjSpec *spec; const struct PjForeign *foreign; } call;
+    /* spec: a device function; foreign: a function declared with cuda.declare_device */
     struct { PjExpr *base; PjExpr *index; } sub;
     struct { PjExpr **items; int count; } tuple;
     struct { PjBinOp op; PjExpr *l, *r; } bin;
@@ -148,8 +149,18 @@ typedef struct PjConstArray {
   int64_t *ints;    /* C order, for integer dtypes */
 } PjConstArray;
 
+/* A function written in another language and linked with the kernel (cuda.declare_device). */
+typedef struct PjForeign {
+  const char *name;   /* the name kernels call it by */
+  const char *symbol; /* its symbol in the linked code */
+  bool c_abi;         /* false: numba's ABI, int status(T *result, args...); true: T symbol(args...) */
+  const PjType *ret;  /* void when it returns nothing */
+  const PjType **params;
+  int nparams;
+} PjForeign;
+
 /* A name bound at module level: an import, a numeric constant, an array, or a function. */
-typedef enum PjGlobalKind { PJ_GLOBAL_MODULE, PJ_GLOBAL_CONST, PJ_GLOBAL_FUNC, PJ_GLOBAL_ARRAY } PjGlobalKind;
+typedef enum PjGlobalKind { PJ_GLOBAL_MODULE, PJ_GLOBAL_CONST, PJ_GLOBAL_FUNC, PJ_GLOBAL_ARRAY, PJ_GLOBAL_FOREIGN } PjGlobalKind;
 typedef struct PjGlobal {
   const char *name;
   PjGlobalKind kind;
@@ -157,6 +168,7 @@ typedef struct PjGlobal {
   PjExpr *value;        /* CONST: a literal (INT, FLOAT, BOOL, or TUPLE of them) */
   PjFunc *func;         /* FUNC */
   PjConstArray *array;  /* ARRAY */
+  PjForeign *foreign;   /* FOREIGN */
   PjLoc loc;
 } PjGlobal;
 

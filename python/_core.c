@@ -570,8 +570,20 @@ static PyObject *pj_kernel_argtypes_py(PyObject *self, void *c) {
   return t;
 }
 
+/* kernel.link(path, arch=None): code linked with a GPU kernel before its first launch */
+static PyObject *pj_kernel_link_py(PyObject *self, PyObject *args) {
+  const char *path, *arch = NULL;
+  if (!PyArg_ParseTuple(args, "s|z", &path, &arch)) return NULL;
+  char err[8192] = "";
+  PjStatus st;
+  Py_BEGIN_ALLOW_THREADS st = pj_kernel_link(((PjKernelObject *)self)->kernel, path, arch, err, sizeof err);
+  Py_END_ALLOW_THREADS if (st != PJ_OK) return pj_py_error(st, err);
+  Py_RETURN_NONE;
+}
+
 static PyMethodDef pj_kernel_methods[] = {
     {"text", pj_kernel_text_py, METH_O, "text('ptx'|'llvm'|'types'): what was kept of a compile stage"},
+    {"link", pj_kernel_link_py, METH_VARARGS, "link(path, arch=None): link a file's code with the GPU kernel"},
     {NULL},
 };
 
@@ -664,6 +676,25 @@ static int pj_binding_from(PyObject *t, PjBinding *b, PjBindingPool *pool, PyObj
       b->strides[d] = PyLong_AsLongLong(PyTuple_GetItem(strides, d));
     }
     return PyErr_Occurred() ? -1 : 0;
+  }
+  case PJ_BIND_FOREIGN: { /* (symbol, c_abi, result dtype code or -1, (parameter dtype codes)) */
+    PyObject *symbol, *params;
+    int c_abi, ret;
+    if (!PyArg_ParseTuple(value, "UpiO", &symbol, &c_abi, &ret, &params)) return -1;
+    Py_ssize_t n = PyTuple_Check(params) ? PyTuple_Size(params) : -1;
+    if (n < 0 || n > 64) {
+      PyErr_SetString(PyExc_ValueError, "a foreign function takes a tuple of at most 64 parameter types");
+      return -1;
+    }
+    b->qualname = PyUnicode_AsUTF8AndSize(symbol, NULL);
+    b->i = c_abi;
+    b->big = ret < 0;
+    b->dtype = ret < 0 ? PJ_BOOL : (PjDtype)ret;
+    PjBinding *items = pj_pool_new(pool, (int)n);
+    for (Py_ssize_t i = 0; i < n; i++) items[i].dtype = (PjDtype)PyLong_AsLong(PyTuple_GetItem(params, i));
+    b->items = items;
+    b->nitems = (int)n;
+    return b->qualname && !PyErr_Occurred() ? 0 : -1;
   }
   case PJ_BIND_SCALAR: { /* (dtype code, int or float) */
     int dtype;
@@ -1138,7 +1169,19 @@ static PyObject *pj_dtype_codes(PyObject *self, PyObject *noargs) {
   return d;
 }
 
+/* host_link(path): a C/C++/CUDA C source compiled for the CPU executor and loaded */
+static PyObject *pj_host_link_py(PyObject *self, PyObject *args) {
+  const char *path;
+  if (!PyArg_ParseTuple(args, "s", &path)) return NULL;
+  char err[8192] = "";
+  PjStatus st;
+  Py_BEGIN_ALLOW_THREADS st = pj_host_link(path, err, sizeof err);
+  Py_END_ALLOW_THREADS if (st != PJ_OK) return pj_py_error(st, err);
+  Py_RETURN_NONE;
+}
+
 static PyMethodDef pj_methods[] = {
+    {"host_link", pj_host_link_py, METH_VARARGS, "host_link(path): compile a source for the CPU executor and load it"},
     {"open", pj_open, METH_VARARGS, "open(target='auto', ordinal=0) -> (target, name, arch)"},
     {"synchronize", pj_synchronize, METH_NOARGS, "wait for all work on the device"},
     {"register", pj_register, METH_VARARGS,

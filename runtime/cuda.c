@@ -365,7 +365,8 @@ static char *pj_cuda_cubin_path(const PjCuda *cuda, const char *ptx) {
 }
 
 /* PTX to machine code through the driver's linker; the cubin is copied into *out. */
-static PjStatus pj_cuda_link(const char *ptx, void **out, size_t *out_len, char *log, char *err, size_t errlen) {
+static PjStatus pj_cuda_link(const char *ptx, const PjLinkInput *links, int nlinks, void **out, size_t *out_len, char *log,
+                             char *err, size_t errlen) {
   CUjit_option options[2] = {PJ_CU_JIT_ERROR_LOG_BUFFER, PJ_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
   void *values[2] = {log, (void *)(uintptr_t)(PJ_CUDA_JIT_LOG - 1)};
   void *state = NULL, *cubin = NULL;
@@ -373,6 +374,8 @@ static PjStatus pj_cuda_link(const char *ptx, void **out, size_t *out_len, char 
   PjStatus st = PJ_CU(cuLinkCreate_v2, 2, options, values, &state);
   if (st == PJ_OK)
     st = PJ_CU(cuLinkAddData_v2, state, 1 /* CU_JIT_INPUT_PTX */, (void *)ptx, strlen(ptx) + 1, "kernel.ptx", 0, NULL, NULL);
+  for (int i = 0; i < nlinks && st == PJ_OK; i++) /* the foreign functions' code */
+    st = PJ_CU(cuLinkAddData_v2, state, links[i].kind, (void *)links[i].data, links[i].size, links[i].name, 0, NULL, NULL);
   if (st == PJ_OK) st = PJ_CU(cuLinkComplete, state, &cubin, &size);
   if (st == PJ_OK) {
     *out = malloc(size);
@@ -386,25 +389,30 @@ static PjStatus pj_cuda_link(const char *ptx, void **out, size_t *out_len, char 
 
 /* Loads a module from PTX. With the on-disk cache (runtime/cache.h) the driver's compilation
  * of the PTX happens once per machine: later loads take the cached cubin. */
-static PjStatus pj_cuda_module_load(const PjCuda *cuda, const char *ptx, CUmodule *module, char *err, size_t errlen) {
+static PjStatus pj_cuda_module_load(const PjCuda *cuda, const PjKernelCode *code, CUmodule *module, char *err,
+                                    size_t errlen) {
+  const char *ptx = code->ptx;
   char *log = calloc(1, PJ_CUDA_JIT_LOG);
   if (!log) return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
   CUjit_option options[2] = {PJ_CU_JIT_ERROR_LOG_BUFFER, PJ_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
   void *values[2] = {log, (void *)(uintptr_t)(PJ_CUDA_JIT_LOG - 1)};
-  char *path = pj_cuda_cubin_path(cuda, ptx);
+  char *path = code->nlinks ? NULL : pj_cuda_cubin_path(cuda, ptx); /* linked code: not cached */
   void *cubin = NULL;
   size_t len = 0;
   PjStatus st = PJ_ERROR_INTERNAL;
-  if (path && pj_cache_read(path, &cubin, &len)) {
+  if (code->nlinks) {
+    st = pj_cuda_link(ptx, code->links, code->nlinks, &cubin, &len, log, err, errlen);
+    if (st == PJ_OK) st = PJ_CU(cuModuleLoadDataEx, module, cubin, 2, options, values);
+  } else if (path && pj_cache_read(path, &cubin, &len)) {
     st = pj_cuda_check(pj_cuda_driver.cuModuleLoadDataEx(module, cubin, 2, options, values), "cuModuleLoadDataEx", NULL, 0);
     if (st != PJ_OK) pj_cache_remove(path); /* not loadable here: built again below */
     free(cubin);
     cubin = NULL;
   }
-  if (st != PJ_OK && path && pj_cuda_link(ptx, &cubin, &len, log, err, errlen) == PJ_OK) {
+  if (st != PJ_OK && path && pj_cuda_link(ptx, NULL, 0, &cubin, &len, log, err, errlen) == PJ_OK) {
     pj_cache_write(path, cubin, len);
     st = PJ_CU(cuModuleLoadDataEx, module, cubin, 2, options, values);
-  } else if (st != PJ_OK) {
+  } else if (st != PJ_OK && !code->nlinks) {
     st = PJ_CU(cuModuleLoadDataEx, module, ptx, 2, options, values);
   }
   free(cubin);
@@ -436,7 +444,7 @@ static PjStatus pj_cuda_kernel_load(const PjCuda *cuda, PjCudaKernel *k, const P
     pj_cuda_kernel_unload(k);
     return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
   }
-  PjStatus st = pj_cuda_module_load(cuda, code->ptx, &k->module, err, errlen);
+  PjStatus st = pj_cuda_module_load(cuda, code, &k->module, err, errlen);
   if (st == PJ_OK) st = PJ_CU(cuModuleGetFunction, &k->function, k->module, code->entry);
   if (st == PJ_OK) st = pj_cuda_function_read(k, err, errlen);
   size_t bytes = 0;

@@ -22,7 +22,7 @@ from .errors import TypingError
 from .types import Type, parse_signature
 
 (BIND_MODULE, BIND_INT, BIND_FLOAT, BIND_BOOL, BIND_TUPLE, BIND_ARRAY, BIND_FUNCTION, BIND_OPAQUE,
- BIND_SCALAR, BIND_DEVICE_ARRAY) = range(10)
+ BIND_SCALAR, BIND_DEVICE_ARRAY, BIND_FOREIGN) = range(11)
 EMIT_TYPES, EMIT_LLVM, EMIT_PTX = 2, 4, 8
 _LOADS = {"LOAD_GLOBAL", "LOAD_NAME", "LOAD_DEREF", "LOAD_CLASSDEREF"}
 
@@ -152,6 +152,7 @@ class _Units:
     def __init__(self):
         self.units, self.index = [], {}
         self.device_arrays = []  # global device arrays the units capture: kept alive by the kernel
+        self.links = []          # files of foreign code to link (cuda.declare_device, jit(link=...))
 
     def add(self, fn, is_kernel, options):
         key = (fn, is_kernel)
@@ -160,11 +161,18 @@ class _Units:
         i = len(self.units)
         self.index[key] = i
         self.units.append(None)
+        self._link(options.get("link", ()))
         path, text, indent = _source(fn)
         self.units[i] = (path, text, indent, int(is_kernel), int(options.get("debug", False)),
                          int(options.get("fastmath", False)), int(options.get("lineinfo", False)),
                          int(options.get("max_registers", 0) or 0), self._bindings(fn))
         return i
+
+    def _link(self, paths):
+        for p in paths:
+            p = os.fspath(p)
+            if p not in self.links:
+                self.links.append(p)
 
     def _bindings(self, fn):
         code = fn.__code__
@@ -196,6 +204,10 @@ class _Units:
         return out
 
     def _binding(self, name, v):
+        if isinstance(v, ForeignFunction):
+            self._link(v.link)
+            ret = -1 if v.sig.return_type.name == "void" else CODES[v.sig.return_type.name]
+            return (name, BIND_FOREIGN, (v.name, v.abi == "c", ret, tuple(CODES[t.name] for t in v.sig.args)))
         if isinstance(v, Dispatcher):
             return (name, BIND_FUNCTION, self.add(v.py_func, False, v.options))
         host = getattr(v, "py_func", None)
@@ -300,13 +312,18 @@ class Dispatcher:
             raise TypeError(f"device function '{self.__name__}' is compiled with the kernels that call it")
         units = _Units()
         units.add(self.py_func, True, self.options)
+        tgt = target_name or target()
+        if units.links and not emit and tgt == "cpu":
+            for path in units.links:  # the CPU executor calls their host builds
+                _core.host_link(path)
         if units.device_arrays:
             # a global device array may be an argument too: no variant may assume arrays apart
             noalias = False
             self._keep_alive = units.device_arrays
-        tgt = target_name or target()
         if tgt == "cuda" and not emit and target() == "cuda":
             kernel = _cached_compile(units.units, list(types), arch or device()[2], noalias, narrow)
+            for path in units.links:
+                kernel.link(path, arch or device()[2])
         else:
             kernel = _core.compile(units.units, list(types), tgt, emit, arch, noalias, narrow)
         if not emit and tgt == target():
@@ -464,7 +481,8 @@ def jit(func_or_sig=None, device=False, inline=False, link=(), debug=False, opt=
         fastmath=False, max_registers=None, **kws):
     """numba.cuda.jit: @jit, @jit(device=True), @jit("void(float32[:])"), @jit(["sig", ...], fastmath=True)."""
     options = {"debug": debug or os.environ.get("NUMBA_CUDA_DEBUGINFO") == "1", "fastmath": fastmath,
-               "lineinfo": lineinfo, "max_registers": max_registers or 0}
+               "lineinfo": lineinfo, "max_registers": max_registers or 0,
+               "link": tuple(link) if isinstance(link, (list, tuple, set)) else (link,) if link else ()}
     if callable(func_or_sig) and not isinstance(func_or_sig, (str, Type)):
         return Dispatcher(func_or_sig, device, (), options)
     sigs = []
@@ -474,6 +492,41 @@ def jit(func_or_sig=None, device=False, inline=False, link=(), debug=False, opt=
     def wrap(fn):
         return Dispatcher(fn, device, [] if device else sigs, options)
     return wrap
+
+
+class ForeignFunction:
+    """What cuda.declare_device returns: a function written in another language that kernels
+    call by this name, with numba's ABI (an int status, the result through a pointer passed
+    first) or the C ABI (abi="c"), linked from the files in `link`."""
+
+    def __init__(self, name, sig, link=(), use_cooperative=False, abi="numba"):
+        if abi not in ("numba", "c"):
+            raise NotImplementedError(f"unsupported ABI {abi!r}: 'numba' or 'c'")
+        self.name, self.abi, self.use_cooperative = name, abi, use_cooperative
+        self.link = tuple(link) if isinstance(link, (list, tuple, set)) else (link,) if link else ()
+        if isinstance(sig, str) and "CPointer" in sig:
+            raise NotImplementedError(f"declare_device({name!r}): pointer parameters (CPointer) are not supported by "
+                                      "pyjitc yet")
+        bare = isinstance(sig, (tuple, list)) or (isinstance(sig, str) and sig.strip().startswith("("))
+        s = None if bare or (isinstance(sig, str) and "(" not in sig) else parse_signature(sig)
+        if s is None or s.return_type is None:
+            raise TypeError("Return type must be provided for device declarations")
+        for t in (s.return_type, *s.args):
+            if t.ndim or (t.name not in CODES and t.name != "void"):
+                raise NotImplementedError(f"declare_device({name!r}): pyjitc passes numbers only, not {t!r}")
+        self.sig = s
+        self.__name__ = name
+
+    def __call__(self, *args):
+        raise TypeError(f"'{self.name}' is a device function declared with cuda.declare_device: call it from a kernel")
+
+    def __repr__(self):
+        return f"<pyjitc foreign device function {self.name} {self.sig!r}>"
+
+
+def declare_device(name, sig, link=None, use_cooperative=False, abi="numba"):
+    """numba.cuda.declare_device: a foreign device function kernels can call."""
+    return ForeignFunction(name, sig, link or (), use_cooperative, abi)
 
 
 def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False, cc=None, opt=True,
