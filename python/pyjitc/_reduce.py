@@ -114,10 +114,10 @@ class Reduce:
         to res[0] and None returned; else the result is returned as a NumPy scalar of arr's
         dtype. An empty array gives init."""
         kind, a = classify(arr)
-        if kind not in ("device", "host"):
+        if kind not in ("device", "host") and not isinstance(arr, np.ndarray):
             raise TypeError(f"cuda.reduce: give a 1-D array, not {type(arr).__name__}")
-        if a.ndim != 1:
-            raise TypeError(f"cuda.reduce: only 1-D arrays are reduced; this one has {a.ndim} dimensions")
+        if np.ndim(a) != 1:
+            raise TypeError(f"cuda.reduce: only 1-D arrays are reduced; this one has {np.ndim(a)} dimensions")
         dt = np.dtype(a.dtype)
         _dtype_ok(dt, "cuda.reduce")
         if size is not None:
@@ -132,7 +132,7 @@ class Reduce:
                 raise TypeError("cuda.reduce: res must be an array of at least one element (a device array)")
             if rkind == "host":
                 value = self(a, init=init, stream=stream)
-                r.reshape(-1)[0] = value
+                r.flat[0] = value
                 return None
             target = view(r, (1,), (r.dtype.itemsize,))
         if a.size == 0:

@@ -148,8 +148,12 @@ def _dtype_ok(dt, what):
 
 def pick_signature(name, sigs, operands):
     """The index of the signature the operands take: the first whose types equal theirs (Python
-    scalars count as equal to any type of their kind that holds them), else the first they can
-    all be converted to under NumPy's 'safe' casting. TypeError when none."""
+    scalars beside arrays or NumPy scalars count as equal to any type of their kind that holds
+    them, NumPy's NEP 50), else the first they can all be converted to under NumPy's 'safe'
+    casting. TypeError when none."""
+    if all(isinstance(op, _Weak) for op in operands):  # only Python scalars: their own types decide
+        operands = [np.asarray(op.value) for op in operands]
+
     def exact(op, to):
         return op.can_cast(to) if isinstance(op, _Weak) else op.dtype == to
 

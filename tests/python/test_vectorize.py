@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import pyjitc
-from pyjitc import cuda, float32, float64, guvectorize, vectorize
+from pyjitc import cuda, float32, guvectorize, vectorize
 
 THIS = os.path.basename(__file__)
 
@@ -78,8 +78,9 @@ def test_eager_python_and_numpy_scalars(rng):
     r = rel_diff(x, np.float64(2.0))   # a NumPy float64 is a float64
     assert r.dtype == np.float64
     np.testing.assert_allclose(r, rel_diff_ref(x.astype(np.float64), 2.0), rtol=1e-15)
-    r = rel_diff(3.0, 1.0)        # only scalars: one element, as numba returns
-    assert r.shape == (1,) and r[0] == pytest.approx(1.0)
+    r = rel_diff(3.0, 1.0)        # only scalars: one element, as numba returns; Python floats are float64
+    assert r.shape == (1,) and r.dtype == np.float64 and r[0] == 1.0
+    assert rel_diff(np.float32(3.0), 1.0).dtype == np.float32
 
 
 def test_eager_no_signature_matches():
@@ -569,10 +570,35 @@ def test_generated_source_outlives_linecache(rng):
 
 
 def test_reduce_errors():
-    with pytest.raises(TypeError, match="only 1-D arrays"):
+    with pytest.raises(TypeError, match="only 1-D arrays are reduced; this one has 2 dimensions"):
         sum_reduce(np.ones((2, 2)))
+    with pytest.raises(TypeError, match="this one has 0 dimensions"):
+        sum_reduce(np.array(3.0))
+    with pytest.raises(TypeError, match="give a 1-D array, not float"):
+        sum_reduce(3.0)
+    host_res = np.zeros(2, dtype=np.int64)           # a NumPy res is filled too
+    assert sum_reduce(np.arange(10), res=host_res) is None and host_res[0] == 45
     with pytest.raises(TypeError, match="takes 3 arguments"):
         cuda.reduce(lambda a, b, c: a)
+
+
+scale_add = cuda.jit(device=True)(lambda a, b: a * 2 + b)
+pick = cuda.jit(device=True)(lambda a, b: (a if a > b
+                                          else b))
+
+
+@cuda.jit
+def use_lambdas(x, y, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = scale_add(x[i], y[i]) + pick(x[i], y[i])
+
+
+def test_lambda_device_functions(rng):
+    x, y = rng.random(40), rng.random(40)
+    out = np.zeros(40)
+    use_lambdas[2, 32](x, y, out)
+    np.testing.assert_allclose(out, x * 2 + y + np.maximum(x, y), rtol=1e-15)
 
 
 def test_reduce_lambda_error_points_at_its_line():
