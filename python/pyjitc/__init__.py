@@ -12,3 +12,11 @@ from .types import (b1, boolean, bool_, complex64, complex128, double, f2, f4, f
 
 __version__ = "0.1.0"
 jit = cuda.jit
+
+
+def __getattr__(name):
+    """vectorize and guvectorize, imported on first use (they cost `import pyjitc` nothing)."""
+    if name in ("vectorize", "guvectorize"):
+        from . import _ufunc
+        return getattr(_ufunc, name)
+    raise AttributeError(f"module 'pyjitc' has no attribute '{name}'")

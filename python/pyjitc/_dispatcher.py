@@ -64,8 +64,64 @@ def _block_by_indent(fn):
     return block, first
 
 
+_PARSED = {}  # path -> (the lines linecache gave, their parse): the files lambdas were read from
+
+
+def _lambda_node(fn, lines):
+    """The ast.Lambda of fn in its file: on its first line, with its parameters, and (when the line
+    holds several) the one whose body starts where fn's code says its instructions are."""
+    code = fn.__code__
+    path = code.co_filename
+    cached = _PARSED.get(path)
+    if cached is None or cached[0] is not lines:
+        try:
+            cached = (lines, ast.parse("".join(lines)))
+        except (SyntaxError, ValueError):
+            cached = (lines, None)
+        _PARSED[path] = cached
+    if cached[1] is None:
+        return None
+    params = list(code.co_varnames[:code.co_argcount])
+    found = [n for n in ast.walk(cached[1]) if isinstance(n, ast.Lambda) and n.lineno == code.co_firstlineno
+             and [a.arg for a in n.args.args] == params]
+    starts = {(p[0], p[2]) for p in code.co_positions() if p[0] is not None}
+    exact = [n for n in found if (n.body.lineno, n.body.col_offset) in starts]
+    return (exact or found or [None])[0]
+
+
+def _lambda_source(fn):
+    """(path, text, column offset) of a lambda as a unit: `def pj_lambda(params): return (` on the
+    line above its body, and the body at its own lines and columns, so that diagnostics point at
+    the user's line and column."""
+    path = fn.__code__.co_filename
+    lines = linecache.getlines(path, getattr(fn, "__globals__", None))
+    node = _lambda_node(fn, lines) if lines else None
+    if node is None:
+        raise TypingError(f"cannot read the source of the lambda at {path}:{fn.__code__.co_firstlineno}; "
+                          "give a function defined with def") from None
+    body = node.body
+    raw = [line.encode() for line in lines[body.lineno - 1:body.end_lineno]]
+    raw[-1] = raw[-1][:body.end_col_offset]
+    lead = len(raw[0][:body.col_offset].decode(errors="replace"))  # the body's column, in characters
+    raw[0] = raw[0][body.col_offset:]
+    expr = b"".join(raw).decode(errors="replace")
+    header = f"def pj_lambda({ast.unparse(node.args)}): return ("
+    if body.lineno >= 2:
+        text = "\n" * (body.lineno - 2) + header + "\n" + " " * lead + expr + ")\n"
+        offset = 0
+    else:  # the file's first line: header and body share it, columns shifted back by the offset
+        text = header + expr + ")\n"
+        offset = lead - len(header)
+    return path, text, offset
+
+
 def _source(fn):
     """(path, text at its own lines with earlier lines empty, columns dedented)."""
+    generated = getattr(fn, "_pyjitc_source", None)
+    if isinstance(generated, str):  # a kernel pyjitc wrote (vectorize, reduce), from its line 1
+        return fn.__code__.co_filename, generated, 0
+    if fn.__name__ == "<lambda>":
+        return _lambda_source(fn)
     try:
         found = _block_by_indent(fn)
         lines, first = found if found else inspect.getsourcelines(fn)

@@ -179,3 +179,11 @@ def event(timing=True):
 
 def event_elapsed_time(evtstart, evtend):
     return evtstart.elapsed_time(evtend)
+
+
+def __getattr__(name):
+    """reduce and Reduce (numba's cuda.reduce), imported on first use."""
+    if name in ("reduce", "Reduce"):
+        from . import _reduce
+        return getattr(_reduce, name)
+    raise AttributeError(f"module 'pyjitc.cuda' has no attribute '{name}'")
