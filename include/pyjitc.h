@@ -223,6 +223,7 @@ typedef struct PjValue {
   int64_t strides[PJ_MAX_DIMS]; /* arrays: bytes between neighbours on each axis; all 0: C-contiguous */
   union { int64_t i; uint64_t u; double f; } scalar; /* scalars: by dtype kind (complex: .f, the real part) */
   double imag;                  /* complex scalars: the imaginary part */
+  int strides_set;              /* arrays: 1 when strides are as given even if all are 0 (a broadcast view) */
 } PjValue;
 
 int64_t pj_value_count(const PjValue *value);   /* number of elements (1 for a scalar) */

@@ -176,6 +176,7 @@ int pj_arg_read(PyObject *o, PjArg *a, int index) {
   a->v.ndim = 0; /* only what every path reads is reset: this runs for every argument of every launch */
   a->v.imag = 0;
   a->layout = 0;
+  a->v.strides_set = 1; /* every array path below writes the real strides */
   a->have_view = a->writable = false;
   a->staged = 0;
   if (PyObject_TypeCheck(o, g_array_type)) {

@@ -191,7 +191,7 @@ int64_t pj_value_count(const PjValue *value) {
 }
 
 void pj_value_strides(const PjValue *v, int64_t *out) {
-  bool given = false;
+  bool given = v->strides_set != 0;
   for (int d = 0; d < v->ndim; d++) given = given || v->strides[d] != 0;
   int64_t st = (int64_t)pj_dtype_size(v->dtype);
   for (int d = v->ndim - 1; d >= 0; d--) {

@@ -288,3 +288,24 @@ def test_global_device_arrays_by_reference():
     np.testing.assert_array_equal(out, want2)
     np.testing.assert_array_equal(D_ACC.copy_to_host(), [20, 20, 20, 20])
     D_LUT.copy_to_device(LUT)
+
+
+@cuda.jit
+def doubles(a, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = a[i] * 2
+
+
+def test_broadcast_view_argument():
+    """An array whose strides are all 0 (np.broadcast_to of one element) is read as such, not
+    as a C-contiguous array (every element is the one value)."""
+    base = np.array([3.0, 99.0, 98.0, 97.0])
+    view = np.lib.stride_tricks.as_strided(base, shape=(4,), strides=(0,))
+    out = np.zeros(4)
+    doubles[1, 4](view, out)
+    np.testing.assert_array_equal(out, [6.0] * 4)
+    one = np.broadcast_to(np.float64(5.0), (300,))
+    out = np.zeros(300)
+    doubles[3, 128](one, out)
+    np.testing.assert_array_equal(out, 10.0)
