@@ -158,17 +158,29 @@ def test_max_cooperative_grid_blocks_of_a_specialised_kernel():
     assert eager.max_cooperative_grid_blocks(128) == special.max_cooperative_grid_blocks(128)
 
 
+@cuda.jit
+def count_blocks(counts):
+    """Every block adds 1 to counts[0] before the barrier and reads the total after it."""
+    if cuda.threadIdx.x == 0:
+        cuda.atomic.add(counts, 0, 1)
+    cuda.cg.this_grid().sync()
+    if cuda.threadIdx.x == 0:
+        counts[cuda.blockIdx.x + 1] = counts[0]
+
+
 def test_grid_too_large_is_a_cuda_error():
-    a, tmp = np.zeros(64), np.zeros(64)
-    smooth[1, 64](a, tmp, 1)
-    n = smooth.max_cooperative_grid_blocks(64)
+    count_blocks[1, 64](np.zeros(2, dtype=np.int64))  # the one variant that the launches below use
+    n = count_blocks.max_cooperative_grid_blocks(64)
+    counts = np.zeros(n + 2, dtype=np.int64)
     with pytest.raises(pyjitc.CudaError) as ei:
-        smooth[n + 1, 64](a, tmp, 1)
+        count_blocks[n + 1, 64](counts)
     msg = str(ei.value)
-    assert "kernel 'smooth'" in msg and "g.sync()" in msg, msg
+    assert "kernel 'count_blocks'" in msg and "g.sync()" in msg, msg
     assert f"grid ({n + 1},1,1) has {n + 1} blocks" in msg, msg
     assert f"at most {n} blocks of (64,1,1) threads" in msg, msg
-    smooth[n, 64](a, tmp, 1)  # the largest grid runs
+    assert not counts.any()  # nothing ran
+    count_blocks[n, 64](counts)  # the largest grid runs: every block saw every other arrive
+    np.testing.assert_array_equal(counts[:n + 1], n)
 
 
 @cuda.jit
