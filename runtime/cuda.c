@@ -535,24 +535,30 @@ static PjStatus pj_cuda_cooperative_max(const PjCuda *cuda, PjCudaKernel *k, uin
   return PJ_OK;
 }
 
-/* Launches k on stream s. A kernel with a grid barrier is launched cooperatively (every block
- * resident at once), after its barrier word is zeroed on the same stream, and only when its grid
- * fits on the device at once. The context is current. */
-static PjStatus pj_cuda_launch_kernel(const PjCuda *cuda, PjCudaKernel *k, const PjLaunchConfig *c, CUstream s,
-                                      void **params, char *err, size_t errlen) {
-  if (!k->code->grid_sync)
-    return PJ_CU(cuLaunchKernel, k->function, c->grid[0], c->grid[1], c->grid[2], c->block[0], c->block[1],
-                 c->block[2], c->shared_bytes, s, params, NULL);
+/* Before a launch of a kernel with a grid barrier: its grid must fit on the device at once, and
+ * its barrier word is zeroed on the stream. Nothing for other kernels. The context is current. */
+static PjStatus pj_cuda_cooperative_prepare(const PjCuda *cuda, PjCudaKernel *k, const PjLaunchConfig *c, CUstream s,
+                                            char *err, size_t errlen) {
+  if (!k->code->grid_sync) return PJ_OK;
   uint64_t blocks = (uint64_t)c->grid[0] * c->grid[1] * c->grid[2];
   uint32_t max = 0;
   PjStatus st = pj_cuda_cooperative_max(cuda, k, c->block[0] * c->block[1] * c->block[2], c->shared_bytes, &max, err,
                                         errlen);
   if (st == PJ_OK && blocks > max) return pj_cooperative_too_large(k->code, c, max, cuda->name, err, errlen);
-  if (st == PJ_OK) st = PJ_CU(cuMemsetD8Async, k->grid_barrier, 0, sizeof(uint32_t), s);
-  if (st != PJ_OK) return st;
+  return st == PJ_OK ? PJ_CU(cuMemsetD8Async, k->grid_barrier, 0, sizeof(uint32_t), s) : st;
+}
+
+/* Launches k on stream s, after pj_cuda_cooperative_prepare: a kernel with a grid barrier
+ * cooperatively (every block resident at once). The context is current. */
+static PjStatus pj_cuda_launch_kernel(const PjCuda *cuda, PjCudaKernel *k, const PjLaunchConfig *c, CUstream s,
+                                      void **params, char *err, size_t errlen) {
+  if (!k->code->grid_sync)
+    return PJ_CU(cuLaunchKernel, k->function, c->grid[0], c->grid[1], c->grid[2], c->block[0], c->block[1],
+                 c->block[2], c->shared_bytes, s, params, NULL);
   CUresult r = pj_cuda_driver.cuLaunchCooperativeKernel(k->function, c->grid[0], c->grid[1], c->grid[2], c->block[0],
                                                         c->block[1], c->block[2], c->shared_bytes, s, params);
-  if (r == PJ_CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE) return pj_cooperative_too_large(k->code, c, max, cuda->name, err, errlen);
+  if (r == PJ_CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE) /* the driver's count differs from the occupancy's */
+    return pj_cooperative_too_large(k->code, c, k->coop_max, cuda->name, err, errlen);
   return pj_cuda_check(r, "cuLaunchCooperativeKernel", err, errlen);
 }
 
@@ -623,7 +629,8 @@ static PjStatus pj_cuda_copy_out(PjValue *args, int nargs, const uint64_t *addre
 static PjStatus pj_cuda_run_once(PjCuda *cuda, PjCudaKernel *k, const PjLaunchConfig *c,
                                  void **params, double *ms, char *err, size_t errlen) {
   float elapsed = 0;
-  PjStatus st = PJ_CU(cuEventRecord, cuda->start, NULL);
+  PjStatus st = pj_cuda_cooperative_prepare(cuda, k, c, NULL, err, errlen);
+  if (st == PJ_OK) st = PJ_CU(cuEventRecord, cuda->start, NULL);
   if (st == PJ_OK) st = pj_cuda_launch_kernel(cuda, k, c, NULL, params, err, errlen);
   if (st == PJ_OK) st = PJ_CU(cuEventRecord, cuda->stop, NULL);
   if (st == PJ_OK) st = PJ_CU(cuEventSynchronize, cuda->stop);
@@ -874,6 +881,7 @@ static PjStatus pj_cuda_launch_async_in_context(PjCuda *cuda, PjCudaKernel *k, c
   PjStatus st = pj_cuda_kernel_check(cuda, k, c, err, errlen);
   PjKernelError record = {0};
   if (st == PJ_OK && k->error) st = PJ_CU(cuMemcpyHtoD_v2, k->error, &record, sizeof record);
+  if (st == PJ_OK) st = pj_cuda_cooperative_prepare(cuda, k, c, s, err, errlen);
   if (st == PJ_OK) st = pj_cuda_launch_kernel(cuda, k, c, s, params, err, errlen);
   if (st == PJ_OK && k->error) { /* debug checks: wait, then read what the kernel recorded */
     st = s ? PJ_CU(cuStreamSynchronize, s) : PJ_CU(cuCtxSynchronize);
