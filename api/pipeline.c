@@ -457,7 +457,8 @@ PjKernel *pj_kernel_compile(const PjSource *s, int k, const PjArgType *args, int
   kern->abi = (PjKernelCode){bo.target, pj_arena_strdup(kern->arena, fs->func->name), pj_backend_entry(kern->code),
                              pj_backend_ptx(kern->code), pj_backend_cpu_entry(kern->code), nargs, kern->args,
                              m->file.path ? pj_arena_strdup(kern->arena, m->file.path) : NULL, debug,
-                             pj_backend_cpu_error(kern->code), pj_backend_static_shared(kern->code)};
+                             pj_backend_cpu_error(kern->code), pj_backend_static_shared(kern->code),
+                             NULL, 0, pj_backend_grid_sync(kern->code)};
   kern->times.total = kern->times.parse + kern->times.types + kern->times.lower + kern->times.optimize + kern->times.codegen;
   if (status) *status = PJ_OK;
   return kern;
@@ -517,6 +518,7 @@ const char *pj_kernel_text(const PjKernel *k, PjEmit what) {
 const char *pj_kernel_entry(const PjKernel *k) { return k->abi.entry; }
 uint64_t pj_kernel_static_shared(const PjKernel *k) { return k->abi.static_shared; }
 int pj_kernel_debug(const PjKernel *k) { return k->abi.debug; }
+int pj_kernel_grid_sync(const PjKernel *k) { return k->abi.grid_sync; }
 
 PjKernel *pj_kernel_from_ptx(const char *name, const char *entry, const char *ptx, const PjArgType *args, int nargs,
                              int debug, uint64_t static_shared, const char *file) {
@@ -528,5 +530,7 @@ PjKernel *pj_kernel_from_ptx(const char *name, const char *entry, const char *pt
   k->abi = (PjKernelCode){PJ_TARGET_CUDA, pj_arena_strdup(k->arena, name), pj_arena_strdup(k->arena, entry),
                           pj_arena_strdup(k->arena, ptx), NULL, nargs, k->args,
                           file ? pj_arena_strdup(k->arena, file) : NULL, debug != 0, NULL, static_shared};
+  /* a grid barrier's word is declared in the PTX (an .entry cannot take its name) */
+  k->abi.grid_sync = strstr(ptx, ".u32 " PJ_GRID_BARRIER_SYMBOL ";") != NULL;
   return k;
 }

@@ -85,12 +85,16 @@ void pj_cg_record_error(PjCg *g, PjLoc loc, int flag, int axis, LLVMValueRef ind
 
 /* debug: after a call to a device function, a thread stops too when a check failed (in the callee:
  * its return value is then meaningless). */
-void pj_cg_stop_if_failed(PjCg *g) {
+LLVMValueRef pj_cg_failed_now(PjCg *g) {
   LLVMTypeRef t = pj_error_type(g), i32 = LLVMInt32TypeInContext(g->ctx);
   LLVMValueRef flag = LLVMBuildLoad2(g->b, i32, LLVMBuildStructGEP2(g->b, t, pj_error_record(g), 0, ""), "");
   LLVMSetVolatile(flag, 1);
+  return LLVMBuildICmp(g->b, LLVMIntNE, flag, LLVMConstInt(i32, 0, 0), "");
+}
+
+void pj_cg_stop_if_failed(PjCg *g) {
   LLVMBasicBlockRef ok = pj_cg_block_new(g, "callee.ok");
-  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntNE, flag, LLVMConstInt(i32, 0, 0), ""), g->ret, ok);
+  LLVMBuildCondBr(g->b, pj_cg_failed_now(g), g->ret, ok);
   LLVMPositionBuilderAtEnd(g->b, ok);
 }
 

@@ -34,6 +34,7 @@ const char *pj_backend_entry(const PjCode *code);     /* the PTX .entry name */
 PjCpuEntry pj_backend_cpu_entry(const PjCode *code);  /* CPU */
 PjKernelError *pj_backend_cpu_error(const PjCode *code); /* CPU, debug: the error record */
 uint64_t pj_backend_static_shared(const PjCode *code);  /* bytes of static shared memory per block */
+bool pj_backend_grid_sync(const PjCode *code);          /* it has a grid barrier: a cooperative launch */
 const char *pj_backend_llvm_version(void);
 
 #endif

@@ -51,6 +51,7 @@ LLVMTypeRef pj_cg_type(PjCg *g, const PjType *t) {
     for (int i = 0; i < t->count && i < 64; i++) items[i] = pj_cg_type(g, t->items[i]);
     return LLVMStructTypeInContext(g->ctx, items, (unsigned)t->count, 0);
   }
+  case PJ_TY_GRID_GROUP: return pj_cg_i64(g); /* no data (0), but NVPTX takes no empty parameter */
   default: return LLVMStructTypeInContext(g->ctx, NULL, 0, 0);
   }
 }
@@ -1023,6 +1024,7 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
     return pj_cx(g, e->type->dtype, pj_re(g, z), LLVMBuildFNeg(g->b, pj_im(g, z), ""));
   }
   case PJ_LOWER_CAS: return pj_cg_cas(g, e, b);
+  case PJ_LOWER_GROUP: return LLVMConstNull(pj_cg_type(g, e->type)); /* no data: g.sync() needs none */
   case PJ_LOWER_RANGE: break;
   }
   return LLVMGetUndef(pj_cg_type(g, e->type));

@@ -80,6 +80,7 @@ struct PjCg {
   LLVMValueRef heap[64]; /* CPU block mode: storage to free when the block is done */
   int nheap;
   LLVMValueRef error_record;
+  bool grid_sync;         /* a grid barrier (g.sync()) was emitted: the launch must be cooperative */
   const PjExpr *aug_node; /* a[i] op= v: the load of a[i] inside the value, and its address */
   LLVMValueRef aug_ptr;
 };
@@ -103,6 +104,8 @@ void pj_cg_fail(PjCg *g, PjLoc loc, const char *msg);
 void pj_cg_record_error(PjCg *g, PjLoc loc, int flag, int axis, LLVMValueRef index, LLVMValueRef extent);
 /* debug: branches to g->ret when the kernel's error record holds a failure. */
 void pj_cg_stop_if_failed(PjCg *g);
+/* debug: whether the kernel's error record holds a failure now (a volatile read; i1). */
+LLVMValueRef pj_cg_failed_now(PjCg *g);
 static inline LLVMTypeRef pj_cg_i64(PjCg *g) { return LLVMInt64TypeInContext(g->ctx); }
 static inline LLVMTypeRef pj_cg_ptr(PjCg *g) { return LLVMPointerTypeInContext(g->ctx, 0); }
 LLVMBasicBlockRef pj_cg_block_new(PjCg *g, const char *name);

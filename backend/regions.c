@@ -13,6 +13,7 @@
  * per block; a thread that returns is marked and skipped by the later regions, and so is one
  * that takes `continue` (until the next iteration) or `break` (until the loop ends). No stacks,
  * no context switches: a barrier costs one pass over the block's threads. */
+#include <stddef.h>
 #include <stdlib.h>
 
 #include <llvm-c/Target.h>
@@ -90,7 +91,7 @@ static bool pj_expr_syncs_block(const PjExpr *e) {
   switch (e->kind) {
   case PJ_EX_BUILTIN: {
     const PjBuiltin *b = &pj_builtins[e->builtin.id];
-    if (b->lower == PJ_LOWER_BARRIER && e->builtin.id == PJ_BI_SYNCTHREADS) return true;
+    if (b->lower == PJ_LOWER_BARRIER && (e->builtin.id == PJ_BI_SYNCTHREADS || e->builtin.id == PJ_BI_GRID_SYNC)) return true;
     if (b->lower == PJ_LOWER_COLLECTIVE && b->dim >= PJ_COLL_COUNT) return true;
     for (int i = 0; i < e->builtin.nargs; i++)
       if (pj_expr_syncs_block(e->builtin.args[i])) return true;
@@ -923,6 +924,34 @@ static void pj_uniform_collective(PjRegions *R, const PjStmt *s) {
   pj_thread_loop(R, pj_run_collective, &cc);
 }
 
+/* g.sync(): the regions around it synchronise the block; then, once for the block, when any of
+ * its threads is live, the executor's grid barrier (PjCpuGrid.grid_sync), which returns when
+ * every block of the grid has arrived. A block that finished without arriving breaks the
+ * barrier: this block then records the failure at the line and stops. */
+static void pj_cpu_grid_sync(PjRegions *R, PjLoc loc) {
+  PjCg *g = R->g;
+  LLVMTypeRef ptr = pj_cg_ptr(g), i32 = LLVMInt32TypeInContext(g->ctx), i8 = LLVMInt8TypeInContext(g->ctx);
+  g->grid_sync = true;
+  LLVMBasicBlockRef call = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "grid.sync");
+  LLVMBasicBlockRef fail = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "grid.broken");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "grid.through");
+  LLVMBuildCondBr(g->b, pj_any_live(R), call, done);
+  LLVMPositionBuilderAtEnd(g->b, call);
+  LLVMValueRef field[2];
+  size_t offsets[2] = {offsetof(PjCpuGrid, sync), offsetof(PjCpuGrid, grid_sync)};
+  for (int k = 0; k < 2; k++) {
+    LLVMValueRef off = LLVMConstInt(pj_i64t(g), offsets[k], 0);
+    field[k] = LLVMBuildLoad2(g->b, ptr, LLVMBuildInBoundsGEP2(g->b, i8, g->cpu_grid, &off, 1, ""), "");
+  }
+  LLVMTypeRef ft = LLVMFunctionType(i32, &ptr, 1, 0);
+  LLVMValueRef r = LLVMBuildCall2(g->b, ft, field[1], &field[0], 1, "");
+  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntNE, r, LLVMConstInt(i32, 0, 0), ""), fail, done);
+  LLVMPositionBuilderAtEnd(g->b, fail);
+  pj_bind_linear(R, LLVMConstInt(pj_i64t(g), 0, 0));
+  pj_cg_record_error(g, loc, PJ_KERNEL_ERROR_GRID_SYNC, 0, NULL, NULL);
+  LLVMPositionBuilderAtEnd(g->b, done);
+}
+
 static void pj_uniform_stmt(PjRegions *R, const PjStmt *s, bool in_loop) {
   PjCg *g = R->g;
   pj_open(g);
@@ -941,9 +970,12 @@ static void pj_uniform_stmt(PjRegions *R, const PjStmt *s, bool in_loop) {
     }
     LLVMBuildBr(g->b, s->kind == PJ_ST_BREAK ? g->loop_exit : g->loop_continue);
     break;
-  case PJ_ST_EXPR: /* the barrier itself: the regions around it are the synchronisation */
-    if (R->loop >= 0 && s->expr->kind == PJ_EX_BUILTIN && s->expr->builtin.id == PJ_BI_SYNCTHREADS) pj_check_no_one_away(R, s->loc);
+  case PJ_ST_EXPR: { /* the barrier itself: the regions around it are the synchronisation */
+    int id = s->expr->kind == PJ_EX_BUILTIN ? s->expr->builtin.id : -1;
+    if (R->loop >= 0 && (id == PJ_BI_SYNCTHREADS || id == PJ_BI_GRID_SYNC)) pj_check_no_one_away(R, s->loc);
+    if (id == PJ_BI_GRID_SYNC) pj_cpu_grid_sync(R, s->loc);
     break;
+  }
   default: pj_cg_fail(g, s->loc, "cuda.syncthreads() inside this statement cannot run on the CPU executor"); break;
   }
 }

@@ -28,6 +28,7 @@ struct PjCode {
   PjKernelError *cpu_error;
   bool debug;
   uint64_t static_shared;
+  bool grid_sync;
 };
 
 static pthread_once_t pj_llvm_once = PTHREAD_ONCE_INIT;
@@ -131,9 +132,75 @@ static LLVMValueRef pj_nvptx_dynamic_shared_bytes(PjCg *g) {
   return LLVMBuildZExt(g->b, n, LLVMInt64TypeInContext(g->ctx), "");
 }
 
+/* The module's grid barrier word (PJ_GRID_BARRIER_SYMBOL): one uint32 in global memory that
+ * every g.sync() of the kernel uses; external, so that the runtime finds it and zeroes it before
+ * each launch. */
+static LLVMValueRef pj_grid_barrier_word(PjCg *g) {
+  LLVMValueRef gv = LLVMGetNamedGlobal(g->mod, PJ_GRID_BARRIER_SYMBOL);
+  if (gv) return gv;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx);
+  gv = LLVMAddGlobalInAddressSpace(g->mod, i32, PJ_GRID_BARRIER_SYMBOL, 1);
+  LLVMSetInitializer(gv, LLVMConstInt(i32, 0, 0));
+  LLVMSetAlignment(gv, 4);
+  return gv;
+}
+
+/* Whether the three special registers `which` .x .y .z are all 0 (i1). */
+static LLVMValueRef pj_nvptx_all_zero(PjCg *g, PjLowering which) {
+  LLVMValueRef any = LLVMBuildOr(g->b, pj_nvptx_sreg(g, which, 0), pj_nvptx_sreg(g, which, 1), "");
+  any = LLVMBuildOr(g->b, any, pj_nvptx_sreg(g, which, 2), "");
+  return LLVMBuildICmp(g->b, LLVMIntEQ, any, LLVMConstInt(LLVMInt32TypeInContext(g->ctx), 0, 0), "");
+}
+
+/* g.sync(): a barrier of the whole grid, whose blocks a cooperative launch keeps resident
+ * together. The block's threads meet at bar.sync; then its thread (0, 0, 0) arrives for the
+ * block by an atomic add to the barrier word: block (0, 0, 0) adds 2**31 - (blocks - 1), every
+ * other block 1, so that the word's top bit flips exactly when the last block arrives, and its
+ * low 31 bits are back where they were (the same word serves the next barrier). That thread
+ * spins on a volatile load until the top bit differs from the value its add returned. membar.gl
+ * before the add publishes the block's writes (which bar.sync ordered before it) to the grid,
+ * membar.gl after the spin orders what follows after every block's writes, and a second bar.sync
+ * holds the block's other threads until their thread 0 is through. With debug checks the spin
+ * also ends when a thread has recorded a failure (a block whose thread stopped never arrives),
+ * and every thread then leaves. */
+static void pj_nvptx_grid_sync(PjCg *g) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx);
+  LLVMValueRef word = pj_grid_barrier_word(g), top = LLVMConstInt(i32, 0x80000000u, 0);
+  g->grid_sync = true;
+  pj_cg_call_intrinsic(g, "llvm.nvvm.barrier0", NULL, 0, NULL, 0);
+  LLVMBasicBlockRef arrive = pj_cg_block_new(g, "grid.arrive"), spin = pj_cg_block_new(g, "grid.spin");
+  LLVMBasicBlockRef through = pj_cg_block_new(g, "grid.through"), after = pj_cg_block_new(g, "grid.after");
+  LLVMBuildCondBr(g->b, pj_nvptx_all_zero(g, PJ_LOWER_TID), arrive, after);
+  LLVMPositionBuilderAtEnd(g->b, arrive);
+  LLVMValueRef blocks = LLVMBuildMul(g->b, pj_nvptx_sreg(g, PJ_LOWER_NCTAID, 0), pj_nvptx_sreg(g, PJ_LOWER_NCTAID, 1), "");
+  blocks = LLVMBuildMul(g->b, blocks, pj_nvptx_sreg(g, PJ_LOWER_NCTAID, 2), "blocks");
+  LLVMValueRef first = LLVMBuildSub(g->b, top, LLVMBuildSub(g->b, blocks, LLVMConstInt(i32, 1, 0), ""), "");
+  LLVMValueRef add = LLVMBuildSelect(g->b, pj_nvptx_all_zero(g, PJ_LOWER_CTAID), first, LLVMConstInt(i32, 1, 0), "");
+  pj_cg_call_intrinsic(g, "llvm.nvvm.membar.gl", NULL, 0, NULL, 0);
+  LLVMValueRef old = LLVMBuildAtomicRMW(g->b, LLVMAtomicRMWBinOpAdd, word, add, LLVMAtomicOrderingMonotonic, 0);
+  LLVMBuildBr(g->b, spin);
+  LLVMPositionBuilderAtEnd(g->b, spin);
+  LLVMValueRef now = LLVMBuildLoad2(g->b, i32, word, "");
+  LLVMSetVolatile(now, 1);
+  LLVMValueRef flipped = LLVMBuildAnd(g->b, LLVMBuildXor(g->b, old, now, ""), top, "");
+  LLVMValueRef done = LLVMBuildICmp(g->b, LLVMIntNE, flipped, LLVMConstInt(i32, 0, 0), "");
+  if (g->debug) done = LLVMBuildOr(g->b, done, pj_cg_failed_now(g), "");
+  LLVMBuildCondBr(g->b, done, through, spin);
+  LLVMPositionBuilderAtEnd(g->b, through);
+  pj_cg_call_intrinsic(g, "llvm.nvvm.membar.gl", NULL, 0, NULL, 0);
+  LLVMBuildBr(g->b, after);
+  LLVMPositionBuilderAtEnd(g->b, after);
+  pj_cg_call_intrinsic(g, "llvm.nvvm.barrier0", NULL, 0, NULL, 0);
+  if (g->debug) pj_cg_stop_if_failed(g);
+}
+
 static void pj_nvptx_barrier(PjCg *g, const PjExpr *site) {
-  if (pj_builtins[site->builtin.id].dim == 0) {
+  if (pj_builtins[site->builtin.id].dim == PJ_BARRIER_BLOCK) {
     pj_cg_call_intrinsic(g, "llvm.nvvm.barrier0", NULL, 0, NULL, 0);
+    return;
+  }
+  if (pj_builtins[site->builtin.id].dim == PJ_BARRIER_GRID) {
+    pj_nvptx_grid_sync(g);
     return;
   }
   /* syncwarp(mask) */
@@ -195,8 +262,11 @@ static LLVMValueRef pj_host_new_array(PjCg *g, const PjExpr *site, bool shared, 
 }
 
 static void pj_host_barrier(PjCg *g, const PjExpr *site) {
-  pj_cg_fail(g, site->loc, g->in_device ? "cuda.syncthreads() in a device function cannot run on the CPU executor yet"
-                                        : "cuda.syncthreads() here cannot run on the CPU executor");
+  bool grid = pj_builtins[site->builtin.id].dim == PJ_BARRIER_GRID;
+  pj_cg_fail(g, site->loc, g->in_device ? (grid ? "g.sync() in a device function cannot run on the CPU executor yet"
+                                                : "cuda.syncthreads() in a device function cannot run on the CPU executor yet")
+                                        : (grid ? "g.sync() here cannot run on the CPU executor"
+                                                : "cuda.syncthreads() here cannot run on the CPU executor"));
 }
 
 /* The thread's index in its block, linear: x + y * bx + z * bx * by (i64). */
@@ -529,21 +599,22 @@ static void pj_internalize(LLVMModuleRef mod, const char *keep) {
   for (LLVMValueRef v = LLVMGetFirstGlobal(mod); v; v = LLVMGetNextGlobal(v)) {
     size_t len;
     const char *name = LLVMGetValueName2(v, &len);
-    if (!LLVMIsDeclaration(v) && strcmp(name, PJ_KERNEL_ERROR_SYMBOL) != 0) LLVMSetLinkage(v, LLVMInternalLinkage);
+    if (!LLVMIsDeclaration(v) && strcmp(name, PJ_KERNEL_ERROR_SYMBOL) != 0 && strcmp(name, PJ_GRID_BARRIER_SYMBOL) != 0)
+      LLVMSetLinkage(v, LLVMInternalLinkage);
   }
 }
 
 /* ---- the pipeline ---------------------------------------------------------------------------- */
 
 /* The kernel's name as a PTX .entry: kept when PTX accepts it; else (non-ASCII letters, "_",
- * the reserved WARP_SZ, or a name of libdevice's or LLVM's) "pj_" and the name, with every byte
+ * the reserved WARP_SZ, a name of libdevice's or LLVM's, or of a global of pyjitc's own) "pj_" and the name, with every byte
  * other than a letter, digit or '_' written as _XX. */
 static char *pj_ptx_entry_name(const char *name) {
   bool ok = (name[0] >= 'a' && name[0] <= 'z') || (name[0] >= 'A' && name[0] <= 'Z') || (name[0] == '_' && name[1]);
   for (const char *c = name; ok && *c; c++)
     ok = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '_';
   ok = ok && strcmp(name, "WARP_SZ") != 0 && strncmp(name, "__nv_", 5) != 0 && strncmp(name, "llvm", 4) != 0 &&
-       strncmp(name, "pj.", 3) != 0;
+       strncmp(name, "pj.", 3) != 0 && strcmp(name, PJ_KERNEL_ERROR_SYMBOL) != 0 && strcmp(name, PJ_GRID_BARRIER_SYMBOL) != 0;
   if (ok) return strdup(name);
   size_t n = strlen(name);
   char *out = malloc(3 + 3 * n + 1), *o = out;
@@ -631,6 +702,7 @@ const char *pj_backend_entry(const PjCode *code) { return code->entry; }
 PjCpuEntry pj_backend_cpu_entry(const PjCode *code) { return code->cpu_entry; }
 PjKernelError *pj_backend_cpu_error(const PjCode *code) { return code->cpu_error; }
 uint64_t pj_backend_static_shared(const PjCode *code) { return code->static_shared; }
+bool pj_backend_grid_sync(const PjCode *code) { return code->grid_sync; }
 
 static bool pj_finish_cuda(PjCode *code, PjCg *g, LLVMTargetMachineRef tm, const PjBackendOptions *o,
                            PjCompileTimes *times, char *err, size_t errlen, bool *user_error) {
@@ -720,6 +792,7 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
   }
   LLVMDisposeBuilder(g.b);
   code->static_shared = g.static_shared;
+  code->grid_sync = g.grid_sync;
   char *verify = NULL;
   if (g.failed) { /* reported where the kernel says what the CPU executor cannot run */
     LLVMDisposeModule(g.mod);

@@ -500,7 +500,8 @@ static const PjType *pj_type_device_call(PjChecker *c, PjExpr **slot, const PjFu
   for (int i = 0; ok && i < e->call.nargs; i++) ok = (args[i] = pj_expr_type(c, &e->call.args[i])) != NULL;
   if (!ok) return NULL;
   for (int i = 0; i < e->call.nargs; i++)
-    if (args[i]->kind != PJ_TY_SCALAR && args[i]->kind != PJ_TY_ARRAY && args[i]->kind != PJ_TY_TUPLE) {
+    if (args[i]->kind != PJ_TY_SCALAR && args[i]->kind != PJ_TY_ARRAY && args[i]->kind != PJ_TY_TUPLE &&
+        args[i]->kind != PJ_TY_GRID_GROUP) {
       pj_err(c, e->call.args[i]->loc, "cannot pass %s to a device function", pj_tn(c, args[i]));
       return NULL;
     }
@@ -574,6 +575,31 @@ static const PjType *pj_type_pow_call(PjChecker *c, PjExpr **slot) {
   return pj_type_binary(c, slot);
 }
 
+/* A method of a cooperative group (g.sync()): its row "<GridGroup>.sync" applied to g, which
+ * becomes the call's only argument. The row's id; -1 when the callee is no such method; -2 when
+ * typing the group failed or the call is wrong (reported). */
+static int pj_group_method(PjChecker *c, PjExpr *e) {
+  PjExpr *fn = e->call.fn;
+  bool rewritten = e->call.nargs == 1 && e->call.args[0] == fn->attr.base; /* in an earlier round */
+  const PjType *bt = pj_expr_type(c, &fn->attr.base);
+  if (!bt) return -2;
+  if (bt->kind != PJ_TY_GRID_GROUP) return -1;
+  int id = pj_builtin_lookup(pj_arena_printf(c->arena, "<%s>.%s", pj_tn(c, bt), fn->attr.attr));
+  if (id < 0) return -1;
+  if (rewritten) {
+    e->call.args[0] = fn->attr.base; /* as typed now */
+    return id;
+  }
+  if (e->call.nargs != 0) {
+    pj_err(c, e->loc, "%s.%s() takes no arguments, got %d", pj_tn(c, bt), fn->attr.attr, e->call.nargs);
+    return -2;
+  }
+  e->call.args = pj_arena_alloc(c->arena, sizeof(PjExpr *));
+  e->call.args[0] = fn->attr.base;
+  e->call.nargs = 1;
+  return id;
+}
+
 static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
   const char *q = pj_qualify(c, e->call.fn);
@@ -590,6 +616,7 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
     e->call.nargs = 1;
     id = PJ_BI_CONJUGATE;
   }
+  if (!q && id < 0 && e->call.fn->kind == PJ_EX_ATTR && (id = pj_group_method(c, e)) == -2) return NULL;
   if (id < 0 || pj_builtins[id].form != PJ_FORM_CALL) {
     const PjExpr *fn = e->call.fn;
     if (fn->kind == PJ_EX_ATTR && !q) { /* a method of a value */

@@ -202,6 +202,9 @@ const char *pj_kernel_text(const PjKernel *kernel, PjEmit what);
 const char *pj_kernel_entry(const PjKernel *kernel);          /* CUDA: the PTX .entry name */
 uint64_t pj_kernel_static_shared(const PjKernel *kernel);     /* bytes of static shared memory */
 int pj_kernel_debug(const PjKernel *kernel);                  /* compiled with index checks */
+/* 1 when the kernel synchronises its whole grid (cuda.cg.this_grid().sync()): it is launched
+ * cooperatively, all its blocks at once (pj_loaded_max_cooperative_blocks). */
+int pj_kernel_grid_sync(const PjKernel *kernel);
 /* A CUDA kernel from the PTX of an earlier compile (a host's on-disk cache of compiled kernels):
  * what pj_kernel_entry, _static_shared and _debug said of it, for the same argument types. */
 PjKernel *pj_kernel_from_ptx(const char *name, const char *entry, const char *ptx, const PjArgType *args, int nargs,
@@ -322,6 +325,16 @@ void pj_loaded_delete(PjLoaded *loaded);
  * with debug checks is waited for, and what it caught is the error. */
 PjStatus pj_launch_async(PjLoaded *loaded, const PjLaunchConfig *config, PjStream *stream, const PjValue *args,
                          int nargs, char *err, size_t errlen);
+/* The most blocks of `threads_per_block` threads, with `shared_bytes` of dynamic shared memory
+ * each, that can run at once (numba's max_cooperative_grid_blocks): on a GPU, how many the
+ * kernel's registers and shared memory let one multiprocessor hold, times the multiprocessors;
+ * on the CPU executor, each of its threads stands for a multiprocessor that holds up to 2048
+ * threads in up to 32 blocks (an sm_90 one's limits). A launch of a kernel with a grid barrier
+ * (pj_kernel_grid_sync) of more blocks fails (PJ_ERROR_DEVICE, as CUDA's
+ * CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE) with a message that gives this number.
+ * PJ_ERROR_ARGUMENT for 0 threads or more than a block may have. */
+PjStatus pj_loaded_max_cooperative_blocks(PjLoaded *loaded, uint32_t threads_per_block, uint32_t shared_bytes,
+                                          uint32_t *blocks, char *err, size_t errlen);
 
 /* "pyjitc 0.1.0 (LLVM 19.1.7)" */
 const char *pj_version_string(void);

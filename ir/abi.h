@@ -18,6 +18,12 @@ typedef struct PjCpuGrid {
   uint32_t block[3];     /* blockDim */
   uint32_t block_idx[3]; /* blockIdx of the block to run */
   uint32_t shared_bytes; /* dynamic shared memory per block (the launch's shared_bytes) */
+  /* A kernel with a grid barrier (PjKernelCode.grid_sync) runs every block of the grid at once,
+   * each in a thread of its own; at each g.sync() a block with live threads calls
+   * grid_sync(sync), which returns when every block of the grid has called it: 0, or nonzero
+   * when a block finished without reaching it (the launch then fails). NULL otherwise. */
+  void *sync;
+  int (*grid_sync)(void *sync);
 } PjCpuGrid;
 
 /* Runs every thread of one block (kernels without barriers). */
@@ -29,6 +35,7 @@ typedef void (*PjCpuEntry)(void **params, const PjCpuGrid *grid);
 enum {
   PJ_KERNEL_ERROR_INDEX = 1,      /* debug=True: an index out of bounds (axis, index, extent) */
   PJ_KERNEL_ERROR_DIVERGENT = 2,  /* CPU: control flow around cuda.syncthreads() differs within a block */
+  PJ_KERNEL_ERROR_GRID_SYNC = 3,  /* CPU: a block waits at g.sync() while another block has finished */
 };
 
 typedef struct PjKernelError {
@@ -40,6 +47,9 @@ typedef struct PjKernelError {
 } PjKernelError;
 
 #define PJ_KERNEL_ERROR_SYMBOL "pj_error"
+/* GPU: the uint32 word of a kernel's grid barriers (backend/target.c), present when it has one;
+ * the runtime zeroes it before each launch. */
+#define PJ_GRID_BARRIER_SYMBOL "pj_grid_barrier"
 
 /* One input of the driver's linker besides the kernel's PTX (cuda.declare_device's link files);
  * kind is CUDA's CUjitInputType. */
@@ -65,6 +75,8 @@ typedef struct PjKernelCode {
   uint64_t static_shared;    /* bytes of cuda.shared.array per block with a constant shape */
   const PjLinkInput *links;  /* CUDA: code linked with the PTX (foreign functions) */
   int nlinks;
+  bool grid_sync;            /* it synchronises its whole grid (g.sync()): launched cooperatively, every
+                              * block at once, at most pj_loaded_max_cooperative_blocks of them */
 } PjKernelCode;
 
 /* The message for a recorded failure, in err. */

@@ -4,6 +4,7 @@
 
 static const PjType pj_void_type = {.kind = PJ_TY_VOID};
 static const PjType pj_none_type = {.kind = PJ_TY_NONE};
+static const PjType pj_grid_group_type = {.kind = PJ_TY_GRID_GROUP};
 
 /* Arrays and ranges are few: constant tables of every dtype x ndim, compared by pointer. */
 #define PJ_A(d, n) {.kind = PJ_TY_ARRAY, .dtype = d, .ndim = n, .layout = 'C'}
@@ -31,6 +32,7 @@ static const PjType pj_scalar_types[PJ_DTYPE_COUNT] = {PJ_EVERY_DTYPE(PJ_S)};
 
 const PjType *pj_type_void(void) { return &pj_void_type; }
 const PjType *pj_type_none(void) { return &pj_none_type; }
+const PjType *pj_type_grid_group(void) { return &pj_grid_group_type; }
 const PjType *pj_type_scalar(PjDtype d) { return &pj_scalar_types[d]; }
 
 const PjType *pj_type_array(PjDtype d, int ndim) { return &pj_array_types[d][ndim]; }
@@ -100,6 +102,7 @@ const char *pj_type_name(PjArena *arena, const PjType *t) {
                            t->ndim, t->layout);
   case PJ_TY_RANGE: return pj_arena_printf(arena, "range_state_%s", pj_dtype_name(t->dtype));
   case PJ_TY_DTYPE: return pj_arena_printf(arena, "class(%s)", pj_dtype_name(t->dtype));
+  case PJ_TY_GRID_GROUP: return "GridGroup";
   case PJ_TY_TUPLE: {
     bool uni = t->count > 0;
     for (int i = 1; i < t->count; i++) uni = uni && pj_type_equal(t->items[i], t->items[0]);

@@ -16,6 +16,7 @@ typedef enum PjTypeKind {
   PJ_TY_TUPLE,  /* a heterogeneous tuple */
   PJ_TY_RANGE,  /* range(...) in a for loop */
   PJ_TY_DTYPE,  /* a dtype object used as a value: float32, np.int32 (casts, array dtypes) */
+  PJ_TY_GRID_GROUP, /* cuda.cg.this_grid(): numba's GridGroup; no data, its .sync() is a grid barrier */
 } PjTypeKind;
 
 typedef struct PjType PjType;
@@ -38,6 +39,7 @@ const PjType *pj_type_array_layout(PjDtype dtype, int ndim, char layout); /* 'C'
 const PjType *pj_type_array_ro(PjDtype dtype, int ndim, char layout, bool readonly);
 const PjType *pj_type_range(PjDtype counter);
 const PjType *pj_type_dtype(PjDtype dtype);
+const PjType *pj_type_grid_group(void);
 const PjType *pj_type_tuple(PjArena *arena, const PjType **items, int count);
 const PjType *pj_type_unituple(PjArena *arena, const PjType *item, int count);
 

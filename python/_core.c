@@ -581,9 +581,14 @@ static PyObject *pj_kernel_link_py(PyObject *self, PyObject *args) {
   Py_RETURN_NONE;
 }
 
+static PyObject *pj_kernel_max_blocks_py(PyObject *self, PyObject *args);
+
 static PyMethodDef pj_kernel_methods[] = {
     {"text", pj_kernel_text_py, METH_O, "text('ptx'|'llvm'|'types'): what was kept of a compile stage"},
     {"link", pj_kernel_link_py, METH_VARARGS, "link(path, arch=None): link a file's code with the GPU kernel"},
+    {"max_cooperative_grid_blocks", pj_kernel_max_blocks_py, METH_VARARGS,
+     "max_cooperative_grid_blocks(blockdim, dynsmemsize=0): the most blocks of blockdim threads (an int or a tuple "
+     "of up to 3) that can run at once, all of which a kernel that synchronises its grid (g.sync()) needs"},
     {NULL},
 };
 
@@ -979,6 +984,28 @@ bad:
     PyErr_Format(PyExc_ValueError, "the %s must be a positive integer or a tuple of 1 to 3 of them", what);
   }
   return -1;
+}
+
+/* Kernel.max_cooperative_grid_blocks(blockdim, dynsmemsize=0) -> int (numba's _Kernel method) */
+static PyObject *pj_kernel_max_blocks_py(PyObject *self, PyObject *args) {
+  PjKernelObject *k = (PjKernelObject *)self;
+  PyObject *blockdim;
+  unsigned long long shared = 0;
+  uint32_t dims[3];
+  if (!PyArg_ParseTuple(args, "O|K", &blockdim, &shared) || pj_dims(blockdim, dims, "block") < 0) return NULL;
+  uint64_t threads = (uint64_t)dims[0] * dims[1] * dims[2];
+  if (threads > UINT32_MAX || shared > UINT32_MAX) {
+    PyErr_SetString(PyExc_ValueError, threads > UINT32_MAX ? "too many threads per block" : "too many bytes of dynamic shared memory");
+    return NULL;
+  }
+  if (!pj_need_device()) return NULL;
+  char err[1024] = "";
+  PjStatus st;
+  if (!k->loaded && (st = pj_kernel_load(g_device, k->kernel, &k->loaded, err, sizeof err)) != PJ_OK) return pj_py_error(st, err);
+  uint32_t blocks = 0;
+  st = pj_loaded_max_cooperative_blocks(k->loaded, (uint32_t)threads, (uint32_t)shared, &blocks, err, sizeof err);
+  if (st != PJ_OK) return pj_py_error(st, err);
+  return PyLong_FromUnsignedLong(blocks);
 }
 
 /* Launcher(cache, compile, grid, block, stream, shared_bytes) */

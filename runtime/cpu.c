@@ -189,6 +189,118 @@ void pj_cpu_pool_run(PjCpuPool *pool, PjCpuEntry entry, void **params, uint32_t 
   pthread_mutex_unlock(&pool->run_lock);
 }
 
+/* ---- cooperative launches: every block at once ------------------------------------------- */
+
+enum { PJ_CPU_SM_THREADS = 2048, PJ_CPU_SM_BLOCKS = 32, PJ_CPU_SM_SHARED = 228 * 1024 };
+
+uint32_t pj_cpu_max_cooperative_blocks(const PjCpuPool *pool, uint32_t threads_per_block, uint64_t shared_bytes) {
+  uint64_t per = threads_per_block ? PJ_CPU_SM_THREADS / threads_per_block : 0;
+  if (per > PJ_CPU_SM_BLOCKS) per = PJ_CPU_SM_BLOCKS;
+  if (shared_bytes && PJ_CPU_SM_SHARED / shared_bytes < per) per = PJ_CPU_SM_SHARED / shared_bytes;
+  return (uint32_t)(per * (uint64_t)pool->threads);
+}
+
+/* The grid barrier of one cooperative launch. A barrier opens when every block has arrived; a
+ * block that finished counts as arrived for good, and a barrier it opens is broken (some block
+ * waits at a g.sync() that it never reached): every block waiting there, and every block that
+ * arrives at a later one, is told so. */
+typedef struct PjCpuCoop {
+  pthread_mutex_t lock;
+  pthread_cond_t cond;
+  uint64_t blocks, arrived, finished, generation;
+  int broken;
+  int go;                 /* 0 until every thread is started; then 1 (run) or -1 (leave) */
+  PjCpuGrid grid;         /* what every block's PjCpuGrid starts from */
+  PjCpuEntry entry;
+  void **params;
+} PjCpuCoop;
+
+typedef struct PjCpuCoopBlock {
+  PjCpuCoop *coop;
+  uint64_t index;
+  pthread_t thread;
+} PjCpuCoopBlock;
+
+/* PjCpuGrid.grid_sync: 0 when every block arrived, 1 when the barrier is broken. */
+static int pj_cpu_grid_sync(void *sync) {
+  PjCpuCoop *c = sync;
+  pthread_mutex_lock(&c->lock);
+  uint64_t generation = c->generation;
+  if (!c->broken && ++c->arrived + c->finished == c->blocks) {
+    c->broken = c->finished > 0;
+    c->arrived = 0;
+    c->generation++;
+    pthread_cond_broadcast(&c->cond);
+  }
+  while (!c->broken && c->generation == generation) pthread_cond_wait(&c->cond, &c->lock);
+  int broken = c->broken;
+  pthread_mutex_unlock(&c->lock);
+  return broken;
+}
+
+static void pj_cpu_coop_run_block(PjCpuCoop *c, uint64_t b) {
+  PjCpuGrid g = c->grid;
+  g.block_idx[0] = (uint32_t)(b % g.grid[0]);
+  g.block_idx[1] = (uint32_t)(b / g.grid[0] % g.grid[1]);
+  g.block_idx[2] = (uint32_t)(b / g.grid[0] / g.grid[1]);
+  c->entry(c->params, &g);
+  pthread_mutex_lock(&c->lock);
+  c->finished++;
+  if (c->arrived > 0 && c->arrived + c->finished == c->blocks) { /* the others wait for this block in vain */
+    c->broken = 1;
+    pthread_cond_broadcast(&c->cond);
+  }
+  pthread_mutex_unlock(&c->lock);
+}
+
+static void *pj_cpu_coop_main(void *arg) {
+  PjCpuCoopBlock *b = arg;
+  PjCpuCoop *c = b->coop;
+  pthread_mutex_lock(&c->lock);
+  while (c->go == 0) pthread_cond_wait(&c->cond, &c->lock);
+  int go = c->go;
+  pthread_mutex_unlock(&c->lock);
+  if (go > 0) pj_cpu_coop_run_block(c, b->index);
+  return NULL;
+}
+
+/* Runs every block of the grid at once: block 0 on the calling thread, each other one on a
+ * thread started for it. Nothing runs unless every thread starts. */
+static PjStatus pj_cpu_run_cooperative(PjCpuEntry entry, void **params, uint32_t shared_bytes, const uint32_t grid[3],
+                                       const uint32_t block[3], char *err, size_t errlen) {
+  PjCpuCoop c = {.entry = entry, .params = params};
+  c.blocks = (uint64_t)grid[0] * grid[1] * grid[2];
+  memcpy(c.grid.grid, grid, sizeof c.grid.grid);
+  memcpy(c.grid.block, block, sizeof c.grid.block);
+  c.grid.shared_bytes = shared_bytes;
+  c.grid.sync = &c;
+  c.grid.grid_sync = pj_cpu_grid_sync;
+  PjCpuCoopBlock *bs = calloc((size_t)c.blocks, sizeof *bs);
+  if (!bs) return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
+  pthread_mutex_init(&c.lock, NULL);
+  pthread_cond_init(&c.cond, NULL);
+  uint64_t started = 1;
+  for (; started < c.blocks; started++) {
+    bs[started] = (PjCpuCoopBlock){&c, started, 0};
+    if (pthread_create(&bs[started].thread, NULL, pj_cpu_coop_main, &bs[started]) != 0) break;
+  }
+  bool all = started == c.blocks;
+  pthread_mutex_lock(&c.lock);
+  c.go = all ? 1 : -1;
+  pthread_cond_broadcast(&c.cond);
+  pthread_mutex_unlock(&c.lock);
+  if (all) pj_cpu_coop_run_block(&c, 0);
+  for (uint64_t b = 1; b < started; b++) pthread_join(bs[b].thread, NULL);
+  pthread_cond_destroy(&c.cond);
+  pthread_mutex_destroy(&c.lock);
+  free(bs);
+  if (!all)
+    return pj_runtime_error(PJ_ERROR_DEVICE, err, errlen, "the CPU executor could start only %llu of the %llu threads "
+                            "that the blocks of a cooperative launch need", (unsigned long long)started,
+                            (unsigned long long)c.blocks);
+  return PJ_OK;
+}
+
 /* ---- a launch ----------------------------------------------------------------------------- */
 
 PjStatus pj_cpu_launch(PjCpuPool *pool, const PjKernelCode *code, const PjLaunchConfig *config,
@@ -196,6 +308,14 @@ PjStatus pj_cpu_launch(PjCpuPool *pool, const PjKernelCode *code, const PjLaunch
   if (!code->cpu_entry)
     return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "kernel '%s' has no CPU entry",
                             code->name);
+  if (code->grid_sync) {
+    uint64_t blocks = (uint64_t)config->grid[0] * config->grid[1] * config->grid[2];
+    uint32_t threads = config->block[0] * config->block[1] * config->block[2]; /* checked: at most 1024 */
+    uint32_t max = pj_cpu_max_cooperative_blocks(pool, threads, code->static_shared + config->shared_bytes);
+    char where[64];
+    snprintf(where, sizeof where, "the CPU executor (%d thread%s)", pool->threads, pool->threads == 1 ? "" : "s");
+    if (blocks > max) return pj_cooperative_too_large(code, config, max, where, err, errlen);
+  }
   int runs = pj_launch_runs(config);
   PjLaunchParams *params = pj_launch_params_new(args, code->args, nargs, NULL);
   double *run_ms = malloc((size_t)runs * sizeof *run_ms);
@@ -208,8 +328,13 @@ PjStatus pj_cpu_launch(PjCpuPool *pool, const PjKernelCode *code, const PjLaunch
   for (int r = 0; r < runs && st == PJ_OK; r++) {
     if (code->cpu_error) memset(code->cpu_error, 0, sizeof *code->cpu_error);
     double start = pj_now_ms();
-    pj_cpu_pool_run(pool, code->cpu_entry, params->ptrs, config->shared_bytes, config->grid, config->block);
+    if (code->grid_sync)
+      st = pj_cpu_run_cooperative(code->cpu_entry, params->ptrs, config->shared_bytes, config->grid, config->block, err,
+                                  errlen);
+    else
+      pj_cpu_pool_run(pool, code->cpu_entry, params->ptrs, config->shared_bytes, config->grid, config->block);
     run_ms[r] = pj_now_ms() - start;
+    if (st != PJ_OK) break;
     if (code->cpu_error && code->cpu_error->flag) st = pj_kernel_error_report(code, code->cpu_error, err, errlen);
   }
   if (st == PJ_OK) pj_launch_times_fill(times, run_ms, runs);

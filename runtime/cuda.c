@@ -25,6 +25,7 @@ typedef int CUjit_option;
 enum {
   PJ_CUDA_SUCCESS = 0,
   PJ_CUDA_ERROR_NO_DEVICE = 100,
+  PJ_CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE = 720,
   PJ_CU_ATTR_MAX_THREADS_PER_BLOCK = 1,
   PJ_CU_ATTR_MAX_BLOCK_DIM_X = 2,   /* Y, Z follow */
   PJ_CU_ATTR_MAX_GRID_DIM_X = 5,    /* Y, Z follow */
@@ -70,6 +71,11 @@ enum {
     (CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx,           \
      unsigned int by, unsigned int bz, unsigned int shared, CUstream stream, void **params,      \
      void **extra))                                                                              \
+  X(cuLaunchCooperativeKernel, NULL, CUresult,                                                   \
+    (CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx,           \
+     unsigned int by, unsigned int bz, unsigned int shared, CUstream stream, void **params))     \
+  X(cuOccupancyMaxActiveBlocksPerMultiprocessor, NULL, CUresult,                                 \
+    (int *blocks, CUfunction f, int threads, size_t dynamic_shared))                             \
   X(cuEventCreate, NULL, CUresult, (CUevent *event, unsigned int flags))                         \
   X(cuEventRecord, NULL, CUresult, (CUevent event, CUstream stream))                             \
   X(cuEventSynchronize, NULL, CUresult, (CUevent event))                                         \
@@ -132,6 +138,8 @@ struct PjCudaKernel {
   CUfunction function;
   int max_threads, static_shared, registers;
   CUdeviceptr error;   /* debug builds: the module's error record */
+  CUdeviceptr grid_barrier;  /* a kernel with a grid barrier: its word, zeroed before each launch */
+  uint32_t coop_threads, coop_shared, coop_max; /* the last cooperative limit asked: for these */
 };
 
 struct PjCuda {
@@ -450,6 +458,8 @@ static PjStatus pj_cuda_kernel_load(const PjCuda *cuda, PjCudaKernel *k, const P
   size_t bytes = 0;
   if (st == PJ_OK && code->debug)
     st = PJ_CU(cuModuleGetGlobal_v2, &k->error, &bytes, k->module, PJ_KERNEL_ERROR_SYMBOL);
+  if (st == PJ_OK && code->grid_sync)
+    st = PJ_CU(cuModuleGetGlobal_v2, &k->grid_barrier, &bytes, k->module, PJ_GRID_BARRIER_SYMBOL);
   if (st != PJ_OK) pj_cuda_kernel_unload(k);
   return st;
 }
@@ -510,6 +520,54 @@ static PjStatus pj_cuda_kernel_check(const PjCuda *cuda, const PjCudaKernel *k,
                             "device allows at most %u in all",
                             k->static_shared, c->shared_bytes, cuda->limits.max_shared_bytes);
   return PJ_OK;
+}
+
+/* ---- cooperative launches ----------------------------------------------------------------- */
+
+/* The most blocks of `threads` threads with `shared` bytes of dynamic shared memory each that the
+ * device holds at once: the kernel's occupancy of one multiprocessor times their number. The
+ * context is current. */
+static PjStatus pj_cuda_cooperative_max(const PjCuda *cuda, PjCudaKernel *k, uint32_t threads, uint32_t shared,
+                                        uint32_t *out, char *err, size_t errlen) {
+  if (k->coop_threads == threads && k->coop_shared == shared) {
+    *out = k->coop_max;
+    return PJ_OK;
+  }
+  int per_sm = 0;
+  PjStatus st = PJ_CU(cuOccupancyMaxActiveBlocksPerMultiprocessor, &per_sm, k->function, (int)threads, (size_t)shared);
+  if (st != PJ_OK) return st;
+  *out = (uint32_t)(per_sm > 0 ? per_sm : 0) * (uint32_t)cuda->limits.multiprocessors;
+  k->coop_threads = threads;
+  k->coop_shared = shared;
+  k->coop_max = *out;
+  return PJ_OK;
+}
+
+/* Before a launch of a kernel with a grid barrier: its grid must fit on the device at once, and
+ * its barrier word is zeroed on the stream. Nothing for other kernels. The context is current. */
+static PjStatus pj_cuda_cooperative_prepare(const PjCuda *cuda, PjCudaKernel *k, const PjLaunchConfig *c, CUstream s,
+                                            char *err, size_t errlen) {
+  if (!k->code->grid_sync) return PJ_OK;
+  uint64_t blocks = (uint64_t)c->grid[0] * c->grid[1] * c->grid[2];
+  uint32_t max = 0;
+  PjStatus st = pj_cuda_cooperative_max(cuda, k, c->block[0] * c->block[1] * c->block[2], c->shared_bytes, &max, err,
+                                        errlen);
+  if (st == PJ_OK && blocks > max) return pj_cooperative_too_large(k->code, c, max, cuda->name, err, errlen);
+  return st == PJ_OK ? PJ_CU(cuMemsetD8Async, k->grid_barrier, 0, sizeof(uint32_t), s) : st;
+}
+
+/* Launches k on stream s, after pj_cuda_cooperative_prepare: a kernel with a grid barrier
+ * cooperatively (every block resident at once). The context is current. */
+static PjStatus pj_cuda_launch_kernel(const PjCuda *cuda, PjCudaKernel *k, const PjLaunchConfig *c, CUstream s,
+                                      void **params, char *err, size_t errlen) {
+  if (!k->code->grid_sync)
+    return PJ_CU(cuLaunchKernel, k->function, c->grid[0], c->grid[1], c->grid[2], c->block[0], c->block[1],
+                 c->block[2], c->shared_bytes, s, params, NULL);
+  CUresult r = pj_cuda_driver.cuLaunchCooperativeKernel(k->function, c->grid[0], c->grid[1], c->grid[2], c->block[0],
+                                                        c->block[1], c->block[2], c->shared_bytes, s, params);
+  if (r == PJ_CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE) /* the driver's count differs from the occupancy's */
+    return pj_cooperative_too_large(k->code, c, k->coop_max, cuda->name, err, errlen);
+  return pj_cuda_check(r, "cuLaunchCooperativeKernel", err, errlen);
 }
 
 /* ---- memory ------------------------------------------------------------------------------- */
@@ -576,13 +634,12 @@ static PjStatus pj_cuda_copy_out(PjValue *args, int nargs, const uint64_t *addre
 /* ---- running ------------------------------------------------------------------------------ */
 
 /* One run between the two events; *ms is the time between them. */
-static PjStatus pj_cuda_run_once(PjCuda *cuda, const PjCudaKernel *k, const PjLaunchConfig *c,
+static PjStatus pj_cuda_run_once(PjCuda *cuda, PjCudaKernel *k, const PjLaunchConfig *c,
                                  void **params, double *ms, char *err, size_t errlen) {
   float elapsed = 0;
-  PjStatus st = PJ_CU(cuEventRecord, cuda->start, NULL);
-  if (st == PJ_OK)
-    st = PJ_CU(cuLaunchKernel, k->function, c->grid[0], c->grid[1], c->grid[2], c->block[0],
-               c->block[1], c->block[2], c->shared_bytes, NULL, params, NULL);
+  PjStatus st = pj_cuda_cooperative_prepare(cuda, k, c, NULL, err, errlen);
+  if (st == PJ_OK) st = PJ_CU(cuEventRecord, cuda->start, NULL);
+  if (st == PJ_OK) st = pj_cuda_launch_kernel(cuda, k, c, NULL, params, err, errlen);
   if (st == PJ_OK) st = PJ_CU(cuEventRecord, cuda->stop, NULL);
   if (st == PJ_OK) st = PJ_CU(cuEventSynchronize, cuda->stop);
   if (st == PJ_OK) st = PJ_CU(cuEventElapsedTime_v2, &elapsed, cuda->start, cuda->stop);
@@ -590,7 +647,7 @@ static PjStatus pj_cuda_run_once(PjCuda *cuda, const PjCudaKernel *k, const PjLa
   return st;
 }
 
-static PjStatus pj_cuda_run(PjCuda *cuda, const PjCudaKernel *k, const PjLaunchConfig *c,
+static PjStatus pj_cuda_run(PjCuda *cuda, PjCudaKernel *k, const PjLaunchConfig *c,
                             void **params, PjLaunchTimes *times, char *err, size_t errlen) {
   int runs = pj_launch_runs(c);
   double *run_ms = malloc((size_t)runs * sizeof *run_ms);
@@ -604,7 +661,7 @@ static PjStatus pj_cuda_run(PjCuda *cuda, const PjCudaKernel *k, const PjLaunchC
 }
 
 /* Copies in, runs, copies out, with the arrays at addresses. */
-static PjStatus pj_cuda_launch_on(PjCuda *cuda, const PjCudaKernel *k, const PjLaunchConfig *config,
+static PjStatus pj_cuda_launch_on(PjCuda *cuda, PjCudaKernel *k, const PjLaunchConfig *config,
                                   PjValue *args, int nargs, const uint64_t *addresses,
                                   PjLaunchTimes *times, char *err, size_t errlen) {
   PjLaunchParams *params = pj_launch_params_new(args, k->code->args, nargs, addresses);
@@ -832,14 +889,29 @@ static PjStatus pj_cuda_launch_async_in_context(PjCuda *cuda, PjCudaKernel *k, c
   PjStatus st = pj_cuda_kernel_check(cuda, k, c, err, errlen);
   PjKernelError record = {0};
   if (st == PJ_OK && k->error) st = PJ_CU(cuMemcpyHtoD_v2, k->error, &record, sizeof record);
-  if (st == PJ_OK)
-    st = PJ_CU(cuLaunchKernel, k->function, c->grid[0], c->grid[1], c->grid[2], c->block[0], c->block[1],
-               c->block[2], c->shared_bytes, s, params, NULL);
+  if (st == PJ_OK) st = pj_cuda_cooperative_prepare(cuda, k, c, s, err, errlen);
+  if (st == PJ_OK) st = pj_cuda_launch_kernel(cuda, k, c, s, params, err, errlen);
   if (st == PJ_OK && k->error) { /* debug checks: wait, then read what the kernel recorded */
     st = s ? PJ_CU(cuStreamSynchronize, s) : PJ_CU(cuCtxSynchronize);
     if (st == PJ_OK) st = PJ_CU(cuMemcpyDtoH_v2, &record, k->error, sizeof record);
     if (st == PJ_OK && record.flag) st = pj_kernel_error_report(k->code, &record, err, errlen);
   }
+  return st;
+}
+
+PjStatus pj_cuda_max_cooperative_blocks(PjCuda *cuda, PjCudaKernel *kernel, uint32_t threads, uint32_t shared,
+                                        uint32_t *blocks, char *err, size_t errlen) {
+  *blocks = 0;
+  if (cuda->lost) return pj_cuda_lost_error(cuda, err, errlen);
+  PjLaunchConfig c = {.grid = {1, 1, 1}, .block = {threads, 1, 1}, .shared_bytes = shared};
+  PjStatus st = pj_cuda_kernel_check(cuda, kernel, &c, err, errlen); /* the kernel's own limits */
+  if (st == PJ_OK) st = pj_cuda_enter(cuda, err, errlen);
+  if (st != PJ_OK) {
+    pj_cuda_error_context(kernel->code, err, errlen);
+    return st;
+  }
+  st = pj_cuda_cooperative_max(cuda, kernel, threads, shared, blocks, err, errlen);
+  pj_cuda_leave();
   return st;
 }
 

@@ -62,6 +62,11 @@ PjStatus pj_cuda_event_elapsed(PjCuda *cuda, void *start, void *end, float *ms, 
 typedef struct PjCudaKernel PjCudaKernel;
 PjStatus pj_cuda_kernel_new(PjCuda *cuda, const PjKernelCode *code, PjCudaKernel **out, char *err, size_t errlen);
 void pj_cuda_kernel_delete(PjCuda *cuda, PjCudaKernel *kernel);
+/* The most blocks of `threads` threads with `shared` bytes of dynamic shared memory each that can
+ * run at once (pyjitc.h, pj_loaded_max_cooperative_blocks); a block the kernel cannot run is
+ * PJ_ERROR_ARGUMENT. */
+PjStatus pj_cuda_max_cooperative_blocks(PjCuda *cuda, PjCudaKernel *kernel, uint32_t threads, uint32_t shared,
+                                        uint32_t *blocks, char *err, size_t errlen);
 /* Launches on `stream` and returns; a kernel compiled with debug checks is waited for and its
  * error record read. params: ir/abi.h's flattened list. */
 PjStatus pj_cuda_launch_async(PjCuda *cuda, PjCudaKernel *kernel, const PjLaunchConfig *config, void *stream,

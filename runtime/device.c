@@ -383,8 +383,26 @@ PjStatus pj_launch(PjDevice *device, PjKernel *kernel, const PjLaunchConfig *con
   return pj_launch_code(device, code, config, args, nargs, times, err, errlen);
 }
 
+PjStatus pj_cooperative_too_large(const PjKernelCode *code, const PjLaunchConfig *c, uint32_t max, const char *where,
+                                  char *err, size_t errlen) {
+  const uint32_t *g = c->grid, *b = c->block;
+  char shared[64] = "";
+  if (c->shared_bytes) snprintf(shared, sizeof shared, " with %u bytes of dynamic shared memory", c->shared_bytes);
+  return pj_runtime_error(PJ_ERROR_DEVICE, err, errlen,
+                          "kernel '%s' synchronises its whole grid (g.sync()), so all its blocks must run at once: "
+                          "grid (%u,%u,%u) has %llu blocks, but at most %u blocks of (%u,%u,%u) threads%s can run at "
+                          "once on %s (see max_cooperative_grid_blocks)",
+                          code->name, g[0], g[1], g[2], (unsigned long long)g[0] * g[1] * g[2], max, b[0], b[1], b[2],
+                          shared, where);
+}
+
 PjStatus pj_kernel_error_report(const PjKernelCode *code, const PjKernelError *e, char *err, size_t errlen) {
   const char *file = code->file ? code->file : "<kernel>";
+  if (e->flag == PJ_KERNEL_ERROR_GRID_SYNC)
+    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+                            "%s:%d:%d: block (%u, %u, %u) of kernel '%s' waits at this g.sync() for a block that has "
+                            "finished: every block of the grid must reach each grid barrier",
+                            file, e->line, e->col, e->block[0], e->block[1], e->block[2], code->name);
   if (e->flag == PJ_KERNEL_ERROR_DIVERGENT)
     return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
                             "%s:%d:%d: this value differs between the threads of a block in kernel '%s' (thread (%u, %u, %u), "
@@ -554,6 +572,20 @@ void pj_loaded_delete(PjLoaded *loaded) {
   if (!loaded) return;
   if (loaded->cuda) pj_cuda_kernel_delete(loaded->device->cuda, loaded->cuda);
   free(loaded);
+}
+
+PjStatus pj_loaded_max_cooperative_blocks(PjLoaded *loaded, uint32_t threads_per_block, uint32_t shared_bytes,
+                                          uint32_t *blocks, char *err, size_t errlen) {
+  PjDevice *d = loaded->device;
+  *blocks = 0;
+  if (threads_per_block == 0 || threads_per_block > d->limits.max_threads_per_block)
+    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "a block of %u threads: the device allows 1 to %u",
+                            threads_per_block, d->limits.max_threads_per_block);
+  if (d->cuda) return pj_cuda_max_cooperative_blocks(d->cuda, loaded->cuda, threads_per_block, shared_bytes, blocks, err, errlen);
+  PjLaunchConfig c = {.grid = {1, 1, 1}, .block = {threads_per_block, 1, 1}, .shared_bytes = shared_bytes};
+  PjStatus st = pj_launch_check_shared(&d->limits, loaded->code, &c, err, errlen);
+  if (st == PJ_OK) *blocks = pj_cpu_max_cooperative_blocks(d->cpu, threads_per_block, loaded->code->static_shared + shared_bytes);
+  return st;
 }
 
 PjStatus pj_launch_async(PjLoaded *loaded, const PjLaunchConfig *config, PjStream *stream, const PjValue *args,

@@ -52,6 +52,12 @@ int pj_launch_runs(const PjLaunchConfig *config);
  * reorders run_ms. */
 void pj_launch_times_fill(PjLaunchTimes *times, double *run_ms, int n);
 
+/* The error of a launch of a kernel with a grid barrier whose grid has more blocks than `max`,
+ * what `where` (the device's name) can run at once: PJ_ERROR_DEVICE, as the driver reports it
+ * (CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE). */
+PjStatus pj_cooperative_too_large(const PjKernelCode *code, const PjLaunchConfig *config, uint32_t max,
+                                  const char *where, char *err, size_t errlen);
+
 /* Writes a message into err (when err is non-NULL and errlen > 0) and returns status. */
 PjStatus pj_runtime_error(PjStatus status, char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

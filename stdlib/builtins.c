@@ -240,6 +240,11 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
   case PJ_TYPING_CONJUGATE:
     if (!pj_type_is_scalar(args[0]->type)) return pj_fail(err, errlen, "%s() needs a number, not %s", "conjugate", arena, args[0]->type);
     return args[0]->type;
+  case PJ_TYPING_GRID_GROUP: return pj_type_grid_group();
+  case PJ_TYPING_GROUP_SYNC:
+    if (args[0]->type->kind != PJ_TY_GRID_GROUP)
+      return pj_fail(err, errlen, "%s() needs a grid group (cuda.cg.this_grid()), not %s", "sync", arena, args[0]->type);
+    return pj_type_void();
   case PJ_TYPING_PRINT:
     for (int i = 0; i < nargs; i++)
       if (args[i]->kind != PJ_EX_STRING && !pj_real(args[i]->type))

@@ -56,6 +56,8 @@ typedef enum PjTypingRule {
   PJ_TYPING_UFUNC,    /* NumPy's float ufuncs (np.sin, np.arctan2): the smallest float loop that holds
                        * every input: float32 when each is float16/32, bool or an integer of up to 16
                        * bits, else float64 (all float16: float16) */
+  PJ_TYPING_GRID_GROUP, /* cuda.cg.this_grid() -> GridGroup */
+  PJ_TYPING_GROUP_SYNC, /* (GridGroup) -> nothing: g.sync(), the group as argument 0 */
 } PjTypingRule;
 
 typedef enum PjLowering {
@@ -66,7 +68,11 @@ typedef enum PjLowering {
   PJ_LOWER_BARRIER, PJ_LOWER_FENCE, PJ_LOWER_ATOMIC, PJ_LOWER_CAS, PJ_LOWER_BITS, PJ_LOWER_SELP, PJ_LOWER_LANE,
   PJ_LOWER_NANOSLEEP, PJ_LOWER_COLLECTIVE, PJ_LOWER_PRINT, PJ_LOWER_IDENTITY, PJ_LOWER_MAKE_COMPLEX,
   PJ_LOWER_CONJUGATE, PJ_LOWER_F16OP,
+  PJ_LOWER_GROUP, /* a cooperative group: a value without data */
 } PjLowering;
+
+/* The barriers of PJ_LOWER_BARRIER rows (their dim). */
+typedef enum PjBarrier { PJ_BARRIER_BLOCK, PJ_BARRIER_WARP, PJ_BARRIER_GRID } PjBarrier;
 
 /* The operations of PJ_TYPING_ATOMIC rows (their dim). */
 typedef enum PjAtomicOp {

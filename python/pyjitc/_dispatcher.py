@@ -446,6 +446,24 @@ class Dispatcher:
         d._compile(types, noalias=True, narrow=True)
         return d
 
+    def max_cooperative_grid_blocks(self, blockdim, dynsmemsize=0):
+        """The most blocks of blockdim threads (an int, or a tuple of 1 to 3) with dynsmemsize bytes
+        of dynamic shared memory that can run at once: a kernel that synchronises its grid
+        (cuda.cg.this_grid().sync()) is launched with all its blocks at once, so its grid may have
+        no more. numba has it on the overloads (kernel.overloads[...].max_cooperative_grid_blocks);
+        here also on a dispatcher compiled for one signature (an eager signature, specialize(), or
+        a first launch): the least over the variants compiled for it."""
+        if self.device:
+            raise TypeError(f"device function '{self.__name__}' is not launched: ask the kernel that calls it")
+        sigs = {types for (types, _, _) in self._variants}
+        if not sigs:
+            raise TypeError(f"kernel '{self.__name__}' is not compiled yet: give it a signature "
+                            "(@cuda.jit('void(...)')), call specialize(...) or launch it once first")
+        if len(sigs) > 1:
+            raise TypeError(f"kernel '{self.__name__}' is compiled for {len(sigs)} signatures: ask one of "
+                            "kernel.overloads.values(), or use specialize(...)")
+        return min(k.max_cooperative_grid_blocks(blockdim, dynsmemsize) for k in self._variants.values())
+
     @property
     def signatures(self):
         return list(self.overloads)

@@ -47,6 +47,12 @@ atomic = _KernelName("cuda.atomic", ("add", "sub", "and_", "or_", "xor", "exch",
 fp16 = _KernelName("cuda.fp16", ("hadd", "hsub", "hmul", "hdiv", "hneg", "habs", "hfma", "hmax", "hmin", "heq",
                                  "hne", "hge", "hgt", "hle", "hlt", "hrcp", "hrsqrt", "hsqrt", "hexp", "hexp2",
                                  "hlog", "hlog2", "hlog10", "hsin", "hcos", "hfloor", "hceil", "htrunc", "hrint"))
+# cuda.cg, cooperative groups: this_grid() and its sync(), a barrier of the whole grid. A module
+# of its own as well, so that `from pyjitc.cuda.cg import this_grid` works as with numba.
+cg = _pytypes.ModuleType(__name__ + ".cg", "Cooperative groups: cuda.cg.this_grid().sync() in kernels.")
+cg._pyjitc_qualname = "cuda.cg"
+cg.this_grid = _KernelName("cuda.cg.this_grid")
+sys.modules[cg.__name__] = cg
 for _n in ("grid", "gridsize", "syncthreads", "syncthreads_count", "syncthreads_and", "syncthreads_or", "syncwarp",
            "threadfence", "threadfence_block", "threadfence_system", "shfl_sync", "shfl_up_sync", "shfl_down_sync",
            "shfl_xor_sync", "all_sync", "any_sync", "eq_sync", "ballot_sync", "match_any_sync", "match_all_sync",

@@ -1,7 +1,8 @@
 /* The CPU executor through pj_device_open(PJ_TARGET_CPU) and pj_launch_code, with hand-written
  * entries in the PjCpuEntry form (ir/abi.h): results checked element by element against plain C
- * loops, every block run exactly once, scalar marshalling of every dtype, and the messages of
- * bad configurations and mismatched arguments. Prints "N passed, N failed" last. */
+ * loops, every block run exactly once, scalar marshalling of every dtype, the messages of bad
+ * configurations and mismatched arguments, and grid barriers (every block of a cooperative
+ * launch at once, its size limit, a block that never arrives). Prints "N passed, N failed" last. */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -340,6 +341,91 @@ static void test_empty_arrays(void) {
   pj_device_close(device);
 }
 
+/* ---- kernel 4: grid barriers (a kernel with grid_sync: every block at once) ------------------ */
+
+/* ring(vals: int64[:], rounds: int64, broken: int32[:]): one value per block; each round every block
+ * reads its right neighbour's value, waits for the grid, adds it to its own, and waits again. A
+ * negative `rounds` makes block 0 finish at once: the others then find the barrier broken and
+ * mark broken[block]. */
+static void ring_entry(void **p, const PjCpuGrid *g) {
+  int64_t *vals = *(int64_t **)p[0];
+  int64_t rounds = *(int64_t *)p[2];
+  int32_t *broken = *(int32_t **)p[3];
+  uint64_t blocks = (uint64_t)g->grid[0] * g->grid[1] * g->grid[2];
+  uint64_t b = g->block_idx[0] + (uint64_t)g->grid[0] * (g->block_idx[1] + (uint64_t)g->grid[1] * g->block_idx[2]);
+  if (rounds < 0 && b == 0) return;
+  for (int64_t r = 0; r < (rounds < 0 ? 1 : rounds); r++) {
+    int64_t right = vals[(b + 1) % blocks];
+    if (g->grid_sync(g->sync)) {
+      broken[b] = 1;
+      return;
+    }
+    vals[b] += right;
+    if (g->grid_sync(g->sync)) {
+      broken[b] = 2;
+      return;
+    }
+  }
+}
+
+static const PjArgType ring_sig[] = {{PJ_INT64, 1}, {PJ_INT64, 0}, {PJ_INT32, 1}};
+static const PjKernelCode ring_code = {.target = PJ_TARGET_CPU, .name = "ring", .cpu_entry = ring_entry, .nargs = 3,
+                                       .args = ring_sig, .grid_sync = true};
+
+static void test_grid_barrier(void) {
+  PjDevice *device = open_cpu("3");
+  if (!device) return;
+  /* 3 threads stand for 3 multiprocessors of 2048 threads in 32 blocks: 96 blocks of 64 threads */
+  enum { BLOCKS = 96, ROUNDS = 20 };
+  PjValue args[3] = {array1d(PJ_INT64, BLOCKS, sizeof(int64_t)), scalar_i(PJ_INT64, ROUNDS),
+                     array1d(PJ_INT32, BLOCKS, sizeof(int32_t))};
+  int64_t want[BLOCKS], next[BLOCKS];
+  for (int b = 0; b < BLOCKS; b++) want[b] = ((int64_t *)args[0].data)[b] = b % 7 - 3;
+  for (int r = 0; r < ROUNDS; r++) {
+    for (int b = 0; b < BLOCKS; b++) next[b] = want[b] + want[(b + 1) % BLOCKS];
+    memcpy(want, next, sizeof want);
+  }
+  PjLaunchConfig config = {.grid = {4, 4, 6}, .block = {64, 1, 1}};
+  char err[512] = "";
+  PjStatus st = pj_launch_code(device, &ring_code, &config, args, 3, NULL, err, sizeof err);
+  CHECKF(st == PJ_OK, "ring launch: %s", err);
+  int wrong = 0, broken = 0;
+  for (int b = 0; b < BLOCKS; b++) {
+    wrong += ((int64_t *)args[0].data)[b] != want[b];
+    broken += ((int32_t *)args[2].data)[b] != 0;
+  }
+  CHECKF(wrong == 0 && broken == 0, "%d of %d values wrong, %d blocks found the barrier broken", wrong, BLOCKS, broken);
+
+  /* one block more than can run at once */
+  config.grid[2] = 7;
+  st = pj_launch_code(device, &ring_code, &config, args, 3, NULL, err, sizeof err);
+  CHECKF(st == PJ_ERROR_DEVICE, "112 blocks of 64 threads: status %d", st);
+  CHECK_TEXT(err, "kernel 'ring' synchronises its whole grid (g.sync()), so all its blocks must run at once: grid "
+                  "(4,4,7) has 112 blocks, but at most 96 blocks of (64,1,1) threads can run at once on the CPU "
+                  "executor (3 threads) (see max_cooperative_grid_blocks)");
+  /* bigger blocks and shared memory leave room for fewer: 8 of 256 threads, 5 of 40 KiB, per thread */
+  config = (PjLaunchConfig){.grid = {25, 1, 1}, .block = {16, 16, 1}};
+  st = pj_launch_code(device, &ring_code, &config, args, 3, NULL, err, sizeof err);
+  CHECKF(st == PJ_ERROR_DEVICE && strstr(err, "at most 24 blocks of (16,16,1) threads can run"), "%d %s", st, err);
+  config = (PjLaunchConfig){.grid = {16, 1, 1}, .block = {32, 1, 1}, .shared_bytes = 40 << 10};
+  st = pj_launch_code(device, &ring_code, &config, args, 3, NULL, err, sizeof err);
+  CHECKF(st == PJ_ERROR_DEVICE && strstr(err, "at most 15 blocks of (32,1,1) threads with 40960 bytes of dynamic "
+                                             "shared memory"), "%d %s", st, err);
+
+  /* block 0 finishes without arriving: every other block is told, nothing hangs */
+  args[1] = scalar_i(PJ_INT64, -1);
+  config = (PjLaunchConfig){.grid = {BLOCKS, 1, 1}, .block = {64, 1, 1}};
+  st = pj_launch_code(device, &ring_code, &config, args, 3, NULL, err, sizeof err);
+  CHECKF(st == PJ_OK, "ring launch with a block gone: %s", err);
+  broken = 0;
+  for (int b = 1; b < BLOCKS; b++) broken += ((int32_t *)args[2].data)[b] == 1;
+  CHECKF(broken == BLOCKS - 1 && ((int32_t *)args[2].data)[0] == 0, "%d of %d blocks found the barrier broken", broken,
+         BLOCKS - 1);
+  free(args[0].data);
+  free(args[2].data);
+  pj_device_close(device);
+}
+
 /* ---- opening -------------------------------------------------------------------------------- */
 
 static void test_open(void) {
@@ -383,6 +469,7 @@ int main(void) {
   test_bad_configs();
   test_bad_args();
   test_empty_arrays();
+  test_grid_barrier();
   printf("%d passed, %d failed\n", passed, failed);
   return failed != 0;
 }
