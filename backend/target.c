@@ -660,6 +660,39 @@ static char *pj_emit_ptx(LLVMModuleRef mod, LLVMTargetMachineRef tm, char *err, 
   return ptx;
 }
 
+/* The helpers LLVM's x86 code calls for llvm.powi (libgcc's and compiler-rt's __powidf2 and
+ * __powisf2), which a process need not have loaded: x**n by squaring, n < 0 as 1/x**-n. */
+static double pj_powi_f64(double x, int n) {
+  bool recip = n < 0;
+  unsigned m = recip ? 0u - (unsigned)n : (unsigned)n;
+  double r = 1.0;
+  for (; m; m >>= 1, x *= x)
+    if (m & 1) r *= x;
+  return recip ? 1.0 / r : r;
+}
+
+static float pj_powi_f32(float x, int n) {
+  bool recip = n < 0;
+  unsigned m = recip ? 0u - (unsigned)n : (unsigned)n;
+  float r = 1.0f;
+  for (; m; m >>= 1, x *= x)
+    if (m & 1) r *= x;
+  return recip ? 1.0f / r : r;
+}
+
+static LLVMErrorRef pj_jit_define_helpers(LLVMOrcLLJITRef jit, LLVMOrcJITDylibRef jd) {
+  static const struct { const char *name; void *addr; } helpers[] = {
+      {"__powidf2", (void *)pj_powi_f64}, {"__powisf2", (void *)pj_powi_f32}};
+  LLVMOrcCSymbolMapPair pairs[2];
+  for (int i = 0; i < 2; i++) {
+    pairs[i].Name = LLVMOrcLLJITMangleAndIntern(jit, helpers[i].name);
+    pairs[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)helpers[i].addr;
+    pairs[i].Sym.Flags.GenericFlags = LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable;
+    pairs[i].Sym.Flags.TargetFlags = 0;
+  }
+  return LLVMOrcJITDylibDefine(jd, LLVMOrcAbsoluteSymbols(pairs, 2));
+}
+
 static bool pj_jit(PjCode *code, LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, char *err, size_t errlen) {
   LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
   LLVMErrorRef e = LLVMOrcCreateLLJIT(&code->jit, builder);
@@ -667,6 +700,7 @@ static bool pj_jit(PjCode *code, LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef 
   if (!e) e = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(&gen, LLVMOrcLLJITGetGlobalPrefix(code->jit), NULL, NULL);
   LLVMOrcJITDylibRef jd = e ? NULL : LLVMOrcLLJITGetMainJITDylib(code->jit);
   if (!e) LLVMOrcJITDylibAddGenerator(jd, gen);
+  if (!e) e = pj_jit_define_helpers(code->jit, jd);
   bool has_record = LLVMGetNamedGlobal(mod, PJ_KERNEL_ERROR_SYMBOL) != NULL;
   LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
   if (!e) e = LLVMOrcLLJITAddLLVMIRModule(code->jit, jd, tsm);
