@@ -163,6 +163,8 @@ _KNOWN_MODULES = ("math", "cmath", "numpy", "numba", "pyjitc")
 
 
 def _known_module(m):
+    if getattr(m, "_pyjitc_device_functions", False):  # pyjitc.cuda.random: resolved as a user's module
+        return False
     name = m.__name__
     return any(name == k or name.startswith(k + ".") for k in _KNOWN_MODULES)
 
@@ -250,9 +252,13 @@ class _Units:
                     continue  # a Python builtin (range, len, ...) or a name nothing binds
             else:  # an attribute of a user's module: bound under its dotted name
                 parent = values.get(head)
-                if not isinstance(parent, pytypes.ModuleType) or _known_module(parent) or not hasattr(parent, attr):
+                if not isinstance(parent, pytypes.ModuleType) or not hasattr(parent, attr):
                     continue
                 value = getattr(parent, attr)
+                if _known_module(parent) and not (isinstance(value, pytypes.ModuleType) and not _known_module(value)):
+                    if isinstance(value, pytypes.ModuleType):
+                        values[name] = value  # not bound (the compiler knows it), but walked: pyjitc.cuda.random
+                    continue
             values[name] = value
             b = self._binding(name, value)
             if b is not None:
@@ -298,10 +304,11 @@ def _device_global(v):
     """(dtype code, shape, strides, address) of a device array a kernel uses as a global, which
     numba-cuda captures by reference; None for anything else."""
     from ._devicearray import DeviceNDArray
-    if isinstance(v, DeviceNDArray):
-        if v.ndim < 1 or v.dtype.name not in CODES or v.size == 0:
+    if isinstance(v, DeviceNDArray):  # as kernels see it (random states: uint64[n, 2] under a 1-D record face)
+        shape, strides = _core.ArrayBase.shape.__get__(v), _core.ArrayBase.strides.__get__(v)
+        if not shape or 0 in shape:
             return None
-        return (CODES[v.dtype.name], tuple(v.shape), tuple(v.strides), v._address)
+        return (v._dtype_code, shape, strides, v._address)
     if isinstance(v, np.ndarray) or isinstance(v, type):
         return None
     try:
@@ -534,9 +541,10 @@ def _type_text(t):
 
 def _arg_type(a):
     from ._devicearray import DeviceNDArray
-    if isinstance(a, (DeviceNDArray, np.ndarray)):
-        layout = a._layout if isinstance(a, DeviceNDArray) else (
-            "C" if a.flags.c_contiguous else "F" if a.flags.f_contiguous else "A")
+    if isinstance(a, DeviceNDArray):  # as kernels see it (random states: uint64[n, 2])
+        return (a._dtype_code, len(_core.ArrayBase.shape.__get__(a)), a._layout)
+    if isinstance(a, np.ndarray):
+        layout = "C" if a.flags.c_contiguous else "F" if a.flags.f_contiguous else "A"
         return (CODES[a.dtype.name], a.ndim, layout)
     if isinstance(a, (bool, np.bool_)):
         return (CODES["bool"], 0, "C")

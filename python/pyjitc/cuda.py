@@ -9,12 +9,15 @@ import types as _pytypes
 import numpy as np
 
 from . import _core
-from ._devicearray import (DeviceNDArray, MappedNDArray, as_cuda_array, device_array, device_array_like,
-                           is_device_array, mapped_array, pinned_array, to_device)
+from ._devicearray import DeviceNDArray, MappedNDArray, as_cuda_array, is_device_array, mapped_array, pinned_array
 from ._dispatcher import Dispatcher, compile_ptx, compile_ptx_for_current_device, declare_device, jit
 from ._runtime import _state, device as _device, target as _target
 from .errors import CudaError, CudaSupportError, TypingError
 from .types import *  # noqa: F401,F403  (numba.cuda re-exports the type names too)
+from . import _random as random  # numba.cuda.random: `from pyjitc.cuda.random import ...` works too
+from ._random import device_array, device_array_like, to_device  # those of _devicearray, random states too
+
+sys.modules[__name__ + ".random"] = random
 
 
 class _KernelName:
