@@ -400,6 +400,21 @@ static const PjCgHooks pj_host_hooks = {pj_host_sreg, pj_host_math, pj_host_new_
 
 /* ---- target machines ---------------------------------------------------------------------- */
 
+/* The NVPTX processor LLVM knows for arch: itself, or the newest LLVM knows below it (a newer
+ * GPU, sm_100, runs sm_90 PTX through the driver's JIT); an unknown name would leave LLVM
+ * without the GPU's features and stop it in instruction selection. */
+static char *pj_nvptx_cpu(const char *arch) {
+  static const int known[] = {20, 21, 30, 32, 35, 37, 50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90};
+  int n = arch && !strncmp(arch, "sm_", 3) ? atoi(arch + 3) : 90;
+  int pick = known[0];
+  for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+    if (known[i] <= n) pick = known[i];
+  char buf[16];
+  bool a = pick == n && n == 90 && arch && arch[strlen(arch) - 1] == 'a';
+  snprintf(buf, sizeof buf, "sm_%d%s", pick, a ? "a" : "");
+  return strdup(buf);
+}
+
 static LLVMTargetMachineRef pj_target_machine(PjTarget target, const char *arch, int opt, char **err) {
   char *triple = target == PJ_TARGET_CUDA ? strdup(PJ_NVPTX_TRIPLE) : LLVMGetDefaultTargetTriple();
   LLVMTargetRef t;
@@ -407,7 +422,7 @@ static LLVMTargetMachineRef pj_target_machine(PjTarget target, const char *arch,
     LLVMDisposeMessage(triple);
     return NULL;
   }
-  char *cpu = target == PJ_TARGET_CUDA ? strdup(arch) : LLVMGetHostCPUName();
+  char *cpu = target == PJ_TARGET_CUDA ? pj_nvptx_cpu(arch) : LLVMGetHostCPUName();
   char *features = target == PJ_TARGET_CUDA ? strdup("+ptx80") : LLVMGetHostCPUFeatures();
   LLVMCodeGenOptLevel level = opt >= 3 ? LLVMCodeGenLevelAggressive : opt == 0 ? LLVMCodeGenLevelNone : LLVMCodeGenLevelDefault;
   LLVMTargetMachineRef tm = LLVMCreateTargetMachine(t, triple, cpu, features, level, LLVMRelocPIC, LLVMCodeModelDefault);

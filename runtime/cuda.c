@@ -904,8 +904,10 @@ PjStatus pj_cuda_max_cooperative_blocks(PjCuda *cuda, PjCudaKernel *kernel, uint
   *blocks = 0;
   if (cuda->lost) return pj_cuda_lost_error(cuda, err, errlen);
   PjLaunchConfig c = {.grid = {1, 1, 1}, .block = {threads, 1, 1}, .shared_bytes = shared};
-  PjStatus st = pj_cuda_kernel_check(cuda, kernel, &c, err, errlen); /* the kernel's own limits */
-  if (st == PJ_OK) st = pj_cuda_enter(cuda, err, errlen);
+  /* a block beyond the kernel's own limits (its registers, its shared memory) fits no SM: no
+   * block can run, as the driver's occupancy query answers */
+  if (pj_cuda_kernel_check(cuda, kernel, &c, NULL, 0) != PJ_OK) return PJ_OK;
+  PjStatus st = pj_cuda_enter(cuda, err, errlen);
   if (st != PJ_OK) {
     pj_cuda_error_context(kernel->code, err, errlen);
     return st;

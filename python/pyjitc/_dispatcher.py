@@ -19,7 +19,7 @@ import numpy as np
 from . import _core
 from ._runtime import CODES, DTYPES, device, target
 from .errors import TypingError
-from .types import Type, parse_signature
+from .types import Signature, Type, parse_signature
 
 (BIND_MODULE, BIND_INT, BIND_FLOAT, BIND_BOOL, BIND_TUPLE, BIND_ARRAY, BIND_FUNCTION, BIND_OPAQUE,
  BIND_SCALAR, BIND_DEVICE_ARRAY, BIND_FOREIGN) = range(11)
@@ -477,7 +477,7 @@ class Dispatcher:
 
     def _texts(self, what, signature=None):
         emit = {"types": EMIT_TYPES, "llvm": EMIT_LLVM, "ptx": EMIT_PTX}[what]
-        sigs = [signature] if signature is not None else list(self.overloads)
+        sigs = [_as_types(signature)] if signature is not None else list(self.overloads)
         out = {}
         for types in sigs:
             arch = None
@@ -486,6 +486,11 @@ class Dispatcher:
             out[tuple(types)] = k.text(what)
         return out
 
+    def compile(self, sig):
+        """numba's Dispatcher.compile: the kernel for a signature (argument types, or "void(...)")."""
+        types = _as_types(sig)
+        return self._for_types(types)
+
     def inspect_types(self, file=None, signature=None):
         texts = self._texts("types", signature)
         for types, text in texts.items():
@@ -493,11 +498,11 @@ class Dispatcher:
 
     def inspect_llvm(self, signature=None):
         texts = self._texts("llvm", signature)
-        return texts[signature] if signature is not None else texts
+        return next(iter(texts.values())) if signature is not None else texts
 
     def inspect_asm(self, signature=None):
         texts = self._texts("ptx", signature)
-        return texts[signature] if signature is not None else texts
+        return next(iter(texts.values())) if signature is not None else texts
 
 
 def _cached_compile(units, types, arch, noalias, narrow):
@@ -518,6 +523,23 @@ def _cached_compile(units, types, arch, noalias, narrow):
     meta = dict(kernel.meta, file=units[0][0])
     _core.cache_put("kernel", key, json.dumps(meta).encode())
     return kernel
+
+
+def _as_types(sig):
+    """A signature as the dispatcher keys it, ((dtype code, ndim, layout), ...), from that form
+    itself, numba's argument types (float32[::1], int64), a Signature or a string."""
+    if isinstance(sig, (str, Signature)):
+        sig = parse_signature(sig).args
+    out = []
+    for t in sig:
+        if isinstance(t, Type):
+            out.append((CODES["bool" if t.name == "bool" else t.name], t.ndim, t.layout if t.ndim else "C"))
+        elif isinstance(t, str):
+            out.append(_as_types(f"void({t})")[0])
+        else:
+            code, ndim, layout = t
+            out.append((int(code), int(ndim), layout))
+    return tuple(out)
 
 
 def _dims(d):

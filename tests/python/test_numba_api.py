@@ -1,0 +1,46 @@
+"""Dispatcher API as numba-cuda's tests use it: inspect_asm / inspect_llvm given numba's argument
+types, Dispatcher.compile(sig), compile_ptx for a compute capability LLVM does not know."""
+import numpy as np
+
+from pyjitc import cuda, float32, float64, int32
+
+
+def scale(a, f):
+    i = cuda.grid(1)
+    if i < a.size:
+        a[i] = a[i] * f
+
+
+def test_inspect_with_numba_argument_types():
+    k = cuda.jit(scale)
+    sig = (float64[:], float64)
+    ptx = k.inspect_asm(sig)
+    assert ".entry" in ptx and "mul.rn.f64" in ptx  # the text itself for the signature asked for
+    assert "mul" in k.inspect_llvm(sig)
+    assert "mul.rn.f32" in k.inspect_asm("void(float32[::1], float32)")
+    a = np.arange(8.0)
+    k[1, 8](a, 3.0)
+    np.testing.assert_array_equal(a, np.arange(8.0) * 3)
+    assert all(".entry" in t for t in k.inspect_asm().values())
+
+
+def test_dispatcher_compile():
+    k = cuda.jit(scale)
+    kernel = k.compile((float32[::1], float32))
+    assert kernel is not None
+    a = np.arange(8, dtype=np.float32)
+    k[1, 8](a, np.float32(0.5))
+    np.testing.assert_array_equal(a, np.arange(8, dtype=np.float32) * 0.5)
+
+
+def shuffle(a):
+    i = cuda.grid(1)
+    a[i] = cuda.shfl_sync(0xFFFFFFFF, a[i], 0)
+
+
+def test_compile_ptx_for_newer_compute_capabilities():
+    """A GPU newer than LLVM knows gets PTX for the newest it knows (the driver compiles it
+    further), not a crash of the process."""
+    for cc, want in [((10, 0), "sm_90"), ((12, 0), "sm_90"), ((8, 6), "sm_86"), ((7, 5), "sm_75")]:
+        ptx, _ = cuda.compile_ptx(shuffle, (int32[::1],), cc=cc)
+        assert f".target {want}" in ptx and "shfl.sync" in ptx
