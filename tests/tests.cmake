@@ -67,3 +67,22 @@ pj_add_pytests(python ${PJ_TESTS}/python/test_*.py "PYTHONPATH=${CMAKE_BINARY_DI
 # `pip install .` into a fresh virtual environment (builds the whole project again: slow).
 add_test(NAME packaging.pip_install COMMAND bash ${PJ_TESTS}/packaging/pip_install.sh)
 set_tests_properties(packaging.pip_install PROPERTIES LABELS "packaging;cpu" TIMEOUT 900)
+
+# numba-cuda's own test suite (numba/cuda/tests/cudapy of numba-cuda 0.30.4) run against pyjitc,
+# as a report (tests/compat/README.md): it passes when the runner works, however many of those
+# tests fail; it fails only when the runner is broken (no download, no stand-in, no results).
+# numba-cuda is fetched into .deps/ on first use (network); a report goes to build/compat/.
+foreach(target cpu cuda)
+  set(name compat.report)
+  set(label cpu)
+  if(target STREQUAL "cuda")
+    set(name compat.report_gpu)
+    set(label gpu)
+  endif()
+  add_test(NAME ${name}
+           COMMAND ${Python3_EXECUTABLE} ${PJ_TESTS}/compat/run.py --target ${target} --jobs 2 --timeout 120
+                   --budget 420 --pyjitc ${CMAKE_BINARY_DIR}/python --out ${CMAKE_BINARY_DIR}/compat/compat-${target}.md
+                   --json ${CMAKE_BINARY_DIR}/compat/compat-${target}.json)
+  set_tests_properties(${name} PROPERTIES LABELS "compat;${label}" TIMEOUT 600
+    ENVIRONMENT "PYJITC_TARGET=${target};PYTHONDONTWRITEBYTECODE=1")
+endforeach()

@@ -195,4 +195,7 @@ def __getattr__(name):
     if name in ("reduce", "Reduce"):
         from . import _reduce
         return getattr(_reduce, name)
+    if name in ("vectorize", "guvectorize"):  # numba-cuda's cuda.vectorize / cuda.guvectorize
+        from . import _ufunc
+        return getattr(_ufunc, name)
     raise AttributeError(f"module 'pyjitc.cuda' has no attribute '{name}'")

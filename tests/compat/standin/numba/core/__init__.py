@@ -1,0 +1,1 @@
+"""numba.core of the stand-in: only `types` and `errors`."""

@@ -1,0 +1,7 @@
+"""numba.cuda.compiler: the compile functions pyjitc has (compile_ptx, ...); numba's compiler
+pipeline (run_frontend, passes, ...) is Missing."""
+from pyjitc.cuda import compile_ptx, compile_ptx_for_current_device  # noqa: F401
+
+from numba import _standin
+
+__getattr__ = _standin.module_getattr(__name__, submodules=False)
