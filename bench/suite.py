@@ -218,7 +218,7 @@ def write_results(rows, opts, impls):
              "CUDA-event medians of 25 launches, each behind a spin kernel (host launch cost excluded); every "
              "output checked against NumPy first. Same device buffers for all three.", "",
              "The _np columns run the same kernels in numba's other common style (module-level np.float32 "
-             "constants, NumPy casts and ufuncs: bench/suite_kernels.py PYTHON_NP).", "",
+             "constants and NumPy casts: bench/suite_kernels.py PYTHON_NP).", "",
              "| kernel | " + " | ".join(f"{i} ms" for i in impls) + " | nvcc -O3 ms | "
              + " | ".join(f"{i} / nvcc" for i in impls) + " |",
              "|---" * (2 * len(impls) + 2) + "|"]

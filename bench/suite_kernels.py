@@ -1,7 +1,8 @@
 """The kernels of the performance suite, each written with the same algorithm and launch
 configuration as a numba-style Python kernel (PYTHON, for pyjitc and numba-cuda with only the
 import line differing), again in numba's other common style (PYTHON_NP: module-level
-np.float32 constants, NumPy casts and ufuncs) and as CUDA C for nvcc (CUDA_C)."""
+np.float32 constants and NumPy casts; numba-cuda 0.30 under NumPy 2.5 compiles no np.sqrt in kernels) and as
+CUDA C for nvcc (CUDA_C)."""
 
 PYTHON = '''
 import math
@@ -229,12 +230,12 @@ def histogram(data, bins):
 def black_scholes(S, K, T, call, put, r, v):
     i = cuda.grid(1)
     if i < S.size:
-        sqrt_t = np.sqrt(T[i])
-        d1 = (np.log(S[i] / K[i]) + (r + HALF * v * v) * T[i]) / (v * sqrt_t)
+        sqrt_t = math.sqrt(T[i])
+        d1 = (math.log(S[i] / K[i]) + (r + HALF * v * v) * T[i]) / (v * sqrt_t)
         d2 = d1 - v * sqrt_t
         cnd1 = HALF * (ONE + math.erf(d1 * INV_SQRT2))
         cnd2 = HALF * (ONE + math.erf(d2 * INV_SQRT2))
-        disc = K[i] * np.exp(-r * T[i])
+        disc = K[i] * math.exp(-r * T[i])
         call[i] = S[i] * cnd1 - disc * cnd2
         put[i] = disc * (ONE - cnd2) - S[i] * (ONE - cnd1)
 
