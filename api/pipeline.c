@@ -444,7 +444,8 @@ PjKernel *pj_kernel_compile(const PjSource *s, int k, const PjArgType *args, int
   bool debug = o->debug || fs->debug;
   PjBackendOptions bo = {pj_resolve_target(o->target), o->arch, o->opt_level, o->emit, o->libdevice, debug,
                          o->fastmath || fs->fastmath, o->max_registers ? o->max_registers : fs->max_registers,
-                         o->lineinfo || fs->lineinfo, o->noalias != 0, o->narrow != 0};
+                         o->lineinfo || fs->lineinfo, o->noalias != 0, o->narrow != 0, o->host_libraries,
+                         o->nhost_libraries};
   kern->code = pj_backend_compile(m, typed, args, nargs, (PjSpec **)specs.items, specs.len, &bo, diags, &kern->times);
   if (!kern->code) {
     st = PJ_ERROR_INTERNAL;
@@ -498,7 +499,9 @@ PjStatus pj_kernel_link(PjKernel *k, const char *path, const char *arch, char *e
   return PJ_OK;
 }
 
-PjStatus pj_host_link(const char *path, char *err, size_t errlen) { return pj_link_host(path, err, errlen); }
+PjStatus pj_host_link(const char *const *paths, int n, void **library, char *err, size_t errlen) {
+  return pj_link_host(paths, n, library, err, errlen);
+}
 
 const char *pj_kernel_name(const PjKernel *k) { return k->abi.name; }
 PjTarget pj_kernel_target(const PjKernel *k) { return k->abi.target; }

@@ -21,6 +21,8 @@ typedef struct PjBackendOptions {
   bool noalias;           /* NVPTX: array pointer parameters are noalias (no two arrays overlap) */
   bool narrow;            /* NVPTX: integer arguments and array extents and sizes are below 2**31 in
                            * magnitude: extents carry that range and counters bounded by them are 32-bit */
+  void *const *host_libraries; /* host: dlopen handles searched first for the functions the kernel declares */
+  int nhost_libraries;
 } PjBackendOptions;
 
 /* Lower one typed kernel. NULL with a diagnostic on failure (a missing libdevice, an LLVM

@@ -1,5 +1,6 @@
 /* The two targets of the one code generator: NVPTX (a .entry kernel, libdevice, PTX text) and
  * the host (a per-block entry for the CPU executor, libm, native code through ORC LLJIT). */
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -708,7 +709,34 @@ static LLVMErrorRef pj_jit_define_helpers(LLVMOrcLLJITRef jit, LLVMOrcJITDylibRe
   return LLVMOrcJITDylibDefine(jd, LLVMOrcAbsoluteSymbols(pairs, 2));
 }
 
-static bool pj_jit(PjCode *code, LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, char *err, size_t errlen) {
+/* The functions the module declares that the kernel's own host libraries define (foreign
+ * functions, cuda.declare_device), as absolute symbols: found there before the process. */
+static LLVMErrorRef pj_jit_define_foreign(LLVMOrcLLJITRef jit, LLVMOrcJITDylibRef jd, LLVMModuleRef mod,
+                                          const PjBackendOptions *o) {
+  if (!o || o->nhost_libraries <= 0) return NULL;
+  int n = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) n += LLVMIsDeclaration(f) != 0;
+  LLVMOrcCSymbolMapPair *pairs = calloc((size_t)n + 1, sizeof *pairs);
+  int k = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f && pairs; f = LLVMGetNextFunction(f)) {
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    if (!LLVMIsDeclaration(f) || !strncmp(name, "llvm.", 5)) continue;
+    void *addr = NULL;
+    for (int i = 0; i < o->nhost_libraries && !addr; i++) addr = dlsym(o->host_libraries[i], name);
+    if (!addr) continue;
+    pairs[k].Name = LLVMOrcLLJITMangleAndIntern(jit, name);
+    pairs[k].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)addr;
+    pairs[k].Sym.Flags.GenericFlags = LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable;
+    k++;
+  }
+  LLVMErrorRef e = k ? LLVMOrcJITDylibDefine(jd, LLVMOrcAbsoluteSymbols(pairs, (size_t)k)) : NULL;
+  free(pairs);
+  return e;
+}
+
+static bool pj_jit(PjCode *code, LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, const PjBackendOptions *o,
+                   char *err, size_t errlen) {
   LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
   LLVMErrorRef e = LLVMOrcCreateLLJIT(&code->jit, builder);
   LLVMOrcDefinitionGeneratorRef gen = NULL;
@@ -716,6 +744,7 @@ static bool pj_jit(PjCode *code, LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef 
   LLVMOrcJITDylibRef jd = e ? NULL : LLVMOrcLLJITGetMainJITDylib(code->jit);
   if (!e) LLVMOrcJITDylibAddGenerator(jd, gen);
   if (!e) e = pj_jit_define_helpers(code->jit, jd);
+  if (!e) e = pj_jit_define_foreign(code->jit, jd, mod, o);
   bool has_record = LLVMGetNamedGlobal(mod, PJ_KERNEL_ERROR_SYMBOL) != NULL;
   LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
   if (!e) e = LLVMOrcLLJITAddLLVMIRModule(code->jit, jd, tsm);
@@ -788,7 +817,7 @@ static bool pj_finish_host(PjCode *code, PjCg *g, LLVMOrcThreadSafeContextRef ts
   if (!pj_optimize(g->mod, tm, o->opt_level, err, errlen)) return false;
   double t1 = pj_now_ms();
   if (o->emit & PJ_EMIT_LLVM) code->llvm_text = LLVMPrintModuleToString(g->mod);
-  bool ok = pj_jit(code, tsc, g->mod, err, errlen);
+  bool ok = pj_jit(code, tsc, g->mod, o, err, errlen);
   g->mod = NULL; /* owned by the JIT now */
   times->optimize = t1 - t0;
   times->codegen = pj_now_ms() - t1;

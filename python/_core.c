@@ -760,7 +760,27 @@ static PyObject *pj_compile(PyObject *self, PyObject *args) {
   unsigned emit = 0;
   const char *arch = NULL;
   int noalias = 0, narrow = 0;
-  if (!PyArg_ParseTuple(args, "OOs|Izpp", &units_in, &types_in, &target, &emit, &arch, &noalias, &narrow)) return NULL;
+  PyObject *host_links = NULL;
+  if (!PyArg_ParseTuple(args, "OOs|IzppO", &units_in, &types_in, &target, &emit, &arch, &noalias, &narrow, &host_links))
+    return NULL;
+  /* the CPU executor's foreign code: the sources compiled together for the host and loaded (once) */
+  void *libraries[1];
+  int nlibraries = 0;
+  Py_ssize_t nlinks = host_links && PyList_Check(host_links) ? PyList_Size(host_links) : 0;
+  if (nlinks > 60) {
+    PyErr_SetString(PyExc_ValueError, "at most 60 files can be linked with one kernel");
+    return NULL;
+  }
+  if (nlinks > 0) {
+    const char *paths[64];
+    for (Py_ssize_t i = 0; i < nlinks; i++)
+      if (!(paths[i] = PyUnicode_AsUTF8AndSize(PyList_GetItem(host_links, i), NULL))) return NULL;
+    char err[8192] = "";
+    PjStatus st;
+    Py_BEGIN_ALLOW_THREADS st = pj_host_link(paths, (int)nlinks, &libraries[0], err, sizeof err);
+    Py_END_ALLOW_THREADS if (st != PJ_OK) return pj_py_error(st, err);
+    nlibraries = 1;
+  }
   if (!PyList_Check(units_in) || !PyList_Check(types_in)) {
     PyErr_SetString(PyExc_TypeError, "compile(units: list, argtypes: list, target)");
     return NULL;
@@ -809,7 +829,8 @@ static PyObject *pj_compile(PyObject *self, PyObject *args) {
   PjStatus st = PJ_ERROR_USER;
   if (source) {
     PjCompileOptions o = {.target = strcmp(target, "cpu") == 0 ? PJ_TARGET_CPU : PJ_TARGET_CUDA, .opt_level = 3,
-                          .emit = emit, .arch = arch, .noalias = noalias, .narrow = narrow};
+                          .emit = emit, .arch = arch, .noalias = noalias, .narrow = narrow,
+                          .host_libraries = libraries, .nhost_libraries = nlibraries};
     Py_BEGIN_ALLOW_THREADS kernel = pj_kernel_compile(source, 0, types, (int)nargs, &o, diags, &st);
     Py_END_ALLOW_THREADS
   }
@@ -1196,19 +1217,7 @@ static PyObject *pj_dtype_codes(PyObject *self, PyObject *noargs) {
   return d;
 }
 
-/* host_link(path): a C/C++/CUDA C source compiled for the CPU executor and loaded */
-static PyObject *pj_host_link_py(PyObject *self, PyObject *args) {
-  const char *path;
-  if (!PyArg_ParseTuple(args, "s", &path)) return NULL;
-  char err[8192] = "";
-  PjStatus st;
-  Py_BEGIN_ALLOW_THREADS st = pj_host_link(path, err, sizeof err);
-  Py_END_ALLOW_THREADS if (st != PJ_OK) return pj_py_error(st, err);
-  Py_RETURN_NONE;
-}
-
 static PyMethodDef pj_methods[] = {
-    {"host_link", pj_host_link_py, METH_VARARGS, "host_link(path): compile a source for the CPU executor and load it"},
     {"open", pj_open, METH_VARARGS, "open(target='auto', ordinal=0) -> (target, name, arch)"},
     {"synchronize", pj_synchronize, METH_NOARGS, "wait for all work on the device"},
     {"register", pj_register, METH_VARARGS,

@@ -227,8 +227,9 @@ class _Units:
         return i
 
     def _link(self, paths):
-        for p in paths:
-            p = os.fspath(p)
+        from ._linkable import link_path
+        for item in paths:
+            p = link_path(item)
             if p not in self.links:
                 self.links.append(p)
 
@@ -267,6 +268,10 @@ class _Units:
 
     def _binding(self, name, v):
         if isinstance(v, ForeignFunction):
+            arrays = [t for t in v.sig.args if t.ndim]
+            if arrays:
+                raise TypingError(f"'{v.name}' is declared with an array parameter ({arrays[0]!r}): pyjitc passes "
+                                  "numbers to foreign functions, not arrays or pointers yet")
             self._link(v.link)
             ret = -1 if v.sig.return_type.name == "void" else CODES[v.sig.return_type.name]
             return (name, BIND_FOREIGN, (v.name, v.abi == "c", ret, tuple(CODES[t.name] for t in v.sig.args)))
@@ -376,9 +381,6 @@ class Dispatcher:
         units = _Units()
         units.add(self.py_func, True, self.options)
         tgt = target_name or target()
-        if units.links and not emit and tgt == "cpu":
-            for path in units.links:  # the CPU executor calls their host builds
-                _core.host_link(path)
         if units.device_arrays:
             # a global device array may be an argument too: no variant may assume arrays apart
             noalias = False
@@ -387,8 +389,9 @@ class Dispatcher:
             kernel = _cached_compile(units.units, list(types), arch or device()[2], noalias, narrow)
             for path in units.links:
                 kernel.link(path, arch or device()[2])
-        else:
-            kernel = _core.compile(units.units, list(types), tgt, emit, arch, noalias, narrow)
+        else:  # the CPU executor calls host builds of the foreign code
+            host = list(units.links) if tgt == "cpu" and not emit else None
+            kernel = _core.compile(units.units, list(types), tgt, emit, arch, noalias, narrow, host)
         if not emit and tgt == target():
             self._variants[(tuple(types), noalias, narrow)] = kernel
             if not (noalias or narrow) or tuple(types) not in self.overloads:
@@ -616,8 +619,10 @@ class ForeignFunction:
         if s is None or s.return_type is None:
             raise TypeError("Return type must be provided for device declarations")
         for t in (s.return_type, *s.args):
-            if t.ndim or (t.name not in CODES and t.name != "void"):
+            if t.name not in CODES and t.name != "void":
                 raise NotImplementedError(f"declare_device({name!r}): pyjitc passes numbers only, not {t!r}")
+        if s.return_type.ndim:
+            raise TypeError(f"declare_device({name!r}): a device function cannot return an array")
         self.sig = s
         self.__name__ = name
 

@@ -12,6 +12,7 @@ from . import _core
 from ._devicearray import DeviceNDArray, MappedNDArray, as_cuda_array, is_device_array, mapped_array, pinned_array
 from ._dispatcher import Dispatcher, compile_ptx, compile_ptx_for_current_device, declare_device, jit
 from ._runtime import _state, device as _device, target as _target
+from ._linkable import LTOIR, Archive, Cubin, CUSource, Fatbin, LinkableCode, Object, PTXSource
 from .errors import CudaError, CudaSupportError, TypingError
 from .types import *  # noqa: F401,F403  (numba.cuda re-exports the type names too)
 from . import _random as random  # numba.cuda.random: `from pyjitc.cuda.random import ...` works too
