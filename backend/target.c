@@ -331,8 +331,16 @@ static LLVMValueRef pj_nvptx_collective(PjCg *g, const PjExpr *e) {
   switch ((PjCollective)b->dim) {
   case PJ_COLL_SHFL_IDX: case PJ_COLL_SHFL_UP: case PJ_COLL_SHFL_DOWN: case PJ_COLL_SHFL_XOR:
     return pj_nvptx_shfl(g, modes[b->dim], a[0], a[1], a[2], e->type->dtype);
-  case PJ_COLL_ACTIVEMASK:
-    return pj_cg_convert(g, pj_inline_asm(g, i32, "activemask.b32 $0;", "=r", NULL, 0), pj_type_scalar(PJ_UINT32), e->type);
+  case PJ_COLL_ACTIVEMASK: {
+    /* which lanes run here depends on where it runs: LLVM may not merge the calls of two branches
+     * into one above them (nomerge), nor move it across control flow (convergent) */
+    LLVMValueRef call = pj_inline_asm(g, i32, "activemask.b32 $0;", "=r", NULL, 0);
+    static const char *const keep[] = {"nomerge", "convergent"};
+    for (int i = 0; i < 2; i++)
+      LLVMAddCallSiteAttribute(call, LLVMAttributeFunctionIndex,
+                               LLVMCreateEnumAttribute(g->ctx, LLVMGetEnumAttributeKindForName(keep[i], strlen(keep[i])), 0));
+    return pj_cg_convert(g, call, pj_type_scalar(PJ_UINT32), e->type);
+  }
   case PJ_COLL_ALL: case PJ_COLL_ANY: case PJ_COLL_EQ: case PJ_COLL_BALLOT: {
     snprintf(name, sizeof name, "llvm.nvvm.vote.%s.sync", votes[b->dim - PJ_COLL_ALL]);
     LLVMValueRef r = pj_cg_call_intrinsic(g, name, NULL, 0, a, 2);
