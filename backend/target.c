@@ -704,17 +704,27 @@ static float pj_powi_f32(float x, int n) {
   return recip ? 1.0f / r : r;
 }
 
+/* float16 conversions, which x86 code calls as __truncdfhf2 and friends (half in an XMM register,
+ * the _Float16 ABI); the C compiler implements the casts with libgcc's routines, linked in. */
+static _Float16 pj_trunc_f64_f16(double x) { return (_Float16)x; }
+static _Float16 pj_trunc_f32_f16(float x) { return (_Float16)x; }
+static float pj_extend_f16_f32(_Float16 h) { return (float)h; }
+static double pj_extend_f16_f64(_Float16 h) { return (double)h; }
+
 static LLVMErrorRef pj_jit_define_helpers(LLVMOrcLLJITRef jit, LLVMOrcJITDylibRef jd) {
   static const struct { const char *name; void *addr; } helpers[] = {
-      {"__powidf2", (void *)pj_powi_f64}, {"__powisf2", (void *)pj_powi_f32}};
-  LLVMOrcCSymbolMapPair pairs[2];
-  for (int i = 0; i < 2; i++) {
+      {"__powidf2", (void *)pj_powi_f64},         {"__powisf2", (void *)pj_powi_f32},
+      {"__truncdfhf2", (void *)pj_trunc_f64_f16},  {"__truncsfhf2", (void *)pj_trunc_f32_f16},
+      {"__extendhfsf2", (void *)pj_extend_f16_f32}, {"__extendhfdf2", (void *)pj_extend_f16_f64}};
+  enum { N = sizeof helpers / sizeof helpers[0] };
+  LLVMOrcCSymbolMapPair pairs[N];
+  for (int i = 0; i < N; i++) {
     pairs[i].Name = LLVMOrcLLJITMangleAndIntern(jit, helpers[i].name);
     pairs[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)helpers[i].addr;
     pairs[i].Sym.Flags.GenericFlags = LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable;
     pairs[i].Sym.Flags.TargetFlags = 0;
   }
-  return LLVMOrcJITDylibDefine(jd, LLVMOrcAbsoluteSymbols(pairs, 2));
+  return LLVMOrcJITDylibDefine(jd, LLVMOrcAbsoluteSymbols(pairs, N));
 }
 
 /* The functions the module declares that the kernel's own host libraries define (foreign

@@ -49,7 +49,7 @@ const = _KernelName("cuda.const", ("array_like",))
 atomic = _KernelName("cuda.atomic", ("add", "sub", "and_", "or_", "xor", "exch", "inc", "dec", "max", "min",
                                      "nanmax", "nanmin", "cas", "compare_and_swap"))
 fp16 = _KernelName("cuda.fp16", ("hadd", "hsub", "hmul", "hdiv", "hneg", "habs", "hfma", "hmax", "hmin", "heq",
-                                 "hne", "hge", "hgt", "hle", "hlt", "hrcp", "hrsqrt", "hsqrt", "hexp", "hexp2",
+                                 "hne", "hge", "hgt", "hle", "hlt", "hrcp", "hrsqrt", "hsqrt", "hexp", "hexp2", "hexp10",
                                  "hlog", "hlog2", "hlog10", "hsin", "hcos", "hfloor", "hceil", "htrunc", "hrint"))
 # cuda.cg, cooperative groups: this_grid() and its sync(), a barrier of the whole grid. A module
 # of its own as well, so that `from pyjitc.cuda.cg import this_grid` works as with numba.
