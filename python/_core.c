@@ -1071,6 +1071,8 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
   PjArg stack_args[64];
   PjArg *a = n <= 64 ? stack_args : calloc((size_t)n, sizeof(PjArg));
   PyObject *result = NULL;
+  PyObject *held = NULL; /* the kernel launched, owned for the launch: another thread may replace the
+                          * cache's entry (and drop the last one) while this one runs with the GIL released */
   int read = 0;
   char key[256 * 3 + 1];
   for (; read < n; read++) {
@@ -1118,6 +1120,7 @@ lookup:
   memcpy(l->last_key, key, (size_t)klen);
   l->last_len = klen;
 found:;
+  PJ_SETREF(held, Py_NewRef(kernel));
   PjKernelObject *k = (PjKernelObject *)kernel;
   if (k->nargs != n) {
     PyErr_Format(PyExc_TypeError, "the kernel takes %d arguments, %zd given", k->nargs, n);
@@ -1185,6 +1188,7 @@ found:;
   }
   result = Py_NewRef(Py_None);
 done:
+  Py_XDECREF(held);
   pj_args_release(a, read < n ? read + 1 : n); /* a failed read may hold a buffer too */
   if (a != stack_args) free(a);
   return result;
