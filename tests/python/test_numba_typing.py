@@ -329,3 +329,18 @@ def test_exp2_nextafter_hexp10():
     np.testing.assert_allclose(out[0], np.exp2(x), rtol=1e-15)
     np.testing.assert_array_equal(out[1], np.nextafter(x, y))
     np.testing.assert_allclose(h.astype(np.float64), 10.0 ** x.astype(np.float16).astype(np.float64), rtol=2e-3)
+
+
+@cuda.jit
+def rounds(x, n, out):
+    i = cuda.grid(1)
+    if i < x.size:
+        out[i] = round(x[i], n[i])
+
+
+def test_round_scaled_past_the_largest_double():
+    x = np.array([np.finfo(np.float64).max, 1e300, -1.5e308, 2.5, 123.456, 1e-300])
+    n = np.array([300, 20, 5, 0, -1, 310])
+    out = np.zeros(6)
+    rounds[1, 6](x, n, out)
+    np.testing.assert_array_equal(out, [round(float(a), int(b)) for a, b in zip(x, n)])  # CPython's floats
