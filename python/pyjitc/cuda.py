@@ -14,6 +14,7 @@ from ._dispatcher import Dispatcher, compile_ptx, compile_ptx_for_current_device
 from ._runtime import _state, device as _device, target as _target
 from .errors import CudaError, CudaSupportError, TypingError
 from .types import *  # noqa: F401,F403  (numba.cuda re-exports the type names too)
+from . import types  # numba.cuda.types: the type classes and objects (cuda.types.int32, types.Array, ...)
 from . import _random as random  # numba.cuda.random: `from pyjitc.cuda.random import ...` works too
 from ._random import device_array, device_array_like, to_device  # those of _devicearray, random states too
 
