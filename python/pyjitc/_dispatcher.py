@@ -389,6 +389,9 @@ class Dispatcher:
         self._cache = {}        # argument key -> Kernel (shared with the launchers)
         self._launchers = {}
         self.overloads = _Overloads()  # argument types (numba's) -> Kernel
+        # numba's launch extensions: objects whose prepare_args(type, value, stream=, retr=)
+        # returns the (type, value) to pass instead, before each launch
+        self.extensions = []
         self._variants = {}     # (argument types, noalias, narrow) -> Kernel
         self._eager = []
         for sig in sigs:
@@ -445,6 +448,11 @@ class Dispatcher:
 
     # ---- launching
     def __getitem__(self, config):
+        if self.extensions:
+            return _ExtendedLauncher(self, self._launcher(config), config)
+        return self._launcher(config)
+
+    def _launcher(self, config):
         try:
             launcher = self._launchers.get(config)
         except TypeError:  # unhashable: lists as dims
@@ -574,6 +582,30 @@ def _as_types(sig):
             code, ndim, layout = t
             out.append((int(code), int(ndim), layout))
     return tuple(out)
+
+
+class _ExtendedLauncher:
+    """A launch through the dispatcher's extensions: each argument goes through every
+    extension's prepare_args, then the clean-ups they queued (retr) run after the launch."""
+
+    def __init__(self, dispatcher, launcher, config):
+        self._dispatcher, self._launcher, self._config = dispatcher, launcher, config
+
+    def __call__(self, *args):
+        from .types import typeof
+        stream = self._config[2] if isinstance(self._config, tuple) and len(self._config) > 2 else 0
+        retr, out = [], []
+        for value in args:
+            try:
+                ty = typeof(value)
+            except (ValueError, NotImplementedError):
+                ty = None
+            for ext in self._dispatcher.extensions:
+                ty, value = ext.prepare_args(ty, value, stream=stream, retr=retr)
+            out.append(value)
+        self._launcher(*out)
+        for fn in retr:
+            fn()
 
 
 def _dims(d):
