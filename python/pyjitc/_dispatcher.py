@@ -19,7 +19,7 @@ import numpy as np
 from . import _core
 from ._runtime import CODES, DTYPES, device, target
 from .errors import TypingError
-from .types import Signature, Type, parse_signature
+from .types import Array, NoneType, Signature, Type, arg_key, from_dtype, np_dtype, parse_signature
 
 (BIND_MODULE, BIND_INT, BIND_FLOAT, BIND_BOOL, BIND_TUPLE, BIND_ARRAY, BIND_FUNCTION, BIND_OPAQUE,
  BIND_SCALAR, BIND_DEVICE_ARRAY, BIND_FOREIGN) = range(11)
@@ -268,13 +268,13 @@ class _Units:
 
     def _binding(self, name, v):
         if isinstance(v, ForeignFunction):
-            arrays = [t for t in v.sig.args if t.ndim]
+            arrays = [t for t in v.sig.args if isinstance(t, Array)]
             if arrays:
                 raise TypingError(f"'{v.name}' is declared with an array parameter ({arrays[0]!r}): pyjitc passes "
                                   "numbers to foreign functions, not arrays or pointers yet")
             self._link(v.link)
-            ret = -1 if v.sig.return_type.name == "void" else CODES[v.sig.return_type.name]
-            return (name, BIND_FOREIGN, (v.name, v.abi == "c", ret, tuple(CODES[t.name] for t in v.sig.args)))
+            ret = -1 if isinstance(v.sig.return_type, NoneType) else CODES[np_dtype(v.sig.return_type).name]
+            return (name, BIND_FOREIGN, (v.name, v.abi == "c", ret, tuple(CODES[np_dtype(t).name] for t in v.sig.args)))
         if isinstance(v, Dispatcher):
             return (name, BIND_FUNCTION, self.add(v.py_func, False, v.options))
         host = getattr(v, "py_func", None)
@@ -348,6 +348,39 @@ def _matches(eager, types):
     return True
 
 
+def _numba_types(types):
+    """A key of the dispatcher's ((dtype code, ndim, layout), ...) as numba's argument types."""
+    out = []
+    for code, ndim, layout in types:
+        t = from_dtype(DTYPES[code])
+        out.append(Array(t, ndim, layout) if ndim else t)
+    return tuple(out)
+
+
+class _Overloads(dict):
+    """kernel.overloads: the compiled kernels by argument types, numba's type objects
+    ((array(int32, 2d, C),)); looked up by those, by a signature, or by pyjitc's own key."""
+
+    @staticmethod
+    def _key(k):
+        return _numba_types(_as_types(k))
+
+    def __setitem__(self, k, v):
+        super().__setitem__(self._key(k), v)
+
+    def __getitem__(self, k):
+        return super().__getitem__(self._key(k))
+
+    def __contains__(self, k):
+        try:
+            return super().__contains__(self._key(k))
+        except (TypeError, ValueError, KeyError):
+            return False
+
+    def get(self, k, default=None):
+        return self[k] if k in self else default
+
+
 class Dispatcher:
     """What @cuda.jit makes of a function: kernel[grid, block](args), specialised per signature."""
 
@@ -360,13 +393,15 @@ class Dispatcher:
         self.options = dict(options or {})
         self._cache = {}        # argument key -> Kernel (shared with the launchers)
         self._launchers = {}
-        self.overloads = {}     # argument types -> Kernel
+        self.overloads = _Overloads()  # argument types (numba's) -> Kernel
+        # numba's launch extensions: objects whose prepare_args(type, value, stream=, retr=)
+        # returns the (type, value) to pass instead, before each launch
+        self.extensions = []
         self._variants = {}     # (argument types, noalias, narrow) -> Kernel
         self._eager = []
         for sig in sigs:
             s = parse_signature(sig)
-            types = tuple((CODES["bool" if t.name == "bool" else t.name], t.ndim, t.layout if t.ndim else "C")
-                          for t in s.args)
+            types = _as_types(s)
             self._eager.append(types)
             if not device_fn:  # the variant most launches pick (arrays apart, integers in int32)
                 self._compile(types, noalias=True, narrow=True)
@@ -416,6 +451,11 @@ class Dispatcher:
 
     # ---- launching
     def __getitem__(self, config):
+        if self.extensions:
+            return _ExtendedLauncher(self, self._launcher(config), config)
+        return self._launcher(config)
+
+    def _launcher(self, config):
         try:
             launcher = self._launchers.get(config)
         except TypeError:  # unhashable: lists as dims
@@ -483,10 +523,11 @@ class Dispatcher:
         sigs = [_as_types(signature)] if signature is not None else list(self.overloads)
         out = {}
         for types in sigs:
+            types = _as_types(types)
             arch = None
             tgt = "cuda" if what == "ptx" else target()
             k = self._compile(types, emit, tgt, arch)
-            out[tuple(types)] = k.text(what)
+            out[_numba_types(types)] = k.text(what)
         return out
 
     def compile(self, sig):
@@ -497,7 +538,7 @@ class Dispatcher:
     def inspect_types(self, file=None, signature=None):
         texts = self._texts("types", signature)
         for types, text in texts.items():
-            print(f"{self.__name__} ({', '.join(_type_text(t) for t in types)})\n{text}", file=file)
+            print(f"{self.__name__} ({', '.join(_type_text(t) for t in _as_types(types))})\n{text}", file=file)
 
     def inspect_llvm(self, signature=None):
         texts = self._texts("llvm", signature)
@@ -536,13 +577,38 @@ def _as_types(sig):
     out = []
     for t in sig:
         if isinstance(t, Type):
-            out.append((CODES["bool" if t.name == "bool" else t.name], t.ndim, t.layout if t.ndim else "C"))
+            name, ndim, layout = arg_key(t)
+            out.append((CODES[name], ndim, layout))
         elif isinstance(t, str):
             out.append(_as_types(f"void({t})")[0])
         else:
             code, ndim, layout = t
             out.append((int(code), int(ndim), layout))
     return tuple(out)
+
+
+class _ExtendedLauncher:
+    """A launch through the dispatcher's extensions: each argument goes through every
+    extension's prepare_args, then the clean-ups they queued (retr) run after the launch."""
+
+    def __init__(self, dispatcher, launcher, config):
+        self._dispatcher, self._launcher, self._config = dispatcher, launcher, config
+
+    def __call__(self, *args):
+        from .types import typeof
+        stream = self._config[2] if isinstance(self._config, tuple) and len(self._config) > 2 else 0
+        retr, out = [], []
+        for value in args:
+            try:
+                ty = typeof(value)
+            except (ValueError, NotImplementedError):
+                ty = None
+            for ext in self._dispatcher.extensions:
+                ty, value = ext.prepare_args(ty, value, stream=stream, retr=retr)
+            out.append(value)
+        self._launcher(*out)
+        for fn in retr:
+            fn()
 
 
 def _dims(d):
@@ -619,9 +685,10 @@ class ForeignFunction:
         if s is None or s.return_type is None:
             raise TypeError("Return type must be provided for device declarations")
         for t in (s.return_type, *s.args):
-            if t.name not in CODES and t.name != "void":
+            base = t.dtype if isinstance(t, Array) else t
+            if not isinstance(base, Type) or (base.name not in CODES and not isinstance(base, NoneType)):
                 raise NotImplementedError(f"declare_device({name!r}): pyjitc passes numbers only, not {t!r}")
-        if s.return_type.ndim:
+        if isinstance(s.return_type, Array):
             raise TypeError(f"declare_device({name!r}): a device function cannot return an array")
         self.sig = s
         self.__name__ = name
@@ -644,7 +711,7 @@ def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath
     if device:
         raise NotImplementedError("compile_ptx(device=True): pyjitc compiles device functions with their kernels")
     s = parse_signature(sig)
-    types = tuple((CODES[t.name], t.ndim, t.layout if t.ndim else "C") for t in s.args)
+    types = _as_types(s)
     d = Dispatcher(pyfunc, False, (), {"debug": debug, "lineinfo": lineinfo, "fastmath": fastmath})
     arch = f"sm_{cc[0]}{cc[1]}" if cc else None
     kernel = d._compile(types, EMIT_PTX, "cuda", arch)
