@@ -678,6 +678,38 @@ static const PjType *pj_type_pow_call(PjChecker *c, PjExpr **slot) {
   return pj_type_binary(c, slot);
 }
 
+/* operator.add(a, b) (the operator module's functions, as numba types them): the binary
+ * operator itself. false when q names no such function. */
+static bool pj_operator_binop(const char *q, PjBinOp *op) {
+  static const struct { const char *name; PjBinOp op; } ops[] = {
+      {"operator.add", PJ_OP_ADD}, {"operator.sub", PJ_OP_SUB}, {"operator.mul", PJ_OP_MUL},
+      {"operator.truediv", PJ_OP_DIV}, {"operator.floordiv", PJ_OP_FLOORDIV}, {"operator.mod", PJ_OP_MOD},
+      {"operator.pow", PJ_OP_POW}, {"operator.lshift", PJ_OP_LSHIFT}, {"operator.rshift", PJ_OP_RSHIFT},
+      {"operator.and_", PJ_OP_BITAND}, {"operator.or_", PJ_OP_BITOR}, {"operator.xor", PJ_OP_BITXOR}};
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+    if (strcmp(q, ops[i].name) == 0) {
+      *op = ops[i].op;
+      return true;
+    }
+  return false;
+}
+
+static const PjType *pj_type_operator_call(PjChecker *c, PjExpr **slot, const char *q, PjBinOp op) {
+  PjExpr *e = *slot;
+  if (e->call.nargs != 2 || e->call.has_kwargs) {
+    pj_err(c, e->loc, "%s() takes 2 positional arguments, got %d", q, e->call.nargs);
+    return NULL;
+  }
+  PjExpr *bin = pj_arena_alloc(c->arena, sizeof(PjExpr));
+  bin->kind = PJ_EX_BINARY;
+  bin->loc = e->loc;
+  bin->bin.op = op;
+  bin->bin.l = e->call.args[0];
+  bin->bin.r = e->call.args[1];
+  *slot = bin;
+  return pj_type_binary(c, slot);
+}
+
 /* A method of a cooperative group (g.sync()): its row "<GridGroup>.sync" applied to g, which
  * becomes the call's only argument. The row's id; -1 when the callee is no such method; -2 when
  * typing the group failed or the call is wrong (reported). */
@@ -710,6 +742,8 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
   PjDtype d;
   if (q && id < 0 && pj_dtype_of_name(q, &d)) return pj_type_dtype_cast(c, slot, d);
   if (q && e->call.fn->kind == PJ_EX_NAME && strcmp(q, "pow") == 0) return pj_type_pow_call(c, slot);
+  PjBinOp bop;
+  if (q && id < 0 && pj_operator_binop(q, &bop)) return pj_type_operator_call(c, slot, q, bop);
   if (!q && e->call.fn->kind == PJ_EX_ATTR && strcmp(e->call.fn->attr.attr, "conjugate") == 0 &&
       (e->call.nargs == 0 || (e->call.nargs == 1 && e->call.args[0] == e->call.fn->attr.base))) {
     /* z.conjugate(): the builtin applied to z */

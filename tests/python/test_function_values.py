@@ -230,3 +230,25 @@ def test_module_aliases_and_local_function_variable():
     alias_kernel[4, 32](a, best, roots)
     assert best[0] == a.max()
     np.testing.assert_array_equal(roots, np.floor(np.sqrt(a)))
+
+
+def _operator_kernel(op):
+    @cuda.jit
+    def k(r, a, b):
+        i = cuda.grid(1)
+        if i < r.size:
+            r[i] = op(a[i], b[i])  # `op` is a closure variable holding operator.<name>
+    return k
+
+
+def test_operator_module_functions_in_closures():
+    import operator
+    a = np.array([7, -7, 9, -9, 100, 3], np.int64)
+    b = np.array([2, 2, -4, -4, 7, 5], np.int64)
+    for op in (operator.add, operator.sub, operator.mul, operator.floordiv, operator.mod, operator.xor):
+        r = np.zeros_like(a)
+        _operator_kernel(op)[1, 8](r, a, b)
+        np.testing.assert_array_equal(r, op(a, b), err_msg=op.__name__)
+    r = np.zeros(a.size)
+    _operator_kernel(operator.truediv)[1, 8](r, a, b)
+    np.testing.assert_array_equal(r, a / b)
