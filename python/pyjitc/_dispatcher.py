@@ -183,6 +183,11 @@ def _number(name, v):
     return None
 
 
+# the operator module's functions that kernels may call (as the operators they name)
+_OPERATORS = frozenset(("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "lshift", "rshift",
+                        "and_", "or_", "xor"))
+
+
 def _qualname(v):
     """What a module or a kernel-side function stands for, or None."""
     q = getattr(v, "_pyjitc_qualname", None)
@@ -197,6 +202,8 @@ def _qualname(v):
     mod = getattr(v, "__module__", None) or ""
     if mod.startswith("numba.core.types"):  # numba's own type objects (from numba import float32)
         return "numba." + str(v)
+    if mod in ("_operator", "operator") and getattr(v, "__name__", None) in _OPERATORS:
+        return "operator." + v.__name__  # the binary operator itself in kernels
     if mod == "math" or getattr(v, "__self__", None) is math:
         return "math." + v.__name__
     if (mod.startswith("numba.cuda") or mod.startswith("numba")) and hasattr(v, "__name__"):
