@@ -17,6 +17,7 @@ typedef enum PjTypeKind {
   PJ_TY_RANGE,  /* range(...) in a for loop */
   PJ_TY_DTYPE,  /* a dtype object used as a value: float32, np.int32 (casts, array dtypes) */
   PJ_TY_GRID_GROUP, /* cuda.cg.this_grid(): numba's GridGroup; no data, its .sync() is a grid barrier */
+  PJ_TY_RECORD, /* one record of a structured dtype (record): a reference to its bytes, as numba's */
 } PjTypeKind;
 
 typedef struct PjType PjType;
@@ -28,6 +29,7 @@ struct PjType {
   bool readonly;        /* ARRAY: a constant array or a view of one (numba's readonly arrays) */
   int count;            /* TUPLE */
   const PjType **items; /* TUPLE */
+  const PjRecord *record; /* RECORD; ARRAY: an array of records (always strided, 'A'; dtype unused) */
 };
 
 const PjType *pj_type_void(void);
@@ -42,6 +44,18 @@ const PjType *pj_type_dtype(PjDtype dtype);
 const PjType *pj_type_grid_group(void);
 const PjType *pj_type_tuple(PjArena *arena, const PjType **items, int count);
 const PjType *pj_type_unituple(PjArena *arena, const PjType *item, int count);
+
+/* A record, and an array of them (ndim >= 1), made in the arena. */
+const PjType *pj_type_record(PjArena *arena, const PjRecord *record);
+const PjType *pj_type_record_array(PjArena *arena, const PjRecord *record, int ndim);
+bool pj_record_equal(const PjRecord *a, const PjRecord *b);
+/* The field named `name`, or NULL. */
+const PjRecordField *pj_record_field(const PjRecord *record, const char *name);
+/* The type of a field's value: its number, or a C array over the record's bytes (a subarray). */
+const PjType *pj_record_field_type(const PjRecordField *f);
+/* The first field whose offset is not a multiple of its dtype's size (a packed layout), or NULL:
+ * numba refuses those records on the GPU. */
+const PjRecordField *pj_record_misaligned(const PjRecord *record);
 
 bool pj_type_equal(const PjType *a, const PjType *b);
 bool pj_type_is_scalar(const PjType *t);

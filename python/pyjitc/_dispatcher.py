@@ -334,6 +334,10 @@ def _matches(eager, types):
     if len(eager) != len(types):
         return False
     for (ecode, endim, elayout), (code, ndim, layout) in zip(eager, types):
+        if isinstance(ecode, tuple) or isinstance(code, tuple):  # records: the same dtype
+            if (ecode, endim) != (code, ndim):
+                return False
+            continue
         if endim == 0 and ndim == 0:
             continue
         if (ecode, endim) != (code, ndim):
@@ -383,7 +387,8 @@ class Dispatcher:
             # a global device array may be an argument too: no variant may assume arrays apart
             noalias = False
             self._keep_alive = units.device_arrays
-        if tgt == "cuda" and not emit and target() == "cuda":
+        records = any(isinstance(t[0], tuple) for t in types)
+        if tgt == "cuda" and not emit and target() == "cuda" and not records:
             kernel = _cached_compile(units.units, list(types), arch or device()[2], noalias, narrow)
             for path in units.links:
                 kernel.link(path, arch or device()[2])
@@ -399,6 +404,7 @@ class Dispatcher:
         """The kernel for the argument types of a launch (called by the launcher on a miss);
         noalias: the launch found no two arrays overlapping; narrow: its integers fit in int32
         and its arrays have fewer than 2**31 elements."""
+        types = tuple((_record_spec(t[0]), t[1], t[2]) if isinstance(t[0], np.dtype) else t for t in types)
         if self._eager:
             for eager in self._eager:
                 if _matches(eager, types):
@@ -532,7 +538,9 @@ def _as_types(sig):
         sig = parse_signature(sig).args
     out = []
     for t in sig:
-        if isinstance(t, Type):
+        if isinstance(t, Type) and getattr(t, "record_dtype", None) is not None:
+            out.append((_record_spec(t.record_dtype), t.ndim, "A" if t.ndim else "C"))
+        elif isinstance(t, Type):
             out.append((CODES["bool" if t.name == "bool" else t.name], t.ndim, t.layout if t.ndim else "C"))
         elif isinstance(t, str):
             out.append(_as_types(f"void({t})")[0])
@@ -548,9 +556,33 @@ def _dims(d):
     return tuple(int(x) for x in d)
 
 
+def _record_spec(dt):
+    """A structured dtype as the compiler takes it: ("record", itemsize, alignment, aligned,
+    ((name, dtype code, offset, subarray shape), ...)), NumPy's own layout; TypeError for what
+    kernels cannot use."""
+    fields = []
+    for name in dt.names or ():
+        fdt, offset = dt.fields[name][:2]
+        base, shape = fdt.subdtype if fdt.subdtype is not None else (fdt, ())
+        if base.fields is not None:
+            raise TypeError(f"record field '{name}': nested records are not supported in kernels")
+        code = CODES.get("bool" if base == np.bool_ else base.name)
+        if code is None or not base.isnative:
+            raise TypeError(f"record field '{name}' of dtype {base} is not supported in kernels "
+                            "(numbers of native byte order only)")
+        fields.append((name, code, int(offset), tuple(int(x) for x in shape)))
+    return ("record", int(dt.itemsize), int(dt.alignment), bool(dt.isalignedstruct), tuple(fields))
+
+
+def _record_text(spec):
+    _, size, _, aligned, fields = spec
+    items = ",".join(f"{n}[type={DTYPES[c].name}{list(sh) if sh else ''};offset={o}]" for n, c, o, sh in fields)
+    return f"Record({items};{size};{aligned})"
+
+
 def _type_text(t):
     code, ndim, layout = t
-    name = DTYPES[code].name
+    name = _record_text(code) if isinstance(code, tuple) else DTYPES[code].name
     if not ndim:
         return name
     axes = [":"] * ndim
@@ -565,6 +597,10 @@ def _arg_type(a):
     from ._devicearray import DeviceNDArray
     if isinstance(a, DeviceNDArray):  # as kernels see it (random states: uint64[n, 2])
         return (a._dtype_code, len(_core.ArrayBase.shape.__get__(a)), a._layout)
+    if isinstance(a, np.ndarray) and a.dtype.fields is not None:
+        return (_record_spec(a.dtype), a.ndim, "A")
+    if isinstance(a, np.void) and a.dtype.fields is not None:
+        return (_record_spec(a.dtype), 0, "C")
     if isinstance(a, np.ndarray):
         layout = "C" if a.flags.c_contiguous else "F" if a.flags.f_contiguous else "A"
         return (CODES[a.dtype.name], a.ndim, layout)
