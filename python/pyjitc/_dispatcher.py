@@ -363,9 +363,7 @@ class Dispatcher:
         self._variants = {}     # (argument types, noalias, narrow) -> Kernel
         self._eager = []
         for sig in sigs:
-            s = parse_signature(sig)
-            types = tuple((CODES["bool" if t.name == "bool" else t.name], t.ndim, t.layout if t.ndim else "C")
-                          for t in s.args)
+            types = _as_types(parse_signature(sig))
             self._eager.append(types)
             if not device_fn:  # the variant most launches pick (arrays apart, integers in int32)
                 self._compile(types, noalias=True, narrow=True)
@@ -571,7 +569,9 @@ def _record_spec(dt):
             raise TypeError(f"record field '{name}' of dtype {base} is not supported in kernels "
                             "(numbers of native byte order only)")
         fields.append((name, code, int(offset), tuple(int(x) for x in shape)))
-    return ("record", int(dt.itemsize), int(dt.alignment), bool(dt.isalignedstruct), tuple(fields))
+    # the alignment from the fields (np.recarray's dtype reports 1 for an aligned struct)
+    align = max((dt.fields[n][0].base.alignment for n in dt.names or ()), default=1) if dt.isalignedstruct else 1
+    return ("record", int(dt.itemsize), int(align), bool(dt.isalignedstruct), tuple(fields))
 
 
 def _record_text(spec):

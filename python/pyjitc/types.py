@@ -103,3 +103,37 @@ def parse_signature(sig):
     if isinstance(value, tuple):
         value = Signature(void, value)
     return value
+
+
+class Record(Type):
+    """numba's Record: a NumPy structured dtype as a type; rec[:] is an array of records."""
+
+    def __init__(self, dtype, ndim=0, layout="C"):
+        super().__init__("Record", ndim, layout)
+        self.record_dtype = np.dtype(dtype)
+
+    @property
+    def dtype(self):
+        return self.record_dtype
+
+    def __getitem__(self, index):
+        t = Type.__getitem__(Type(self.name), index)
+        return Record(self.record_dtype, t.ndim, t.layout)
+
+    def __eq__(self, other):
+        return isinstance(other, Record) and (self.record_dtype, self.ndim, self.layout) == (
+            other.record_dtype, other.ndim, other.layout)
+
+    def __hash__(self):
+        return hash((self.record_dtype, self.ndim, self.layout))
+
+    def __repr__(self):
+        return f"Record({self.record_dtype})" + ("" if not self.ndim else "[" + ", ".join([":"] * self.ndim) + "]")
+
+
+def from_dtype(dtype):
+    """numba's numpy_support.from_dtype for numbers and structured dtypes."""
+    dtype = np.dtype(dtype)
+    if dtype.fields is not None:
+        return Record(dtype)
+    return NAMES["bool" if dtype == np.bool_ else dtype.name]

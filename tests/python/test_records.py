@@ -123,3 +123,20 @@ def test_unknown_field():
 
     with pytest.raises(Exception, match="has no field 'nope'"):
         k[1, 1](np.zeros(2, ALIGNED))
+
+
+def test_eager_signature_with_record_type():
+    from pyjitc.types import from_dtype
+    dt = np.dtype([("a", np.int32), ("b", np.float64)], align=True)
+
+    @cuda.jit((from_dtype(dt)[:],))
+    def k(r):
+        i = cuda.grid(1)
+        if i < r.shape[0]:
+            r[i].a = r[i].b * 2
+
+    a = np.recarray(5, dtype=dt)  # its dtype is (numpy.record, ...): the same record type
+    a.a = 0
+    a.b = np.arange(5) * 3
+    k[1, 8](a)
+    np.testing.assert_array_equal(a.a, np.arange(5) * 6)

@@ -1,7 +1,7 @@
 """numba.cuda.np.numpy_support: NumPy dtype <-> type, for the dtypes pyjitc has a type for.
 A dtype pyjitc has no type for (records, datetimes, ...) raises MissingInPyjitc."""
 import numpy as np
-from pyjitc.types import NAMES, Type
+from pyjitc.types import NAMES, Record, Type
 
 from numba import _standin
 
@@ -11,7 +11,9 @@ numpy_version = tuple(int(x) for x in np.__version__.split(".")[:2])
 def from_dtype(dtype):
     dtype = np.dtype(dtype)
     name = "bool" if dtype == np.bool_ else dtype.name
-    if dtype.fields is not None or name not in NAMES:
+    if dtype.fields is not None and dtype.names:
+        return Record(dtype)
+    if name not in NAMES:
         raise _standin.MissingInPyjitc(f"pyjitc has no type for the NumPy dtype {dtype!r}")
     return NAMES[name]
 
