@@ -410,6 +410,25 @@ static char *pj_dump_typed(const PjFunc *kernel, const PjVec *specs, PjArena *ar
 
 static PjTarget pj_resolve_target(PjTarget t) { return t == PJ_TARGET_CPU ? PJ_TARGET_CPU : PJ_TARGET_CUDA; }
 
+/* The argument types with their record descriptions (names included) copied into the arena. */
+static const PjArgType *pj_args_own(PjArena *arena, const PjArgType *args, int nargs) {
+  PjArgType *out = pj_arena_alloc(arena, sizeof(PjArgType) * (size_t)(nargs ? nargs : 1));
+  for (int i = 0; i < nargs; i++) {
+    out[i] = args[i];
+    if (!args[i].record) continue;
+    PjRecord *r = pj_arena_alloc(arena, sizeof(PjRecord));
+    *r = *args[i].record;
+    PjRecordField *f = pj_arena_alloc(arena, sizeof(PjRecordField) * (size_t)(r->nfields ? r->nfields : 1));
+    for (int j = 0; j < r->nfields; j++) {
+      f[j] = args[i].record->fields[j];
+      f[j].name = pj_arena_printf(arena, "%s", f[j].name);
+    }
+    r->fields = f;
+    out[i].record = r;
+  }
+  return out;
+}
+
 PjKernel *pj_kernel_compile(const PjSource *s, int k, const PjArgType *args, int nargs, const PjCompileOptions *opts,
                             PjDiags *diags, PjStatus *status) {
   PjCompileOptions defaults = {.target = PJ_TARGET_CUDA, .opt_level = 3};
@@ -431,6 +450,7 @@ PjKernel *pj_kernel_compile(const PjSource *s, int k, const PjArgType *args, int
              "at most 240 are supported", fs->func->name, nflat);
     goto fail;
   }
+  args = pj_args_own(kern->arena, args, nargs); /* record descriptions live as long as the kernel */
   PjVec specs = {0};
   PjFunc *typed = fs->body_ok ? pj_typecheck(kern->arena, m, fs->func, args, nargs, &specs, diags) : NULL;
   kern->times.types = pj_now_ms() - t0;

@@ -274,8 +274,56 @@ LLVMValueRef pj_cg_subscript(PjCg *g, const PjExpr *e) {
     }
     return r;
   }
+  if (e->sub.base->type->kind == PJ_TY_RECORD) return pj_cg_field_load(g, e->sub.base, e->sub.index->str);
+  if (e->type->kind == PJ_TY_RECORD) return pj_cg_element_ptr(g, e); /* a record of an array: its address */
   if (e->type->kind == PJ_TY_ARRAY) return pj_cg_view(g, e);
   return pj_cg_load_element(g, e);
+}
+
+/* ---- records ------------------------------------------------------------------------------- */
+
+/* The alignment a field's address is known to have: its dtype's size where the offset and the
+ * record's size (the stride between records of an array) are multiples of it, less otherwise. */
+static unsigned pj_field_align(const PjRecord *r, const PjRecordField *f) {
+  unsigned a = (unsigned)pj_dtype_size(pj_dtype_part(f->dtype));
+  while (a > 1 && ((f->offset % a) != 0 || (r->size % a) != 0)) a /= 2;
+  return a ? a : 1;
+}
+
+static LLVMValueRef pj_field_addr(PjCg *g, LLVMValueRef rec, const PjRecordField *f) {
+  LLVMValueRef off = LLVMConstInt(pj_cg_i64(g), (unsigned long long)f->offset, 0);
+  return LLVMBuildInBoundsGEP2(g->b, LLVMInt8TypeInContext(g->ctx), rec, &off, 1, "field");
+}
+
+LLVMValueRef pj_cg_field_load(PjCg *g, const PjExpr *rec, const char *name) {
+  const PjRecord *r = rec->type->record;
+  const PjRecordField *f = pj_record_field(r, name);
+  LLVMValueRef addr = pj_field_addr(g, pj_cg_expr(g, rec), f);
+  if (f->ndim) { /* a subarray: a C array over the record's bytes, its extents constants */
+    const PjType *at = pj_record_field_type(f);
+    LLVMValueRef v = LLVMBuildInsertValue(g->b, LLVMGetUndef(pj_cg_type(g, at)), addr, 0, "");
+    LLVMValueRef dims = LLVMGetUndef(LLVMArrayType2(pj_cg_i64(g), (uint64_t)f->ndim));
+    for (int k = 0; k < f->ndim; k++)
+      dims = LLVMBuildInsertValue(g->b, dims, LLVMConstInt(pj_cg_i64(g), (unsigned long long)f->shape[k], 0), (unsigned)k, "");
+    return LLVMBuildInsertValue(g->b, v, dims, 1, "");
+  }
+  LLVMValueRef v = LLVMBuildLoad2(g->b, pj_cg_mem_dtype(g, f->dtype), addr, f->name);
+  LLVMSetAlignment(v, pj_field_align(r, f));
+  return f->dtype == PJ_BOOL ? LLVMBuildICmp(g->b, LLVMIntNE, v, LLVMConstInt(LLVMTypeOf(v), 0, 0), "") : v;
+}
+
+void pj_cg_field_store(PjCg *g, const PjExpr *rec, const char *name, LLVMValueRef v, const PjType *vt) {
+  const PjRecord *r = rec->type->record;
+  const PjRecordField *f = pj_record_field(r, name);
+  v = pj_cg_convert(g, v, vt, pj_type_scalar(f->dtype));
+  if (f->dtype == PJ_BOOL) v = LLVMBuildZExt(g->b, v, LLVMInt8TypeInContext(g->ctx), "");
+  LLVMValueRef st = LLVMBuildStore(g->b, v, pj_field_addr(g, pj_cg_expr(g, rec), f));
+  LLVMSetAlignment(st, pj_field_align(r, f));
+}
+
+void pj_cg_record_copy(PjCg *g, LLVMValueRef dst, LLVMValueRef src, const PjType *rt) {
+  LLVMValueRef n = LLVMConstInt(pj_cg_i64(g), (unsigned long long)rt->record->size, 0);
+  LLVMBuildMemMove(g->b, dst, 1, src, 1, n); /* a[i] = a[i] is allowed */
 }
 
 

@@ -52,6 +52,7 @@ LLVMTypeRef pj_cg_type(PjCg *g, const PjType *t) {
     return LLVMStructTypeInContext(g->ctx, items, (unsigned)t->count, 0);
   }
   case PJ_TY_GRID_GROUP: return pj_cg_i64(g); /* no data (0), but NVPTX takes no empty parameter */
+  case PJ_TY_RECORD: return pj_cg_ptr(g);     /* a reference to the record's bytes */
   default: return LLVMStructTypeInContext(g->ctx, NULL, 0, 0);
   }
 }
@@ -1045,6 +1046,7 @@ static LLVMValueRef pj_cg_tuple(PjCg *g, const PjExpr *e) {
 }
 
 static LLVMValueRef pj_cg_attr(PjCg *g, const PjExpr *e) {
+  if (e->attr.base->type->kind == PJ_TY_RECORD) return pj_cg_field_load(g, e->attr.base, e->attr.attr);
   if (pj_type_is_scalar(e->attr.base->type)) { /* .real / .imag of a number */
     LLVMValueRef x = pj_cg_expr(g, e->attr.base);
     bool imag = strcmp(e->attr.attr, "imag") == 0;
@@ -1161,9 +1163,12 @@ static void pj_cg_store(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjT
   switch (target->kind) {
   case PJ_EX_NAME: pj_cg_store_var(g, target, v, vt); break;
   case PJ_EX_SUBSCRIPT:
-    if (target->type && target->type->kind == PJ_TY_ARRAY) pj_cg_store_slice(g, target, v, vt);
+    if (target->sub.base->type->kind == PJ_TY_RECORD) pj_cg_field_store(g, target->sub.base, target->sub.index->str, v, vt);
+    else if (target->type && target->type->kind == PJ_TY_RECORD) pj_cg_record_copy(g, pj_cg_element_ptr(g, target), v, target->type);
+    else if (target->type && target->type->kind == PJ_TY_ARRAY) pj_cg_store_slice(g, target, v, vt);
     else pj_cg_store_element(g, target, v, vt);
     break;
+  case PJ_EX_ATTR: pj_cg_field_store(g, target->attr.base, target->attr.attr, v, vt); break;
   case PJ_EX_TUPLE: {
     /* every value is read before any target is written: `a[i], a[j] = a[j], a[i]` swaps */
     LLVMValueRef items[64];
@@ -1403,7 +1408,7 @@ int pj_cg_param_types(PjCg *g, const PjArgType *args, int nargs, LLVMTypeRef *ou
       out[n++] = pj_cg_dtype(g, pj_dtype_part(args[i].dtype));
       continue;
     }
-    if (args[i].ndim == 0) {
+    if (args[i].ndim == 0 && !args[i].record) {
       out[n++] = pj_cg_mem_dtype(g, args[i].dtype);
       continue;
     }
@@ -1420,6 +1425,11 @@ LLVMValueRef pj_cg_arg_value(PjCg *g, const PjArgType *a, LLVMValueRef *flat, in
     LLVMValueRef re = flat[(*p)++], im = flat[(*p)++];
     return pj_cg_convert(g, pj_cx(g, a->dtype, re, im), pj_type_scalar(a->dtype), var_t);
   }
+  if (a->record && a->ndim == 0) { /* a single record: its address (the extent, 1, unused) */
+    LLVMValueRef v = flat[*p];
+    *p += 2;
+    return v;
+  }
   if (a->ndim == 0) {
     LLVMValueRef v = flat[(*p)++];
     if (a->dtype == PJ_BOOL) v = LLVMBuildICmp(g->b, LLVMIntNE, v, LLVMConstInt(LLVMTypeOf(v), 0, 0), "");
@@ -1432,7 +1442,7 @@ LLVMValueRef pj_cg_arg_value(PjCg *g, const PjArgType *a, LLVMValueRef *flat, in
     for (int k = 0; k < a->ndim; k++) dims = LLVMBuildInsertValue(g->b, dims, flat[(*p)++], (unsigned)k, "");
     v = LLVMBuildInsertValue(g->b, v, dims, (unsigned)part, "");
   }
-  return pj_cg_convert(g, v, at, var_t);
+  return a->record ? v : pj_cg_convert(g, v, at, var_t); /* records: the same {data, extents, strides} */
 }
 
 /* Array extents are never negative and no array has 2**47 elements: the range attribute on
@@ -1450,6 +1460,10 @@ void pj_cg_mark_extents(PjCg *g, LLVMValueRef fn, const PjArgType *args, int nar
   LLVMAttributeRef unaliased = LLVMCreateEnumAttribute(g->ctx, LLVMGetEnumAttributeKindForName("noalias", 7), 0);
   int p = 0;
   for (int i = 0; i < nargs; i++) {
+    if (args[i].record && args[i].ndim == 0) { /* a record: its address and an extent */
+      p += 2;
+      continue;
+    }
     if (args[i].ndim == 0) {
       if (g->narrow && (args[i].dtype == PJ_INT64 || args[i].dtype == PJ_UINT64))
         LLVMAddAttributeAtIndex(fn, (unsigned)(p + 1), args[i].dtype == PJ_INT64 ? srange : range);

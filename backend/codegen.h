@@ -124,6 +124,11 @@ LLVMValueRef pj_cg_load_element(PjCg *g, const PjExpr *sub);
 void pj_cg_store_element(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt);
 LLVMValueRef pj_cg_subscript(PjCg *g, const PjExpr *e);
 void pj_cg_store_slice(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt);
+/* Records (numba's Record): a record value is the address of its bytes. rec.name's value (a
+ * number, or a C array over a subarray field), a store into a number field, a whole record's copy. */
+LLVMValueRef pj_cg_field_load(PjCg *g, const PjExpr *rec, const char *name);
+void pj_cg_field_store(PjCg *g, const PjExpr *rec, const char *name, LLVMValueRef v, const PjType *vt);
+void pj_cg_record_copy(PjCg *g, LLVMValueRef dst, LLVMValueRef src, const PjType *rt);
 LLVMValueRef *pj_cg_site(PjCg *g, const PjExpr *site);
 /* The host's malloc and free (CPU block mode keeps large per-thread storage off the stack). */
 LLVMValueRef pj_cg_malloc(PjCg *g, LLVMBuilderRef b, LLVMValueRef bytes);

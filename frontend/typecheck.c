@@ -316,6 +316,16 @@ static const PjType *pj_type_builtin_value(PjChecker *c, PjExpr **slot, int id) 
   return t;
 }
 
+/* rec.name and rec['name']: the field's number, or a C array over its bytes (a subarray). */
+static const PjType *pj_type_field(PjChecker *c, const PjType *rt, const char *name, PjLoc loc) {
+  const PjRecordField *f = pj_record_field(rt->record, name);
+  if (!f) {
+    pj_err(c, loc, "%s has no field '%s'", pj_tn(c, rt), name);
+    return NULL;
+  }
+  return pj_record_field_type(f);
+}
+
 static const PjType *pj_type_attr(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
   const char *q = pj_qualify(c, e);
@@ -333,6 +343,13 @@ static const PjType *pj_type_attr(PjChecker *c, PjExpr **slot) {
   }
   const PjType *bt = pj_expr_type(c, &e->attr.base);
   if (!bt) return NULL;
+  if (bt->kind == PJ_TY_RECORD) return pj_type_field(c, bt, e->attr.attr, e->attr.attr_loc);
+  if (bt->kind == PJ_TY_ARRAY && bt->record && strcmp(e->attr.attr, "size") != 0 && strcmp(e->attr.attr, "shape") != 0 &&
+      strcmp(e->attr.attr, "strides") != 0 && strcmp(e->attr.attr, "ndim") != 0) {
+    pj_err(c, e->attr.attr_loc, "a field of a whole array of records ('%s') is not supported in kernels; index the array first",
+           e->attr.attr);
+    return NULL;
+  }
   if (bt->kind == PJ_TY_ARRAY) {
     if (strcmp(e->attr.attr, "size") == 0) return pj_type_scalar(PJ_INT64);
     if (strcmp(e->attr.attr, "shape") == 0 || strcmp(e->attr.attr, "strides") == 0)
@@ -427,6 +444,14 @@ static const PjType *pj_type_subscript(PjChecker *c, PjExpr **slot) {
     if (!pj_expr_type(c, &e->sub.index)) return NULL;
     return pj_type_tuple_index(c, slot, bt);
   }
+  if (bt->kind == PJ_TY_RECORD) {
+    if (e->sub.index->kind != PJ_EX_STRING) {
+      pj_err(c, e->sub.index->loc, "a record is indexed by a constant field name ('a'), as in rec['a']");
+      return NULL;
+    }
+    e->sub.index->type = pj_type_void(); /* the name: no value */
+    return pj_type_field(c, bt, e->sub.index->str, e->sub.index->loc);
+  }
   if (bt->kind != PJ_TY_ARRAY) {
     pj_err(c, e->sub.base->loc, "%s cannot be indexed", pj_tn(c, bt));
     return NULL;
@@ -472,7 +497,11 @@ static const PjType *pj_type_subscript(PjChecker *c, PjExpr **slot) {
     pj_err(c, e->sub.index->loc, "too many indices for %s: %d", pj_tn(c, bt), n);
     return NULL;
   }
-  if (nslices == 0 && n == bt->ndim) return pj_type_scalar(bt->dtype);
+  if (nslices == 0 && n == bt->ndim) return bt->record ? pj_type_record(c->arena, bt->record) : pj_type_scalar(bt->dtype);
+  if (bt->record) {
+    pj_err(c, e->sub.index->loc, "slices of an array of records are not supported in kernels; index every axis");
+    return NULL;
+  }
   /* a view (numba's basic slicing): integers drop their axis, slices keep theirs; it stays
    * C-contiguous when integers come first and every slice is a whole ':' */
   bool contiguous = bt->layout == 'C' && last_int < first_slice;
@@ -601,7 +630,8 @@ static const PjType *pj_type_device_call(PjChecker *c, PjExpr **slot, const PjFu
   if (!ok) return NULL;
   for (int i = 0; i < e->call.nargs; i++) {
     if (args[i]->kind != PJ_TY_SCALAR && args[i]->kind != PJ_TY_ARRAY && args[i]->kind != PJ_TY_TUPLE &&
-        args[i]->kind != PJ_TY_GRID_GROUP && args[i]->kind != PJ_TY_FUNCTION && args[i]->kind != PJ_TY_DTYPE) {
+        args[i]->kind != PJ_TY_GRID_GROUP && args[i]->kind != PJ_TY_FUNCTION && args[i]->kind != PJ_TY_DTYPE &&
+        args[i]->kind != PJ_TY_RECORD) {
       pj_err(c, e->call.args[i]->loc, "cannot pass %s to a device function", pj_tn(c, args[i]));
       return NULL;
     }
@@ -1110,7 +1140,46 @@ static void pj_store_typed(PjChecker *c, PjExpr *target, const PjType *vt) {
     pj_err(c, target->loc, "cannot store %s into an element of %s", pj_tn(c, vt), pj_tn(c, target->sub.base->type));
 }
 
+/* rec.a = v, rec['a'] = v: the value converted to the field's number. */
+static void pj_store_field(PjChecker *c, PjExpr *target, PjExpr **value, const PjType *ft) {
+  if (c->final) target->type = ft;
+  if (ft->kind == PJ_TY_ARRAY) {
+    pj_err(c, target->loc, "assigning a whole array to the subarray field of a record is not supported in kernels; "
+                           "assign its elements");
+    return;
+  }
+  if (!value) return;
+  const PjType *vt = (*value)->type;
+  if (pj_type_is_complex(vt) && !pj_type_is_complex(ft)) {
+    pj_err(c, (*value)->loc, "cannot store %s into a field of type %s (take .real or abs())", pj_tn(c, vt), pj_tn(c, ft));
+    return;
+  }
+  if (!pj_type_is_scalar(vt)) {
+    pj_err(c, (*value)->loc, "cannot store %s into a field of type %s", pj_tn(c, vt), pj_tn(c, ft));
+    return;
+  }
+  pj_coerce(c, value, ft);
+}
+
+static void pj_store_attr(PjChecker *c, PjExpr *target, PjExpr **value) {
+  const PjType *bt = pj_expr_type(c, &target->attr.base);
+  if (!bt) return;
+  if (bt->kind != PJ_TY_RECORD) {
+    pj_err(c, target->loc, "cannot assign to attribute '%s' of %s", target->attr.attr, pj_tn(c, bt));
+    return;
+  }
+  const PjType *ft = pj_type_field(c, bt, target->attr.attr, target->attr.attr_loc);
+  if (ft) pj_store_field(c, target, value, ft);
+}
+
 static void pj_store_item(PjChecker *c, PjExpr *target, PjExpr **value) {
+  const PjType *rt = pj_expr_type(c, &target->sub.base);
+  if (rt && rt->kind == PJ_TY_RECORD) {
+    PjExpr *tmp = target;
+    const PjType *ft = pj_type_subscript(c, &tmp);
+    if (ft) pj_store_field(c, target, value, ft);
+    return;
+  }
   if (!pj_store_base_ok(c, target)) return;
   PjExpr *tmp = target;
   const PjType *et = pj_type_subscript(c, &tmp);
@@ -1121,6 +1190,11 @@ static void pj_store_item(PjChecker *c, PjExpr *target, PjExpr **value) {
   if (et->kind == PJ_TY_ARRAY) {
     if (pj_slice_value_ok(c, (*value)->loc, vt, et, target->sub.base->type) && vt->kind != PJ_TY_ARRAY)
       pj_coerce(c, value, pj_type_scalar(et->dtype));
+    return;
+  }
+  if (et->kind == PJ_TY_RECORD) { /* a[i] = rec: the record's bytes copied */
+    if (!pj_type_equal(vt, et))
+      pj_err(c, (*value)->loc, "cannot store %s into an element of %s", pj_tn(c, vt), pj_tn(c, target->sub.base->type));
     return;
   }
   if (pj_type_is_complex(vt) && !pj_type_is_complex(et)) {
@@ -1145,6 +1219,7 @@ static void pj_assign_to(PjChecker *c, PjExpr *target, PjExpr **value, const PjT
     if (pj_bind_var(c, target, t) && value) pj_coerce(c, value, c->f->vars[target->name.var].type);
     return;
   case PJ_EX_SUBSCRIPT: pj_store_item(c, target, value); return;
+  case PJ_EX_ATTR: pj_store_attr(c, target, value); return;
   case PJ_EX_TUPLE:
     if (t->kind != PJ_TY_TUPLE || t->count != target->tuple.count) {
       pj_err(c, target->loc, "cannot unpack %s into %d targets", pj_tn(c, t), target->tuple.count);
@@ -1684,6 +1759,22 @@ static PjFunc *pj_check_function(PjChecker *parent, PjSpec *spec) {
   return pj_check_body(&c) ? c.f : NULL;
 }
 
+/* A record argument's type: a record, or an array of them. NULL (reported) when a field is not
+ * aligned to its size (a packed dtype), which numba refuses on the GPU. */
+static const PjType *pj_record_arg_type(PjChecker *c, const PjFunc *src, int i, const PjArgType *a) {
+  const PjRecordField *bad = pj_record_misaligned(a->record);
+  if (bad) {
+    pj_error(c->diags, &c->m->file, src->loc,
+             "argument %d ('%s'): field '%s' of type %s is not aligned (offset %lld in a packed record); "
+             "give the dtype align=True",
+             i + 1, src->vars[i].name, bad->name, pj_dtype_name(bad->dtype), (long long)bad->offset);
+    return NULL;
+  }
+  const PjRecord *r = pj_arena_alloc(c->arena, sizeof(PjRecord));
+  memcpy((void *)r, a->record, sizeof *r); /* fields stay the caller's: they outlive the compile */
+  return a->ndim ? pj_type_record_array(c->arena, r, a->ndim) : pj_type_record(c->arena, r);
+}
+
 PjFunc *pj_typecheck(PjArena *arena, const PjModule *m, const PjFunc *src, const PjArgType *args, int nargs,
                      PjVec *specs, PjDiags *diags) {
   PjChecker c = {.arena = arena, .m = m, .diags = diags, .specs = specs};
@@ -1694,7 +1785,10 @@ PjFunc *pj_typecheck(PjArena *arena, const PjModule *m, const PjFunc *src, const
   }
   c.f = pj_clone_func(arena, src);
   for (int i = 0; i < nargs; i++) /* F and A arguments are strided views */
-    c.f->vars[i].type = args[i].ndim ? pj_type_array_layout(args[i].dtype, args[i].ndim, pj_abi_strided(&args[i]) ? 'A' : 'C')
-                                     : pj_type_scalar(args[i].dtype);
+    c.f->vars[i].type = args[i].record ? pj_record_arg_type(&c, src, i, &args[i])
+                        : args[i].ndim ? pj_type_array_layout(args[i].dtype, args[i].ndim, pj_abi_strided(&args[i]) ? 'A' : 'C')
+                                       : pj_type_scalar(args[i].dtype);
+  for (int i = 0; i < nargs; i++)
+    if (!c.f->vars[i].type) return NULL;
   return pj_check_body(&c) ? c.f : NULL;
 }

@@ -148,12 +148,34 @@ typedef struct PjUnit {
  * the bindings name. NULL (and diagnostics) when rejected. */
 PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags);
 
+/* A NumPy structured dtype (numba's Record): named fields at byte offsets, as NumPy lays them out
+ * (packed, or aligned with align=True). A field is a number, or a C-ordered subarray of numbers. */
+typedef struct PjRecordField {
+  const char *name;
+  PjDtype dtype;
+  int64_t offset;              /* bytes from the record's start */
+  int ndim;                    /* 0: a number; else a subarray of these extents */
+  int64_t shape[PJ_MAX_DIMS];
+} PjRecordField;
+
+typedef struct PjRecord {
+  int64_t size;                /* NumPy's itemsize */
+  int64_t align;               /* NumPy's alignment */
+  int aligned;                 /* made with align=True (NumPy's isalignedstruct) */
+  int nfields;
+  const PjRecordField *fields;
+} PjRecord;
+
 /* The type of one kernel argument: a scalar (ndim 0) or an array, C-contiguous (layout 'C' or 0),
- * Fortran-ordered ('F') or strided in any way ('A'), numba's layouts. */
+ * Fortran-ordered ('F') or strided in any way ('A'), numba's layouts.
+ * With `record` set the elements are records (dtype is ignored): an array of records is passed
+ * as a strided array ('A': data, extents, strides in bytes); a single record (ndim 0, NumPy's
+ * np.record / np.void) by reference, as a pointer and one extent (a 1-d array of one record). */
 typedef struct PjArgType {
   PjDtype dtype;
   int ndim;
   char layout;
+  const PjRecord *record;
 } PjArgType;
 
 /* Parse a signature, numba style: "void(float32, float32[:], float32[:, :])" or

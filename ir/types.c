@@ -91,6 +91,56 @@ const PjType *pj_type_unituple(PjArena *arena, const PjType *item, int count) {
   return pj_type_tuple(arena, items, count);
 }
 
+const PjType *pj_type_record(PjArena *arena, const PjRecord *record) {
+  PjType *t = pj_arena_alloc(arena, sizeof(PjType));
+  memset(t, 0, sizeof *t);
+  t->kind = PJ_TY_RECORD;
+  t->record = record;
+  return t;
+}
+
+const PjType *pj_type_record_array(PjArena *arena, const PjRecord *record, int ndim) {
+  PjType *t = pj_arena_alloc(arena, sizeof(PjType));
+  memset(t, 0, sizeof *t);
+  t->kind = PJ_TY_ARRAY;
+  t->dtype = PJ_UINT8;
+  t->ndim = ndim;
+  t->layout = 'A';
+  t->record = record;
+  return t;
+}
+
+bool pj_record_equal(const PjRecord *a, const PjRecord *b) {
+  if (a == b) return true;
+  if (!a || !b || a->size != b->size || a->aligned != b->aligned || a->nfields != b->nfields) return false;
+  for (int i = 0; i < a->nfields; i++) {
+    const PjRecordField *x = &a->fields[i], *y = &b->fields[i];
+    if (strcmp(x->name, y->name) != 0 || x->dtype != y->dtype || x->offset != y->offset || x->ndim != y->ndim) return false;
+    for (int k = 0; k < x->ndim; k++)
+      if (x->shape[k] != y->shape[k]) return false;
+  }
+  return true;
+}
+
+const PjRecordField *pj_record_field(const PjRecord *record, const char *name) {
+  for (int i = 0; i < record->nfields; i++)
+    if (strcmp(record->fields[i].name, name) == 0) return &record->fields[i];
+  return NULL;
+}
+
+const PjType *pj_record_field_type(const PjRecordField *f) {
+  return f->ndim ? pj_type_array(f->dtype, f->ndim) : pj_type_scalar(f->dtype);
+}
+
+const PjRecordField *pj_record_misaligned(const PjRecord *record) {
+  for (int i = 0; i < record->nfields; i++) {
+    const PjRecordField *f = &record->fields[i];
+    int64_t align = (int64_t)pj_dtype_size(pj_dtype_part(f->dtype)); /* complex: its parts' */
+    if (align > 1 && f->offset % align != 0) return f;
+  }
+  return NULL;
+}
+
 bool pj_type_equal(const PjType *a, const PjType *b) {
   if (a == b) return true;
   if (!a || !b || a->kind != b->kind) return false;
@@ -99,7 +149,9 @@ bool pj_type_equal(const PjType *a, const PjType *b) {
   case PJ_TY_RANGE: case PJ_TY_DTYPE: return a->dtype == b->dtype;
   case PJ_TY_FUNCTION: return a->builtin == b->builtin && a->func == b->func;
   case PJ_TY_ARRAY:
-    return a->dtype == b->dtype && a->ndim == b->ndim && a->layout == b->layout && a->readonly == b->readonly;
+    return a->dtype == b->dtype && a->ndim == b->ndim && a->layout == b->layout && a->readonly == b->readonly &&
+           (a->record || b->record ? pj_record_equal(a->record, b->record) : true);
+  case PJ_TY_RECORD: return pj_record_equal(a->record, b->record);
   case PJ_TY_TUPLE:
     if (a->count != b->count) return false;
     for (int i = 0; i < a->count; i++)
@@ -124,8 +176,25 @@ bool pj_type_is_int(const PjType *t) { return pj_type_is_intlike(t) && t->dtype 
 
 int pj_dtype_bits(PjDtype d) { return d == PJ_BOOL ? 1 : (int)pj_dtype_size(d) * 8; }
 
+/* numba's name: Record(a[type=float64;offset=0],b[type=int32;offset=8];16;True) */
+static const char *pj_record_name(PjArena *arena, const PjRecord *r) {
+  const char *s = "Record(";
+  for (int i = 0; i < r->nfields; i++) {
+    const PjRecordField *f = &r->fields[i];
+    const char *ty = pj_dtype_name(f->dtype);
+    if (f->ndim) {
+      const char *dims = "";
+      for (int k = 0; k < f->ndim; k++) dims = pj_arena_printf(arena, "%s%s%lld", dims, k ? ", " : "", (long long)f->shape[k]);
+      ty = pj_arena_printf(arena, "nestedarray(%s, (%s%s))", ty, dims, f->ndim == 1 ? "," : "");
+    }
+    s = pj_arena_printf(arena, "%s%s%s[type=%s;offset=%lld]", s, i ? "," : "", f->name, ty, (long long)f->offset);
+  }
+  return pj_arena_printf(arena, "%s;%lld;%s)", s, (long long)r->size, r->aligned ? "True" : "False");
+}
+
 const char *pj_type_name(PjArena *arena, const PjType *t) {
   switch (t->kind) {
+  case PJ_TY_RECORD: return pj_record_name(arena, t->record);
   case PJ_TY_VOID: return "none";
   case PJ_TY_NONE: return "none";
   case PJ_TY_SCALAR:
@@ -134,7 +203,8 @@ const char *pj_type_name(PjArena *arena, const PjType *t) {
     return pj_dtype_name(t->dtype);
   case PJ_TY_FUNCTION: return pj_arena_printf(arena, "function(%s)", t->fname);
   case PJ_TY_ARRAY:
-    return pj_arena_printf(arena, "%sarray(%s, %dd, %c)", t->readonly ? "readonly " : "", pj_dtype_name(t->dtype),
+    return pj_arena_printf(arena, "%sarray(%s, %dd, %c)", t->readonly ? "readonly " : "",
+                           t->record ? pj_record_name(arena, t->record) : pj_dtype_name(t->dtype),
                            t->ndim, t->layout);
   case PJ_TY_RANGE: return pj_arena_printf(arena, "range_state_%s", pj_dtype_name(t->dtype));
   case PJ_TY_DTYPE: return pj_arena_printf(arena, "class(%s)", pj_dtype_name(t->dtype));
@@ -226,7 +296,7 @@ const PjType *pj_type_unify(PjArena *arena, const PjType *a, const PjType *b) {
   if (pj_type_equal(a, b)) return a;
   if (a->kind == PJ_TY_SCALAR && b->kind == PJ_TY_SCALAR) return pj_type_scalar(pj_dtype_unify(a->dtype, b->dtype));
   if (a->kind == PJ_TY_ARRAY && b->kind == PJ_TY_ARRAY && a->dtype == b->dtype && a->ndim == b->ndim &&
-      a->readonly == b->readonly)
+      a->readonly == b->readonly && !a->record && !b->record)
     return pj_type_array_ro(a->dtype, a->ndim, 'A', a->readonly); /* a C array and a view: numba's 'A' */
   if (a->kind == PJ_TY_TUPLE && b->kind == PJ_TY_TUPLE && a->count == b->count) {
     const PjType *items[64];

@@ -20,6 +20,7 @@ typedef enum PjTypeKind {
   PJ_TY_GRID_GROUP, /* cuda.cg.this_grid(): numba's GridGroup; no data, its .sync() is a grid barrier */
   PJ_TY_FUNCTION, /* a function used as a value (cuda.atomic.add, a device function): no data at run time,
                    * the type itself names the function, so a callee specialised on it calls it directly */
+  PJ_TY_RECORD, /* one record of a structured dtype (record): a reference to its bytes, as numba's */
 } PjTypeKind;
 
 typedef struct PjType PjType;
@@ -37,6 +38,7 @@ struct PjType {
   int builtin;          /* FUNCTION: the row of stdlib/builtins.def, or -1 for a device function */
   const struct PjFunc *func; /* FUNCTION: the device function */
   const char *fname;    /* FUNCTION: its name, for messages */
+  const PjRecord *record; /* RECORD; ARRAY: an array of records (always strided, 'A'; dtype unused) */
 };
 
 const PjType *pj_type_void(void);
@@ -56,6 +58,18 @@ const PjType *pj_type_literal(PjArena *arena, PjDtype dtype, int64_t value);
 const PjType *pj_type_unliteral(PjArena *arena, const PjType *t);
 const PjType *pj_type_tuple(PjArena *arena, const PjType **items, int count);
 const PjType *pj_type_unituple(PjArena *arena, const PjType *item, int count);
+
+/* A record, and an array of them (ndim >= 1), made in the arena. */
+const PjType *pj_type_record(PjArena *arena, const PjRecord *record);
+const PjType *pj_type_record_array(PjArena *arena, const PjRecord *record, int ndim);
+bool pj_record_equal(const PjRecord *a, const PjRecord *b);
+/* The field named `name`, or NULL. */
+const PjRecordField *pj_record_field(const PjRecord *record, const char *name);
+/* The type of a field's value: its number, or a C array over the record's bytes (a subarray). */
+const PjType *pj_record_field_type(const PjRecordField *f);
+/* The first field whose offset is not a multiple of its dtype's size (a packed layout), or NULL:
+ * numba refuses those records on the GPU. */
+const PjRecordField *pj_record_misaligned(const PjRecord *record);
 
 bool pj_type_equal(const PjType *a, const PjType *b);
 bool pj_type_is_scalar(const PjType *t);

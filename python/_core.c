@@ -634,6 +634,42 @@ static void pj_pool_free(PjBindingPool *p) {
   free(p->items);
 }
 
+/* A record description from Python: ("record", size, align, aligned, ((name, dtype code, offset,
+ * shape), ...)); its storage is a bytes object kept in `keep`. NULL with an exception set. */
+static const PjRecord *pj_record_from(PyObject *spec, PyObject *keep) {
+  const char *tag;
+  long long size, align;
+  int aligned;
+  PyObject *fields;
+  if (!PyArg_ParseTuple(spec, "sLLpO!", &tag, &size, &align, &aligned, &PyTuple_Type, &fields)) return NULL;
+  Py_ssize_t n = PyTuple_Size(fields);
+  PyObject *store = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(sizeof(PjRecord) + sizeof(PjRecordField) * (size_t)(n + 1)));
+  if (!store || PyList_Append(keep, store) < 0) {
+    Py_XDECREF(store);
+    return NULL;
+  }
+  Py_DECREF(store);
+  PjRecord *r = (PjRecord *)PyBytes_AsString(store);
+  PjRecordField *f = (PjRecordField *)(r + 1);
+  memset(r, 0, sizeof *r + sizeof *f * (size_t)(n + 1));
+  *r = (PjRecord){size, align, aligned, (int)n, f};
+  for (Py_ssize_t i = 0; i < n; i++) {
+    PyObject *shape;
+    int code;
+    long long offset;
+    if (!PyArg_ParseTuple(PyTuple_GetItem(fields, i), "siLO!", &f[i].name, &code, &offset, &PyTuple_Type, &shape)) return NULL;
+    f[i].dtype = (PjDtype)code;
+    f[i].offset = offset;
+    f[i].ndim = (int)PyTuple_Size(shape);
+    if (f[i].ndim > PJ_MAX_DIMS) {
+      PyErr_SetString(PyExc_ValueError, "a record field with too many dimensions");
+      return NULL;
+    }
+    for (int k = 0; k < f[i].ndim; k++) f[i].shape[k] = PyLong_AsLongLong(PyTuple_GetItem(shape, k));
+  }
+  return PyErr_Occurred() ? NULL : r;
+}
+
 static int pj_binding_from(PyObject *t, PjBinding *b, PjBindingPool *pool, PyObject *keep) {
   PyObject *name, *value;
   int kind;
@@ -819,10 +855,15 @@ static PyObject *pj_compile(PyObject *self, PyObject *args) {
   }
   PjArgType types[256];
   for (Py_ssize_t i = 0; i < nargs; i++) {
-    int dtype, ndim;
+    PyObject *code;
+    int ndim;
     const char *layout;
-    if (!PyArg_ParseTuple(PyList_GetItem(types_in, i), "iis", &dtype, &ndim, &layout)) goto done;
-    types[i] = (PjArgType){(PjDtype)dtype, ndim, layout[0]};
+    if (!PyArg_ParseTuple(PyList_GetItem(types_in, i), "Ois", &code, &ndim, &layout)) goto done;
+    const PjRecord *rec = NULL;
+    if (PyTuple_Check(code) && !(rec = pj_record_from(code, keep))) goto done;
+    int dtype = rec ? PJ_UINT8 : (int)PyLong_AsLong(code);
+    if (PyErr_Occurred()) goto done;
+    types[i] = (PjArgType){(PjDtype)dtype, ndim, rec && ndim ? 'A' : layout[0], rec};
   }
   source = pj_source_new_units(units, (int)nunits, diags);
   PjKernel *kernel = NULL;
@@ -1077,15 +1118,15 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
   char key[256 * 3 + 1];
   for (; read < n; read++) {
     if (pj_arg_read(PyTuple_GetItem(args, read), &a[read], (int)read) < 0) goto done;
-    key[3 * read] = (char)a[read].v.dtype;
-    key[3 * read + 1] = (char)a[read].v.ndim;
-    key[3 * read + 2] = a[read].v.ndim ? a[read].layout : 0;
+    key[3 * read] = a[read].record ? (char)(0x40 + a[read].record - 1) : (char)a[read].v.dtype;
+    key[3 * read + 1] = a[read].record_scalar ? 0 : (char)a[read].v.ndim;
+    key[3 * read + 2] = a[read].v.ndim && !a[read].record_scalar ? a[read].layout : 0;
   }
   /* what the launch lets the kernel assume: bit 0, no two arrays overlap (a kernel compiled
    * with noalias pointers serves it: read-only arrays through the GPU's read-only path); bit 1,
    * integers and array sizes fit in int32 (32-bit loop counters) */
   int fits = 1;
-  for (Py_ssize_t i = 0; fits && i < n; i++) fits = pj_values_fit_int32(&a[i].v, 1);
+  for (Py_ssize_t i = 0; fits && i < n; i++) fits = !a[i].record && pj_values_fit_int32(&a[i].v, 1);
   key[3 * n] = (char)(pj_args_disjoint(a, n) | fits << 1);
   Py_ssize_t klen = 3 * n + 1;
   PyObject *kernel = NULL, *k_key = NULL;
@@ -1100,8 +1141,11 @@ lookup:
   if (!kernel) {
     PyObject *types = PyTuple_New(n);
     for (Py_ssize_t i = 0; types && i < n; i++) {
-      char lay[2] = {a[i].v.ndim ? a[i].layout : 'C', 0};
-      PyTuple_SetItem(types, i, Py_BuildValue("(iis)", (int)a[i].v.dtype, a[i].v.ndim, lay));
+      char lay[2] = {a[i].v.ndim && !a[i].record_scalar ? a[i].layout : 'C', 0};
+      if (a[i].record) /* the NumPy dtype: the dispatcher describes its fields */
+        PyTuple_SetItem(types, i, Py_BuildValue("(Ois)", pj_record_dtype(a[i].record), a[i].record_scalar ? 0 : a[i].v.ndim, lay));
+      else
+        PyTuple_SetItem(types, i, Py_BuildValue("(iis)", (int)a[i].v.dtype, a[i].v.ndim, lay));
     }
     kernel = types ? PyObject_CallFunctionObjArgs(l->compile, types, key[3 * n] & 1 ? Py_True : Py_False,
                                                   key[3 * n] & 2 ? Py_True : Py_False, NULL)

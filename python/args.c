@@ -45,6 +45,65 @@ static int pj_dtype_from_typestr(const char *t, PjDtype *out) {
   return 0;
 }
 
+/* The record dtypes seen, kept alive; a launch finds its argument's by identity, else by equality
+ * (NumPy compares names, offsets and field types). At most 192: the launcher's key holds
+ * 0x40 + the number. */
+static PyObject *g_records[192];
+static int g_nrecords;
+
+PyObject *pj_record_dtype(int record) { return g_records[record - 1]; }
+
+static int pj_record_number(PyObject *dtype, int index) {
+  for (int i = 0; i < g_nrecords; i++)
+    if (g_records[i] == dtype) return i + 1;
+  for (int i = 0; i < g_nrecords; i++) {
+    int eq = PyObject_RichCompareBool(g_records[i], dtype, Py_EQ);
+    if (eq < 0) return -1;
+    if (eq) return i + 1;
+  }
+  if (g_nrecords == 192) {
+    PyErr_Format(PyExc_TypeError, "argument %d: more than 192 record dtypes were passed to kernels", index + 1);
+    return -1;
+  }
+  g_records[g_nrecords++] = Py_NewRef(dtype);
+  return g_nrecords;
+}
+
+/* An array of records, or one record (np.void / np.record, passed by reference as an array of one,
+ * written back as numba does), from its buffer (a->view, already taken). */
+static int pj_record_read(PyObject *o, PjArg *a, int index) {
+  PyObject *dtype = PyObject_GetAttrString(o, "dtype");
+  if (!dtype) return -1;
+  a->record = pj_record_number(dtype, index);
+  Py_DECREF(dtype);
+  if (a->record < 0) return -1;
+  if (a->view.ndim > PJ_MAX_DIMS) {
+    PyErr_Format(PyExc_ValueError, "argument %d has %d dimensions; at most %d are supported", index + 1, a->view.ndim,
+                 PJ_MAX_DIMS);
+    return -1;
+  }
+  a->v.dtype = PJ_UINT8; /* the elements' bytes: kernels address them by strides */
+  a->v.data = a->view.buf;
+  if (a->view.ndim == 0) {
+    a->record_scalar = true;
+    a->writable = true;
+    a->v.ndim = 1;
+    a->v.shape[0] = 1;
+    a->v.strides[0] = a->view.itemsize;
+    a->layout = 'C';
+    return 0;
+  }
+  a->v.ndim = a->view.ndim;
+  int64_t s = a->view.itemsize;
+  for (int k = a->view.ndim - 1; k >= 0; k--) {
+    a->v.shape[k] = a->view.shape[k];
+    a->v.strides[k] = a->view.strides ? a->view.strides[k] : s;
+    s *= a->v.shape[k];
+  }
+  a->layout = 'A';
+  return 0;
+}
+
 void pj_span_of(const PjArg *a, char *data, int64_t itemsize, char **lo, size_t *span) {
   int64_t low = 0, high = 0;
   for (int d = 0; d < a->v.ndim; d++) {
@@ -179,6 +238,8 @@ int pj_arg_read(PyObject *o, PjArg *a, int index) {
   a->v.strides_set = 1; /* every array path below writes the real strides */
   a->have_view = a->writable = false;
   a->staged = 0;
+  a->record = 0;
+  a->record_scalar = false;
   if (PyObject_TypeCheck(o, g_array_type)) {
     PjArrayObject *arr = (PjArrayObject *)o;
     a->v.dtype = (PjDtype)arr->dtype;
@@ -246,6 +307,7 @@ int pj_arg_read(PyObject *o, PjArg *a, int index) {
     a->have_view = true;
     a->writable = !a->view.readonly;
     PjDtype d;
+    if (a->view.format && a->view.format[0] == 'T' && numpy) return pj_record_read(o, a, index);
     if (!pj_dtype_from_format(a->view.format, &d) || (Py_ssize_t)pj_dtype_size(d) != a->view.itemsize) {
       PyErr_Format(PyExc_TypeError, "argument %d: an array of format '%s' is not supported", index + 1,
                    a->view.format ? a->view.format : "?");

@@ -51,7 +51,14 @@ typedef struct {
   uint64_t staged;        /* device copy of [span_lo, span_lo + span) */
   char *span_lo;
   size_t span;
+  /* a NumPy structured dtype: its number in the table of record dtypes seen (pj_record_dtype)
+   * plus one, else 0; a single record (np.void / np.record) is read as an array of one */
+  int record;
+  bool record_scalar;
 } PjArg;
+
+/* The record dtype numbered `record` (PjArg.record), borrowed. */
+PyObject *pj_record_dtype(int record);
 
 /* Fills `a` from one Python argument; 0, or -1 with an exception set. */
 int pj_arg_read(PyObject *o, PjArg *a, int index);

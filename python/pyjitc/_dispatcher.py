@@ -19,7 +19,7 @@ import numpy as np
 from . import _core
 from ._runtime import CODES, DTYPES, device, target
 from .errors import TypingError
-from .types import Array, NoneType, Signature, Type, arg_key, from_dtype, np_dtype, parse_signature
+from .types import Array, NoneType, Record, Signature, Type, arg_key, from_dtype, np_dtype, parse_signature
 
 (BIND_MODULE, BIND_INT, BIND_FLOAT, BIND_BOOL, BIND_TUPLE, BIND_ARRAY, BIND_FUNCTION, BIND_OPAQUE,
  BIND_SCALAR, BIND_DEVICE_ARRAY, BIND_FOREIGN) = range(11)
@@ -346,6 +346,10 @@ def _matches(eager, types):
     if len(eager) != len(types):
         return False
     for (ecode, endim, elayout), (code, ndim, layout) in zip(eager, types):
+        if isinstance(ecode, tuple) or isinstance(code, tuple):  # records: the same dtype
+            if (ecode, endim) != (code, ndim):
+                return False
+            continue
         if endim == 0 and ndim == 0:
             continue
         if (ecode, endim) != (code, ndim):
@@ -359,9 +363,17 @@ def _numba_types(types):
     """A key of the dispatcher's ((dtype code, ndim, layout), ...) as numba's argument types."""
     out = []
     for code, ndim, layout in types:
-        t = from_dtype(DTYPES[code])
+        t = Record(_record_dtype(code)) if isinstance(code, tuple) else from_dtype(DTYPES[code])
         out.append(Array(t, ndim, layout) if ndim else t)
     return tuple(out)
+
+
+def _record_dtype(spec):
+    """The NumPy dtype a record spec (_record_spec) describes."""
+    _, size, _, aligned, fields = spec
+    return np.dtype({"names": [f[0] for f in fields],
+                     "formats": [(DTYPES[f[1]], f[3]) if f[3] else DTYPES[f[1]] for f in fields],
+                     "offsets": [f[2] for f in fields], "itemsize": size, "aligned": aligned})
 
 
 class _Overloads(dict):
@@ -427,7 +439,8 @@ class Dispatcher:
             # a global device array may be an argument too: no variant may assume arrays apart
             noalias = False
             self._keep_alive = units.device_arrays
-        if tgt == "cuda" and not emit and target() == "cuda":
+        records = any(isinstance(t[0], tuple) for t in types)
+        if tgt == "cuda" and not emit and target() == "cuda" and not records:
             kernel = _cached_compile(units.units, list(types), arch or device()[2], noalias, narrow)
             for path in units.links:
                 kernel.link(path, arch or device()[2])
@@ -444,6 +457,7 @@ class Dispatcher:
         """The kernel for the argument types of a launch (called by the launcher on a miss);
         noalias: the launch found no two arrays overlapping; narrow: its integers fit in int32
         and its arrays have fewer than 2**31 elements."""
+        types = tuple((_record_spec(t[0]), t[1], t[2]) if isinstance(t[0], np.dtype) else t for t in types)
         if self._eager:
             for eager in self._eager:
                 if _matches(eager, types):
@@ -584,13 +598,18 @@ def _as_types(sig):
     out = []
     for t in sig:
         if isinstance(t, Type):
-            name, ndim, layout = arg_key(t)
-            out.append((CODES[name], ndim, layout))
+            rec = t.dtype if isinstance(t, Array) else t
+            if isinstance(rec, Record):  # records go as strided arrays, a single one as a 1-element one
+                out.append((_record_spec(rec.record_dtype), t.ndim if isinstance(t, Array) else 0,
+                            "A" if isinstance(t, Array) else "C"))
+            else:
+                name, ndim, layout = arg_key(t)
+                out.append((CODES[name], ndim, layout))
         elif isinstance(t, str):
             out.append(_as_types(f"void({t})")[0])
         else:
             code, ndim, layout = t
-            out.append((int(code), int(ndim), layout))
+            out.append((code if isinstance(code, tuple) else int(code), int(ndim), layout))
     return tuple(out)
 
 
@@ -624,9 +643,35 @@ def _dims(d):
     return tuple(int(x) for x in d)
 
 
+def _record_spec(dt):
+    """A structured dtype as the compiler takes it: ("record", itemsize, alignment, aligned,
+    ((name, dtype code, offset, subarray shape), ...)), NumPy's own layout; TypeError for what
+    kernels cannot use."""
+    fields = []
+    for name in dt.names or ():
+        fdt, offset = dt.fields[name][:2]
+        base, shape = fdt.subdtype if fdt.subdtype is not None else (fdt, ())
+        if base.fields is not None:
+            raise TypeError(f"record field '{name}': nested records are not supported in kernels")
+        code = CODES.get("bool" if base == np.bool_ else base.name)
+        if code is None or not base.isnative:
+            raise TypeError(f"record field '{name}' of dtype {base} is not supported in kernels "
+                            "(numbers of native byte order only)")
+        fields.append((name, code, int(offset), tuple(int(x) for x in shape)))
+    # the alignment from the fields (np.recarray's dtype reports 1 for an aligned struct)
+    align = max((dt.fields[n][0].base.alignment for n in dt.names or ()), default=1) if dt.isalignedstruct else 1
+    return ("record", int(dt.itemsize), int(align), bool(dt.isalignedstruct), tuple(fields))
+
+
+def _record_text(spec):
+    _, size, _, aligned, fields = spec
+    items = ",".join(f"{n}[type={DTYPES[c].name}{list(sh) if sh else ''};offset={o}]" for n, c, o, sh in fields)
+    return f"Record({items};{size};{aligned})"
+
+
 def _type_text(t):
     code, ndim, layout = t
-    name = DTYPES[code].name
+    name = _record_text(code) if isinstance(code, tuple) else DTYPES[code].name
     if not ndim:
         return name
     axes = [":"] * ndim
@@ -641,6 +686,10 @@ def _arg_type(a):
     from ._devicearray import DeviceNDArray
     if isinstance(a, DeviceNDArray):  # as kernels see it (random states: uint64[n, 2])
         return (a._dtype_code, len(_core.ArrayBase.shape.__get__(a)), a._layout)
+    if isinstance(a, np.ndarray) and a.dtype.fields is not None:
+        return (_record_spec(a.dtype), a.ndim, "A")
+    if isinstance(a, np.void) and a.dtype.fields is not None:
+        return (_record_spec(a.dtype), 0, "C")
     if isinstance(a, np.ndarray):
         layout = "C" if a.flags.c_contiguous else "F" if a.flags.f_contiguous else "A"
         return (CODES[a.dtype.name], a.ndim, layout)

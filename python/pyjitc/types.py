@@ -329,14 +329,18 @@ def np_dtype(t):
         return np.dtype(np.bool_)
     if isinstance(t, Number):
         return np.dtype(t.name)
+    if isinstance(t, Record):
+        return t.record_dtype
     raise TypeError(f"the type {t} has no NumPy dtype")
 
 
 def from_dtype(dtype):
     """The scalar type of a NumPy dtype (numba's numpy_support.from_dtype)."""
     dtype = np.dtype(dtype)
+    if dtype.fields is not None and dtype.names:
+        return Record(dtype)
     t = NAMES.get("bool" if dtype.kind == "b" else dtype.name)
-    if t is None or dtype.fields is not None or not dtype.isnative:
+    if t is None or not dtype.isnative:
         raise NotImplementedError(f"pyjitc has no type for the NumPy dtype {dtype!r}")
     return t
 
@@ -429,3 +433,19 @@ def parse_signature(sig):
     if isinstance(value, tuple):
         value = Signature(void, value)
     return value
+
+
+class Record(Type):
+    """numba's Record: a NumPy structured dtype as a type (one record); rec[:] is an array of records."""
+
+    def __init__(self, dtype):
+        self.record_dtype = np.dtype(dtype)
+        super().__init__(f"Record({self.record_dtype})")
+
+    @property
+    def key(self):
+        return self.record_dtype
+
+    @property
+    def dtype(self):
+        return self.record_dtype

@@ -73,8 +73,10 @@ def test_numpy_dtypes():
     for name in ("int8", "uint32", "float16", "float64", "complex64", "bool"):
         t = types.from_dtype(np.dtype(name))
         assert types.as_dtype(t) == np.dtype(name)
+    rec = np.dtype([("a", np.int32), ("b", np.float64)], align=True)
+    assert isinstance(types.from_dtype(rec), types.Record) and types.from_dtype(rec).dtype == rec
     with pytest.raises(NotImplementedError):
-        types.from_dtype(np.dtype([("a", np.int32)]))
+        types.from_dtype(np.dtype("M8[D]"))
     assert types.float32(1.25) == np.float32(1.25) and type(types.int16(3)) is np.int16
 
 
