@@ -10,7 +10,8 @@ import numpy as np
 
 from . import _core
 from ._devicearray import DeviceNDArray, MappedNDArray, as_cuda_array, is_device_array, mapped_array, pinned_array
-from ._dispatcher import Dispatcher, compile_ptx, compile_ptx_for_current_device, declare_device, jit
+from ._dispatcher import (Dispatcher, compile, compile_all, compile_for_current_device, compile_ptx,  # noqa: A004
+                          compile_ptx_for_current_device, declare_device, jit)
 from ._runtime import _state, device as _device, target as _target
 from .errors import CudaError, CudaSupportError, TypingError
 from .types import *  # noqa: F401,F403  (numba.cuda re-exports the type names too)
