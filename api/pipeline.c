@@ -556,7 +556,7 @@ PjKernel *pj_kernel_compile(const PjSource *s, int k, const PjArgType *args, int
   PjBackendOptions bo = {pj_resolve_target(o->target), o->arch, o->opt_level, o->emit, o->libdevice, debug,
                          o->fastmath || fs->fastmath, o->max_registers ? o->max_registers : fs->max_registers,
                          o->lineinfo || fs->lineinfo, o->noalias != 0, o->narrow != 0, o->abi, o->abi_name, device_fn,
-                         result};
+                         result, {o->launch_bounds[0], o->launch_bounds[1], o->launch_bounds[2]}};
   if (result && result->kind == PJ_TY_SCALAR) {
     kern->has_result = true;
     kern->result = result->dtype;

@@ -25,6 +25,7 @@ typedef struct PjBackendOptions {
   const char *abi_name;   /* that .func's name (NULL: the function's own, made a PTX identifier) */
   const PjSpec *device_fn; /* the specialisation among specs that the .func wraps */
   const PjType *result;   /* what the .func returns (the device function's result converted to it) */
+  int launch_bounds[3];   /* NVPTX kernels: maxntidx, minctasm, maxclusterrank (0: none) */
 } PjBackendOptions;
 
 /* Lower one typed kernel. NULL with a diagnostic on failure (a missing libdevice, an LLVM

@@ -885,6 +885,14 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
     LLVMDisposeDIBuilder(g.dib);
   }
   if (o->fastmath && cuda) pj_set_fastmath(&g);
+  static const char *const bounds[3] = {"maxntidx", "minctasm", "maxclusterrank"};
+  for (int i = 0; i < 3 && cuda && o->abi == PJ_ABI_KERNEL; i++)
+    if (o->launch_bounds[i] > 0) {
+      LLVMValueRef md[3] = {LLVMGetNamedFunction(g.mod, code->entry),
+                            LLVMMDStringInContext(g.ctx, bounds[i], (unsigned)strlen(bounds[i])),
+                            LLVMConstInt(LLVMInt32TypeInContext(g.ctx), (unsigned long long)o->launch_bounds[i], 0)};
+      LLVMAddNamedMetadataOperand(g.mod, "nvvm.annotations", LLVMMDNodeInContext(g.ctx, md, 3));
+    }
   if (o->max_registers > 0 && cuda && o->abi == PJ_ABI_KERNEL) {
     LLVMValueRef kernel = LLVMGetNamedFunction(g.mod, code->entry);
     LLVMValueRef md[3] = {kernel, LLVMMDStringInContext(g.ctx, "maxnreg", 7),

@@ -189,6 +189,9 @@ typedef struct PjCompileOptions {
   const char *abi_name; /* the device function's symbol; NULL: its own name */
   int result;        /* PjResult: the device function's result as its signature declares it */
   PjDtype result_dtype; /* PJ_RESULT_DTYPE: that type (the returned value is converted to it) */
+  int launch_bounds[3]; /* kernels: the most threads per block, the least blocks per multiprocessor, the most
+                         * blocks per cluster (sm_90 on), each 0 when not given: PTX .maxntid, .minnctapersm,
+                         * .maxclusterrank (numba's @cuda.jit(launch_bounds=...)) */
 } PjCompileOptions;
 
 /* Times of the compile stages, in milliseconds. */

@@ -758,13 +758,14 @@ static int pj_binding_from(PyObject *t, PjBinding *b, PjBindingPool *pool, PyObj
 }
 
 /* compile(units, argtypes, target, emit=0, arch=None, noalias=False, narrow=False, abi=0, abi_name=None,
- *         result=0, result_dtype=0, opt=3) -> Kernel
+ *         result=0, result_dtype=0, opt=3, launch_bounds=(0, 0, 0)) -> Kernel
  * units: [(path, text, col_offset, is_kernel, debug, fastmath, lineinfo, max_registers, bindings)]
  * argtypes: [(dtype_code, ndim, layout)]; target: "cuda" | "cpu"; emit: PjEmit bits; noalias: the
  * launches it serves have checked that no two arrays overlap; narrow: that their integers fit in
  * int32 and their arrays have fewer than 2**31 elements (pj_values_fit_int32); abi (PjAbi): 0 a kernel,
  * 1 numba's, 2 C's for units[0] compiled alone as a device function named abi_name, result (PjResult)
- * and result_dtype its declared result; opt: the optimisation level (0..3). */
+ * and result_dtype its declared result; opt: the optimisation level (0..3); launch_bounds: the kernel's
+ * most threads per block, least blocks per multiprocessor, most blocks per cluster (0: none). */
 static PyObject *pj_compile(PyObject *self, PyObject *args) {
   PyObject *units_in, *types_in;
   const char *target;
@@ -772,8 +773,9 @@ static PyObject *pj_compile(PyObject *self, PyObject *args) {
   const char *arch = NULL;
   int noalias = 0, narrow = 0, abi = 0, result = 0, result_dtype = 0, opt = 3;
   const char *abi_name = NULL;
-  if (!PyArg_ParseTuple(args, "OOs|Izppiziii", &units_in, &types_in, &target, &emit, &arch, &noalias, &narrow, &abi,
-                        &abi_name, &result, &result_dtype, &opt))
+  int bounds[3] = {0, 0, 0};
+  if (!PyArg_ParseTuple(args, "OOs|Izppiziii(iii)", &units_in, &types_in, &target, &emit, &arch, &noalias, &narrow,
+                        &abi, &abi_name, &result, &result_dtype, &opt, &bounds[0], &bounds[1], &bounds[2]))
     return NULL;
   if (!PyList_Check(units_in) || !PyList_Check(types_in)) {
     PyErr_SetString(PyExc_TypeError, "compile(units: list, argtypes: list, target)");
@@ -824,7 +826,8 @@ static PyObject *pj_compile(PyObject *self, PyObject *args) {
   if (source) {
     PjCompileOptions o = {.target = strcmp(target, "cpu") == 0 ? PJ_TARGET_CPU : PJ_TARGET_CUDA, .opt_level = opt,
                           .emit = emit, .arch = arch, .noalias = noalias, .narrow = narrow, .abi = abi,
-                          .abi_name = abi_name, .result = result, .result_dtype = (PjDtype)result_dtype};
+                          .abi_name = abi_name, .result = result, .result_dtype = (PjDtype)result_dtype,
+                          .launch_bounds = {bounds[0], bounds[1], bounds[2]}};
     Py_BEGIN_ALLOW_THREADS kernel = pj_kernel_compile(source, 0, types, (int)nargs, &o, diags, &st);
     Py_END_ALLOW_THREADS
   }

@@ -12,6 +12,7 @@ import linecache
 import math
 import os
 import pickle
+import re
 import types as pytypes
 
 import numpy as np
@@ -385,13 +386,15 @@ class Dispatcher:
             noalias = False
             self._keep_alive = units.device_arrays
         opt = 0 if self.options.get("opt", True) is False else 3
+        bounds = self.options.get("launch_bounds") or (0, 0, 0)
         try:
             if tgt == "cuda" and not emit and target() == "cuda":
-                kernel = _cached_compile(units.units, list(types), arch or device()[2], noalias, narrow, opt)
+                kernel = _cached_compile(units.units, list(types), arch or device()[2], noalias, narrow, opt, bounds)
                 for path in units.links:
                     kernel.link(path, arch or device()[2])
             else:
-                kernel = _core.compile(units.units, list(types), tgt, emit, arch, noalias, narrow, 0, None, 0, 0, opt)
+                kernel = _core.compile(units.units, list(types), tgt, emit, arch, noalias, narrow, 0, None, 0, 0, opt,
+                                       bounds)
         except TypingError as e:
             raise _kernel_error(e) from None
         if not emit and tgt == target():
@@ -430,6 +433,12 @@ class Dispatcher:
         if self.device:
             raise TypeError(f"device function '{self.__name__}' cannot be launched; call it from a kernel")
         grid, block = config[0], config[1]
+        bounds = self.options.get("launch_bounds")
+        if bounds and bounds[0]:
+            threads = int(np.prod(_dims(block))) if not isinstance(block, (int, np.integer)) else int(block)
+            if threads > bounds[0]:
+                raise ValueError(f"kernel '{self.__name__}' has launch_bounds of at most {bounds[0]} threads per "
+                                 f"block; this launch asks for {threads}")
         stream = config[2] if len(config) > 2 else 0
         shared = config[3] if len(config) > 3 else 0
         device()
@@ -529,13 +538,13 @@ def _kernel_error(e):
     return e
 
 
-def _cached_compile(units, types, arch, noalias, narrow, opt=3):
+def _cached_compile(units, types, arch, noalias, narrow, opt=3, bounds=(0, 0, 0)):
     """A GPU kernel from the on-disk cache (runtime/cache.c) when this exact compile was made
     before: the key holds every unit's text and the values of the names it uses, the argument
     types, the architecture and pyjitc's version, so any change to those compiles afresh."""
     import json  # here, not at import: 1.2 ms of `import pyjitc` otherwise
-    key = pickle.dumps((_core.version(), arch, noalias, narrow, units, types) + ((opt,) if opt != 3 else ()),
-                       protocol=4)
+    extra = (opt, tuple(bounds)) if opt != 3 or any(bounds) else ()
+    key = pickle.dumps((_core.version(), arch, noalias, narrow, units, types) + extra, protocol=4)
     hit = _core.cache_get("kernel", key)
     if hit is not None:
         try:
@@ -544,7 +553,7 @@ def _cached_compile(units, types, arch, noalias, narrow, opt=3):
                                          m["file"])
         except (ValueError, KeyError, TypeError):
             pass  # an entry of another shape: compiled again and replaced below
-    kernel = _core.compile(units, types, "cuda", 0, arch, noalias, narrow, 0, None, 0, 0, opt)
+    kernel = _core.compile(units, types, "cuda", 0, arch, noalias, narrow, 0, None, 0, 0, opt, tuple(bounds))
     meta = dict(kernel.meta, file=units[0][0])
     _core.cache_put("kernel", key, json.dumps(meta).encode())
     return kernel
@@ -606,10 +615,27 @@ def _arg_type(a):
     raise TypeError(f"cannot pass a {type(a).__name__} to a kernel")
 
 
+def _launch_bounds(lb):
+    """numba's launch_bounds (max threads per block, min blocks per multiprocessor, max blocks per
+    cluster), an int or a tuple of 1 to 3 positive ints, as three ints (0 where not given)."""
+    if lb is None:
+        return (0, 0, 0)
+    items = (lb,) if isinstance(lb, (int, np.integer)) else tuple(lb) if isinstance(lb, (tuple, list)) else None
+    if items is None:
+        raise TypeError(f"launch_bounds is an int or a tuple of up to three ints, not {type(lb).__name__}")
+    if len(items) > 3:
+        raise ValueError(f"Got {len(items)} launch bounds: {lb}. A maximum of three are supported: "
+                         "(max_threads_per_block, min_blocks_per_sm, max_blocks_per_cluster)")
+    if not all(isinstance(n, (int, np.integer)) and not isinstance(n, bool) and n > 0 for n in items):
+        raise ValueError(f"launch bounds {lb}: each is a positive int")
+    return tuple(int(n) for n in items) + (0,) * (3 - len(items))
+
+
 def jit(func_or_sig=None, device=False, inline=False, link=(), debug=False, opt=True, lineinfo=False, cache=False,
-        fastmath=False, max_registers=None, **kws):
+        fastmath=False, max_registers=None, launch_bounds=None, **kws):
     """numba.cuda.jit: @jit, @jit(device=True), @jit("void(float32[:])"), @jit(["sig", ...], fastmath=True)."""
     options = {"debug": debug or os.environ.get("NUMBA_CUDA_DEBUGINFO") == "1", "fastmath": fastmath, "opt": opt,
+               "launch_bounds": _launch_bounds(launch_bounds),
                "lineinfo": lineinfo, "max_registers": max_registers or 0,
                "link": tuple(link) if isinstance(link, (list, tuple, set)) else (link,) if link else ()}
     if callable(func_or_sig) and not isinstance(func_or_sig, (str, Type)):
@@ -726,13 +752,17 @@ def _compile_device(pyfunc, sig, options, abi="numba", abi_name=None, emit=EMIT_
     return kernel, _result_type(kernel.result)
 
 
-def _compile(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi, abi_info):
+def _compile(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi, abi_info, launch_bounds=None):
     """(PTX, result type): the work of compile_ptx, compile and compile_all."""
     _check_abi(abi, device)
     options = {"debug": bool(debug), "lineinfo": bool(lineinfo), "fastmath": bool(fastmath),
-               "opt": True if opt is None else bool(opt)}
+               "opt": True if opt is None else bool(opt), "launch_bounds": _launch_bounds(launch_bounds)}
     if device:
         abi_name = (abi_info or {}).get("abi_name")
+        if abi_name is not None and (not isinstance(abi_name, str) or abi_name in ("_", "$")
+                                     or not re.fullmatch(r"[A-Za-z_$][A-Za-z0-9_$]*", abi_name)):
+            raise ValueError(f"abi_name {abi_name!r} is not a name PTX accepts for a function (letters, digits, "
+                             "'_' and '$', not starting with a digit)")
         kernel, resty = _compile_device(pyfunc, sig, options, abi, abi_name, EMIT_PTX, _arch(cc))
         return kernel.text("ptx"), resty
     s = parse_signature(sig)
@@ -746,12 +776,12 @@ def _compile(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi, abi_i
 
 
 def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False, cc=None, opt=True,
-                abi="numba", abi_info=None, **kws):
+                abi="numba", abi_info=None, launch_bounds=None, **kws):
     """numba.cuda.compile_ptx: (PTX text, result type) of the function compiled for the signature,
     a kernel (.entry) or, with device=True, a device function (.func) with numba's ABI (abi="numba":
     int32 status, the result through a pointer passed first) or the C ABI (abi="c", named by
     abi_info={"abi_name": ...}). Needs no GPU."""
-    return _compile(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi, abi_info)
+    return _compile(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi, abi_info, launch_bounds)
 
 
 def compile_ptx_for_current_device(pyfunc, sig, **kws):
@@ -765,11 +795,11 @@ def _current_cc():
 
 
 def compile(pyfunc, sig, debug=None, lineinfo=False, device=True, fastmath=False, cc=None, opt=None, abi="c",
-            abi_info=None, output="ptx", **kws):
+            abi_info=None, output="ptx", launch_bounds=None, **kws):
     """numba.cuda.compile: (code, result type); a device function with the C ABI unless told
     otherwise. pyjitc's output is PTX (output="ltoir" is NVVM's and not made here)."""
     _check_output(output)
-    return _compile(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi, abi_info)
+    return _compile(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi, abi_info, launch_bounds)
 
 
 def compile_for_current_device(pyfunc, sig, **kws):
@@ -778,9 +808,9 @@ def compile_for_current_device(pyfunc, sig, **kws):
 
 
 def compile_all(pyfunc, sig, debug=None, lineinfo=False, device=True, fastmath=False, cc=None, opt=None, abi="c",
-                abi_info=None, output="ptx", **kws):
+                abi_info=None, output="ptx", launch_bounds=None, **kws):
     """numba.cuda.compile_all: ([code], result type). numba lists the code of the files the function
     links after its own; pyjitc links those when a kernel is loaded, so the list holds the PTX only."""
     _check_output(output)
-    code, resty = _compile(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi, abi_info)
+    code, resty = _compile(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi, abi_info, launch_bounds)
     return [code], resty

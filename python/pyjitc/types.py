@@ -63,7 +63,12 @@ class Signature:
         return f"{self.return_type!r}({', '.join(map(repr, self.args))})"
 
 
-void = Type("void")
+class NoneType(Type):
+    """The type of nothing: void, what a kernel returns (numba's types.none)."""
+
+
+void = NoneType("void")
+none = void
 void._pyjitc_qualname = "numba.void"
 boolean = Type("bool")
 boolean._pyjitc_qualname = "numba.boolean"
