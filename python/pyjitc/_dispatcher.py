@@ -507,7 +507,7 @@ class Dispatcher:
             arch = None
             tgt = "cuda" if what == "ptx" else target()
             k = self._compile(types, emit, tgt, arch)
-            out[tuple(types)] = k.text(what)
+            out[tuple(Type(DTYPES[c].name, n, layout if n else "C") for c, n, layout in types)] = k.text(what)
         return out
 
     def compile(self, sig):
@@ -518,13 +518,16 @@ class Dispatcher:
     def inspect_types(self, file=None, signature=None):
         texts = self._texts("types", signature)
         for types, text in texts.items():
-            print(f"{self.__name__} ({', '.join(_type_text(t) for t in types)})\n{text}", file=file)
+            args = ", ".join(map(repr, types)) if isinstance(types, tuple) else repr(types)
+            print(f"{self.__name__} ({args})\n{text}", file=file)
 
     def inspect_llvm(self, signature=None):
+        """The LLVM IR for a signature, or {argument types (numba's): IR} of those compiled."""
         texts = self._texts("llvm", signature)
         return next(iter(texts.values())) if signature is not None else texts
 
     def inspect_asm(self, signature=None):
+        """The PTX for a signature, or {argument types (numba's, float32[::1]): PTX} of those compiled."""
         texts = self._texts("ptx", signature)
         return next(iter(texts.values())) if signature is not None else texts
 
