@@ -432,7 +432,8 @@ static PjSpec *pj_device_alone(PjArena *a, const PjModule *m, const PjFuncSyntax
   }
   if (o->result == PJ_RESULT_DTYPE) {
     if ((unsigned)o->result_dtype >= PJ_DTYPE_COUNT) {
-      pj_error(diags, &m->file, (PjLoc){0}, "device function '%s': unknown result dtype %d", name, (int)o->result_dtype);
+      pj_error(diags, &m->file, (PjLoc){0}, "device function '%s': unknown result dtype %d", name,
+               (int)o->result_dtype);
       return NULL;
     }
     if (rt->kind == PJ_TY_VOID) {

@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 from pyjitc import TypingError, cuda
-from pyjitc.cuda import (boolean, compile, compile_all, compile_for_current_device, compile_ptx, complex128, float32,
-                         float64, int8, int16, int32, int64, uint8, uint32, uint64, void)
+from pyjitc.cuda import (boolean, compile, compile_all, compile_for_current_device, compile_ptx, complex128, float16,
+                         float32, float64, int8, int16, int32, int64, uint8, uint32, uint64, void)
 
 ON_CUDA = os.environ.get("PYJITC_TEST_TARGET") == "cuda"
 
@@ -303,12 +303,15 @@ def test_device_function_mistakes():
         compile_ptx(add, (int32,), device=True)
 
 
-def test_float_of_float32_stays_float32():
+def test_float_of_float32_and_float16_keeps_the_type():
     def as_float(x):
         return float(x)
 
     ptx, resty = compile_ptx(as_float, (float32,), device=True)
     assert resty == float32 and re.search(r"st\.f32\s+\[%rd", ptx)  # stored through the result pointer
+    ptx, resty = compile_ptx(as_float, (float16,), device=True)
+    assert resty == float16 and re.search(r"st\.b16\s+\[%rd", ptx)
+    assert compile_ptx(as_float, (int16,), device=True)[1] == float64
 
 
 # ---- launch bounds ------------------------------------------------------------------------------

@@ -69,22 +69,29 @@ int main(void) {
   free(diag);
 
   /* rejections */
-  struct { const char *text; PjArgType args[2]; int nargs; PjCompileOptions o; const char *want; } bad[] = {
-      {ADD, {{PJ_FLOAT32, 0, 'C'}, {PJ_FLOAT32, 0, 'C'}}, 2, {.target = PJ_TARGET_CPU, .abi = PJ_ABI_C}, "PTX for the GPU"},
-      {ADD, {{PJ_FLOAT32, 1, 'C'}, {PJ_FLOAT32, 0, 'C'}}, 2, {.target = PJ_TARGET_CUDA, .abi = PJ_ABI_C}, "argument 1 is an array"},
-      {ADD, {{PJ_FLOAT32, 0, 'C'}, {PJ_FLOAT32, 0, 'C'}}, 2, {.target = PJ_TARGET_CUDA, .abi = PJ_ABI_C, .abi_name = "9x"},
-       "abi_name '9x' is not a name PTX accepts"},
-      {NOTHING, {{PJ_FLOAT32, 0, 'C'}}, 1, {.target = PJ_TARGET_CUDA, .abi = PJ_ABI_NUMBA, .result = PJ_RESULT_DTYPE,
-                                            .result_dtype = PJ_INT32}, "returns nothing, but its signature says it returns int32"},
-      {ADD, {{PJ_FLOAT32, 0, 'C'}, {PJ_FLOAT32, 0, 'C'}}, 2, {.target = PJ_TARGET_CUDA, .abi = PJ_ABI_NUMBA,
-                                                             .result = PJ_RESULT_VOID}, "says it returns nothing (void)"},
-      {ADD, {{PJ_FLOAT32, 0, 'C'}, {PJ_FLOAT32, 0, 'C'}}, 2, {.target = PJ_TARGET_CUDA, .abi = 7}, "unsupported ABI 7"},
-      {ADD, {{PJ_FLOAT32, 0, 'C'}, {PJ_FLOAT32, 0, 'C'}}, 2, {.target = PJ_TARGET_CUDA}, "'add' is a device function"},
+  PjArgType arr[2] = {{PJ_FLOAT32, 1, 'C'}, {PJ_FLOAT32, 0, 'C'}};
+  PjTarget cuda = PJ_TARGET_CUDA;
+  struct {
+    const char *text;
+    const PjArgType *args;
+    int nargs;
+    PjCompileOptions o;
+    const char *want;
+  } bad[] = {
+      {ADD, f32, 2, {.target = PJ_TARGET_CPU, .abi = PJ_ABI_C}, "PTX for the GPU"},
+      {ADD, arr, 2, {.target = cuda, .abi = PJ_ABI_C}, "argument 1 is an array"},
+      {ADD, f32, 2, {.target = cuda, .abi = PJ_ABI_C, .abi_name = "9x"}, "abi_name '9x' is not a name PTX accepts"},
+      {NOTHING, f32, 1, {.target = cuda, .abi = PJ_ABI_NUMBA, .result = PJ_RESULT_DTYPE, .result_dtype = PJ_INT32},
+       "returns nothing, but its signature says it returns int32"},
+      {ADD, f32, 2, {.target = cuda, .abi = PJ_ABI_NUMBA, .result = PJ_RESULT_VOID}, "says it returns nothing (void)"},
+      {ADD, f32, 2, {.target = cuda, .abi = 7}, "unsupported ABI 7"},
+      {ADD, f32, 2, {.target = cuda}, "'add' is a device function"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     bad[i].o.opt_level = 3;
     k = compile_alone(bad[i].text, bad[i].args, bad[i].nargs, bad[i].o, &diag);
-    CHECKF(!k && diag && strstr(diag, bad[i].want), "case %zu: got \"%s\", want \"%s\"", i, diag ? diag : "", bad[i].want);
+    CHECKF(!k && diag && strstr(diag, bad[i].want), "case %zu: got \"%s\", want \"%s\"", i, diag ? diag : "",
+           bad[i].want);
     pj_kernel_delete(k);
     free(diag);
   }
