@@ -556,8 +556,9 @@ PjKernel *pj_kernel_compile(const PjSource *s, int k, const PjArgType *args, int
   bool debug = o->debug || fs->debug;
   PjBackendOptions bo = {pj_resolve_target(o->target), o->arch, o->opt_level, o->emit, o->libdevice, debug,
                          o->fastmath || fs->fastmath, o->max_registers ? o->max_registers : fs->max_registers,
-                         o->lineinfo || fs->lineinfo, o->noalias != 0, o->narrow != 0, o->abi, o->abi_name, device_fn,
-                         result, {o->launch_bounds[0], o->launch_bounds[1], o->launch_bounds[2]}};
+                         o->lineinfo || fs->lineinfo, o->noalias != 0, o->narrow != 0, o->host_libraries,
+                         o->nhost_libraries, o->abi, o->abi_name, device_fn, result,
+                         {o->launch_bounds[0], o->launch_bounds[1], o->launch_bounds[2]}};
   if (result && result->kind == PJ_TY_SCALAR) {
     kern->has_result = true;
     kern->result = result->dtype;
@@ -615,7 +616,9 @@ PjStatus pj_kernel_link(PjKernel *k, const char *path, const char *arch, char *e
   return PJ_OK;
 }
 
-PjStatus pj_host_link(const char *path, char *err, size_t errlen) { return pj_link_host(path, err, errlen); }
+PjStatus pj_host_link(const char *const *paths, int n, void **library, char *err, size_t errlen) {
+  return pj_link_host(paths, n, library, err, errlen);
+}
 
 const char *pj_kernel_name(const PjKernel *k) { return k->abi.name; }
 PjTarget pj_kernel_target(const PjKernel *k) { return k->abi.target; }

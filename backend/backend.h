@@ -21,6 +21,8 @@ typedef struct PjBackendOptions {
   bool noalias;           /* NVPTX: array pointer parameters are noalias (no two arrays overlap) */
   bool narrow;            /* NVPTX: integer arguments and array extents and sizes are below 2**31 in
                            * magnitude: extents carry that range and counters bounded by them are 32-bit */
+  void *const *host_libraries; /* host: dlopen handles searched first for the functions the kernel declares */
+  int nhost_libraries;
   int abi;                /* PjAbi: KERNEL, or NUMBA / C: device_fn alone as a .func (NVPTX) */
   const char *abi_name;   /* that .func's name (NULL: the function's own, made a PTX identifier) */
   const PjSpec *device_fn; /* the specialisation among specs that the .func wraps */

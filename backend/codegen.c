@@ -717,6 +717,11 @@ static LLVMValueRef pj_cg_pyround(PjCg *g, const PjExpr *e) {
   LLVMValueRef y = LLVMBuildSelect(g->b, neg, LLVMBuildFDiv(g->b, v, pw, ""), LLVMBuildFMul(g->b, v, pw, ""), "");
   LLVMValueRef z = pj_cg_call_intrinsic(g, "llvm.rint", ov, 1, &y, 1);
   LLVMValueRef r = LLVMBuildSelect(g->b, neg, LLVMBuildFMul(g->b, z, pw, ""), LLVMBuildFDiv(g->b, z, pw, ""), "");
+  /* x scaled past the largest double (round(1e300, 20)): x itself, as numba and CPython give */
+  LLVMValueRef ay = pj_cg_call_intrinsic(g, "llvm.fabs", ov, 1, &y, 1);
+  LLVMValueRef overflow = LLVMBuildAnd(g->b, LLVMBuildNot(g->b, neg, ""),
+                                       LLVMBuildFCmp(g->b, LLVMRealOEQ, ay, LLVMConstReal(f64, __builtin_inf()), ""), "");
+  r = LLVMBuildSelect(g->b, overflow, v, r, "");
   bool finite_only = !pj_dtype_is_float(xd);
   if (finite_only) /* an integer: itself for n >= 0 */
     return LLVMBuildSelect(g->b, neg, pj_cg_convert_scalar(g, r, PJ_FLOAT64, PJ_INT64), pj_cg_convert_scalar(g, x, xd, PJ_INT64), "");

@@ -8,10 +8,14 @@
 
 #include "backend/codegen.h"
 
+/* A function or a dtype passed in: the specialisation knows it from its type, nothing is passed. */
+static bool pj_passed(const PjType *t) { return t->kind != PJ_TY_FUNCTION && t->kind != PJ_TY_DTYPE; }
+
 static LLVMTypeRef pj_spec_type(PjCg *g, const PjSpec *s) {
   LLVMTypeRef params[72];
   int n = 0;
-  for (int i = 0; i < s->nargs && i < 64; i++) params[n++] = pj_cg_type(g, s->args[i]);
+  for (int i = 0; i < s->nargs && i < 64; i++)
+    if (pj_passed(s->args[i])) params[n++] = pj_cg_type(g, s->args[i]);
   if (g->host) {
     params[n++] = LLVMPointerTypeInContext(g->ctx, 0);
     for (int d = 0; d < 3; d++) params[n++] = LLVMInt32TypeInContext(g->ctx);
@@ -87,7 +91,8 @@ LLVMValueRef pj_cg_call_spec(PjCg *g, const PjExpr *e) {
   LLVMValueRef args[72];
   int n = 0;
   for (int i = 0; i < e->call.nargs && i < 64; i++)
-    args[n++] = pj_cg_convert(g, pj_cg_expr(g, e->call.args[i]), e->call.args[i]->type, s->args[i]);
+    if (pj_passed(s->args[i]))
+      args[n++] = pj_cg_convert(g, pj_cg_expr(g, e->call.args[i]), e->call.args[i]->type, s->args[i]);
   if (g->host) {
     args[n++] = g->cpu_grid;
     for (int d = 0; d < 3; d++) args[n++] = g->cpu_tid[d];
@@ -112,11 +117,13 @@ static void pj_define_spec(PjCg *g, const PjSpec *s) {
   g->loop_exit = g->loop_continue = NULL;
   LLVMPositionBuilderAtEnd(g->b, entry);
   pj_cg_alloc_slots(g);
+  unsigned p = 0;
   for (int i = 0; i < s->nargs; i++)
-    LLVMBuildStore(g->b, pj_cg_convert(g, LLVMGetParam(fn, (unsigned)i), s->args[i], g->f->vars[i].type), g->slots[i]);
+    if (pj_passed(s->args[i]))
+      LLVMBuildStore(g->b, pj_cg_convert(g, LLVMGetParam(fn, p++), s->args[i], g->f->vars[i].type), g->slots[i]);
   if (g->host) {
-    g->cpu_grid = LLVMGetParam(fn, (unsigned)s->nargs);
-    for (int d = 0; d < 3; d++) g->cpu_tid[d] = LLVMGetParam(fn, (unsigned)(s->nargs + 1 + d));
+    g->cpu_grid = LLVMGetParam(fn, p);
+    for (int d = 0; d < 3; d++) g->cpu_tid[d] = LLVMGetParam(fn, p + 1 + (unsigned)d);
   }
   const PjType *rt = g->f->ret_type;
   g->ret_slot = NULL;

@@ -1,5 +1,6 @@
 /* The two targets of the one code generator: NVPTX (a .entry kernel, libdevice, PTX text) and
  * the host (a per-block entry for the CPU executor, libm, native code through ORC LLJIT). */
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -330,8 +331,16 @@ static LLVMValueRef pj_nvptx_collective(PjCg *g, const PjExpr *e) {
   switch ((PjCollective)b->dim) {
   case PJ_COLL_SHFL_IDX: case PJ_COLL_SHFL_UP: case PJ_COLL_SHFL_DOWN: case PJ_COLL_SHFL_XOR:
     return pj_nvptx_shfl(g, modes[b->dim], a[0], a[1], a[2], e->type->dtype);
-  case PJ_COLL_ACTIVEMASK:
-    return pj_cg_convert(g, pj_inline_asm(g, i32, "activemask.b32 $0;", "=r", NULL, 0), pj_type_scalar(PJ_UINT32), e->type);
+  case PJ_COLL_ACTIVEMASK: {
+    /* which lanes run here depends on where it runs: LLVM may not merge the calls of two branches
+     * into one above them (nomerge), nor move it across control flow (convergent) */
+    LLVMValueRef call = pj_inline_asm(g, i32, "activemask.b32 $0;", "=r", NULL, 0);
+    static const char *const keep[] = {"nomerge", "convergent"};
+    for (int i = 0; i < 2; i++)
+      LLVMAddCallSiteAttribute(call, LLVMAttributeFunctionIndex,
+                               LLVMCreateEnumAttribute(g->ctx, LLVMGetEnumAttributeKindForName(keep[i], strlen(keep[i])), 0));
+    return pj_cg_convert(g, call, pj_type_scalar(PJ_UINT32), e->type);
+  }
   case PJ_COLL_ALL: case PJ_COLL_ANY: case PJ_COLL_EQ: case PJ_COLL_BALLOT: {
     snprintf(name, sizeof name, "llvm.nvvm.vote.%s.sync", votes[b->dim - PJ_COLL_ALL]);
     LLVMValueRef r = pj_cg_call_intrinsic(g, name, NULL, 0, a, 2);
@@ -746,20 +755,57 @@ static float pj_powi_f32(float x, int n) {
   return recip ? 1.0f / r : r;
 }
 
+/* float16 conversions, which x86 code calls as __truncdfhf2 and friends (half in an XMM register,
+ * the _Float16 ABI); the C compiler implements the casts with libgcc's routines, linked in. */
+static _Float16 pj_trunc_f64_f16(double x) { return (_Float16)x; }
+static _Float16 pj_trunc_f32_f16(float x) { return (_Float16)x; }
+static float pj_extend_f16_f32(_Float16 h) { return (float)h; }
+static double pj_extend_f16_f64(_Float16 h) { return (double)h; }
+
 static LLVMErrorRef pj_jit_define_helpers(LLVMOrcLLJITRef jit, LLVMOrcJITDylibRef jd) {
   static const struct { const char *name; void *addr; } helpers[] = {
-      {"__powidf2", (void *)pj_powi_f64}, {"__powisf2", (void *)pj_powi_f32}};
-  LLVMOrcCSymbolMapPair pairs[2];
-  for (int i = 0; i < 2; i++) {
+      {"__powidf2", (void *)pj_powi_f64},         {"__powisf2", (void *)pj_powi_f32},
+      {"__truncdfhf2", (void *)pj_trunc_f64_f16},  {"__truncsfhf2", (void *)pj_trunc_f32_f16},
+      {"__extendhfsf2", (void *)pj_extend_f16_f32}, {"__extendhfdf2", (void *)pj_extend_f16_f64}};
+  enum { N = sizeof helpers / sizeof helpers[0] };
+  LLVMOrcCSymbolMapPair pairs[N];
+  for (int i = 0; i < N; i++) {
     pairs[i].Name = LLVMOrcLLJITMangleAndIntern(jit, helpers[i].name);
     pairs[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)helpers[i].addr;
     pairs[i].Sym.Flags.GenericFlags = LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable;
     pairs[i].Sym.Flags.TargetFlags = 0;
   }
-  return LLVMOrcJITDylibDefine(jd, LLVMOrcAbsoluteSymbols(pairs, 2));
+  return LLVMOrcJITDylibDefine(jd, LLVMOrcAbsoluteSymbols(pairs, N));
 }
 
-static bool pj_jit(PjCode *code, LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, char *err, size_t errlen) {
+/* The functions the module declares that the kernel's own host libraries define (foreign
+ * functions, cuda.declare_device), as absolute symbols: found there before the process. */
+static LLVMErrorRef pj_jit_define_foreign(LLVMOrcLLJITRef jit, LLVMOrcJITDylibRef jd, LLVMModuleRef mod,
+                                          const PjBackendOptions *o) {
+  if (!o || o->nhost_libraries <= 0) return NULL;
+  int n = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) n += LLVMIsDeclaration(f) != 0;
+  LLVMOrcCSymbolMapPair *pairs = calloc((size_t)n + 1, sizeof *pairs);
+  int k = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f && pairs; f = LLVMGetNextFunction(f)) {
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    if (!LLVMIsDeclaration(f) || !strncmp(name, "llvm.", 5)) continue;
+    void *addr = NULL;
+    for (int i = 0; i < o->nhost_libraries && !addr; i++) addr = dlsym(o->host_libraries[i], name);
+    if (!addr) continue;
+    pairs[k].Name = LLVMOrcLLJITMangleAndIntern(jit, name);
+    pairs[k].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)addr;
+    pairs[k].Sym.Flags.GenericFlags = LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable;
+    k++;
+  }
+  LLVMErrorRef e = k ? LLVMOrcJITDylibDefine(jd, LLVMOrcAbsoluteSymbols(pairs, (size_t)k)) : NULL;
+  free(pairs);
+  return e;
+}
+
+static bool pj_jit(PjCode *code, LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, const PjBackendOptions *o,
+                   char *err, size_t errlen) {
   LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
   LLVMErrorRef e = LLVMOrcCreateLLJIT(&code->jit, builder);
   LLVMOrcDefinitionGeneratorRef gen = NULL;
@@ -767,6 +813,7 @@ static bool pj_jit(PjCode *code, LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef 
   LLVMOrcJITDylibRef jd = e ? NULL : LLVMOrcLLJITGetMainJITDylib(code->jit);
   if (!e) LLVMOrcJITDylibAddGenerator(jd, gen);
   if (!e) e = pj_jit_define_helpers(code->jit, jd);
+  if (!e) e = pj_jit_define_foreign(code->jit, jd, mod, o);
   bool has_record = LLVMGetNamedGlobal(mod, PJ_KERNEL_ERROR_SYMBOL) != NULL;
   LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
   if (!e) e = LLVMOrcLLJITAddLLVMIRModule(code->jit, jd, tsm);
@@ -839,7 +886,7 @@ static bool pj_finish_host(PjCode *code, PjCg *g, LLVMOrcThreadSafeContextRef ts
   if (!pj_optimize(g->mod, tm, o->opt_level, err, errlen)) return false;
   double t1 = pj_now_ms();
   if (o->emit & PJ_EMIT_LLVM) code->llvm_text = LLVMPrintModuleToString(g->mod);
-  bool ok = pj_jit(code, tsc, g->mod, err, errlen);
+  bool ok = pj_jit(code, tsc, g->mod, o, err, errlen);
   g->mod = NULL; /* owned by the JIT now */
   times->optimize = t1 - t0;
   times->codegen = pj_now_ms() - t1;

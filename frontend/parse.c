@@ -87,6 +87,7 @@ typedef struct PjParser {
   bool module_level; /* parsing a module-level statement: lists are data there */
   PjVec globals; /* PjGlobal* */
   PjVec funcs;
+  int loop_elses; /* for/while ... else clauses desugared so far (their flags' names) */
 } PjParser;
 
 static bool pj_is(TSNode n, int sym) { return ts_node_symbol(n) == pj_sym[sym]; }
@@ -592,11 +593,61 @@ static PjStmt *pj_parse_if(PjParser *p, TSNode n) {
   return pj_parse_if_chain(p, n, pj_child(n, PJ_FIELD_CONDITION), pj_child(n, PJ_FIELD_CONSEQUENCE), alts, nalts);
 }
 
-static bool pj_no_else(PjParser *p, TSNode n, const char *what) {
+/* A statement of one or two others as its own block: if True: a; b. */
+static PjStmt *pj_stmt_group(PjParser *p, TSNode at, PjStmt **stmts, int n) {
+  PjStmt *g = pj_new_stmt(p, PJ_ST_IF, at);
+  g->if_.cond = pj_new_expr(p, PJ_EX_BOOL, at);
+  g->if_.cond->ival = 1;
+  g->if_.then.stmts = pj_arena_alloc(p->arena, sizeof(PjStmt *) * (size_t)(n + 1));
+  for (int i = 0; i < n; i++) g->if_.then.stmts[i] = stmts[i];
+  g->if_.then.count = n;
+  return g;
+}
+
+static PjStmt *pj_flag_set(PjParser *p, TSNode at, const char *flag, bool value) {
+  PjStmt *s = pj_new_stmt(p, PJ_ST_ASSIGN, at);
+  s->assign.targets = pj_arena_alloc(p->arena, sizeof(PjExpr *));
+  s->assign.targets[0] = pj_new_expr(p, PJ_EX_NAME, at);
+  s->assign.targets[0]->name.id = flag;
+  s->assign.ntargets = 1;
+  s->assign.value = pj_new_expr(p, PJ_EX_BOOL, at);
+  s->assign.value->ival = value;
+  return s;
+}
+
+/* Each `break` of this loop (not of loops inside it) first sets the flag. */
+static void pj_mark_breaks(PjParser *p, TSNode at, PjBlock *b, const char *flag) {
+  for (int i = 0; i < b->count; i++) {
+    PjStmt *s = b->stmts[i];
+    if (s->kind == PJ_ST_BREAK) {
+      PjStmt *pair[2] = {pj_flag_set(p, at, flag, true), s};
+      pair[0]->loc = s->loc;
+      b->stmts[i] = pj_stmt_group(p, at, pair, 2);
+      b->stmts[i]->loc = s->loc;
+    } else if (s->kind == PJ_ST_IF) {
+      pj_mark_breaks(p, at, &s->if_.then, flag);
+      pj_mark_breaks(p, at, &s->if_.orelse, flag);
+    }
+  }
+}
+
+/* for/while ... else: the else block runs when the loop ends without a break, as in Python;
+ * written as  flag = False; <the loop, whose breaks set flag>; if not flag: <else>, under a
+ * flag name no Python program can write. */
+static PjStmt *pj_loop_else(PjParser *p, TSNode n, PjStmt *loop, PjBlock *body) {
   TSNode alt = pj_child(n, PJ_FIELD_ALTERNATIVE);
-  if (ts_node_is_null(alt)) return true;
-  pj_reject(p, alt, what);
-  return false;
+  if (!loop || ts_node_is_null(alt)) return loop;
+  const char *flag = pj_arena_printf(p->arena, "loop-else.%d", ++p->loop_elses);
+  PjStmt *after = pj_new_stmt(p, PJ_ST_IF, alt);
+  PjExpr *test = pj_new_expr(p, PJ_EX_NAME, alt);
+  test->name.id = flag;
+  after->if_.cond = pj_new_expr(p, PJ_EX_UNARY, alt);
+  after->if_.cond->un.op = PJ_UN_NOT;
+  after->if_.cond->un.x = test;
+  if (!pj_block(p, pj_child(alt, PJ_FIELD_BODY), &after->if_.then)) return NULL;
+  pj_mark_breaks(p, n, body, flag);
+  PjStmt *all[3] = {pj_flag_set(p, n, flag, false), loop, after};
+  return pj_stmt_group(p, n, all, 3);
 }
 
 static PjStmt *pj_stmt(PjParser *p, TSNode n) {
@@ -604,17 +655,17 @@ static PjStmt *pj_stmt(PjParser *p, TSNode n) {
   if (s == pj_sym[PJ_SYM_EXPR_STMT]) return pj_parse_expr_stmt(p, n);
   if (s == pj_sym[PJ_SYM_IF]) return pj_parse_if(p, n);
   if (s == pj_sym[PJ_SYM_WHILE]) {
-    if (!pj_no_else(p, n, "an else clause on a while loop")) return NULL;
     PjStmt *st = pj_new_stmt(p, PJ_ST_WHILE, n);
     st->while_.cond = pj_expr(p, pj_child(n, PJ_FIELD_CONDITION));
-    return st->while_.cond && pj_block(p, pj_child(n, PJ_FIELD_BODY), &st->while_.body) ? st : NULL;
+    bool ok = st->while_.cond && pj_block(p, pj_child(n, PJ_FIELD_BODY), &st->while_.body);
+    return ok ? pj_loop_else(p, n, st, &st->while_.body) : NULL;
   }
   if (s == pj_sym[PJ_SYM_FOR]) {
-    if (!pj_no_else(p, n, "an else clause on a for loop")) return NULL;
     PjStmt *st = pj_new_stmt(p, PJ_ST_FOR, n);
     st->for_.target = pj_expr(p, pj_child(n, PJ_FIELD_LEFT));
     st->for_.iter = pj_expr(p, pj_child(n, PJ_FIELD_RIGHT));
-    return st->for_.target && st->for_.iter && pj_block(p, pj_child(n, PJ_FIELD_BODY), &st->for_.body) ? st : NULL;
+    bool ok = st->for_.target && st->for_.iter && pj_block(p, pj_child(n, PJ_FIELD_BODY), &st->for_.body);
+    return ok ? pj_loop_else(p, n, st, &st->for_.body) : NULL;
   }
   if (s == pj_sym[PJ_SYM_RETURN]) {
     PjStmt *st = pj_new_stmt(p, PJ_ST_RETURN, n);

@@ -21,6 +21,7 @@ typedef struct PjChecker {
   PjFunc *f;
   PjDiags *diags;
   PjVec *specs;     /* device function specialisations of this compilation (PjSpec*) */
+  PjSpec *spec;     /* the specialisation being typed (NULL: the kernel) */
   int depth;        /* of device function calls being typed */
   bool device;      /* typing a device function: `return value` gives its result */
   bool failed_quietly; /* an error in the checking phase (counted when there is no diags list) */
@@ -139,9 +140,99 @@ static PjExpr *pj_literal_copy(PjChecker *c, const PjExpr *v, PjLoc loc) {
   return e;
 }
 
+/* ---- functions, dtypes and constants as values ----------------------------------------------
+ * A function (cuda.atomic.add, math.sqrt, a device function) or a dtype passed to a device
+ * function has a type that names it and no data at run time; the callee is specialised on that
+ * type and calls it directly. An integer or bool constant passed as written (numba's literal
+ * types) specialises the callee on its value: a parameter the body never assigns is that
+ * constant there, usable as a shape or a tuple index. */
+
+static bool pj_assigns_name(const PjBlock *b, const char *name);
+
+/* A value its type says all of: the checking phase leaves a STATIC node for the backend. */
+static const PjType *pj_static(PjChecker *c, PjExpr **slot, const PjType *t) {
+  if (c->final) {
+    PjExpr *k = pj_arena_alloc(c->arena, sizeof(PjExpr));
+    k->kind = PJ_EX_STATIC;
+    k->loc = (*slot)->loc;
+    k->type = t;
+    *slot = k;
+  }
+  return t;
+}
+
+static bool pj_is_literal_type(const PjType *t) {
+  if (t->kind == PJ_TY_SCALAR) return t->literal;
+  if (t->kind != PJ_TY_TUPLE || t->count == 0) return false;
+  for (int i = 0; i < t->count; i++)
+    if (!pj_is_literal_type(t->items[i])) return false;
+  return true;
+}
+
+/* The constant a literal type stands for, located at loc. */
+static PjExpr *pj_literal_expr(PjChecker *c, const PjType *t, PjLoc loc) {
+  PjExpr *e = pj_arena_alloc(c->arena, sizeof(PjExpr));
+  e->loc = loc;
+  if (t->kind == PJ_TY_TUPLE) {
+    e->kind = PJ_EX_TUPLE;
+    e->tuple.count = t->count;
+    e->tuple.items = pj_arena_alloc(c->arena, sizeof(PjExpr *) * (size_t)t->count);
+    for (int i = 0; i < t->count; i++) e->tuple.items[i] = pj_literal_expr(c, t->items[i], loc);
+    return e;
+  }
+  e->kind = t->dtype == PJ_BOOL ? PJ_EX_BOOL : PJ_EX_INT;
+  e->ival = t->value;
+  return e;
+}
+
+/* The literal type of parameter v of the specialisation being typed, when its argument was a
+ * constant and the body never assigns it; NULL otherwise. */
+static const PjType *pj_literal_param(PjChecker *c, int v) {
+  if (!c->spec || v >= c->f->nparams || !pj_is_literal_type(c->spec->args[v])) return NULL;
+  return pj_assigns_name(&c->f->body, c->f->vars[v].name) ? NULL : c->spec->args[v];
+}
+
+/* Whether an argument, as written, is a constant numba types as a literal: an integer or a bool,
+ * a negated integer, a tuple of them, a module-level Python int or bool, or a literal parameter. */
+static bool pj_literal_syntax(PjChecker *c, const PjExpr *e) {
+  switch (e->kind) {
+  case PJ_EX_INT: return !e->big;
+  case PJ_EX_BOOL: return true;
+  case PJ_EX_UNARY:
+    return (e->un.op == PJ_UN_NEG || e->un.op == PJ_UN_POS) && e->un.x->kind == PJ_EX_INT && !e->un.x->big;
+  case PJ_EX_TUPLE:
+    for (int i = 0; i < e->tuple.count; i++)
+      if (!pj_literal_syntax(c, e->tuple.items[i])) return false;
+    return e->tuple.count > 0;
+  case PJ_EX_NAME: {
+    int v = pj_var_index(c->f, e->name.id);
+    if (v >= 0) return pj_literal_param(c, v) != NULL;
+    const PjGlobal *g = pj_module_global(c->m, e->name.id);
+    return g && g->kind == PJ_GLOBAL_CONST && g->value && pj_literal_syntax(c, g->value);
+  }
+  default: return false;
+  }
+}
+
+/* The literal type of a typed constant argument; NULL when it is not one. */
+static const PjType *pj_literal_of(PjChecker *c, const PjExpr *e) {
+  if (e->kind == PJ_EX_INT && !e->big) return pj_type_literal(c->arena, PJ_INT64, e->ival);
+  if (e->kind == PJ_EX_BOOL) return pj_type_literal(c->arena, PJ_BOOL, e->ival != 0);
+  if (e->kind != PJ_EX_TUPLE || e->tuple.count == 0 || e->tuple.count > 64) return NULL;
+  const PjType *items[64];
+  for (int i = 0; i < e->tuple.count; i++)
+    if (!(items[i] = pj_literal_of(c, e->tuple.items[i]))) return NULL;
+  return pj_type_tuple(c->arena, items, e->tuple.count);
+}
+
 static const PjType *pj_type_name_expr(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
   int v = pj_var_index(c->f, e->name.id);
+  const PjType *lit = v >= 0 ? pj_literal_param(c, v) : NULL;
+  if (lit) { /* a constant the caller passed: the body sees the constant */
+    *slot = pj_literal_expr(c, lit, e->loc);
+    return pj_expr_type(c, slot);
+  }
   if (v >= 0) {
     e->name.var = v;
     if (!c->f->vars[v].type) {
@@ -151,7 +242,8 @@ static const PjType *pj_type_name_expr(PjChecker *c, PjExpr **slot) {
       else if (c->final) c->failed_quietly = true;
       return NULL;
     }
-    return c->f->vars[v].type;
+    const PjType *t = c->f->vars[v].type;
+    return t->kind == PJ_TY_FUNCTION || t->kind == PJ_TY_DTYPE ? pj_static(c, slot, t) : t;
   }
   const PjGlobal *g = pj_module_global(c->m, e->name.id);
   if (g && g->kind == PJ_GLOBAL_CONST) {
@@ -168,8 +260,16 @@ static const PjType *pj_type_name_expr(PjChecker *c, PjExpr **slot) {
     *slot = pj_literal_copy(c, g->value, e->loc);
     return pj_expr_type(c, slot);
   }
-  if (g && (g->kind == PJ_GLOBAL_FUNC || g->kind == PJ_GLOBAL_FOREIGN)) {
-    pj_err(c, e->loc, "function '%s' cannot be used as a value", e->name.id);
+  if (g && g->kind == PJ_GLOBAL_FUNC && (g->func->is_device || g->func->is_kernel))
+    return pj_static(c, slot, pj_type_function(c->arena, -1, g->func, g->func->name));
+  if (g && g->kind == PJ_GLOBAL_FUNC) {
+    pj_err(c, e->loc, "function '%s' cannot be used as a value: it is not a CUDA function (decorate it with "
+           "@cuda.jit(device=True))", e->name.id);
+    return NULL;
+  }
+  if (g && g->kind == PJ_GLOBAL_FOREIGN) {
+    pj_err(c, e->loc, "function '%s' (declared with cuda.declare_device) can only be called, not used as a value",
+           e->name.id);
     return NULL;
   }
   if (g && g->kind == PJ_GLOBAL_ARRAY) { /* captured now, read-only in the kernel */
@@ -186,15 +286,13 @@ static const PjType *pj_type_name_expr(PjChecker *c, PjExpr **slot) {
   const char *q = pj_qualify(c, e);
   int b = q ? pj_builtin_lookup(q) : -1;
   PjDtype d;
-  if (g && g->kind == PJ_GLOBAL_MODULE && b < 0 && pj_dtype_of_name(q, &d)) return pj_type_dtype(d);
+  if (g && g->kind == PJ_GLOBAL_MODULE && b < 0 && pj_dtype_of_name(q, &d)) return pj_static(c, slot, pj_type_dtype(d));
   if (g && g->kind == PJ_GLOBAL_MODULE && b < 0) {
     pj_err(c, e->loc, "module '%s' cannot be used as a value", e->name.id);
     return NULL;
   }
-  if (b >= 0 && pj_builtins[b].form == PJ_FORM_CALL) {
-    pj_err(c, e->loc, "builtin '%s' must be called", pj_builtins[b].name);
-    return NULL;
-  }
+  if (b >= 0 && pj_builtins[b].form == PJ_FORM_CALL)
+    return pj_static(c, slot, pj_type_function(c->arena, b, NULL, pj_builtins[b].name));
   pj_err(c, e->loc, "name '%s' is not defined", e->name.id);
   return NULL;
 }
@@ -224,12 +322,9 @@ static const PjType *pj_type_attr(PjChecker *c, PjExpr **slot) {
   if (q) {
     int id = pj_builtin_lookup(q);
     PjDtype d;
-    if (id < 0 && pj_dtype_of_name(q, &d)) return pj_type_dtype(d);
+    if (id < 0 && pj_dtype_of_name(q, &d)) return pj_static(c, slot, pj_type_dtype(d));
     if (id >= 0 && pj_builtins[id].form == PJ_FORM_VALUE) return pj_type_builtin_value(c, slot, id);
-    if (id >= 0) {
-      pj_err(c, e->loc, "'%s' must be called", q);
-      return NULL;
-    }
+    if (id >= 0) return pj_static(c, slot, pj_type_function(c->arena, id, NULL, q));
     /* a module path that names nothing we know */
     if (e->attr.base->kind != PJ_EX_NAME || pj_module_global(c->m, e->attr.base->name.id)) {
       pj_err(c, e->attr.attr_loc, "'%s' is not supported in kernels", q);
@@ -497,14 +592,22 @@ static const PjType *pj_type_device_call(PjChecker *c, PjExpr **slot, const PjFu
   }
   const PjType *args[64];
   bool ok = e->call.nargs <= 64;
+  if (ok && !e->call.literals_known) { /* as written: before typing folds anything */
+    e->call.literals_known = true;
+    for (int i = 0; i < e->call.nargs; i++)
+      if (pj_literal_syntax(c, e->call.args[i])) e->call.literals |= 1ull << i;
+  }
   for (int i = 0; ok && i < e->call.nargs; i++) ok = (args[i] = pj_expr_type(c, &e->call.args[i])) != NULL;
   if (!ok) return NULL;
-  for (int i = 0; i < e->call.nargs; i++)
+  for (int i = 0; i < e->call.nargs; i++) {
     if (args[i]->kind != PJ_TY_SCALAR && args[i]->kind != PJ_TY_ARRAY && args[i]->kind != PJ_TY_TUPLE &&
-        args[i]->kind != PJ_TY_GRID_GROUP) {
+        args[i]->kind != PJ_TY_GRID_GROUP && args[i]->kind != PJ_TY_FUNCTION && args[i]->kind != PJ_TY_DTYPE) {
       pj_err(c, e->call.args[i]->loc, "cannot pass %s to a device function", pj_tn(c, args[i]));
       return NULL;
     }
+    const PjType *lit = e->call.literals >> i & 1 ? pj_literal_of(c, e->call.args[i]) : NULL;
+    if (lit) args[i] = lit; /* the callee is specialised on the constant */
+  }
   if (c->depth > 32) {
     pj_err(c, e->loc, "device functions nested more than 32 calls deep");
     return NULL;
@@ -575,6 +678,38 @@ static const PjType *pj_type_pow_call(PjChecker *c, PjExpr **slot) {
   return pj_type_binary(c, slot);
 }
 
+/* operator.add(a, b) (the operator module's functions, as numba types them): the binary
+ * operator itself. false when q names no such function. */
+static bool pj_operator_binop(const char *q, PjBinOp *op) {
+  static const struct { const char *name; PjBinOp op; } ops[] = {
+      {"operator.add", PJ_OP_ADD}, {"operator.sub", PJ_OP_SUB}, {"operator.mul", PJ_OP_MUL},
+      {"operator.truediv", PJ_OP_DIV}, {"operator.floordiv", PJ_OP_FLOORDIV}, {"operator.mod", PJ_OP_MOD},
+      {"operator.pow", PJ_OP_POW}, {"operator.lshift", PJ_OP_LSHIFT}, {"operator.rshift", PJ_OP_RSHIFT},
+      {"operator.and_", PJ_OP_BITAND}, {"operator.or_", PJ_OP_BITOR}, {"operator.xor", PJ_OP_BITXOR}};
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+    if (strcmp(q, ops[i].name) == 0) {
+      *op = ops[i].op;
+      return true;
+    }
+  return false;
+}
+
+static const PjType *pj_type_operator_call(PjChecker *c, PjExpr **slot, const char *q, PjBinOp op) {
+  PjExpr *e = *slot;
+  if (e->call.nargs != 2 || e->call.has_kwargs) {
+    pj_err(c, e->loc, "%s() takes 2 positional arguments, got %d", q, e->call.nargs);
+    return NULL;
+  }
+  PjExpr *bin = pj_arena_alloc(c->arena, sizeof(PjExpr));
+  bin->kind = PJ_EX_BINARY;
+  bin->loc = e->loc;
+  bin->bin.op = op;
+  bin->bin.l = e->call.args[0];
+  bin->bin.r = e->call.args[1];
+  *slot = bin;
+  return pj_type_binary(c, slot);
+}
+
 /* A method of a cooperative group (g.sync()): its row "<GridGroup>.sync" applied to g, which
  * becomes the call's only argument. The row's id; -1 when the callee is no such method; -2 when
  * typing the group failed or the call is wrong (reported). */
@@ -607,6 +742,8 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
   PjDtype d;
   if (q && id < 0 && pj_dtype_of_name(q, &d)) return pj_type_dtype_cast(c, slot, d);
   if (q && e->call.fn->kind == PJ_EX_NAME && strcmp(q, "pow") == 0) return pj_type_pow_call(c, slot);
+  PjBinOp bop;
+  if (q && id < 0 && pj_operator_binop(q, &bop)) return pj_type_operator_call(c, slot, q, bop);
   if (!q && e->call.fn->kind == PJ_EX_ATTR && strcmp(e->call.fn->attr.attr, "conjugate") == 0 &&
       (e->call.nargs == 0 || (e->call.nargs == 1 && e->call.args[0] == e->call.fn->attr.base))) {
     /* z.conjugate(): the builtin applied to z */
@@ -617,6 +754,19 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
     id = PJ_BI_CONJUGATE;
   }
   if (!q && id < 0 && e->call.fn->kind == PJ_EX_ATTR && (id = pj_group_method(c, e)) == -2) return NULL;
+  if (!q && id < 0 && e->call.fn->kind == PJ_EX_NAME && pj_var_index(c->f, e->call.fn->name.id) >= 0) {
+    /* a variable holding a function or a dtype: a parameter a caller passed one in */
+    PjLoc fn_loc = e->call.fn->loc;
+    const PjType *ft = pj_expr_type(c, &e->call.fn);
+    if (!ft) return NULL;
+    if (ft->kind == PJ_TY_DTYPE) return pj_type_dtype_cast(c, slot, ft->dtype);
+    if (ft->kind == PJ_TY_FUNCTION && ft->builtin < 0) return pj_type_device_call(c, slot, ft->func);
+    if (ft->kind != PJ_TY_FUNCTION) {
+      pj_err(c, fn_loc, "%s is not callable", pj_tn(c, ft));
+      return NULL;
+    }
+    id = ft->builtin;
+  }
   if (id < 0 || pj_builtins[id].form != PJ_FORM_CALL) {
     const PjExpr *fn = e->call.fn;
     if (fn->kind == PJ_EX_ATTR && !q) { /* a method of a value */
@@ -871,7 +1021,7 @@ static const PjType *pj_expr_type_raw(PjChecker *c, PjExpr **slot) {
   case PJ_EX_LIST:
     pj_err(c, e->loc, "a list is not supported in kernels");
     return NULL;
-  case PJ_EX_CONST_ARRAY: return e->type;
+  case PJ_EX_CONST_ARRAY: case PJ_EX_STATIC: return e->type;
   }
   return NULL;
 }
@@ -978,6 +1128,10 @@ static void pj_store_item(PjChecker *c, PjExpr *target, PjExpr **value) {
            pj_tn(c, target->sub.base->type));
     return;
   }
+  if (vt->kind == PJ_TY_FUNCTION) {
+    pj_err(c, (*value)->loc, "'%s' must be called: a function cannot be stored in an array", vt->fname);
+    return;
+  }
   if (!pj_type_is_scalar(vt)) {
     pj_err(c, (*value)->loc, "cannot store %s into an element of %s", pj_tn(c, vt), pj_tn(c, target->sub.base->type));
     return;
@@ -1022,7 +1176,7 @@ static void pj_check_assign(PjChecker *c, PjStmt *s) {
     for (int i = 0; c->final && i < s->assign.ntargets; i++) pj_mark_unknown(c, s->assign.targets[i]);
     return;
   }
-  if (t->kind == PJ_TY_NONE || t->kind == PJ_TY_VOID || t->kind == PJ_TY_DTYPE) {
+  if (t->kind == PJ_TY_NONE || t->kind == PJ_TY_VOID) {
     pj_err(c, s->assign.value->loc, "cannot assign a value of type %s", pj_tn(c, t));
     return;
   }
@@ -1329,6 +1483,11 @@ static void pj_check_return(PjChecker *c, PjStmt *s) {
   }
   const PjType *t = has_value ? pj_expr_type(c, &s->expr) : pj_type_void();
   if (!t) return;
+  if (t->kind == PJ_TY_FUNCTION || t->kind == PJ_TY_DTYPE) {
+    pj_err(c, s->expr->loc, "a device function cannot return %s: functions and dtypes can be passed to device "
+           "functions, not returned", pj_tn(c, t));
+    return;
+  }
   const PjType *cur = c->f->ret_type;
   if (!cur) {
     c->f->ret_type = t;
@@ -1353,7 +1512,15 @@ static void pj_check_stmt(PjChecker *c, PjStmt *s) {
   case PJ_ST_ASSIGN: pj_check_assign(c, s); break;
   case PJ_ST_AUGASSIGN: pj_check_aug(c, s); break;
   case PJ_ST_IF:
-    if (pj_expr_type(c, &s->if_.cond)) pj_truth_ok(c, s->if_.cond);
+    if (pj_expr_type(c, &s->if_.cond) && pj_truth_ok(c, s->if_.cond) &&
+        (s->if_.cond->kind == PJ_EX_BOOL || s->if_.cond->kind == PJ_EX_INT)) {
+      /* a constant condition (`if DEBUG:`, a literal parameter): the branch not taken is dead
+       * and not typed, as numba prunes it */
+      bool taken = s->if_.cond->ival != 0;
+      pj_check_block(c, taken ? &s->if_.then : &s->if_.orelse);
+      if (c->final) *(taken ? &s->if_.orelse : &s->if_.then) = (PjBlock){0};
+      break;
+    }
     pj_check_block(c, &s->if_.then);
     pj_check_block(c, &s->if_.orelse);
     break;
@@ -1508,12 +1675,12 @@ static bool pj_check_body(PjChecker *c) {
 
 static PjFunc *pj_check_function(PjChecker *parent, PjSpec *spec) {
   PjChecker c = {.arena = parent->arena, .m = spec->src->module ? spec->src->module : parent->m,
-                 .specs = parent->specs, .depth = parent->depth + 1, .device = true};
+                 .specs = parent->specs, .spec = spec, .depth = parent->depth + 1, .device = true};
   c.diags = spec->quiet ? NULL : parent->diags;
   c.f = pj_clone_func(c.arena, spec->src);
   c.f->ret_type = NULL;
   spec->typed = c.f; /* a recursive call sees the return type inferred so far */
-  for (int i = 0; i < spec->nargs; i++) c.f->vars[i].type = spec->args[i];
+  for (int i = 0; i < spec->nargs; i++) c.f->vars[i].type = pj_type_unliteral(c.arena, spec->args[i]);
   return pj_check_body(&c) ? c.f : NULL;
 }
 

@@ -184,6 +184,8 @@ typedef struct PjCompileOptions {
                       * and on the GPU loads of arrays the kernel does not write become ld.global.nc */
   int narrow;        /* every launch's integer arguments lie in the int32 range and its arrays' extents and
                       * sizes are below 2**31: on the GPU, counters bounded by them run in 32 bits */
+  void *const *host_libraries; /* CPU: pj_host_link's libraries whose functions the kernel calls, searched first */
+  int nhost_libraries;
   int abi;           /* PjAbi: KERNEL, units[0] is a kernel (a PTX .entry); NUMBA or C: units[0] is a device
                       * function compiled alone, a PTX .func (CUDA target only, numbers in and out) */
   const char *abi_name; /* the device function's symbol; NULL: its own name */
@@ -208,9 +210,12 @@ void pj_kernel_delete(PjKernel *kernel);
  * cuda.declare_device's link= and @cuda.jit(link=...)): PTX, cubin, fatbin, object or library as
  * it is, a CUDA C/C++ source compiled by NVRTC for arch ("sm_90"; NULL: sm_90). */
 PjStatus pj_kernel_link(PjKernel *kernel, const char *path, const char *arch, char *err, size_t errlen);
-/* The CPU executor's side of linking: compiles a C/C++/CUDA C source for the host (CUDA's
- * qualifiers defined away) and loads it, so that kernels compiled afterwards call its functions. */
-PjStatus pj_host_link(const char *path, char *err, size_t errlen);
+/* The CPU executor's side of linking: compiles a kernel's C/C++/CUDA C sources together for the
+ * host (CUDA's qualifiers defined away; once per set of texts, in the cache folder) and loads
+ * them privately; *library is the handle for PjCompileOptions.host_libraries (each kernel sees
+ * only its own sources' functions, so two kernels' sources may define the same name, as two GPU
+ * links may). */
+PjStatus pj_host_link(const char *const *paths, int n, void **library, char *err, size_t errlen);
 const char *pj_kernel_name(const PjKernel *kernel);
 PjTarget pj_kernel_target(const PjKernel *kernel);
 /* The text kept for one PjEmit bit, or NULL (the PTX of a CUDA kernel is always kept). */

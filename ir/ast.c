@@ -124,6 +124,7 @@ static void pj_print_expr(PjPrinter *p, const PjExpr *e, int depth) {
     pj_print_exprs(p, e->tuple.items, e->tuple.count, depth + 1);
     break;
   case PJ_EX_CONST_ARRAY: pj_print_head(p, e, depth, "ConstArray %s", e->carray->name); break;
+  case PJ_EX_STATIC: pj_print_head(p, e, depth, "Static%s", ""); break;
   }
 }
 

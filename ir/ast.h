@@ -30,6 +30,7 @@ typedef enum PjExprKind {
   PJ_EX_SLICE,     /* start:stop:step inside a subscript (each may be NULL) */
   PJ_EX_LIST,      /* [a, b]: only as module-level data (np.array([...])); uses tuple */
   PJ_EX_CONST_ARRAY, /* typed IR: a module-level NumPy array, read-only in the kernel */
+  PJ_EX_STATIC,    /* typed IR: a value its type says all of (a function, a dtype): no data at run time */
 } PjExprKind;
 
 typedef enum PjBinOp {
@@ -57,8 +58,10 @@ struct PjExpr {
     const char *str; /* STRING */
     struct { const char *id; int var; } name;
     struct { PjExpr *base; const char *attr; PjLoc attr_loc; } attr;
-    struct { PjExpr *fn; PjExpr **args; int nargs; bool has_kwargs; PjSpec *spec; const struct PjForeign *foreign; } call;
-    /* spec: a device function; foreign: a function declared with cuda.declare_device */
+    struct { PjExpr *fn; PjExpr **args; int nargs; bool has_kwargs; PjSpec *spec; const struct PjForeign *foreign;
+             bool literals_known; uint64_t literals; } call;
+    /* spec: a device function; foreign: a function declared with cuda.declare_device; literals:
+     * which arguments are constants as written (numba's literal types), found before typing */
     struct { PjExpr *base; PjExpr *index; } sub;
     struct { PjExpr **items; int count; } tuple;
     struct { PjBinOp op; PjExpr *l, *r; } bin;

@@ -46,6 +46,36 @@ const PjType *pj_type_array_ro(PjDtype d, int ndim, char layout, bool readonly) 
 const PjType *pj_type_range(PjDtype counter) { return &pj_range_types[counter]; }
 const PjType *pj_type_dtype(PjDtype d) { return &pj_dtype_types[d]; }
 
+const PjType *pj_type_function(PjArena *arena, int builtin, const struct PjFunc *func, const char *name) {
+  PjType *t = pj_arena_alloc(arena, sizeof(PjType));
+  t->kind = PJ_TY_FUNCTION;
+  t->builtin = builtin;
+  t->func = func;
+  t->fname = name;
+  return t;
+}
+
+const PjType *pj_type_literal(PjArena *arena, PjDtype dtype, int64_t value) {
+  PjType *t = pj_arena_alloc(arena, sizeof(PjType));
+  t->kind = PJ_TY_SCALAR;
+  t->dtype = dtype;
+  t->literal = true;
+  t->value = value;
+  return t;
+}
+
+const PjType *pj_type_unliteral(PjArena *arena, const PjType *t) {
+  if (t->kind == PJ_TY_SCALAR && t->literal) return pj_type_scalar(t->dtype);
+  if (t->kind != PJ_TY_TUPLE) return t;
+  const PjType *items[64];
+  bool any = false;
+  for (int i = 0; i < t->count && i < 64; i++) {
+    items[i] = pj_type_unliteral(arena, t->items[i]);
+    any = any || items[i] != t->items[i];
+  }
+  return any && t->count <= 64 ? pj_type_tuple(arena, items, t->count) : t;
+}
+
 const PjType *pj_type_tuple(PjArena *arena, const PjType **items, int count) {
   PjType *t = pj_arena_alloc(arena, sizeof(PjType));
   t->kind = PJ_TY_TUPLE;
@@ -65,7 +95,9 @@ bool pj_type_equal(const PjType *a, const PjType *b) {
   if (a == b) return true;
   if (!a || !b || a->kind != b->kind) return false;
   switch (a->kind) {
-  case PJ_TY_SCALAR: case PJ_TY_RANGE: case PJ_TY_DTYPE: return a->dtype == b->dtype;
+  case PJ_TY_SCALAR: return a->dtype == b->dtype && a->literal == b->literal && (!a->literal || a->value == b->value);
+  case PJ_TY_RANGE: case PJ_TY_DTYPE: return a->dtype == b->dtype;
+  case PJ_TY_FUNCTION: return a->builtin == b->builtin && a->func == b->func;
   case PJ_TY_ARRAY:
     return a->dtype == b->dtype && a->ndim == b->ndim && a->layout == b->layout && a->readonly == b->readonly;
   case PJ_TY_TUPLE:
@@ -96,7 +128,11 @@ const char *pj_type_name(PjArena *arena, const PjType *t) {
   switch (t->kind) {
   case PJ_TY_VOID: return "none";
   case PJ_TY_NONE: return "none";
-  case PJ_TY_SCALAR: return pj_dtype_name(t->dtype);
+  case PJ_TY_SCALAR:
+    if (t->literal && t->dtype == PJ_BOOL) return t->value ? "Literal[bool](True)" : "Literal[bool](False)";
+    if (t->literal) return pj_arena_printf(arena, "Literal[int](%lld)", (long long)t->value);
+    return pj_dtype_name(t->dtype);
+  case PJ_TY_FUNCTION: return pj_arena_printf(arena, "function(%s)", t->fname);
   case PJ_TY_ARRAY:
     return pj_arena_printf(arena, "%sarray(%s, %dd, %c)", t->readonly ? "readonly " : "", pj_dtype_name(t->dtype),
                            t->ndim, t->layout);

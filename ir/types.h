@@ -5,6 +5,7 @@
 
 #include <pyjitc.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "ir/arena.h"
 
@@ -17,6 +18,8 @@ typedef enum PjTypeKind {
   PJ_TY_RANGE,  /* range(...) in a for loop */
   PJ_TY_DTYPE,  /* a dtype object used as a value: float32, np.int32 (casts, array dtypes) */
   PJ_TY_GRID_GROUP, /* cuda.cg.this_grid(): numba's GridGroup; no data, its .sync() is a grid barrier */
+  PJ_TY_FUNCTION, /* a function used as a value (cuda.atomic.add, a device function): no data at run time,
+                   * the type itself names the function, so a callee specialised on it calls it directly */
 } PjTypeKind;
 
 typedef struct PjType PjType;
@@ -28,6 +31,12 @@ struct PjType {
   bool readonly;        /* ARRAY: a constant array or a view of one (numba's readonly arrays) */
   int count;            /* TUPLE */
   const PjType **items; /* TUPLE */
+  bool literal;         /* SCALAR int64 or bool: a constant argument of a device function (numba's
+                         * IntegerLiteral / BooleanLiteral), which the callee is specialised on */
+  int64_t value;        /* SCALAR literal */
+  int builtin;          /* FUNCTION: the row of stdlib/builtins.def, or -1 for a device function */
+  const struct PjFunc *func; /* FUNCTION: the device function */
+  const char *fname;    /* FUNCTION: its name, for messages */
 };
 
 const PjType *pj_type_void(void);
@@ -40,6 +49,11 @@ const PjType *pj_type_array_ro(PjDtype dtype, int ndim, char layout, bool readon
 const PjType *pj_type_range(PjDtype counter);
 const PjType *pj_type_dtype(PjDtype dtype);
 const PjType *pj_type_grid_group(void);
+const PjType *pj_type_function(PjArena *arena, int builtin, const struct PjFunc *func, const char *name);
+/* A constant argument's type: int64 or bool with its value (compare with pj_type_equal). */
+const PjType *pj_type_literal(PjArena *arena, PjDtype dtype, int64_t value);
+/* The type without literal values (a tuple's items too): what a variable holding it has. */
+const PjType *pj_type_unliteral(PjArena *arena, const PjType *t);
 const PjType *pj_type_tuple(PjArena *arena, const PjType **items, int count);
 const PjType *pj_type_unituple(PjArena *arena, const PjType *item, int count);
 

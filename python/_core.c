@@ -757,8 +757,8 @@ static int pj_binding_from(PyObject *t, PjBinding *b, PjBindingPool *pool, PyObj
   return -1;
 }
 
-/* compile(units, argtypes, target, emit=0, arch=None, noalias=False, narrow=False, abi=0, abi_name=None,
- *         result=0, result_dtype=0, opt=3, launch_bounds=(0, 0, 0)) -> Kernel
+/* compile(units, argtypes, target, emit=0, arch=None, noalias=False, narrow=False, host_links=None, abi=0,
+ *         abi_name=None, result=0, result_dtype=0, opt=3, launch_bounds=(0, 0, 0)) -> Kernel
  * units: [(path, text, col_offset, is_kernel, debug, fastmath, lineinfo, max_registers, bindings)]
  * argtypes: [(dtype_code, ndim, layout)]; target: "cuda" | "cpu"; emit: PjEmit bits; noalias: the
  * launches it serves have checked that no two arrays overlap; narrow: that their integers fit in
@@ -774,9 +774,29 @@ static PyObject *pj_compile(PyObject *self, PyObject *args) {
   int noalias = 0, narrow = 0, abi = 0, result = 0, result_dtype = 0, opt = 3;
   const char *abi_name = NULL;
   int bounds[3] = {0, 0, 0};
-  if (!PyArg_ParseTuple(args, "OOs|Izppiziii(iii)", &units_in, &types_in, &target, &emit, &arch, &noalias, &narrow,
-                        &abi, &abi_name, &result, &result_dtype, &opt, &bounds[0], &bounds[1], &bounds[2]))
+  PyObject *host_links = NULL;
+  if (!PyArg_ParseTuple(args, "OOs|IzppOiziii(iii)", &units_in, &types_in, &target, &emit, &arch, &noalias, &narrow,
+                        &host_links, &abi, &abi_name, &result, &result_dtype, &opt, &bounds[0], &bounds[1],
+                        &bounds[2]))
     return NULL;
+  /* the CPU executor's foreign code: the sources compiled together for the host and loaded (once) */
+  void *libraries[1];
+  int nlibraries = 0;
+  Py_ssize_t nlinks = host_links && PyList_Check(host_links) ? PyList_Size(host_links) : 0;
+  if (nlinks > 60) {
+    PyErr_SetString(PyExc_ValueError, "at most 60 files can be linked with one kernel");
+    return NULL;
+  }
+  if (nlinks > 0) {
+    const char *paths[64];
+    for (Py_ssize_t i = 0; i < nlinks; i++)
+      if (!(paths[i] = PyUnicode_AsUTF8AndSize(PyList_GetItem(host_links, i), NULL))) return NULL;
+    char err[8192] = "";
+    PjStatus st;
+    Py_BEGIN_ALLOW_THREADS st = pj_host_link(paths, (int)nlinks, &libraries[0], err, sizeof err);
+    Py_END_ALLOW_THREADS if (st != PJ_OK) return pj_py_error(st, err);
+    nlibraries = 1;
+  }
   if (!PyList_Check(units_in) || !PyList_Check(types_in)) {
     PyErr_SetString(PyExc_TypeError, "compile(units: list, argtypes: list, target)");
     return NULL;
@@ -825,7 +845,8 @@ static PyObject *pj_compile(PyObject *self, PyObject *args) {
   PjStatus st = PJ_ERROR_USER;
   if (source) {
     PjCompileOptions o = {.target = strcmp(target, "cpu") == 0 ? PJ_TARGET_CPU : PJ_TARGET_CUDA, .opt_level = opt,
-                          .emit = emit, .arch = arch, .noalias = noalias, .narrow = narrow, .abi = abi,
+                          .emit = emit, .arch = arch, .noalias = noalias, .narrow = narrow,
+                          .host_libraries = libraries, .nhost_libraries = nlibraries, .abi = abi,
                           .abi_name = abi_name, .result = result, .result_dtype = (PjDtype)result_dtype,
                           .launch_bounds = {bounds[0], bounds[1], bounds[2]}};
     Py_BEGIN_ALLOW_THREADS kernel = pj_kernel_compile(source, 0, types, (int)nargs, &o, diags, &st);
@@ -1068,6 +1089,8 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
   PjArg stack_args[64];
   PjArg *a = n <= 64 ? stack_args : calloc((size_t)n, sizeof(PjArg));
   PyObject *result = NULL;
+  PyObject *held = NULL; /* the kernel launched, owned for the launch: another thread may replace the
+                          * cache's entry (and drop the last one) while this one runs with the GIL released */
   int read = 0;
   char key[256 * 3 + 1];
   for (; read < n; read++) {
@@ -1115,6 +1138,7 @@ lookup:
   memcpy(l->last_key, key, (size_t)klen);
   l->last_len = klen;
 found:;
+  PJ_SETREF(held, Py_NewRef(kernel));
   PjKernelObject *k = (PjKernelObject *)kernel;
   if (k->nargs != n) {
     PyErr_Format(PyExc_TypeError, "the kernel takes %d arguments, %zd given", k->nargs, n);
@@ -1182,6 +1206,7 @@ found:;
   }
   result = Py_NewRef(Py_None);
 done:
+  Py_XDECREF(held);
   pj_args_release(a, read < n ? read + 1 : n); /* a failed read may hold a buffer too */
   if (a != stack_args) free(a);
   return result;
@@ -1214,19 +1239,7 @@ static PyObject *pj_dtype_codes(PyObject *self, PyObject *noargs) {
   return d;
 }
 
-/* host_link(path): a C/C++/CUDA C source compiled for the CPU executor and loaded */
-static PyObject *pj_host_link_py(PyObject *self, PyObject *args) {
-  const char *path;
-  if (!PyArg_ParseTuple(args, "s", &path)) return NULL;
-  char err[8192] = "";
-  PjStatus st;
-  Py_BEGIN_ALLOW_THREADS st = pj_host_link(path, err, sizeof err);
-  Py_END_ALLOW_THREADS if (st != PJ_OK) return pj_py_error(st, err);
-  Py_RETURN_NONE;
-}
-
 static PyMethodDef pj_methods[] = {
-    {"host_link", pj_host_link_py, METH_VARARGS, "host_link(path): compile a source for the CPU executor and load it"},
     {"open", pj_open, METH_VARARGS, "open(target='auto', ordinal=0) -> (target, name, arch)"},
     {"synchronize", pj_synchronize, METH_NOARGS, "wait for all work on the device"},
     {"register", pj_register, METH_VARARGS,

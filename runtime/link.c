@@ -3,7 +3,7 @@
  * library as it is, CUDA C/C++ compiled to PTX by NVRTC (libnvrtc, loaded with dlopen like the
  * driver, so pyjitc runs where it is missing). On the CPU executor a C/C++/CUDA C source is
  * compiled for the host by the system's C++ compiler, with the CUDA qualifiers defined away,
- * and loaded into the process, where the host JIT finds its symbols. */
+ * and loaded privately: a kernel's host JIT looks its foreign functions up in its own libraries. */
 #include "runtime/link.h"
 
 #include <dlfcn.h>
@@ -131,8 +131,12 @@ static char *pj_nvrtc_compile(const char *path, const char *src, const char *arc
   if (slash) *slash = 0;
   else snprintf(dir, sizeof dir, ".");
   snprintf(inc, sizeof inc, "-I%s", dir);
-  const char *opts[16] = {gpu, "--relocatable-device-code=true", inc};
-  int nopts = 3;
+  /* the toolkit's headers (curand_kernel.h, ...) next to NVRTC's own */
+  char toolkit[4200];
+  const char *home = getenv("CUDA_HOME") && *getenv("CUDA_HOME") ? getenv("CUDA_HOME") : "/usr/local/cuda";
+  snprintf(toolkit, sizeof toolkit, "-I%s/include", home);
+  const char *opts[16] = {gpu, "--relocatable-device-code=true", inc, toolkit};
+  int nopts = 4;
   /* extra include folders, ':'-separated, as numba's CUDA_NVRTC_EXTRA_SEARCH_PATHS */
   char *extra = getenv("PYJITC_NVRTC_INCLUDE") ? strdup(getenv("PYJITC_NVRTC_INCLUDE")) : NULL;
   char *incs[12];
@@ -212,27 +216,32 @@ void pj_link_input_free(PjLinkInput *in) {
 
 static pthread_mutex_t pj_host_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static PjStatus pj_host_compile(const char *src, const char *so, char *err, size_t errlen) {
+/* c++ on the sources, into `so` (through a temporary file renamed into place). */
+static PjStatus pj_host_compile(const char *const *srcs, int n, const char *so, char *err, size_t errlen) {
   char log[] = "/tmp/pyjitc-link-XXXXXX";
   int fd = mkstemp(log);
   if (fd < 0) return pj_runtime_error(PJ_ERROR_IO, err, errlen, "cannot make a temporary file: %s", strerror(errno));
   const char *cxx = getenv("CXX") && *getenv("CXX") ? getenv("CXX") : "c++";
   char tmp[4200];
   snprintf(tmp, sizeof tmp, "%s.%d.tmp", so, (int)getpid());
+  const char *argv[64] = {cxx, "-x", "c++", "-std=c++14", "-O2", "-fPIC", "-shared", "-D__device__=", "-D__host__=",
+                          "-D__forceinline__=inline", "-D__global__=", "-DPYJITC_HOST=1", "-o", tmp};
+  int argc = 14;
+  for (int i = 0; i < n && argc < 63; i++) argv[argc++] = srcs[i];
+  argv[argc] = NULL;
   pid_t pid = fork();
   if (pid == 0) {
     dup2(fd, 1);
     dup2(fd, 2);
-    execlp(cxx, cxx, "-x", "c++", "-std=c++14", "-O2", "-fPIC", "-shared", "-D__device__=", "-D__host__=",
-           "-D__forceinline__=inline", "-D__global__=", "-DPYJITC_HOST=1", "-o", tmp, src, (char *)NULL);
+    execvp(cxx, (char *const *)argv);
     _exit(127);
   }
   int status = 0;
   if (pid > 0) waitpid(pid, &status, 0);
   char msg[2048] = "";
   lseek(fd, 0, SEEK_SET);
-  ssize_t n = read(fd, msg, sizeof msg - 1);
-  msg[n > 0 ? n : 0] = 0;
+  ssize_t got = read(fd, msg, sizeof msg - 1);
+  msg[got > 0 ? got : 0] = 0;
   close(fd);
   unlink(log);
   if (pid < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
@@ -241,7 +250,7 @@ static PjStatus pj_host_compile(const char *src, const char *so, char *err, size
     return pj_runtime_error(PJ_ERROR_USER, err, errlen,
                             missing ? "cannot compile '%s' for the CPU executor: no C++ compiler ('%s'; set CXX)%s"
                                     : "cannot compile '%s' for the CPU executor with '%s':\n%s",
-                            src, cxx, missing ? "" : msg);
+                            srcs[0], cxx, missing ? "" : msg);
   }
   if (rename(tmp, so) != 0) {
     unlink(tmp);
@@ -250,21 +259,38 @@ static PjStatus pj_host_compile(const char *src, const char *so, char *err, size
   return PJ_OK;
 }
 
-PjStatus pj_link_host(const char *path, char *err, size_t errlen) {
-  const char *ext = pj_ext(path);
-  if (!pj_is_source(ext))
-    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
-                            "'%s' holds GPU code, which the CPU executor cannot run: link the C/C++/CUDA C source "
-                            "instead (compiled for the host), or run on a GPU", path);
-  size_t len = 0;
-  char *src = pj_read_all(path, &len, err, errlen);
-  if (!src) return PJ_ERROR_IO;
-  /* one shared object per source text, in the cache folder, compiled once */
-  char *so = pj_cache_path("host-link", src, len);
-  free(src);
+PjStatus pj_link_host(const char *const *paths, int n, void **library, char *err, size_t errlen) {
+  *library = NULL;
+  /* the key: every source's text, in order; one shared object per link set, compiled once */
+  size_t keylen = 0, cap = 1;
+  char *key = malloc(cap);
+  for (int i = 0; i < n; i++) {
+    if (!pj_is_source(pj_ext(paths[i]))) {
+      free(key);
+      return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+                              "'%s' holds GPU code, which the CPU executor cannot run: link the C/C++/CUDA C source "
+                              "instead (compiled for the host), or run on a GPU", paths[i]);
+    }
+    size_t len = 0;
+    char *src = pj_read_all(paths[i], &len, err, errlen);
+    if (!src) {
+      free(key);
+      return PJ_ERROR_IO;
+    }
+    char *bigger = realloc(key, keylen + len + 2);
+    if (bigger) {
+      key = bigger;
+      memcpy(key + keylen, src, len);
+      keylen += len;
+      key[keylen++] = 0; /* a separator no source holds */
+    }
+    free(src);
+  }
+  char *so = key ? pj_cache_path("host-link", key, keylen) : NULL;
+  free(key);
   if (!so) { /* the cache is off: a folder of this process's own */
     char dir[] = "/tmp/pyjitc-host-XXXXXX";
-    if (!mkdtemp(dir)) return pj_runtime_error(PJ_ERROR_IO, err, errlen, "cannot make a folder to compile '%s'", path);
+    if (!mkdtemp(dir)) return pj_runtime_error(PJ_ERROR_IO, err, errlen, "cannot make a folder to compile '%s'", paths[0]);
     so = malloc(strlen(dir) + 8);
     sprintf(so, "%s/link", dir);
   }
@@ -273,9 +299,9 @@ PjStatus pj_link_host(const char *path, char *err, size_t errlen) {
   free(so);
   pthread_mutex_lock(&pj_host_lock);
   struct stat st;
-  PjStatus s = stat(full, &st) == 0 ? PJ_OK : pj_host_compile(path, full, err, errlen);
-  if (s == PJ_OK && !dlopen(full, RTLD_NOW | RTLD_GLOBAL))
-    s = pj_runtime_error(PJ_ERROR_IO, err, errlen, "cannot load the host build of '%s': %s", path, dlerror());
+  PjStatus s = stat(full, &st) == 0 ? PJ_OK : pj_host_compile(paths, n, full, err, errlen);
+  if (s == PJ_OK && !(*library = dlopen(full, RTLD_NOW | RTLD_LOCAL)))
+    s = pj_runtime_error(PJ_ERROR_IO, err, errlen, "cannot load the host build of '%s': %s", paths[0], dlerror());
   pthread_mutex_unlock(&pj_host_lock);
   free(full);
   return s;

@@ -9,8 +9,9 @@
 PjStatus pj_link_input_read(const char *path, const char *arch, PjLinkInput *out, char *err, size_t errlen);
 void pj_link_input_free(PjLinkInput *in);
 
-/* The CPU executor: compiles a C/C++/CUDA C source for the host (once per text, in the cache
- * folder) and loads it into the process, where the host JIT finds its functions. */
-PjStatus pj_link_host(const char *path, char *err, size_t errlen);
+/* The CPU executor: compiles a kernel's C/C++/CUDA C sources together for the host (once per
+ * set of texts, in the cache folder) and loads them privately (RTLD_LOCAL): *library is the
+ * handle the kernel's host JIT searches. */
+PjStatus pj_link_host(const char *const *paths, int n, void **library, char *err, size_t errlen);
 
 #endif

@@ -40,7 +40,7 @@ int pj_builtin_keyword(int id, const char *name) {
 }
 
 bool pj_dtype_of_name(const char *q, PjDtype *out) {
-  static const char *const modules[] = {"numba.core.types.", "numba.types.", "numba.", "numpy."};
+  static const char *const modules[] = {"numba.core.types.", "numba.types.", "cuda.types.", "numba.", "numpy."};
   for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++) {
     size_t n = strlen(modules[i]);
     if (strncmp(q, modules[i], n) == 0 && !strchr(q + n, '.')) return pj_dtype_from_name(q + n, out) != 0;

@@ -74,6 +74,11 @@ class DeviceNDArray(_core.ArrayBase):
     def gpu_data(self):
         return self._owner
 
+    @property
+    def alloc_size(self):
+        """The bytes of the allocation this array lives in (a view shares its base's)."""
+        return int(getattr(self._owner, "nbytes", self.nbytes))
+
     def __len__(self):
         if not self.shape:
             raise TypeError("len() of a 0-d array")
@@ -263,13 +268,62 @@ def device_array(shape, dtype=np.float64, strides=None, order="C", stream=0):
     return DeviceNDArray(shape, strides, dtype, stream=stream)
 
 
-def device_array_like(ary, stream=0):
+def like_layout(ary):
+    """(strides or None, order) of a new contiguous array like `ary`: its own layout when it is C
+    or Fortran contiguous, else (a view) its axes laid out in the order of their strides, as
+    NumPy's zeros_like does."""
     order = "F" if ary.ndim > 1 and ary.flags["F_CONTIGUOUS"] and not ary.flags["C_CONTIGUOUS"] else "C"
-    return device_array(ary.shape, ary.dtype, order=order, stream=stream)
+    if ary.flags["C_CONTIGUOUS"] or ary.flags["F_CONTIGUOUS"] or ary.ndim <= 1:
+        return None, order
+    itemsize = np.dtype(ary.dtype).itemsize
+    strides, step = [0] * ary.ndim, itemsize
+    # the axis with the smallest stride varies fastest; ties keep the later axis fastest (C order)
+    for axis in sorted(range(ary.ndim), key=lambda k: (abs(ary.strides[k]), -k)):
+        strides[axis] = step
+        step *= ary.shape[axis]
+    return tuple(strides), order
+
+
+def device_array_like(ary, stream=0):
+    strides, order = like_layout(ary)
+    return device_array(ary.shape, ary.dtype, strides=strides, order=order, stream=stream)
 
 
 def is_device_array(obj):
     return isinstance(obj, DeviceNDArray)
+
+
+def is_cuda_array(obj):
+    """Whether the object is an array in GPU memory: a device array, or an object with the CUDA
+    array interface."""
+    if isinstance(obj, DeviceNDArray):
+        return True
+    try:
+        return isinstance(obj.__cuda_array_interface__, dict)
+    except Exception:
+        return False
+
+
+def auto_device(obj, stream=0, copy=True, user_explicit=False):
+    """(device array, whether it was copied): a device array (or CUDA array interface object) as
+    it is; anything else (a NumPy array, a scalar, a sequence) copied to a new device array."""
+    if isinstance(obj, DeviceNDArray):
+        return obj, False
+    if not isinstance(obj, np.ndarray) and is_cuda_array(obj):
+        return as_cuda_array(obj), False
+    ary = np.asarray(obj)
+    if not (ary.flags.c_contiguous or ary.flags.f_contiguous):
+        raise ValueError("auto_device: the array is not contiguous (C or Fortran): copy it first, "
+                         "np.ascontiguousarray(a)")
+    if not copy:
+        return device_array_like(ary, stream=stream), True
+    return to_device(ary, stream=stream), True
+
+
+def from_array_like(ary, stream=0, gpu_data=None):
+    """A device array of the shape, strides and dtype of a NumPy array (its elements are not copied)."""
+    ary = np.asarray(ary)
+    return DeviceNDArray(ary.shape, ary.strides, ary.dtype, stream=stream, gpu_data=gpu_data)
 
 
 def as_cuda_array(obj, sync=True):
@@ -305,13 +359,19 @@ class MappedNDArray(np.ndarray):
 def _host_array(shape, dtype, strides, order, cls):
     device()
     dtype = np.dtype(dtype)
-    shape = tuple(shape) if isinstance(shape, (tuple, list)) else (int(shape),)
-    if strides is not None:
-        raise NotImplementedError("pinned and mapped arrays are C or Fortran ordered: give order, not strides")
-    count = int(np.prod(shape, dtype=np.int64))
-    host = _core.HostAllocation(count * dtype.itemsize)
-    flat = np.frombuffer(host, dtype=dtype, count=count)
-    ary = flat.reshape(shape, order=order)
+    shape = tuple(int(n) for n in shape) if isinstance(shape, (tuple, list)) else (int(shape),)
+    if order not in ("C", "F"):
+        raise ValueError(f"order must be 'C' or 'F', not {order!r}")
+    if strides is None:
+        strides = _c_strides(shape, dtype.itemsize) if order == "C" else _f_strides(shape, dtype.itemsize)
+    strides = tuple(int(s) for s in strides)
+    if len(strides) != len(shape):
+        raise ValueError(f"strides {strides} do not match the shape {shape}")
+    lo, nbytes = _span(shape, strides, dtype.itemsize)
+    host = _core.HostAllocation(nbytes)
+    flat = np.frombuffer(host, dtype=np.uint8, count=nbytes)
+    ary = np.ndarray(shape, dtype, buffer=flat, offset=-lo, strides=strides) if nbytes else \
+        np.frombuffer(host, dtype=dtype, count=0).reshape(shape)
     if cls is not None:
         ary = ary.view(cls)
         ary._pj_host = host
@@ -327,3 +387,73 @@ def pinned_array(shape, dtype=np.float64, strides=None, order="C"):
 def mapped_array(shape, dtype=np.float64, strides=None, order="C", stream=0, portable=False, wc=False):
     """A NumPy array in page-locked host memory that kernels use in place (no copies)."""
     return _host_array(shape, dtype, strides, order, MappedNDArray)
+
+
+class ManagedNDArray(MappedNDArray):
+    """What managed_array returns: an array the host and kernels both use in place."""
+
+
+def managed_array(shape, dtype=np.float64, strides=None, order="C", stream=0, attach_global=True):
+    """numba's managed_array: one array that the host and kernels both read and write, with no
+    copies. pyjitc allocates it as mapped page-locked host memory (the GPU reaches it over the
+    bus), which gives the same meaning as CUDA's managed memory, not its page migration."""
+    return _host_array(shape, dtype, strides, order, ManagedNDArray)
+
+
+def pinned_array_like(ary):
+    """pinned_array with the shape, dtype and (contiguous) layout of `ary`."""
+    strides, order = like_layout(ary)
+    return pinned_array(ary.shape, ary.dtype, strides=strides, order=order)
+
+
+def mapped_array_like(ary, stream=0, portable=False, wc=False):
+    """mapped_array with the shape, dtype and (contiguous) layout of `ary`."""
+    strides, order = like_layout(ary)
+    return mapped_array(ary.shape, ary.dtype, strides=strides, order=order, stream=stream, portable=portable, wc=wc)
+
+
+# ---- argument hints: cuda.In / cuda.Out / cuda.InOut ------------------------------------------
+
+class In(DeviceNDArray):
+    """cuda.In(a): the kernel reads `a`; its writes are not copied back. A host array is copied to
+    a new device array (this object); a device array is passed as it is (a view of it)."""
+
+    def __init__(self, value, stream=0):
+        self.value = value
+        if isinstance(value, DeviceNDArray):
+            dev = value
+        else:
+            dev = to_device(value, stream=stream)
+        super().__init__(dev.shape, dev.strides, dev.dtype, stream=stream, gpu_data=dev._owner,
+                         _address=dev._address)
+
+
+class _HostHint(np.ndarray):
+    """A view of a host array that a kernel writes and that is copied back after the launch
+    (a device array given is passed as it is)."""
+
+    def __new__(cls, value):
+        if isinstance(value, DeviceNDArray) or (not isinstance(value, np.ndarray) and is_cuda_array(value)):
+            return value
+        if not isinstance(value, np.ndarray):
+            raise TypeError(f"cuda.{cls.__name__}: needs an array, not {type(value).__name__}")
+        view = value.view(cls)
+        view.value = value
+        return view
+
+    def __array_finalize__(self, obj):
+        self.value = getattr(obj, "value", None)
+
+
+class Out(_HostHint):
+    """cuda.Out(a): the kernel writes `a`, copied back to it after the launch."""
+
+
+class InOut(_HostHint):
+    """cuda.InOut(a): copied to the kernel and back after it (what a plain host array gets)."""
+
+
+def wrap_arg(value, default=InOut):
+    """A kernel argument with its hint: as it is when it is cuda.In/Out/InOut already, else
+    wrapped in `default`."""
+    return value if isinstance(value, (In, _HostHint)) else default(value)

@@ -20,7 +20,7 @@ import numpy as np
 from . import _core
 from ._runtime import CODES, DTYPES, device, target
 from .errors import KernelReturnError, TypingError
-from .types import Signature, Type, parse_signature
+from .types import Array, NoneType, Signature, Type, arg_key, from_dtype, np_dtype, parse_signature
 
 (BIND_MODULE, BIND_INT, BIND_FLOAT, BIND_BOOL, BIND_TUPLE, BIND_ARRAY, BIND_FUNCTION, BIND_OPAQUE,
  BIND_SCALAR, BIND_DEVICE_ARRAY, BIND_FOREIGN) = range(11)
@@ -184,6 +184,11 @@ def _number(name, v):
     return None
 
 
+# the operator module's functions that kernels may call (as the operators they name)
+_OPERATORS = frozenset(("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "lshift", "rshift",
+                        "and_", "or_", "xor"))
+
+
 def _qualname(v):
     """What a module or a kernel-side function stands for, or None."""
     q = getattr(v, "_pyjitc_qualname", None)
@@ -198,6 +203,8 @@ def _qualname(v):
     mod = getattr(v, "__module__", None) or ""
     if mod.startswith("numba.core.types"):  # numba's own type objects (from numba import float32)
         return "numba." + str(v)
+    if mod in ("_operator", "operator") and getattr(v, "__name__", None) in _OPERATORS:
+        return "operator." + v.__name__  # the binary operator itself in kernels
     if mod == "math" or getattr(v, "__self__", None) is math:
         return "math." + v.__name__
     if (mod.startswith("numba.cuda") or mod.startswith("numba")) and hasattr(v, "__name__"):
@@ -228,8 +235,9 @@ class _Units:
         return i
 
     def _link(self, paths):
-        for p in paths:
-            p = os.fspath(p)
+        from ._linkable import link_path
+        for item in paths:
+            p = link_path(item)
             if p not in self.links:
                 self.links.append(p)
 
@@ -268,9 +276,13 @@ class _Units:
 
     def _binding(self, name, v):
         if isinstance(v, ForeignFunction):
+            arrays = [t for t in v.sig.args if isinstance(t, Array)]
+            if arrays:
+                raise TypingError(f"'{v.name}' is declared with an array parameter ({arrays[0]!r}): pyjitc passes "
+                                  "numbers to foreign functions, not arrays or pointers yet")
             self._link(v.link)
-            ret = -1 if v.sig.return_type.name == "void" else CODES[v.sig.return_type.name]
-            return (name, BIND_FOREIGN, (v.name, v.abi == "c", ret, tuple(CODES[t.name] for t in v.sig.args)))
+            ret = -1 if isinstance(v.sig.return_type, NoneType) else CODES[np_dtype(v.sig.return_type).name]
+            return (name, BIND_FOREIGN, (v.name, v.abi == "c", ret, tuple(CODES[np_dtype(t).name] for t in v.sig.args)))
         if isinstance(v, Dispatcher):
             return (name, BIND_FUNCTION, self.add(v.py_func, False, v.options))
         host = getattr(v, "py_func", None)
@@ -344,6 +356,39 @@ def _matches(eager, types):
     return True
 
 
+def _numba_types(types):
+    """A key of the dispatcher's ((dtype code, ndim, layout), ...) as numba's argument types."""
+    out = []
+    for code, ndim, layout in types:
+        t = from_dtype(DTYPES[code])
+        out.append(Array(t, ndim, layout) if ndim else t)
+    return tuple(out)
+
+
+class _Overloads(dict):
+    """kernel.overloads: the compiled kernels by argument types, numba's type objects
+    ((array(int32, 2d, C),)); looked up by those, by a signature, or by pyjitc's own key."""
+
+    @staticmethod
+    def _key(k):
+        return _numba_types(_as_types(k))
+
+    def __setitem__(self, k, v):
+        super().__setitem__(self._key(k), v)
+
+    def __getitem__(self, k):
+        return super().__getitem__(self._key(k))
+
+    def __contains__(self, k):
+        try:
+            return super().__contains__(self._key(k))
+        except (TypeError, ValueError, KeyError):
+            return False
+
+    def get(self, k, default=None):
+        return self[k] if k in self else default
+
+
 class Dispatcher:
     """What @cuda.jit makes of a function: kernel[grid, block](args), specialised per signature."""
 
@@ -356,14 +401,16 @@ class Dispatcher:
         self.options = dict(options or {})
         self._cache = {}        # argument key -> Kernel (shared with the launchers)
         self._launchers = {}
-        self.overloads = {}     # argument types -> Kernel
+        self.overloads = _Overloads()  # argument types (numba's) -> Kernel
+        # numba's launch extensions: objects whose prepare_args(type, value, stream=, retr=)
+        # returns the (type, value) to pass instead, before each launch
+        self.extensions = []
         self._variants = {}     # (argument types, noalias, narrow) -> Kernel
         self._eager = []
         self._device_sigs = list(sigs) if device_fn else []  # inspect_asm()/inspect_llvm() of a device function
         for sig in [] if device_fn else sigs:
             s = parse_signature(sig)
-            types = tuple((CODES["bool" if t.name == "bool" else t.name], t.ndim, t.layout if t.ndim else "C")
-                          for t in s.args)
+            types = _as_types(s)
             self._eager.append(types)
             if not device_fn:  # the variant most launches pick (arrays apart, integers in int32)
                 self._compile(types, noalias=True, narrow=True)
@@ -378,9 +425,6 @@ class Dispatcher:
         units = _Units()
         units.add(self.py_func, True, self.options)
         tgt = target_name or target()
-        if units.links and not emit and tgt == "cpu":
-            for path in units.links:  # the CPU executor calls their host builds
-                _core.host_link(path)
         if units.device_arrays:
             # a global device array may be an argument too: no variant may assume arrays apart
             noalias = False
@@ -392,9 +436,10 @@ class Dispatcher:
                 kernel = _cached_compile(units.units, list(types), arch or device()[2], noalias, narrow, opt, bounds)
                 for path in units.links:
                     kernel.link(path, arch or device()[2])
-            else:
-                kernel = _core.compile(units.units, list(types), tgt, emit, arch, noalias, narrow, 0, None, 0, 0, opt,
-                                       bounds)
+            else:  # the CPU executor calls host builds of the foreign code
+                host = list(units.links) if tgt == "cpu" and not emit else None
+                kernel = _core.compile(units.units, list(types), tgt, emit, arch, noalias, narrow, host, 0, None, 0,
+                                       0, opt, bounds)
         except TypingError as e:
             raise _kernel_error(e) from None
         if not emit and tgt == target():
@@ -421,6 +466,11 @@ class Dispatcher:
 
     # ---- launching
     def __getitem__(self, config):
+        if self.extensions:
+            return _ExtendedLauncher(self, self._launcher(config), config)
+        return self._launcher(config)
+
+    def _launcher(self, config):
         try:
             launcher = self._launchers.get(config)
         except TypeError:  # unhashable: lists as dims
@@ -504,10 +554,11 @@ class Dispatcher:
         sigs = [_as_types(signature)] if signature is not None else list(self.overloads)
         out = {}
         for types in sigs:
+            types = _as_types(types)
             arch = None
             tgt = "cuda" if what == "ptx" else target()
             k = self._compile(types, emit, tgt, arch)
-            out[tuple(Type(DTYPES[c].name, n, layout if n else "C") for c, n, layout in types)] = k.text(what)
+            out[_numba_types(types)] = k.text(what)
         return out
 
     def compile(self, sig):
@@ -518,8 +569,9 @@ class Dispatcher:
     def inspect_types(self, file=None, signature=None):
         texts = self._texts("types", signature)
         for types, text in texts.items():
-            args = ", ".join(map(repr, types)) if isinstance(types, tuple) else repr(types)
-            print(f"{self.__name__} ({args})\n{text}", file=file)
+            args = _as_types(types) if isinstance(types, tuple) else None
+            shown = ", ".join(_type_text(t) for t in args) if args is not None else repr(types)
+            print(f"{self.__name__} ({shown})\n{text}", file=file)
 
     def inspect_llvm(self, signature=None):
         """The LLVM IR for a signature, or {argument types (numba's): IR} of those compiled."""
@@ -556,7 +608,7 @@ def _cached_compile(units, types, arch, noalias, narrow, opt=3, bounds=(0, 0, 0)
                                          m["file"])
         except (ValueError, KeyError, TypeError):
             pass  # an entry of another shape: compiled again and replaced below
-    kernel = _core.compile(units, types, "cuda", 0, arch, noalias, narrow, 0, None, 0, 0, opt, tuple(bounds))
+    kernel = _core.compile(units, types, "cuda", 0, arch, noalias, narrow, None, 0, None, 0, 0, opt, tuple(bounds))
     meta = dict(kernel.meta, file=units[0][0])
     _core.cache_put("kernel", key, json.dumps(meta).encode())
     return kernel
@@ -570,13 +622,38 @@ def _as_types(sig):
     out = []
     for t in sig:
         if isinstance(t, Type):
-            out.append((CODES["bool" if t.name == "bool" else t.name], t.ndim, t.layout if t.ndim else "C"))
+            name, ndim, layout = arg_key(t)
+            out.append((CODES[name], ndim, layout))
         elif isinstance(t, str):
             out.append(_as_types(f"void({t})")[0])
         else:
             code, ndim, layout = t
             out.append((int(code), int(ndim), layout))
     return tuple(out)
+
+
+class _ExtendedLauncher:
+    """A launch through the dispatcher's extensions: each argument goes through every
+    extension's prepare_args, then the clean-ups they queued (retr) run after the launch."""
+
+    def __init__(self, dispatcher, launcher, config):
+        self._dispatcher, self._launcher, self._config = dispatcher, launcher, config
+
+    def __call__(self, *args):
+        from .types import typeof
+        stream = self._config[2] if isinstance(self._config, tuple) and len(self._config) > 2 else 0
+        retr, out = [], []
+        for value in args:
+            try:
+                ty = typeof(value)
+            except (ValueError, NotImplementedError):
+                ty = None
+            for ext in self._dispatcher.extensions:
+                ty, value = ext.prepare_args(ty, value, stream=stream, retr=retr)
+            out.append(value)
+        self._launcher(*out)
+        for fn in retr:
+            fn()
 
 
 def _dims(d):
@@ -670,8 +747,11 @@ class ForeignFunction:
         if s is None or s.return_type is None:
             raise TypeError("Return type must be provided for device declarations")
         for t in (s.return_type, *s.args):
-            if t.ndim or (t.name not in CODES and t.name != "void"):
+            base = t.dtype if isinstance(t, Array) else t
+            if not isinstance(base, Type) or (base.name not in CODES and not isinstance(base, NoneType)):
                 raise NotImplementedError(f"declare_device({name!r}): pyjitc passes numbers only, not {t!r}")
+        if isinstance(s.return_type, Array):
+            raise TypeError(f"declare_device({name!r}): a device function cannot return an array")
         self.sig = s
         self.__name__ = name
 
@@ -724,34 +804,45 @@ def _device_signature(sig):
     return tuple(s.args), s.return_type
 
 
+def _number_key(t):
+    """The dtype name of a number type (int32, float16, complex64, bool), or None."""
+    try:
+        name, ndim, _ = arg_key(t)
+    except TypeError:
+        return None
+    return name if ndim == 0 and name in CODES else None
+
+
 def _result_type(code):
-    from .types import NAMES, void
-    return void if code is None else NAMES[DTYPES[code].name]
+    from .types import void
+    return void if code is None else from_dtype(DTYPES[code])
 
 
 def _compile_device(pyfunc, sig, options, abi="numba", abi_name=None, emit=EMIT_PTX, arch=None):
     """A device function compiled alone for its signature: (Kernel, result type). numba's ABI
     (int status, the result through a pointer passed first) or C's; numbers in and out."""
     args, ret = _device_signature(sig)
+    types = []
     for t in args:
-        if not isinstance(t, Type) or t.ndim or t.name not in CODES:
+        key = _number_key(t)
+        if key is None:
             raise NotImplementedError(f"device function '{pyfunc.__name__}': pyjitc compiles a device function alone "
                                       f"for number arguments, not {t!r}")
+        types.append((CODES[key], 0, "C"))
     if ret is None:
         result, rcode = 0, 0
-    elif ret.name == "void":
+    elif isinstance(ret, NoneType):
         result, rcode = 2, 0
-    elif ret.ndim or ret.name not in CODES:
+    elif _number_key(ret) is None:
         raise NotImplementedError(f"device function '{pyfunc.__name__}': pyjitc compiles a device function alone "
                                   f"returning a number or nothing, not {ret!r}")
     else:
-        result, rcode = 1, CODES[ret.name]
+        result, rcode = 1, CODES[_number_key(ret)]
     units = _Units()
     units.add(pyfunc, False, options)
-    types = [(CODES[t.name], 0, "C") for t in args]
     opt = 3 if options.get("opt", True) else 0
-    kernel = _core.compile(units.units, types, "cuda", emit, arch, False, False, _ABIS[abi], abi_name, result, rcode,
-                           opt)
+    kernel = _core.compile(units.units, types, "cuda", emit, arch, False, False, None, _ABIS[abi], abi_name, result,
+                           rcode, opt)
     return kernel, _result_type(kernel.result)
 
 
@@ -769,9 +860,9 @@ def _compile(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi, abi_i
         kernel, resty = _compile_device(pyfunc, sig, options, abi, abi_name, EMIT_PTX, _arch(cc))
         return kernel.text("ptx"), resty
     s = parse_signature(sig)
-    if s.return_type is not None and s.return_type.name != "void":
+    if s.return_type is not None and not isinstance(s.return_type, NoneType):
         raise TypeError(f"CUDA kernel must have void return type (the signature says {s.return_type!r})")
-    types = tuple((CODES[t.name], t.ndim, t.layout if t.ndim else "C") for t in s.args)
+    types = _as_types(s)
     d = Dispatcher(pyfunc, False, (), options)
     kernel = d._compile(types, EMIT_PTX, "cuda", _arch(cc))
     from .types import void

@@ -14,7 +14,7 @@ import numpy as np
 from ._devicearray import DeviceNDArray, as_cuda_array, device_array, to_device
 from ._dispatcher import Dispatcher
 from ._runtime import CODES
-from .types import Type, parse_signature
+from .types import Array, Boolean, NoneType, Number, Type, np_dtype, parse_signature
 
 TPB = 256                 # threads per block of the generated kernels
 MAX_BLOCKS = 1 << 15      # grid-stride beyond this
@@ -249,12 +249,12 @@ def loop_header(ndim, first):
 
 def _scalar_sig(sig, name):
     s = parse_signature(sig)
-    if s.return_type is None or not isinstance(s.return_type, Type) or s.return_type.name == "void":
+    if s.return_type is None or not isinstance(s.return_type, Type) or isinstance(s.return_type, NoneType):
         raise TypeError(f"vectorize '{name}': signature {sig!r} needs a return type, as in 'float32(float32, float32)'")
     for t in (s.return_type,) + s.args:
-        if not isinstance(t, Type) or t.ndim:
+        if not isinstance(t, (Number, Boolean)):
             raise TypeError(f"vectorize '{name}': signature {sig!r}: a ufunc's types are scalars, not {t!r}")
-    return tuple(t.dtype for t in s.args), s.return_type.dtype
+    return tuple(np_dtype(t) for t in s.args), np_dtype(s.return_type)
 
 
 class UFunc:
@@ -533,7 +533,7 @@ class GUFunc:
         a scalar type for a '()' input), 'one' (a 1-element array for '()' in an array type)."""
         what = f"guvectorize '{self.__name__}'"
         s = parse_signature(sig)
-        if s.return_type is not None and getattr(s.return_type, "name", "void") != "void":
+        if s.return_type is not None and not isinstance(s.return_type, NoneType):
             raise TypeError(f"{what}: signature {sig!r}: a gufunc returns nothing (void); it writes its outputs")
         if len(s.args) != self.nin + self.nout:
             raise TypeError(f"{what}: signature {sig!r} has {len(s.args)} arguments but the layout "
@@ -541,17 +541,20 @@ class GUFunc:
         out = []
         for k, (t, dims) in enumerate(zip(s.args, self._ins + self._outs)):
             nd = len(dims)
-            if t.ndim == nd and (nd or k < self.nin):
+            if not isinstance(t, (Array, Number, Boolean)):
+                raise TypeError(f"{what}: argument {k + 1} of {sig!r} is {t!r}: a gufunc takes arrays and numbers")
+            t_ndim = t.ndim if isinstance(t, Array) else 0
+            if t_ndim == nd and (nd or k < self.nin):
                 mode = "view" if nd else "elem"
-            elif nd == 0 and t.ndim == 1:
+            elif nd == 0 and t_ndim == 1:
                 mode = "one"
             else:
                 role = "an output" if k >= self.nin else "an input"
                 raise TypeError(f"{what}: argument {k + 1} of {sig!r} is {t!r}, but the layout gives it "
                                 f"{nd} core dimension{'s' * (nd != 1)}"
-                                + (" and an output must be an array" if k >= self.nin and t.ndim == 0 else "")
+                                + (" and an output must be an array" if k >= self.nin and t_ndim == 0 else "")
                                 + f" ({role})")
-            out.append((t.dtype, nd, mode))
+            out.append((np_dtype(t), nd, mode))
         return out
 
     def _kernel(self, sig, modes, ndim):

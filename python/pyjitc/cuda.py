@@ -9,12 +9,17 @@ import types as _pytypes
 import numpy as np
 
 from . import _core
-from ._devicearray import DeviceNDArray, MappedNDArray, as_cuda_array, is_device_array, mapped_array, pinned_array
+from ._devicearray import (DeviceNDArray, In, InOut, ManagedNDArray, MappedNDArray, Out, as_cuda_array,  # noqa: F401
+                           is_cuda_array, is_device_array, managed_array, mapped_array, mapped_array_like,
+                           pinned_array, pinned_array_like)
+from . import _devicearray as devicearray  # numba.cuda.devicearray (auto_device, from_array_like, ...)
 from ._dispatcher import (Dispatcher, compile, compile_all, compile_for_current_device, compile_ptx,  # noqa: A004
                           compile_ptx_for_current_device, declare_device, jit)
 from ._runtime import _state, device as _device, target as _target
+from ._linkable import LTOIR, Archive, Cubin, CUSource, Fatbin, LinkableCode, Object, PTXSource
 from .errors import CudaError, CudaSupportError, TypingError
 from .types import *  # noqa: F401,F403  (numba.cuda re-exports the type names too)
+from . import types  # numba.cuda.types: the type classes and objects (cuda.types.int32, types.Array, ...)
 from . import _random as random  # numba.cuda.random: `from pyjitc.cuda.random import ...` works too
 from ._random import device_array, device_array_like, to_device  # those of _devicearray, random states too
 
@@ -49,7 +54,7 @@ const = _KernelName("cuda.const", ("array_like",))
 atomic = _KernelName("cuda.atomic", ("add", "sub", "and_", "or_", "xor", "exch", "inc", "dec", "max", "min",
                                      "nanmax", "nanmin", "cas", "compare_and_swap"))
 fp16 = _KernelName("cuda.fp16", ("hadd", "hsub", "hmul", "hdiv", "hneg", "habs", "hfma", "hmax", "hmin", "heq",
-                                 "hne", "hge", "hgt", "hle", "hlt", "hrcp", "hrsqrt", "hsqrt", "hexp", "hexp2",
+                                 "hne", "hge", "hgt", "hle", "hlt", "hrcp", "hrsqrt", "hsqrt", "hexp", "hexp2", "hexp10",
                                  "hlog", "hlog2", "hlog10", "hsin", "hcos", "hfloor", "hceil", "htrunc", "hrint"))
 # cuda.cg, cooperative groups: this_grid() and its sync(), a barrier of the whole grid. A module
 # of its own as well, so that `from pyjitc.cuda.cg import this_grid` works as with numba.
@@ -57,6 +62,10 @@ cg = _pytypes.ModuleType(__name__ + ".cg", "Cooperative groups: cuda.cg.this_gri
 cg._pyjitc_qualname = "cuda.cg"
 cg.this_grid = _KernelName("cuda.cg.this_grid")
 sys.modules[cg.__name__] = cg
+# numba.cuda.args: the argument hints, as a module too
+args = _pytypes.ModuleType(__name__ + ".args", "Kernel argument hints: In, Out, InOut, wrap_arg.")
+args.In, args.Out, args.InOut, args.wrap_arg = In, Out, InOut, devicearray.wrap_arg
+sys.modules[args.__name__] = args
 for _n in ("grid", "gridsize", "syncthreads", "syncthreads_count", "syncthreads_and", "syncthreads_or", "syncwarp",
            "threadfence", "threadfence_block", "threadfence_system", "shfl_sync", "shfl_up_sync", "shfl_down_sync",
            "shfl_xor_sync", "all_sync", "any_sync", "eq_sync", "ballot_sync", "match_any_sync", "match_all_sync",
@@ -94,6 +103,14 @@ class _Device:
 
     def reset(self):
         synchronize()
+
+    def __enter__(self):
+        """`with cuda.gpus[0]:` runs the block with this device current (there is one device)."""
+        _device()
+        return self
+
+    def __exit__(self, *exc):
+        return False
 
 
 def get_current_device():
@@ -161,16 +178,43 @@ def stream():
     return Stream()
 
 
+class _DefaultStream:
+    """The default stream (legacy or per-thread): launches and copies given it (or no stream) run
+    in order with everything else on it. False as a truth value, as the stream argument 0 is."""
+
+    def __init__(self, kind, handle):
+        self._kind, self.handle = kind, handle
+
+    def synchronize(self):
+        """Waits for all work on the device (the default stream orders with every other)."""
+        synchronize()
+
+    def auto_synchronize(self):
+        return Stream.auto_synchronize(self)
+
+    def __bool__(self):
+        return False
+
+    def __int__(self):
+        return self.handle
+
+    def __repr__(self):
+        return f"<pyjitc {self._kind} default stream>"
+
+
 def default_stream():
-    return 0
+    _device()
+    return _DefaultStream("legacy", 0)
 
 
 def per_thread_default_stream():
-    return 0
+    _device()
+    return _DefaultStream("per-thread", 2)
 
 
 def legacy_default_stream():
-    return 0
+    _device()
+    return _DefaultStream("legacy", 1)
 
 
 class Event(_core.Event):

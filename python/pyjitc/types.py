@@ -1,25 +1,59 @@
-"""numba's type names for signatures and casts: float32, int64[:], float32[:, ::1], void(...)."""
+"""numba's types as objects: the scalar types (float32, int64, ...), array types (float32[::1],
+Array(float32, 2, "F")), signatures built from them (void(float32[:], int64)) and typeof(value).
+
+The class tree is numba's: Type > Number > Integer / Float / Complex, Boolean, NoneType (void),
+Array, CPointer, UniTuple / Tuple; types compare by what they describe, so Array(float32, 1, "C")
+== float32[::1], and the domains (integer_domain, real_domain, ...) are sets of them."""
+import struct
+
 import numpy as np
+
+__all__ = [  # what `from pyjitc.types import *` (and pyjitc.cuda, as numba.cuda) binds: the types
+    "Type", "Number", "Integer", "Float", "Complex", "Boolean", "NoneType", "Array", "CPointer", "UniTuple",
+    "Tuple", "Signature",
+    "none", "void", "boolean", "bool_", "b1", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+    "uint64", "float16", "float32", "float64", "complex64", "complex128", "intp", "uintp", "ssize_t", "size_t",
+    "f2", "f4", "f8", "c8", "c16", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "double", "single", "half",
+    "float_", "byte", "char", "uchar", "short", "ushort", "intc", "uintc", "int_", "uint", "long_", "ulong",
+    "longlong", "ulonglong",
+    "signed_domain", "unsigned_domain", "integer_domain", "real_domain", "complex_domain", "number_domain",
+]
 
 
 class Type:
-    """A scalar type (float32) or an array type (float32[:, ::1])."""
+    """The base of every type: a name, equality by what it describes (`key`)."""
 
-    def __init__(self, name, ndim=0, layout="C"):
-        self.name, self.ndim, self.layout = name, ndim, layout
-        # the kernel-side meaning when a kernel names it
-        self._pyjitc_qualname = "numba." + name
+    def __init__(self, name):
+        self.name = name
 
     @property
-    def dtype(self):
-        return np.dtype("bool" if self.name == "boolean" else self.name)
+    def key(self):
+        return self.name
+
+    def __eq__(self, other):
+        return type(self) is type(other) and self.key == other.key
+
+    def __ne__(self, other):
+        return not self == other
+
+    def __hash__(self):
+        return hash((type(self).__name__, self.key))
+
+    def __repr__(self):
+        return self.name
+
+    __str__ = __repr__
+
+    def __call__(self, *args):
+        """A signature with this return type: float32(float32, float32)."""
+        return Signature(self, args)
 
     def __getitem__(self, index):
-        """float32[:], float32[:, :], float32[::1] (C), float32[::1, :] (Fortran)."""
+        """An array type of these elements: float32[:], float32[:, ::1] (C), float32[::1, :] (F)."""
         if not isinstance(index, tuple):
             index = (index,)
-        if not all(isinstance(s, slice) and s.start is None and s.stop is None and s.step in (None, 1)
-                   for s in index):
+        if not index or not all(isinstance(s, slice) and s.start is None and s.stop is None and s.step in (None, 1)
+                                for s in index):
             raise TypeError(f"array type {self.name}{list(index)}: use ':' or '::1' on each axis")
         n = len(index)
         layout = "A"
@@ -27,64 +61,352 @@ class Type:
             layout = "C"
         elif index[0].step == 1 and n > 1:
             layout = "F"
-        elif n == 1:
-            layout = "A"
-        return Type(self.name, n, layout)
+        if sum(s.step == 1 for s in index) > 1:
+            raise TypeError(f"array type {self.name}[...]: only the first or the last axis can be '::1'")
+        return Array(self, n, layout)
+
+    @property
+    def _pyjitc_qualname(self):
+        """What a kernel reading this object as a global sees (float32 names the dtype)."""
+        return None
+
+
+class Number(Type):
+    """A scalar number type, with its NumPy dtype."""
+
+    def __init__(self, name):
+        super().__init__(name)
+        self.bitwidth = np.dtype(name).itemsize * 8
 
     def __call__(self, *args):
-        if self.ndim == 0 and len(args) == 1 and not isinstance(args[0], Type):
-            return self.dtype.type(args[0])  # a cast on the host
+        if len(args) == 1 and not isinstance(args[0], Type):
+            return np_dtype(self).type(args[0])  # a cast on the host: float32(1.5)
         return Signature(self, args)
 
-    def __eq__(self, other):
-        return isinstance(other, Type) and (self.name, self.ndim, self.layout) == (other.name, other.ndim, other.layout)
+    def cast_python_value(self, value):
+        return np_dtype(self).type(value)
 
-    def __hash__(self):
-        return hash((self.name, self.ndim, self.layout))
+    @property
+    def _pyjitc_qualname(self):
+        return "numba." + self.name
 
-    def __repr__(self):
-        if self.ndim == 0:
-            return self.name
-        axes = [":"] * self.ndim
-        if self.layout == "C":
-            axes[-1] = "::1"
-        elif self.layout == "F":
-            axes[0] = "::1"
-        return f"{self.name}[{', '.join(axes)}]"
+    def __lt__(self, other):  # numba orders numbers of one kind by width
+        if not isinstance(other, Number):
+            return NotImplemented
+        return (_KIND_ORDER[type(self)], self.bitwidth) < (_KIND_ORDER[type(other)], other.bitwidth)
+
+
+class Integer(Number):
+    def __init__(self, name):
+        super().__init__(name)
+        self.signed = name.startswith("int")
+
+    @property
+    def minval(self):
+        return int(np.iinfo(np.dtype(self.name)).min)
+
+    @property
+    def maxval(self):
+        return int(np.iinfo(np.dtype(self.name)).max)
+
+
+class Float(Number):
+    pass
+
+
+class Complex(Number):
+    def __init__(self, name, underlying_float):
+        super().__init__(name)
+        self.underlying_float = underlying_float
+
+
+class Boolean(Type):
+    def __call__(self, *args):
+        if len(args) == 1 and not isinstance(args[0], Type):
+            return np.bool_(args[0])
+        return Signature(self, args)
+
+    @property
+    def _pyjitc_qualname(self):
+        return "numba.boolean"
+
+
+class NoneType(Type):
+    """The type of None: a function returning nothing has it (void is this type)."""
+
+    @property
+    def _pyjitc_qualname(self):
+        return "numba.void"
+
+
+_KIND_ORDER = {Integer: 0, Float: 1, Complex: 2}
+
+
+class Array(Type):
+    """An array type: its element type, number of dimensions and layout ('C', 'F' or 'A': any)."""
+
+    def __init__(self, dtype, ndim, layout, readonly=False, name=None, aligned=True):
+        if not isinstance(dtype, Type):
+            raise TypeError(f"Array: the element type must be a type (float32, ...), not {dtype!r}")
+        if isinstance(dtype, Array):
+            raise TypeError("Array: the element type cannot be an array type")
+        if layout not in ("C", "F", "A"):
+            raise ValueError(f"Array: layout must be 'C', 'F' or 'A', not {layout!r}")
+        ndim = int(ndim)
+        if ndim < 0:
+            raise ValueError(f"Array: ndim must be at least 0, not {ndim}")
+        if ndim <= 1 and layout == "F":
+            layout = "C" if ndim == 1 else layout
+        self.dtype, self.ndim, self.layout = dtype, ndim, layout
+        self.mutable, self.aligned = not readonly, aligned
+        if name is None:
+            name = f"{'readonly ' if readonly else ''}{'unaligned ' if not aligned else ''}" \
+                   f"array({dtype}, {ndim}d, {layout})"
+        super().__init__(name)
+
+    @property
+    def key(self):
+        return self.dtype, self.ndim, self.layout, self.mutable, self.aligned
+
+    def copy(self, dtype=None, ndim=None, layout=None, readonly=None, aligned=None):
+        return Array(self.dtype if dtype is None else dtype, self.ndim if ndim is None else ndim,
+                     self.layout if layout is None else layout,
+                     (not self.mutable) if readonly is None else readonly,
+                     aligned=self.aligned if aligned is None else aligned)
+
+    @property
+    def is_c_contig(self):
+        return self.layout == "C" or (self.ndim <= 1 and self.layout in "CF")
+
+    @property
+    def is_f_contig(self):
+        return self.layout == "F" or (self.ndim <= 1 and self.layout in "CF")
+
+    @property
+    def is_contig(self):
+        return self.layout in "CF"
+
+    def __getitem__(self, index):
+        raise TypeError(f"{self} is an array type; index a scalar type (float32[:]) to make one")
+
+
+class CPointer(Type):
+    """A pointer to elements of a type (the parameters of foreign functions)."""
+
+    def __init__(self, dtype, addrspace=None):
+        self.dtype, self.addrspace = dtype, addrspace
+        super().__init__(f"{dtype}*" if addrspace is None else f"{dtype}* addrspace({addrspace})")
+
+    @property
+    def key(self):
+        return self.dtype, self.addrspace
+
+
+class UniTuple(Type):
+    """A tuple of `count` items of one type."""
+
+    def __init__(self, dtype, count):
+        self.dtype, self.count = dtype, int(count)
+        super().__init__(f"UniTuple({dtype}, {self.count})")
+
+    @property
+    def key(self):
+        return self.dtype, self.count
+
+    @property
+    def types(self):
+        return (self.dtype,) * self.count
+
+    def __len__(self):
+        return self.count
+
+    def __iter__(self):
+        return iter(self.types)
+
+    def __getitem__(self, i):
+        return self.types[i]
+
+
+class Tuple(Type):
+    """A tuple of items of different types (Tuple of one type throughout is a UniTuple)."""
+
+    def __new__(cls, types):
+        types = tuple(types)
+        if types and all(t == types[0] for t in types):
+            return UniTuple(types[0], len(types))
+        return super().__new__(cls)
+
+    def __init__(self, types):
+        self.types = tuple(types)
+        super().__init__(f"Tuple({', '.join(map(str, self.types))})")
+
+    @property
+    def key(self):
+        return self.types
+
+    @property
+    def count(self):
+        return len(self.types)
+
+    def __len__(self):
+        return len(self.types)
+
+    def __iter__(self):
+        return iter(self.types)
+
+    def __getitem__(self, i):
+        return self.types[i]
 
 
 class Signature:
     """void(float32[:], int64): a return type and the argument types."""
 
-    def __init__(self, return_type, args):
+    def __init__(self, return_type, args, recvr=None, pysig=None):
         self.return_type, self.args = return_type, tuple(args)
+        self.recvr, self.pysig = recvr, pysig
+
+    def __eq__(self, other):
+        return isinstance(other, Signature) and (self.return_type, self.args) == (other.return_type, other.args)
+
+    def __hash__(self):
+        return hash((self.return_type, self.args))
 
     def __repr__(self):
-        return f"{self.return_type!r}({', '.join(map(repr, self.args))})"
+        return f"{self.return_type}({', '.join(map(str, self.args))})" if self.return_type is not None \
+            else f"({', '.join(map(str, self.args))})"
+
+    __str__ = __repr__
 
 
-class NoneType(Type):
-    """The type of nothing: void, what a kernel returns (numba's types.none)."""
+# ---- the instances -----------------------------------------------------------------------------
 
-
-void = NoneType("void")
-none = void
-void._pyjitc_qualname = "numba.void"
-boolean = Type("bool")
-boolean._pyjitc_qualname = "numba.boolean"
-b1 = boolean
-bool_ = boolean
-int8, int16, int32, int64 = (Type(n) for n in ("int8", "int16", "int32", "int64"))
-uint8, uint16, uint32, uint64 = (Type(n) for n in ("uint8", "uint16", "uint32", "uint64"))
-float16, float32, float64 = (Type(n) for n in ("float16", "float32", "float64"))
-complex64, complex128 = Type("complex64"), Type("complex128")
+none = NoneType("none")
+void = none
+boolean = bool_ = b1 = Boolean("bool")
+int8, int16, int32, int64 = (Integer(n) for n in ("int8", "int16", "int32", "int64"))
+uint8, uint16, uint32, uint64 = (Integer(n) for n in ("uint8", "uint16", "uint32", "uint64"))
+float16, float32, float64 = Float("float16"), Float("float32"), Float("float64")
+complex64, complex128 = Complex("complex64", float32), Complex("complex128", float64)
 intp, uintp = int64, uint64
+ssize_t, size_t = intp, uintp
 f2, f4, f8, c8, c16 = float16, float32, float64, complex64, complex128
 i1, i2, i4, i8, u1, u2, u4, u8 = int8, int16, int32, int64, uint8, uint16, uint32, uint64
 double, single, half = float64, float32, float16
+float_ = float32
+byte = uint8
+
+
+def _sized(signed, c_format):
+    return globals()[f"{'' if signed else 'u'}int{struct.calcsize(c_format) * 8}"]
+
+
+char, uchar = _sized(True, "b"), _sized(False, "B")
+short, ushort = _sized(True, "h"), _sized(False, "H")
+intc, uintc = _sized(True, "i"), _sized(False, "I")
+int_, uint = _sized(True, "q" if np.dtype(np.int_).itemsize == 8 else "i"), \
+    _sized(False, "Q" if np.dtype(np.int_).itemsize == 8 else "I")
+long_, ulong = _sized(True, "l"), _sized(False, "L")
+longlong, ulonglong = _sized(True, "q"), _sized(False, "Q")
+
+signed_domain = frozenset([int8, int16, int32, int64])
+unsigned_domain = frozenset([uint8, uint16, uint32, uint64])
+integer_domain = signed_domain | unsigned_domain
+real_domain = frozenset([float32, float64])
+complex_domain = frozenset([complex64, complex128])
+number_domain = real_domain | integer_domain | complex_domain
 
 NAMES = {t.name: t for t in (boolean, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
                              float16, float32, float64, complex64, complex128)}
+
+
+# ---- NumPy dtypes and values -------------------------------------------------------------------
+
+def np_dtype(t):
+    """The NumPy dtype of a scalar type, or of an array type's elements."""
+    if isinstance(t, Array):
+        t = t.dtype
+    if isinstance(t, Boolean):
+        return np.dtype(np.bool_)
+    if isinstance(t, Number):
+        return np.dtype(t.name)
+    raise TypeError(f"the type {t} has no NumPy dtype")
+
+
+def from_dtype(dtype):
+    """The scalar type of a NumPy dtype (numba's numpy_support.from_dtype)."""
+    dtype = np.dtype(dtype)
+    t = NAMES.get("bool" if dtype.kind == "b" else dtype.name)
+    if t is None or dtype.fields is not None or not dtype.isnative:
+        raise NotImplementedError(f"pyjitc has no type for the NumPy dtype {dtype!r}")
+    return t
+
+
+def as_dtype(t):
+    """The NumPy dtype of a scalar type (numba's numpy_support.as_dtype)."""
+    if isinstance(t, (Number, Boolean)):
+        return np_dtype(t)
+    raise NotImplementedError(f"{t!r} cannot be represented as a NumPy dtype")
+
+
+def _layout_of(flags_c, flags_f):
+    return "C" if flags_c else "F" if flags_f else "A"
+
+
+def typeof(val, purpose=None):
+    """The type of a value as kernels see it: np.float32(1) -> float32, a Python float -> float64,
+    a C-ordered 2-D float32 array -> array(float32, 2d, C), a device array, a tuple."""
+    if isinstance(val, Type):
+        raise ValueError(f"cannot determine the type of the type object {val!r} (it is a type, not a value)")
+    if val is None:
+        return none
+    if isinstance(val, (bool, np.bool_)):
+        return boolean
+    if isinstance(val, int):
+        return int64
+    if isinstance(val, float):
+        return float64
+    if isinstance(val, complex):
+        return complex128
+    if isinstance(val, np.generic):
+        return from_dtype(val.dtype)
+    if isinstance(val, np.ndarray):
+        return Array(from_dtype(val.dtype), val.ndim, _layout_of(val.flags.c_contiguous, val.flags.f_contiguous),
+                     readonly=not val.flags.writeable, aligned=val.flags.aligned)
+    if isinstance(val, tuple):
+        return Tuple([typeof(v, purpose) for v in val])
+    from ._devicearray import DeviceNDArray
+    if isinstance(val, DeviceNDArray):
+        return Array(from_dtype(val.dtype), val.ndim, _layout_of(val.is_c_contiguous(), val.is_f_contiguous()))
+    cai = getattr(type(val), "__cuda_array_interface__", None)
+    if cai is not None:
+        desc = val.__cuda_array_interface__
+        dtype = np.dtype(desc["typestr"])
+        shape, strides = tuple(desc["shape"]), desc.get("strides")
+        layout = "C" if strides is None else _cai_layout(shape, tuple(strides), dtype.itemsize)
+        return Array(from_dtype(dtype), len(shape), layout, readonly=bool(desc["data"][1]))
+    raise ValueError(f"cannot determine the type of {type(val)}")
+
+
+def _cai_layout(shape, strides, itemsize):
+    def contiguous(order):
+        s = itemsize
+        for n, st in (zip(reversed(shape), reversed(strides)) if order == "C" else zip(shape, strides)):
+            if n > 1 and st != s:
+                return False
+            s *= n
+        return True
+    return _layout_of(contiguous("C"), contiguous("F"))
+
+
+# ---- signatures --------------------------------------------------------------------------------
+
+def arg_key(t):
+    """(dtype name, ndim, layout) of a scalar or array argument type, as the dispatcher keys it."""
+    if isinstance(t, Array):
+        return np_dtype(t.dtype).name, t.ndim, t.layout
+    if isinstance(t, (Number, Boolean)):
+        return np_dtype(t).name, 0, "C"
+    raise TypeError(f"pyjitc does not take arguments of type {t}")
 
 
 def parse_signature(sig):
@@ -95,10 +417,9 @@ def parse_signature(sig):
         return Signature(void, sig)
     if not isinstance(sig, str):
         raise TypeError(f"a signature is a string or void(...), not {type(sig).__name__}")
-    names = dict(NAMES)
-    names.update(void=void, boolean=boolean, bool_=boolean, b1=boolean, intp=int64, uintp=uint64, f4=float32,
-                 f8=float64, i4=int32, i8=int64, u4=uint32, u8=uint64, f2=float16, c8=complex64, c16=complex128,
-                 double=float64, single=float32, half=float16)
+    names = {k: v for k, v in globals().items() if isinstance(v, Type)}
+    names.update(NAMES)
+    names.update(Array=Array, CPointer=CPointer, UniTuple=UniTuple, Tuple=Tuple)
     try:
         value = eval(sig, {"__builtins__": {}}, names)  # the names above only
     except Exception as e:

@@ -96,3 +96,69 @@ def test_missing_and_broken_sources(tmp_path):
         k1[1, 1](np.zeros(1, np.float32))
     with pytest.raises(TypingError, match="broken.cu"):
         k2[1, 1](np.zeros(1, np.float32))
+
+
+TIMES2 = cuda.CUSource('''
+extern "C" __device__ int times2(int *out, int a) { *out = a * 2; return 0; }
+''')
+TIMES4 = cuda.CUSource('''
+extern "C" __device__ int times2(int *out, int a);
+extern "C" __device__ int times4(int *out, int a) { int t; times2(&t, a); *out = t * 2; return 0; }
+''')
+TIMES2_C = cuda.CUSource('''
+extern "C" __device__ int times2(int a) { return a * 2 + 1000; }
+''')
+
+
+def test_sources_in_memory_calling_each_other():
+    times4 = cuda.declare_device("times4", "int32(int32)", link=[TIMES2, TIMES4])
+
+    @cuda.jit
+    def k(r, x):
+        i = cuda.grid(1)
+        if i < r.size:
+            r[i] = times4(x[i])
+
+    x = np.arange(-20, 20, dtype=np.int32)
+    r = np.zeros_like(x)
+    k[1, 64](r, x)
+    np.testing.assert_array_equal(r, 4 * x)
+
+
+def test_one_name_two_abis_in_two_kernels():
+    """Two kernels link sources that define the same name with different ABIs: each calls its own
+    (on the CPU each kernel's foreign functions come from its own host build, not the process)."""
+    numba_abi = cuda.declare_device("times2", "int32(int32)", link=TIMES2)
+    c_abi = cuda.declare_device("times2", "int32(int32)", link=TIMES2_C, abi="c")
+
+    @cuda.jit
+    def k1(r, x):
+        i = cuda.grid(1)
+        if i < r.size:
+            r[i] = numba_abi(x[i])
+
+    @cuda.jit
+    def k2(r, x):
+        i = cuda.grid(1)
+        if i < r.size:
+            r[i] = c_abi(x[i])
+
+    x = np.arange(10, dtype=np.int32)
+    r1, r2 = np.zeros_like(x), np.zeros_like(x)
+    k1[1, 32](r1, x)
+    k2[1, 32](r2, x)
+    np.testing.assert_array_equal(r1, 2 * x)
+    np.testing.assert_array_equal(r2, 2 * x + 1000)
+
+
+def test_declare_device_signature_api():
+    from pyjitc import float32, int32
+    f1 = cuda.declare_device("f1", int32(float32[:]))
+    assert f1.name == "f1" and f1.sig.args == (float32[:],) and f1.sig.return_type == int32
+
+    @cuda.jit
+    def uses_array_param(a, out):
+        out[0] = f1(a)
+
+    with pytest.raises(TypingError, match="array parameter"):
+        uses_array_param[1, 1](np.zeros(2, np.float32), np.zeros(1, np.int32))

@@ -44,3 +44,26 @@ def test_compile_ptx_for_newer_compute_capabilities():
     for cc, want in [((10, 0), "sm_90"), ((12, 0), "sm_90"), ((8, 6), "sm_86"), ((7, 5), "sm_75")]:
         ptx, _ = cuda.compile_ptx(shuffle, (int32[::1],), cc=cc)
         assert f".target {want}" in ptx and "shfl.sync" in ptx
+
+
+def test_threads_launching_one_new_kernel():
+    """Four threads launch the same kernel, compiled on first use in several of them at once; the
+    launcher keeps the kernel it runs alive while another thread replaces its cache entry (that
+    was a use after free: wrong limits or a crash)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    for _ in range(40):
+        @cuda.jit
+        def foo(x):
+            x[0] += 1
+
+        def use_foo(x):
+            foo[1, 1](x)
+            return x
+
+        arrays = [cuda.to_device(np.arange(10)) for _ in range(8)]
+        expected = np.arange(10)
+        expected[0] += 1
+        with ThreadPoolExecutor(max_workers=4) as e:
+            for ary in e.map(use_foo, arrays):
+                np.testing.assert_array_equal(ary.copy_to_host(), expected)

@@ -309,3 +309,38 @@ def test_broadcast_view_argument():
     out = np.zeros(300)
     doubles[3, 128](one, out)
     np.testing.assert_array_equal(out, 10.0)
+
+
+@cuda.jit
+def more_math(x, y, out, h):
+    i = cuda.grid(1)
+    if i < x.size:
+        out[0, i] = math.exp2(x[i])
+        out[1, i] = math.nextafter(x[i], y[i])
+        h[i] = cuda.fp16.hexp10(np.float16(x[i]))
+
+
+def test_exp2_nextafter_hexp10():
+    x = np.linspace(-3, 3, 32)
+    y = np.where(np.arange(32) % 2 == 0, np.inf, -np.inf)
+    out = np.zeros((2, 32))
+    h = np.zeros(32, np.float16)
+    more_math[1, 32](x, y, out, h)
+    np.testing.assert_allclose(out[0], np.exp2(x), rtol=1e-15)
+    np.testing.assert_array_equal(out[1], np.nextafter(x, y))
+    np.testing.assert_allclose(h.astype(np.float64), 10.0 ** x.astype(np.float16).astype(np.float64), rtol=2e-3)
+
+
+@cuda.jit
+def rounds(x, n, out):
+    i = cuda.grid(1)
+    if i < x.size:
+        out[i] = round(x[i], n[i])
+
+
+def test_round_scaled_past_the_largest_double():
+    x = np.array([np.finfo(np.float64).max, 1e300, -1.5e308, 2.5, 123.456, 1e-300])
+    n = np.array([300, 20, 5, 0, -1, 310])
+    out = np.zeros(6)
+    rounds[1, 6](x, n, out)
+    np.testing.assert_array_equal(out, [round(float(a), int(b)) for a, b in zip(x, n)])  # CPython's floats

@@ -9,9 +9,13 @@ from . import _standin
 _standin.install()
 
 import pyjitc  # noqa: E402
-from pyjitc.types import (b1, boolean, bool_, complex64, complex128, double, f2, f4, f8, float16,  # noqa: E402,F401
-                          float32, float64, half, i1, i2, i4, i8, int8, int16, int32, int64, intp, single, u1, u2,
-                          u4, u8, uint8, uint16, uint32, uint64, uintp, void)
+import pyjitc.types  # noqa: E402
+from pyjitc.types import *  # noqa: E402,F401,F403  (numba re-exports its type names)
+from pyjitc.types import typeof  # noqa: E402,F401
+
+# numba.cuda.types is pyjitc.types (pyjitc.cuda's `types`): a numba type name pyjitc lacks
+# (Record, ...) is Missing there too, so that the test using it fails naming it
+pyjitc.types.__getattr__ = _standin.module_getattr("numba.cuda.types", submodules=False)
 
 from . import cuda  # noqa: E402  (pyjitc.cuda, through the stand-in's finder)
 from .core import errors, types  # noqa: E402

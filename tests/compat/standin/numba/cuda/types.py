@@ -1,8 +1,9 @@
-"""numba.cuda.types: the same type objects as numba.types (pyjitc's); other names are Missing."""
-from numba.core.types import (b1, boolean, bool_, c8, c16, complex64, complex128, double, f2, f4, f8,  # noqa: F401
-                              float16, float32, float64, half, i1, i2, i4, i8, int8, int16, int32, int64, intp,
-                              single, u1, u2, u4, u8, uint8, uint16, uint32, uint64, uintp, void, NoneType, none)
+"""Not loaded as numba.cuda.types: numba.cuda is pyjitc.cuda, whose `types` is pyjitc.types (the
+stand-in gives that module a fallback of Missing names, see numba/__init__.py). Kept so that an
+explicit file lookup finds the same names."""
+from pyjitc.types import *  # noqa: F401,F403
+from pyjitc.types import __all__  # noqa: F401
 
 from numba import _standin
 
-__getattr__ = _standin.module_getattr(__name__, submodules=False)
+__getattr__ = _standin.module_getattr("numba.cuda.types", submodules=False)

@@ -1,7 +1,7 @@
-"""numba.cuda.np.numpy_support: NumPy dtype <-> type, for the dtypes pyjitc has a type for.
+"""numba.cuda.np.numpy_support: NumPy dtype <-> type (pyjitc.types.from_dtype / as_dtype).
 A dtype pyjitc has no type for (records, datetimes, ...) raises MissingInPyjitc."""
 import numpy as np
-from pyjitc.types import NAMES, Type
+from pyjitc import types as _types
 
 from numba import _standin
 
@@ -9,17 +9,17 @@ numpy_version = tuple(int(x) for x in np.__version__.split(".")[:2])
 
 
 def from_dtype(dtype):
-    dtype = np.dtype(dtype)
-    name = "bool" if dtype == np.bool_ else dtype.name
-    if dtype.fields is not None or name not in NAMES:
-        raise _standin.MissingInPyjitc(f"pyjitc has no type for the NumPy dtype {dtype!r}")
-    return NAMES[name]
+    try:
+        return _types.from_dtype(dtype)
+    except NotImplementedError as e:
+        raise _standin.MissingInPyjitc(str(e)) from None
 
 
 def as_dtype(t):
-    if isinstance(t, Type) and t.ndim == 0 and t.name != "void":
-        return t.dtype
-    raise _standin.MissingInPyjitc(f"pyjitc has no NumPy dtype for the type {t!r}")
+    try:
+        return _types.as_dtype(t)
+    except NotImplementedError as e:
+        raise _standin.MissingInPyjitc(f"pyjitc has no NumPy dtype for the type {t!r}") from e
 
 
 __getattr__ = _standin.module_getattr(__name__, submodules=False)

@@ -1,0 +1,109 @@
+"""Code to link held in memory, as numba-cuda's linkable code objects: cuda.CUSource(text),
+cuda.PTXSource(text), cuda.Cubin/Fatbin/Object/Archive(bytes). pyjitc links files, so each object
+is written once, under a name made from a hash of its contents, to a folder of the cache, and
+that file is linked; the CPU executor compiles a CUSource for the host as it does a .cu file."""
+import hashlib
+import io
+import os
+import tempfile
+
+
+class LinkableCode:
+    """Code to link from memory; data: str, bytes, or a StringIO/BytesIO read when used."""
+
+    suffix = ""
+    default_name = "<unnamed>"
+
+    def __init__(self, data, name=None, setup_callback=None, teardown_callback=None, nrt=False):
+        if setup_callback is not None and not callable(setup_callback):
+            raise TypeError("setup_callback must be callable")
+        if teardown_callback is not None and not callable(teardown_callback):
+            raise TypeError("teardown_callback must be callable")
+        self._data, self._name = data, name
+        self.setup_callback, self.teardown_callback, self.nrt = setup_callback, teardown_callback, nrt
+
+    @property
+    def name(self):
+        return self._name or self.default_name
+
+    @property
+    def data(self):
+        if isinstance(self._data, (io.StringIO, io.BytesIO)):
+            return self._data.getvalue()
+        return self._data
+
+    @staticmethod
+    def from_path(path):
+        ext = os.path.splitext(path)[1].lstrip(".")
+        cls = _BY_SUFFIX.get(ext)
+        if cls is None:
+            raise ValueError(f"cannot link a '.{ext}' file: pyjitc links " + ", ".join(f".{s}" for s in _BY_SUFFIX))
+        with open(path, "r" if cls.suffix in ("cu", "ptx") else "rb") as f:
+            return cls(f.read(), name=os.path.basename(os.path.splitext(path)[0]))
+
+    @classmethod
+    def from_path_or_obj(cls, path_or_obj):
+        return cls.from_path(path_or_obj) if isinstance(path_or_obj, (str, os.PathLike)) else path_or_obj
+
+    def _path(self):
+        """The file pyjitc links: written once per contents."""
+        data = self.data
+        raw = data.encode() if isinstance(data, str) else bytes(data)
+        digest = hashlib.sha256(raw).hexdigest()[:32]
+        base = os.environ.get("PYJITC_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache", "pyjitc")
+        folder = os.path.join(base, "linkable")
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except OSError:
+            folder = tempfile.gettempdir()
+        path = os.path.join(folder, f"{digest}.{self.suffix}")
+        if not os.path.exists(path):
+            fd, tmp = tempfile.mkstemp(dir=folder)
+            with os.fdopen(fd, "wb") as f:
+                f.write(raw)
+            os.replace(tmp, path)
+        return path
+
+
+class CUSource(LinkableCode):
+    """CUDA C/C++ source in memory (compiled by NVRTC on the GPU, for the host on the CPU)."""
+    suffix, default_name = "cu", "<unnamed-cu>"
+
+
+class PTXSource(LinkableCode):
+    suffix, default_name = "ptx", "<unnamed-ptx>"
+
+
+class Cubin(LinkableCode):
+    suffix, default_name = "cubin", "<unnamed-cubin>"
+
+
+class Fatbin(LinkableCode):
+    suffix, default_name = "fatbin", "<unnamed-fatbin>"
+
+
+class Object(LinkableCode):
+    suffix, default_name = "o", "<unnamed-object>"
+
+
+class Archive(LinkableCode):
+    suffix, default_name = "a", "<unnamed-archive>"
+
+
+class LTOIR(LinkableCode):
+    suffix, default_name = "ltoir", "<unnamed-ltoir>"
+
+    def _path(self):
+        raise NotImplementedError("LTO-IR is not supported by pyjitc: link PTX, cubin, fatbin, objects or sources")
+
+
+_BY_SUFFIX = {c.suffix: c for c in (CUSource, PTXSource, Cubin, Fatbin, Object, Archive, LTOIR)}
+_BY_SUFFIX["lib"] = Archive
+_BY_SUFFIX["cuh"] = CUSource
+
+
+def link_path(item):
+    """The file to link for one item of link=: a path as given, or a linkable object's file."""
+    if isinstance(item, LinkableCode):
+        return item._path()
+    return os.fspath(item)
