@@ -30,6 +30,8 @@ struct PjKernel {
   char *ast_text, *types_text;
   PjCompileTimes times;
   PjLinkInput *links;   /* linked with the PTX when loaded (foreign functions) */
+  bool has_result;      /* a device function compiled alone that returns result */
+  PjDtype result;
 };
 
 double pj_now_ms(void) {
@@ -357,7 +359,7 @@ PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags) {
     return NULL;
   }
   s->kernels = pj_arena_alloc(s->arena, sizeof(PjFuncSyntax *));
-  if (fns[0]->is_kernel) s->kernels[s->nkernels++] = fns[0];
+  s->kernels[s->nkernels++] = fns[0]; /* a kernel, or a device function compiled alone */
   s->parse_ms = pj_now_ms() - t0;
   return s;
 }
@@ -429,6 +431,94 @@ static const PjArgType *pj_args_own(PjArena *arena, const PjArgType *args, int n
   return out;
 }
 
+/* A device function compiled alone (PjCompileOptions.abi): numbers in, a number or nothing out,
+ * its result converted to the declared one. The PjSpec its .func wraps, or NULL (diagnosed). */
+static PjSpec *pj_device_alone(PjArena *a, const PjModule *m, const PjFuncSyntax *fs, PjFunc *typed,
+                               const PjArgType *args, int nargs, const PjCompileOptions *o, PjVec *specs,
+                               const PjType **result, PjDiags *diags) {
+  const char *name = fs->func->name;
+  const PjType *rt = typed->ret_type;
+  if (rt->kind != PJ_TY_VOID && rt->kind != PJ_TY_SCALAR) {
+    pj_error(diags, &m->file, fs->func->loc, "device function '%s' returns %s: compiled alone, a device function "
+             "returns a number or nothing", name, pj_type_name(a, rt));
+    return NULL;
+  }
+  *result = rt;
+  if (o->result == PJ_RESULT_VOID && rt->kind != PJ_TY_VOID) {
+    pj_error(diags, &m->file, fs->func->loc, "device function '%s' returns %s, but its signature says it returns "
+             "nothing (void)", name, pj_type_name(a, rt));
+    return NULL;
+  }
+  if (o->result == PJ_RESULT_DTYPE) {
+    if ((unsigned)o->result_dtype >= PJ_DTYPE_COUNT) {
+      pj_error(diags, &m->file, (PjLoc){0}, "device function '%s': unknown result dtype %d", name,
+               (int)o->result_dtype);
+      return NULL;
+    }
+    if (rt->kind == PJ_TY_VOID) {
+      pj_error(diags, &m->file, fs->func->loc, "device function '%s' returns nothing, but its signature says it "
+               "returns %s", name, pj_dtype_name(o->result_dtype));
+      return NULL;
+    }
+    if (pj_dtype_is_complex(rt->dtype) && !pj_dtype_is_complex(o->result_dtype)) {
+      pj_error(diags, &m->file, fs->func->loc, "device function '%s' returns %s, which cannot be converted to the "
+               "%s its signature returns", name, pj_type_name(a, rt), pj_dtype_name(o->result_dtype));
+      return NULL;
+    }
+    *result = pj_type_scalar(o->result_dtype);
+  }
+  PjSpec *sp = pj_arena_alloc(a, sizeof(PjSpec));
+  sp->src = fs->func;
+  sp->nargs = nargs;
+  sp->args = pj_arena_alloc(a, sizeof(PjType *) * (size_t)(nargs + 1));
+  for (int i = 0; i < nargs; i++) sp->args[i] = typed->vars[i].type;
+  sp->typed = typed;
+  sp->state = PJ_SPEC_DONE;
+  sp->id = specs->len;
+  pj_vec_push(a, specs, sp);
+  (void)args;
+  return sp;
+}
+
+/* The checks a device function compiled alone needs before it is typed: the target, the ABI
+ * and name asked for, numbers as arguments. */
+static bool pj_device_alone_ok(const PjSource *s, const PjFuncSyntax *fs, const PjArgType *args, int nargs,
+                               const PjCompileOptions *o, PjDiags *diags) {
+  const PjFile *file = &s->syntax->module.file;
+  if (o->abi != PJ_ABI_NUMBA && o->abi != PJ_ABI_C) {
+    pj_error(diags, file, (PjLoc){0}, "unsupported ABI %d: a kernel, numba's or C's", o->abi);
+    return false;
+  }
+  if (pj_resolve_target(o->target) != PJ_TARGET_CUDA) {
+    pj_error(diags, file, (PjLoc){0}, "device function '%s': a device function compiled alone is PTX for the GPU "
+             "(the CUDA target)", fs->func->name);
+    return false;
+  }
+  if (!s->units) {
+    pj_error(diags, file, (PjLoc){0}, "a device function is compiled alone from units (pj_source_new_units)");
+    return false;
+  }
+  if (o->abi_name) {
+    bool ok = (o->abi_name[0] >= 'a' && o->abi_name[0] <= 'z') || (o->abi_name[0] >= 'A' && o->abi_name[0] <= 'Z') ||
+              o->abi_name[0] == '_' || o->abi_name[0] == '$';
+    for (const char *c = o->abi_name; ok && *c; c++)
+      ok = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '_' || *c == '$';
+    if (!ok || (o->abi_name[0] == '_' && !o->abi_name[1]) || strncmp(o->abi_name, "llvm", 4) == 0 ||
+        strncmp(o->abi_name, "__nv_", 5) == 0) {
+      pj_error(diags, file, fs->func->loc, "abi_name '%s' is not a name PTX accepts for a function (letters, digits, "
+               "'_' and '$', not starting with a digit)", o->abi_name);
+      return false;
+    }
+  }
+  for (int i = 0; i < nargs; i++)
+    if (args[i].ndim) {
+      pj_error(diags, file, fs->func->loc, "device function '%s': argument %d is an array; compiled alone, a device "
+               "function takes numbers only", fs->func->name, i + 1);
+      return false;
+    }
+  return true;
+}
+
 PjKernel *pj_kernel_compile(const PjSource *s, int k, const PjArgType *args, int nargs, const PjCompileOptions *opts,
                             PjDiags *diags, PjStatus *status) {
   PjCompileOptions defaults = {.target = PJ_TARGET_CUDA, .opt_level = 3};
@@ -437,8 +527,24 @@ PjKernel *pj_kernel_compile(const PjSource *s, int k, const PjArgType *args, int
   PjKernel *kern = calloc(1, sizeof(PjKernel));
   kern->arena = pj_arena_new();
   kern->times.parse = s->parse_ms;
+  bool alone = o->abi != PJ_ABI_KERNEL;
+  if (k < 0 || k >= s->nkernels) {
+    pj_error(diags, &s->syntax->module.file, (PjLoc){0}, "no kernel %d in this source", k);
+    st = PJ_ERROR_ARGUMENT;
+    goto fail;
+  }
   const PjFuncSyntax *fs = s->kernels[k];
   const PjModule *m = &s->syntax->module;
+  if (!alone && !fs->is_kernel) {
+    pj_error(diags, &m->file, fs->func->loc, "'%s' is a device function: it is compiled alone (an ABI given) or "
+             "with the kernels that call it", fs->func->name);
+    st = PJ_ERROR_ARGUMENT;
+    goto fail;
+  }
+  if (alone && !pj_device_alone_ok(s, fs, args, nargs, o, diags)) {
+    st = PJ_ERROR_ARGUMENT;
+    goto fail;
+  }
   if (o->emit & PJ_EMIT_AST) kern->ast_text = pj_func_dump(fs->func, false, kern->arena);
 
   double t0 = pj_now_ms();
@@ -452,7 +558,13 @@ PjKernel *pj_kernel_compile(const PjSource *s, int k, const PjArgType *args, int
   }
   args = pj_args_own(kern->arena, args, nargs); /* record descriptions live as long as the kernel */
   PjVec specs = {0};
-  PjFunc *typed = fs->body_ok ? pj_typecheck(kern->arena, m, fs->func, args, nargs, &specs, diags) : NULL;
+  PjFunc *typed = !fs->body_ok ? NULL
+                 : alone ? pj_typecheck_device(kern->arena, m, fs->func, args, nargs, &specs, diags)
+                         : pj_typecheck(kern->arena, m, fs->func, args, nargs, &specs, diags);
+  const PjSpec *device_fn = NULL;
+  const PjType *result = NULL;
+  if (typed && alone && !(device_fn = pj_device_alone(kern->arena, m, fs, typed, args, nargs, o, &specs, &result, diags)))
+    typed = NULL;
   kern->times.types = pj_now_ms() - t0;
   if (typed && pj_resolve_target(o->target) == PJ_TARGET_CPU && !pj_hoist_collectives(kern->arena, m, typed, (PjSpec **)specs.items, specs.len, diags))
     typed = NULL;
@@ -465,7 +577,12 @@ PjKernel *pj_kernel_compile(const PjSource *s, int k, const PjArgType *args, int
   PjBackendOptions bo = {pj_resolve_target(o->target), o->arch, o->opt_level, o->emit, o->libdevice, debug,
                          o->fastmath || fs->fastmath, o->max_registers ? o->max_registers : fs->max_registers,
                          o->lineinfo || fs->lineinfo, o->noalias != 0, o->narrow != 0, o->host_libraries,
-                         o->nhost_libraries};
+                         o->nhost_libraries, o->abi, o->abi_name, device_fn, result,
+                         {o->launch_bounds[0], o->launch_bounds[1], o->launch_bounds[2]}};
+  if (result && result->kind == PJ_TY_SCALAR) {
+    kern->has_result = true;
+    kern->result = result->dtype;
+  }
   kern->code = pj_backend_compile(m, typed, args, nargs, (PjSpec **)specs.items, specs.len, &bo, diags, &kern->times);
   if (!kern->code) {
     st = PJ_ERROR_INTERNAL;
@@ -541,6 +658,10 @@ const char *pj_kernel_text(const PjKernel *k, PjEmit what) {
 const char *pj_kernel_entry(const PjKernel *k) { return k->abi.entry; }
 uint64_t pj_kernel_static_shared(const PjKernel *k) { return k->abi.static_shared; }
 int pj_kernel_debug(const PjKernel *k) { return k->abi.debug; }
+int pj_kernel_result(const PjKernel *k, PjDtype *dtype) {
+  if (k->has_result && dtype) *dtype = k->result;
+  return k->has_result;
+}
 int pj_kernel_grid_sync(const PjKernel *k) { return k->abi.grid_sync; }
 
 PjKernel *pj_kernel_from_ptx(const char *name, const char *entry, const char *ptx, const PjArgType *args, int nargs,

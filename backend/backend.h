@@ -23,6 +23,11 @@ typedef struct PjBackendOptions {
                            * magnitude: extents carry that range and counters bounded by them are 32-bit */
   void *const *host_libraries; /* host: dlopen handles searched first for the functions the kernel declares */
   int nhost_libraries;
+  int abi;                /* PjAbi: KERNEL, or NUMBA / C: device_fn alone as a .func (NVPTX) */
+  const char *abi_name;   /* that .func's name (NULL: the function's own, made a PTX identifier) */
+  const PjSpec *device_fn; /* the specialisation among specs that the .func wraps */
+  const PjType *result;   /* what the .func returns (the device function's result converted to it) */
+  int launch_bounds[3];   /* NVPTX kernels: maxntidx, minctasm, maxclusterrank (0: none) */
 } PjBackendOptions;
 
 /* Lower one typed kernel. NULL with a diagnostic on failure (a missing libdevice, an LLVM

@@ -75,6 +75,7 @@ struct PjCg {
   LLVMValueRef ret_slot; /* where `return value` puts the value */
   bool debug;            /* check indices, recording failures in error_record */
   bool fastmath;
+  bool no_contract;      /* opt_level 0: no fused multiply-adds */
   LLVMDIBuilderRef dib;  /* lineinfo: line tables; scope is the function being emitted */
   LLVMMetadataRef di_file, di_scope;
   LLVMValueRef heap[64]; /* CPU block mode: storage to free when the block is done */

@@ -459,7 +459,8 @@ static void pj_add_fn_attr(LLVMContextRef ctx, LLVMValueRef fn, const char *name
   LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, kind, 0));
 }
 
-/* lineinfo: a compile unit of line tables only, for the kernel's source file. */
+/* lineinfo and debug: a compile unit of line tables only, for the kernel's source file (numba's
+ * debug=True also gives the PTX its source lines and DWARF sections). */
 static void pj_debug_begin(PjCg *g, const PjModule *m) {
   g->dib = LLVMCreateDIBuilder(g->mod);
   const char *path = m->file.path ? m->file.path : "<input>";
@@ -502,6 +503,56 @@ static void pj_build_nvptx_kernel(PjCg *g, const char *name, const PjArgType *ar
   LLVMAddNamedMetadataOperand(g->mod, "nvvm.annotations", LLVMMDNodeInContext(g->ctx, md, 3));
   g->hooks = &pj_nvptx_hooks;
   pj_cg_body(g, args, nargs);
+}
+
+/* C passes integers narrower than int widened (signext/zeroext, as clang marks them); at index
+ * 0 the result, 1.. the parameters. */
+static void pj_mark_c_int(PjCg *g, LLVMValueRef fn, unsigned index, PjDtype d) {
+  if (pj_dtype_is_float(d) || pj_dtype_is_complex(d) || (d != PJ_BOOL && pj_dtype_bits(d) >= 32)) return;
+  const char *kind = d == PJ_BOOL || !pj_dtype_is_signed(d) ? "zeroext" : "signext";
+  LLVMAddAttributeAtIndex(fn, index == 0 ? LLVMAttributeReturnIndex : index,
+                          LLVMCreateEnumAttribute(g->ctx, LLVMGetEnumAttributeKindForName(kind, strlen(kind)), 0));
+}
+
+/* A device function compiled alone: a .func `name` that calls its specialisation (declared, not
+ * yet defined) with numba's ABI (i32 status, the result stored through the pointer passed first)
+ * or the C ABI (the result returned), its result converted to o->result. */
+static void pj_build_nvptx_device(PjCg *g, const char *name, const PjBackendOptions *o) {
+  const PjSpec *s = o->device_fn;
+  bool numba = o->abi == PJ_ABI_NUMBA, has = o->result->kind != PJ_TY_VOID;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx);
+  LLVMTypeRef params[68];
+  int n = 0;
+  if (numba) params[n++] = pj_cg_ptr(g);
+  for (int i = 0; i < s->nargs && i < 64; i++) params[n++] = pj_cg_type(g, s->args[i]);
+  LLVMTypeRef rt = numba ? i32 : has ? pj_cg_type(g, o->result) : LLVMVoidTypeInContext(g->ctx);
+  g->fn = LLVMAddFunction(g->mod, name, LLVMFunctionType(rt, params, (unsigned)n, 0));
+  g->hooks = &pj_nvptx_hooks;
+  if (!numba) {
+    for (int i = 0; i < s->nargs && i < 64; i++)
+      if (s->args[i]->kind == PJ_TY_SCALAR) pj_mark_c_int(g, g->fn, (unsigned)i + 1, s->args[i]->dtype);
+    if (has) pj_mark_c_int(g, g->fn, 0, o->result->dtype);
+  }
+  LLVMPositionBuilderAtEnd(g->b, LLVMAppendBasicBlockInContext(g->ctx, g->fn, "entry"));
+  if (g->dib) { /* lineinfo: the .func's own code is at the `def` line */
+    pj_cg_debug_function(g, g->fn, s->typed);
+    LLVMSetCurrentDebugLocation2(g->b, LLVMDIBuilderCreateDebugLocation(g->ctx, (unsigned)s->typed->loc.line,
+                                                                        (unsigned)s->typed->loc.col, g->di_scope, NULL));
+  }
+  LLVMValueRef args[68];
+  for (int i = 0; i < s->nargs && i < 64; i++) args[i] = LLVMGetParam(g->fn, (unsigned)(i + numba));
+  LLVMValueRef r = LLVMBuildCall2(g->b, g->spec_types[s->id], g->spec_fns[s->id], args, (unsigned)s->nargs, "");
+  LLVMValueRef v = has ? pj_cg_convert(g, r, s->typed->ret_type, o->result) : NULL;
+  if (!numba) {
+    if (has) LLVMBuildRet(g->b, v);
+    else LLVMBuildRetVoid(g->b);
+    return;
+  }
+  if (has) {
+    if (o->result->dtype == PJ_BOOL) v = LLVMBuildZExt(g->b, v, LLVMInt8TypeInContext(g->ctx), "");
+    LLVMBuildStore(g->b, v, LLVMGetParam(g->fn, 0));
+  }
+  LLVMBuildRet(g->b, LLVMConstInt(i32, 0, 0));
 }
 
 /* CPU: the body takes the flattened arguments, the block's geometry and the thread index;
@@ -851,7 +902,7 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
   code->target = o->target;
   code->debug = o->debug;
   code->name = strdup(f->name);
-  if (cuda) code->entry = pj_ptx_entry_name(f->name);
+  if (cuda) code->entry = o->abi != PJ_ABI_KERNEL && o->abi_name ? strdup(o->abi_name) : pj_ptx_entry_name(f->name);
   else if (asprintf(&code->entry, "pj_cpu_%s", f->name) < 0) code->entry = NULL;
   double t0 = pj_now_ms();
   char *tm_err = NULL;
@@ -864,15 +915,16 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
   }
   LLVMOrcThreadSafeContextRef tsc = cuda ? NULL : LLVMOrcCreateNewThreadSafeContext();
   PjCg g = {.f = f, .file = &m->file, .diags = diags, .host = !cuda, .debug = o->debug, .fastmath = o->fastmath,
-           .noalias = o->noalias, .narrow = o->narrow};
+           .noalias = o->noalias, .narrow = o->narrow, .no_contract = o->opt_level <= 0};
   g.ctx = cuda ? LLVMContextCreate() : LLVMOrcThreadSafeContextGetContext(tsc);
   LLVMContextSetDiagnosticHandler(g.ctx, pj_llvm_quiet, NULL);
   g.mod = LLVMModuleCreateWithNameInContext(f->name, g.ctx);
   pj_set_layout(g.mod, tm);
   g.b = LLVMCreateBuilderInContext(g.ctx);
-  if (o->lineinfo && cuda) pj_debug_begin(&g, m);
+  if ((o->lineinfo || o->debug) && cuda) pj_debug_begin(&g, m);
   pj_cg_declare_specs(&g, specs, nspecs);
-  if (cuda) pj_build_nvptx_kernel(&g, code->entry, args, nargs);
+  if (cuda && o->abi != PJ_ABI_KERNEL) pj_build_nvptx_device(&g, code->entry, o);
+  else if (cuda) pj_build_nvptx_kernel(&g, code->entry, args, nargs);
   else pj_build_host_kernel(&g, code->entry, args, nargs);
   pj_cg_define_specs(&g);
   if (g.dib) {
@@ -880,7 +932,15 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
     LLVMDisposeDIBuilder(g.dib);
   }
   if (o->fastmath && cuda) pj_set_fastmath(&g);
-  if (o->max_registers > 0 && cuda) {
+  static const char *const bounds[3] = {"maxntidx", "minctasm", "maxclusterrank"};
+  for (int i = 0; i < 3 && cuda && o->abi == PJ_ABI_KERNEL; i++)
+    if (o->launch_bounds[i] > 0) {
+      LLVMValueRef md[3] = {LLVMGetNamedFunction(g.mod, code->entry),
+                            LLVMMDStringInContext(g.ctx, bounds[i], (unsigned)strlen(bounds[i])),
+                            LLVMConstInt(LLVMInt32TypeInContext(g.ctx), (unsigned long long)o->launch_bounds[i], 0)};
+      LLVMAddNamedMetadataOperand(g.mod, "nvvm.annotations", LLVMMDNodeInContext(g.ctx, md, 3));
+    }
+  if (o->max_registers > 0 && cuda && o->abi == PJ_ABI_KERNEL) {
     LLVMValueRef kernel = LLVMGetNamedFunction(g.mod, code->entry);
     LLVMValueRef md[3] = {kernel, LLVMMDStringInContext(g.ctx, "maxnreg", 7),
                           LLVMConstInt(LLVMInt32TypeInContext(g.ctx), (unsigned long long)o->max_registers, 0)};

@@ -41,6 +41,11 @@ const PjGlobal *pj_module_global(const PjModule *m, const char *name);
 PjFunc *pj_typecheck(PjArena *arena, const PjModule *m, const PjFunc *f, const PjArgType *args, int nargs,
                      PjVec *specs, PjDiags *diags);
 
+/* Type a device function on its own for argument types (cuda.compile_ptx(device=True)): as
+ * pj_typecheck, but it may return values; its ret_type is what it returns (void for nothing). */
+PjFunc *pj_typecheck_device(PjArena *arena, const PjModule *m, const PjFunc *f, const PjArgType *args, int nargs,
+                            PjVec *specs, PjDiags *diags);
+
 /* CPU executor: each warp/block collective into a statement of its own, and calls of device
  * functions that hold barriers, shared arrays or collectives inlined (frontend/collective.c). */
 bool pj_is_collective(const PjExpr *e);

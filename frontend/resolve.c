@@ -6,6 +6,7 @@
 
 const char *pj_canonical_name(PjArena *arena, const char *q) {
   static const char *const prefixes[][2] = {
+      {"numba.cuda.types", "numba"}, {"pyjitc.cuda.types", "numba"}, {"pyjitc.types", "numba"},
       {"numba.cuda", "cuda"}, {"pyjitc.cuda", "cuda"}, {"pyjitc", "numba"},
   };
   for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++) {

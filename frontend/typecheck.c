@@ -1553,7 +1553,7 @@ static void pj_check_for(PjChecker *c, PjStmt *s) {
 static void pj_check_return(PjChecker *c, PjStmt *s) {
   bool has_value = s->expr && s->expr->kind != PJ_EX_NONE;
   if (!c->device) {
-    if (has_value) pj_err(c, s->expr->loc, "a kernel cannot return a value");
+    if (has_value) pj_err(c, s->expr->loc, "a kernel cannot return a value (a kernel must have void return type)");
     return;
   }
   const PjType *t = has_value ? pj_expr_type(c, &s->expr) : pj_type_void();
@@ -1775,15 +1775,16 @@ static const PjType *pj_record_arg_type(PjChecker *c, const PjFunc *src, int i, 
   return a->ndim ? pj_type_record_array(c->arena, r, a->ndim) : pj_type_record(c->arena, r);
 }
 
-PjFunc *pj_typecheck(PjArena *arena, const PjModule *m, const PjFunc *src, const PjArgType *args, int nargs,
-                     PjVec *specs, PjDiags *diags) {
-  PjChecker c = {.arena = arena, .m = m, .diags = diags, .specs = specs};
+static PjFunc *pj_typecheck_as(PjArena *arena, const PjModule *m, const PjFunc *src, const PjArgType *args, int nargs,
+                               PjVec *specs, PjDiags *diags, bool device) {
+  PjChecker c = {.arena = arena, .m = m, .diags = diags, .specs = specs, .device = device};
   if (nargs != src->nparams) {
-    pj_error(diags, &m->file, src->loc, "kernel '%s' takes %d argument%s, got %d", src->name, src->nparams,
-             src->nparams == 1 ? "" : "s", nargs);
+    pj_error(diags, &m->file, src->loc, "%s '%s' takes %d argument%s, got %d", device ? "device function" : "kernel",
+             src->name, src->nparams, src->nparams == 1 ? "" : "s", nargs);
     return NULL;
   }
   c.f = pj_clone_func(arena, src);
+  if (device) c.f->ret_type = NULL; /* inferred from its returns */
   for (int i = 0; i < nargs; i++) /* F and A arguments are strided views */
     c.f->vars[i].type = args[i].record ? pj_record_arg_type(&c, src, i, &args[i])
                         : args[i].ndim ? pj_type_array_layout(args[i].dtype, args[i].ndim, pj_abi_strided(&args[i]) ? 'A' : 'C')
@@ -1791,4 +1792,14 @@ PjFunc *pj_typecheck(PjArena *arena, const PjModule *m, const PjFunc *src, const
   for (int i = 0; i < nargs; i++)
     if (!c.f->vars[i].type) return NULL;
   return pj_check_body(&c) ? c.f : NULL;
+}
+
+PjFunc *pj_typecheck(PjArena *arena, const PjModule *m, const PjFunc *src, const PjArgType *args, int nargs,
+                     PjVec *specs, PjDiags *diags) {
+  return pj_typecheck_as(arena, m, src, args, nargs, specs, diags, false);
+}
+
+PjFunc *pj_typecheck_device(PjArena *arena, const PjModule *m, const PjFunc *src, const PjArgType *args, int nargs,
+                            PjVec *specs, PjDiags *diags) {
+  return pj_typecheck_as(arena, m, src, args, nargs, specs, diags, true);
 }

@@ -144,8 +144,9 @@ typedef struct PjUnit {
   int nbindings;
 } PjUnit;
 
-/* A source whose one kernel is units[0]'s function; the others are the device functions that
- * the bindings name. NULL (and diagnostics) when rejected. */
+/* A source whose one kernel is units[0]'s function (or, with is_kernel 0, the device function that
+ * pj_kernel_compile compiles alone: PjCompileOptions.abi); the others are the device functions
+ * that the bindings name. NULL (and diagnostics) when rejected. */
 PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags);
 
 /* A NumPy structured dtype (numba's Record): named fields at byte offsets, as NumPy lays them out
@@ -184,6 +185,13 @@ int pj_signature_parse(const char *text, PjArgType *out, int max_args, char *err
 
 typedef enum PjEmit { PJ_EMIT_NONE = 0, PJ_EMIT_AST = 1, PJ_EMIT_TYPES = 2, PJ_EMIT_LLVM = 4, PJ_EMIT_PTX = 8 } PjEmit;
 
+/* How the function compiled is called (PjCompileOptions.abi). A device function compiled alone
+ * (numba's cuda.compile_ptx(device=True)) becomes a .func other code links with: numba's ABI,
+ * `int32 status NAME(T *result, args...)` (status 0; the result, when there is one, written through
+ * the pointer passed first; bool as one byte), or the C ABI, `T NAME(args...)`. */
+typedef enum PjAbi { PJ_ABI_KERNEL = 0, PJ_ABI_NUMBA, PJ_ABI_C } PjAbi;
+/* A device function's result type: inferred from its returns, a dtype, or none (void). */
+typedef enum PjResult { PJ_RESULT_INFERRED = 0, PJ_RESULT_DTYPE, PJ_RESULT_VOID } PjResult;
 typedef struct PjCompileOptions {
   PjTarget target;   /* CUDA: PTX; CPU: native code for the CPU executor */
   const char *arch;  /* "sm_90"; NULL for the default */
@@ -200,6 +208,14 @@ typedef struct PjCompileOptions {
                       * sizes are below 2**31: on the GPU, counters bounded by them run in 32 bits */
   void *const *host_libraries; /* CPU: pj_host_link's libraries whose functions the kernel calls, searched first */
   int nhost_libraries;
+  int abi;           /* PjAbi: KERNEL, units[0] is a kernel (a PTX .entry); NUMBA or C: units[0] is a device
+                      * function compiled alone, a PTX .func (CUDA target only, numbers in and out) */
+  const char *abi_name; /* the device function's symbol; NULL: its own name */
+  int result;        /* PjResult: the device function's result as its signature declares it */
+  PjDtype result_dtype; /* PJ_RESULT_DTYPE: that type (the returned value is converted to it) */
+  int launch_bounds[3]; /* kernels: the most threads per block, the least blocks per multiprocessor, the most
+                         * blocks per cluster (sm_90 on), each 0 when not given: PTX .maxntid, .minnctapersm,
+                         * .maxclusterrank (numba's @cuda.jit(launch_bounds=...)) */
 } PjCompileOptions;
 
 /* Times of the compile stages, in milliseconds. */
@@ -229,6 +245,9 @@ const char *pj_kernel_text(const PjKernel *kernel, PjEmit what);
 const char *pj_kernel_entry(const PjKernel *kernel);          /* CUDA: the PTX .entry name */
 uint64_t pj_kernel_static_shared(const PjKernel *kernel);     /* bytes of static shared memory */
 int pj_kernel_debug(const PjKernel *kernel);                  /* compiled with index checks */
+/* A device function compiled alone: 1 and its result type in *dtype when it returns a value;
+ * 0 when it returns nothing (and for kernels). */
+int pj_kernel_result(const PjKernel *kernel, PjDtype *dtype);
 /* 1 when the kernel synchronises its whole grid (cuda.cg.this_grid().sync()): it is launched
  * cooperatively, all its blocks at once (pj_loaded_max_cooperative_blocks). */
 int pj_kernel_grid_sync(const PjKernel *kernel);

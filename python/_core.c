@@ -600,7 +600,15 @@ static PyObject *pj_kernel_meta_py(PyObject *self, void *c) {
                        pj_kernel_text(k, PJ_EMIT_PTX));
 }
 
+/* kernel.result: a device function compiled alone: the dtype code of its result, or None */
+static PyObject *pj_kernel_result_py(PyObject *self, void *c) {
+  PjDtype d;
+  if (!pj_kernel_result(((PjKernelObject *)self)->kernel, &d)) Py_RETURN_NONE;
+  return PyLong_FromLong((long)d);
+}
+
 static PyGetSetDef pj_kernel_getset[] = {
+    {"result", pj_kernel_result_py, NULL, "a device function compiled alone: its result's dtype code, or None", NULL},
     {"meta", pj_kernel_meta_py, NULL, "name, entry, debug, static_shared, ptx: what kernel_from_ptx takes back", NULL},
     {"times", pj_kernel_times_py, NULL, "compile stage times in milliseconds", NULL},
     {"argtypes", pj_kernel_argtypes_py, NULL, "((dtype_code, ndim, layout), ...)", NULL},
@@ -785,19 +793,27 @@ static int pj_binding_from(PyObject *t, PjBinding *b, PjBindingPool *pool, PyObj
   return -1;
 }
 
-/* compile(units, argtypes, target, emit=0, arch=None, noalias=False, narrow=False) -> Kernel
+/* compile(units, argtypes, target, emit=0, arch=None, noalias=False, narrow=False, host_links=None, abi=0,
+ *         abi_name=None, result=0, result_dtype=0, opt=3, launch_bounds=(0, 0, 0)) -> Kernel
  * units: [(path, text, col_offset, is_kernel, debug, fastmath, lineinfo, max_registers, bindings)]
  * argtypes: [(dtype_code, ndim, layout)]; target: "cuda" | "cpu"; emit: PjEmit bits; noalias: the
  * launches it serves have checked that no two arrays overlap; narrow: that their integers fit in
- * int32 and their arrays have fewer than 2**31 elements (pj_values_fit_int32). */
+ * int32 and their arrays have fewer than 2**31 elements (pj_values_fit_int32); abi (PjAbi): 0 a kernel,
+ * 1 numba's, 2 C's for units[0] compiled alone as a device function named abi_name, result (PjResult)
+ * and result_dtype its declared result; opt: the optimisation level (0..3); launch_bounds: the kernel's
+ * most threads per block, least blocks per multiprocessor, most blocks per cluster (0: none). */
 static PyObject *pj_compile(PyObject *self, PyObject *args) {
   PyObject *units_in, *types_in;
   const char *target;
   unsigned emit = 0;
   const char *arch = NULL;
-  int noalias = 0, narrow = 0;
+  int noalias = 0, narrow = 0, abi = 0, result = 0, result_dtype = 0, opt = 3;
+  const char *abi_name = NULL;
+  int bounds[3] = {0, 0, 0};
   PyObject *host_links = NULL;
-  if (!PyArg_ParseTuple(args, "OOs|IzppO", &units_in, &types_in, &target, &emit, &arch, &noalias, &narrow, &host_links))
+  if (!PyArg_ParseTuple(args, "OOs|IzppOiziii(iii)", &units_in, &types_in, &target, &emit, &arch, &noalias, &narrow,
+                        &host_links, &abi, &abi_name, &result, &result_dtype, &opt, &bounds[0], &bounds[1],
+                        &bounds[2]))
     return NULL;
   /* the CPU executor's foreign code: the sources compiled together for the host and loaded (once) */
   void *libraries[1];
@@ -869,9 +885,11 @@ static PyObject *pj_compile(PyObject *self, PyObject *args) {
   PjKernel *kernel = NULL;
   PjStatus st = PJ_ERROR_USER;
   if (source) {
-    PjCompileOptions o = {.target = strcmp(target, "cpu") == 0 ? PJ_TARGET_CPU : PJ_TARGET_CUDA, .opt_level = 3,
+    PjCompileOptions o = {.target = strcmp(target, "cpu") == 0 ? PJ_TARGET_CPU : PJ_TARGET_CUDA, .opt_level = opt,
                           .emit = emit, .arch = arch, .noalias = noalias, .narrow = narrow,
-                          .host_libraries = libraries, .nhost_libraries = nlibraries};
+                          .host_libraries = libraries, .nhost_libraries = nlibraries, .abi = abi,
+                          .abi_name = abi_name, .result = result, .result_dtype = (PjDtype)result_dtype,
+                          .launch_bounds = {bounds[0], bounds[1], bounds[2]}};
     Py_BEGIN_ALLOW_THREADS kernel = pj_kernel_compile(source, 0, types, (int)nargs, &o, diags, &st);
     Py_END_ALLOW_THREADS
   }

@@ -158,11 +158,11 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
   }
   case PJ_TYPING_TO_INT:
   case PJ_TYPING_TO_FLOAT: {
-    /* numba: int() keeps an integer's own type, float() keeps float32 */
+    /* numba: int() keeps an integer's own type, float() keeps float32 and float16 */
     const PjType *t = args[0]->type;
     if (!pj_real(t)) return pj_fail(err, errlen, "%s() takes a real number, not %s", b->name, arena, t);
     if (b->typing == PJ_TYPING_TO_INT) return pj_type_is_int(t) ? t : pj_type_scalar(PJ_INT64);
-    return pj_type_scalar(t->dtype == PJ_FLOAT32 ? PJ_FLOAT32 : PJ_FLOAT64);
+    return pj_type_scalar(t->dtype == PJ_FLOAT32 || t->dtype == PJ_FLOAT16 ? t->dtype : PJ_FLOAT64);
   }
   case PJ_TYPING_LEN: {
     const PjType *t = args[0]->type;

@@ -12,13 +12,14 @@ import linecache
 import math
 import os
 import pickle
+import re
 import types as pytypes
 
 import numpy as np
 
 from . import _core
 from ._runtime import CODES, DTYPES, device, target
-from .errors import TypingError
+from .errors import KernelReturnError, TypingError
 from .types import Array, NoneType, Record, Signature, Type, arg_key, from_dtype, np_dtype, parse_signature
 
 (BIND_MODULE, BIND_INT, BIND_FLOAT, BIND_BOOL, BIND_TUPLE, BIND_ARRAY, BIND_FUNCTION, BIND_OPAQUE,
@@ -418,7 +419,8 @@ class Dispatcher:
         self.extensions = []
         self._variants = {}     # (argument types, noalias, narrow) -> Kernel
         self._eager = []
-        for sig in sigs:
+        self._device_sigs = list(sigs) if device_fn else []  # inspect_asm()/inspect_llvm() of a device function
+        for sig in [] if device_fn else sigs:
             s = parse_signature(sig)
             types = _as_types(s)
             self._eager.append(types)
@@ -440,13 +442,20 @@ class Dispatcher:
             noalias = False
             self._keep_alive = units.device_arrays
         records = any(isinstance(t[0], tuple) for t in types)
-        if tgt == "cuda" and not emit and target() == "cuda" and not records:
-            kernel = _cached_compile(units.units, list(types), arch or device()[2], noalias, narrow)
-            for path in units.links:
-                kernel.link(path, arch or device()[2])
-        else:  # the CPU executor calls host builds of the foreign code
-            host = list(units.links) if tgt == "cpu" and not emit else None
-            kernel = _core.compile(units.units, list(types), tgt, emit, arch, noalias, narrow, host)
+        opt = 0 if self.options.get("opt", True) is False else 3
+        bounds = self.options.get("launch_bounds") or (0, 0, 0)
+        try:
+            if tgt == "cuda" and not emit and target() == "cuda" and not records:
+                kernel = _cached_compile(units.units, list(types), arch or device()[2], noalias, narrow, opt, bounds)
+            else:  # the CPU executor calls host builds of the foreign code
+                host = list(units.links) if tgt == "cpu" and not emit else None
+                kernel = _core.compile(units.units, list(types), tgt, emit, arch, noalias, narrow, host, 0, None, 0,
+                                       0, opt, bounds)
+            if tgt == "cuda" and not emit and target() == "cuda":
+                for path in units.links:
+                    kernel.link(path, arch or device()[2])
+        except TypingError as e:
+            raise _kernel_error(e) from None
         if not emit and tgt == target():
             self._variants[(tuple(types), noalias, narrow)] = kernel
             if not (noalias or narrow) or tuple(types) not in self.overloads:
@@ -489,6 +498,12 @@ class Dispatcher:
         if self.device:
             raise TypeError(f"device function '{self.__name__}' cannot be launched; call it from a kernel")
         grid, block = config[0], config[1]
+        bounds = self.options.get("launch_bounds")
+        if bounds and bounds[0]:
+            threads = int(np.prod(_dims(block))) if not isinstance(block, (int, np.integer)) else int(block)
+            if threads > bounds[0]:
+                raise ValueError(f"kernel '{self.__name__}' has launch_bounds of at most {bounds[0]} threads per "
+                                 f"block; this launch asks for {threads}")
         stream = config[2] if len(config) > 2 else 0
         shared = config[3] if len(config) > 3 else 0
         device()
@@ -541,6 +556,16 @@ class Dispatcher:
 
     def _texts(self, what, signature=None):
         emit = {"types": EMIT_TYPES, "llvm": EMIT_LLVM, "ptx": EMIT_PTX}[what]
+        if self.device:  # compiled alone, with numba's ABI, for the signature given or those of jit(sig, device=True)
+            sigs = [signature] if signature is not None else self._device_sigs
+            if not sigs:
+                raise TypeError(f"device function '{self.__name__}' has no signature: give one "
+                                "(inspect_asm(sig)) or decorate it with cuda.jit(sig, device=True)")
+            out = {}
+            for sig in sigs:
+                kernel, _ = _compile_device(self.py_func, sig, self.options, "numba", None, emit)
+                out[sig if isinstance(sig, (str, Signature)) else tuple(sig)] = kernel.text(what)
+            return out
         sigs = [_as_types(signature)] if signature is not None else list(self.overloads)
         out = {}
         for types in sigs:
@@ -559,23 +584,37 @@ class Dispatcher:
     def inspect_types(self, file=None, signature=None):
         texts = self._texts("types", signature)
         for types, text in texts.items():
-            print(f"{self.__name__} ({', '.join(_type_text(t) for t in _as_types(types))})\n{text}", file=file)
+            args = _as_types(types) if isinstance(types, tuple) else None
+            shown = ", ".join(_type_text(t) for t in args) if args is not None else repr(types)
+            print(f"{self.__name__} ({shown})\n{text}", file=file)
 
     def inspect_llvm(self, signature=None):
+        """The LLVM IR for a signature, or {argument types (numba's): IR} of those compiled."""
         texts = self._texts("llvm", signature)
         return next(iter(texts.values())) if signature is not None else texts
 
     def inspect_asm(self, signature=None):
+        """The PTX for a signature, or {argument types (numba's, float32[::1]): PTX} of those compiled."""
         texts = self._texts("ptx", signature)
         return next(iter(texts.values())) if signature is not None else texts
 
 
-def _cached_compile(units, types, arch, noalias, narrow):
+def _kernel_error(e):
+    """A kernel that returns a value: numba raises TypeError ("must have void return type")."""
+    if any("must have void return type" in d.get("message", "") for d in getattr(e, "diagnostics", ())):
+        err = KernelReturnError(*e.args)
+        err.diagnostics = e.diagnostics
+        return err
+    return e
+
+
+def _cached_compile(units, types, arch, noalias, narrow, opt=3, bounds=(0, 0, 0)):
     """A GPU kernel from the on-disk cache (runtime/cache.c) when this exact compile was made
     before: the key holds every unit's text and the values of the names it uses, the argument
     types, the architecture and pyjitc's version, so any change to those compiles afresh."""
     import json  # here, not at import: 1.2 ms of `import pyjitc` otherwise
-    key = pickle.dumps((_core.version(), arch, noalias, narrow, units, types), protocol=4)
+    extra = (opt, tuple(bounds)) if opt != 3 or any(bounds) else ()
+    key = pickle.dumps((_core.version(), arch, noalias, narrow, units, types) + extra, protocol=4)
     hit = _core.cache_get("kernel", key)
     if hit is not None:
         try:
@@ -584,7 +623,7 @@ def _cached_compile(units, types, arch, noalias, narrow):
                                          m["file"])
         except (ValueError, KeyError, TypeError):
             pass  # an entry of another shape: compiled again and replaced below
-    kernel = _core.compile(units, types, "cuda", 0, arch, noalias, narrow)
+    kernel = _core.compile(units, types, "cuda", 0, arch, noalias, narrow, None, 0, None, 0, 0, opt, tuple(bounds))
     meta = dict(kernel.meta, file=units[0][0])
     _core.cache_put("kernel", key, json.dumps(meta).encode())
     return kernel
@@ -706,10 +745,27 @@ def _arg_type(a):
     raise TypeError(f"cannot pass a {type(a).__name__} to a kernel")
 
 
+def _launch_bounds(lb):
+    """numba's launch_bounds (max threads per block, min blocks per multiprocessor, max blocks per
+    cluster), an int or a tuple of 1 to 3 positive ints, as three ints (0 where not given)."""
+    if lb is None:
+        return (0, 0, 0)
+    items = (lb,) if isinstance(lb, (int, np.integer)) else tuple(lb) if isinstance(lb, (tuple, list)) else None
+    if items is None:
+        raise TypeError(f"launch_bounds is an int or a tuple of up to three ints, not {type(lb).__name__}")
+    if len(items) > 3:
+        raise ValueError(f"Got {len(items)} launch bounds: {lb}. A maximum of three are supported: "
+                         "(max_threads_per_block, min_blocks_per_sm, max_blocks_per_cluster)")
+    if not all(isinstance(n, (int, np.integer)) and not isinstance(n, bool) and n > 0 for n in items):
+        raise ValueError(f"launch bounds {lb}: each is a positive int")
+    return tuple(int(n) for n in items) + (0,) * (3 - len(items))
+
+
 def jit(func_or_sig=None, device=False, inline=False, link=(), debug=False, opt=True, lineinfo=False, cache=False,
-        fastmath=False, max_registers=None, **kws):
+        fastmath=False, max_registers=None, launch_bounds=None, **kws):
     """numba.cuda.jit: @jit, @jit(device=True), @jit("void(float32[:])"), @jit(["sig", ...], fastmath=True)."""
-    options = {"debug": debug or os.environ.get("NUMBA_CUDA_DEBUGINFO") == "1", "fastmath": fastmath,
+    options = {"debug": debug or os.environ.get("NUMBA_CUDA_DEBUGINFO") == "1", "fastmath": fastmath, "opt": opt,
+               "launch_bounds": _launch_bounds(launch_bounds),
                "lineinfo": lineinfo, "max_registers": max_registers or 0,
                "link": tuple(link) if isinstance(link, (list, tuple, set)) else (link,) if link else ()}
     if callable(func_or_sig) and not isinstance(func_or_sig, (str, Type)):
@@ -719,7 +775,7 @@ def jit(func_or_sig=None, device=False, inline=False, link=(), debug=False, opt=
         sigs = list(func_or_sig) if isinstance(func_or_sig, list) else [func_or_sig]
 
     def wrap(fn):
-        return Dispatcher(fn, device, [] if device else sigs, options)
+        return Dispatcher(fn, device, sigs, options)
     return wrap
 
 
@@ -761,20 +817,144 @@ def declare_device(name, sig, link=None, use_cooperative=False, abi="numba"):
     return ForeignFunction(name, sig, link or (), use_cooperative, abi)
 
 
-def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False, cc=None, opt=True,
-                abi="numba", **kws):
-    """(PTX text, return type) for the function compiled for the signature; needs no GPU."""
-    if device:
-        raise NotImplementedError("compile_ptx(device=True): pyjitc compiles device functions with their kernels")
+_ABIS = {"numba": 1, "c": 2}
+_OUTPUTS = ("ptx", "ltoir")
+
+
+def _check_abi(abi, device):
+    if abi not in _ABIS:
+        raise NotImplementedError(f"Unsupported ABI: {abi}")
+    if abi == "c" and not device:
+        raise NotImplementedError("The C ABI is not supported for kernels")
+
+
+def _check_output(output):
+    if output not in _OUTPUTS:
+        raise NotImplementedError(f"Unsupported output type: {output}")
+    if output == "ltoir":
+        raise NotImplementedError("output='ltoir': pyjitc compiles with LLVM's NVPTX back end and makes PTX only, "
+                                  "not NVVM's LTO-IR; use output='ptx'")
+
+
+def _arch(cc):
+    """"sm_90" / "sm_90a" from numba's compute capability (9, 0) or (9, 0, "a"); None for the default."""
+    if not cc:
+        return None
+    return f"sm_{int(cc[0])}{int(cc[1])}" + (str(cc[2]) if len(cc) > 2 and cc[2] else "")
+
+
+def _device_signature(sig):
+    """(argument types, declared result type or None) of a device function's signature: a tuple
+    of argument types (the result inferred), int32(int32, int32) or "int32(int32, int32)"."""
+    if isinstance(sig, (tuple, list)):
+        return tuple(parse_signature(tuple(sig)).args), None
     s = parse_signature(sig)
+    if isinstance(sig, str) and sig.strip().startswith("("):
+        return tuple(s.args), None
+    return tuple(s.args), s.return_type
+
+
+def _number_key(t):
+    """The dtype name of a number type (int32, float16, complex64, bool), or None."""
+    try:
+        name, ndim, _ = arg_key(t)
+    except TypeError:
+        return None
+    return name if ndim == 0 and name in CODES else None
+
+
+def _result_type(code):
+    from .types import void
+    return void if code is None else from_dtype(DTYPES[code])
+
+
+def _compile_device(pyfunc, sig, options, abi="numba", abi_name=None, emit=EMIT_PTX, arch=None):
+    """A device function compiled alone for its signature: (Kernel, result type). numba's ABI
+    (int status, the result through a pointer passed first) or C's; numbers in and out."""
+    args, ret = _device_signature(sig)
+    types = []
+    for t in args:
+        key = _number_key(t)
+        if key is None:
+            raise NotImplementedError(f"device function '{pyfunc.__name__}': pyjitc compiles a device function alone "
+                                      f"for number arguments, not {t!r}")
+        types.append((CODES[key], 0, "C"))
+    if ret is None:
+        result, rcode = 0, 0
+    elif isinstance(ret, NoneType):
+        result, rcode = 2, 0
+    elif _number_key(ret) is None:
+        raise NotImplementedError(f"device function '{pyfunc.__name__}': pyjitc compiles a device function alone "
+                                  f"returning a number or nothing, not {ret!r}")
+    else:
+        result, rcode = 1, CODES[_number_key(ret)]
+    units = _Units()
+    units.add(pyfunc, False, options)
+    opt = 3 if options.get("opt", True) else 0
+    kernel = _core.compile(units.units, types, "cuda", emit, arch, False, False, None, _ABIS[abi], abi_name, result,
+                           rcode, opt)
+    return kernel, _result_type(kernel.result)
+
+
+def _compile(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi, abi_info, launch_bounds=None):
+    """(PTX, result type): the work of compile_ptx, compile and compile_all."""
+    _check_abi(abi, device)
+    options = {"debug": bool(debug), "lineinfo": bool(lineinfo), "fastmath": bool(fastmath),
+               "opt": True if opt is None else bool(opt), "launch_bounds": _launch_bounds(launch_bounds)}
+    if device:
+        abi_name = (abi_info or {}).get("abi_name")
+        if abi_name is not None and (not isinstance(abi_name, str) or abi_name in ("_", "$")
+                                     or not re.fullmatch(r"[A-Za-z_$][A-Za-z0-9_$]*", abi_name)):
+            raise ValueError(f"abi_name {abi_name!r} is not a name PTX accepts for a function (letters, digits, "
+                             "'_' and '$', not starting with a digit)")
+        kernel, resty = _compile_device(pyfunc, sig, options, abi, abi_name, EMIT_PTX, _arch(cc))
+        return kernel.text("ptx"), resty
+    s = parse_signature(sig)
+    if s.return_type is not None and not isinstance(s.return_type, NoneType):
+        raise TypeError(f"CUDA kernel must have void return type (the signature says {s.return_type!r})")
     types = _as_types(s)
-    d = Dispatcher(pyfunc, False, (), {"debug": debug, "lineinfo": lineinfo, "fastmath": fastmath})
-    arch = f"sm_{cc[0]}{cc[1]}" if cc else None
-    kernel = d._compile(types, EMIT_PTX, "cuda", arch)
-    return kernel.text("ptx"), s.return_type
+    d = Dispatcher(pyfunc, False, (), options)
+    kernel = d._compile(types, EMIT_PTX, "cuda", _arch(cc))
+    from .types import void
+    return kernel.text("ptx"), void
+
+
+def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False, cc=None, opt=True,
+                abi="numba", abi_info=None, launch_bounds=None, **kws):
+    """numba.cuda.compile_ptx: (PTX text, result type) of the function compiled for the signature,
+    a kernel (.entry) or, with device=True, a device function (.func) with numba's ABI (abi="numba":
+    int32 status, the result through a pointer passed first) or the C ABI (abi="c", named by
+    abi_info={"abi_name": ...}). Needs no GPU."""
+    return _compile(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi, abi_info, launch_bounds)
 
 
 def compile_ptx_for_current_device(pyfunc, sig, **kws):
+    """compile_ptx for the compute capability of the current GPU (sm_90 where there is none)."""
+    return compile_ptx(pyfunc, sig, cc=_current_cc(), **kws)
+
+
+def _current_cc():
     arch = device()[2]
-    cc = (int(arch[3:-1]), int(arch[-1])) if arch else None
-    return compile_ptx(pyfunc, sig, cc=cc, **kws)
+    return (int(arch[3:-1]), int(arch[-1])) if arch else None
+
+
+def compile(pyfunc, sig, debug=None, lineinfo=False, device=True, fastmath=False, cc=None, opt=None, abi="c",
+            abi_info=None, output="ptx", launch_bounds=None, **kws):
+    """numba.cuda.compile: (code, result type); a device function with the C ABI unless told
+    otherwise. pyjitc's output is PTX (output="ltoir" is NVVM's and not made here)."""
+    _check_output(output)
+    return _compile(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi, abi_info, launch_bounds)
+
+
+def compile_for_current_device(pyfunc, sig, **kws):
+    """compile for the compute capability of the current GPU."""
+    return compile(pyfunc, sig, cc=_current_cc(), **kws)
+
+
+def compile_all(pyfunc, sig, debug=None, lineinfo=False, device=True, fastmath=False, cc=None, opt=None, abi="c",
+                abi_info=None, output="ptx", launch_bounds=None, **kws):
+    """numba.cuda.compile_all: ([code], result type). numba lists the code of the files the function
+    links after its own; pyjitc links those when a kernel is loaded, so the list holds the PTX only."""
+    _check_output(output)
+    code, resty = _compile(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi, abi_info, launch_bounds)
+    return [code], resty

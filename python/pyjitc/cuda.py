@@ -13,7 +13,8 @@ from ._devicearray import (DeviceNDArray, In, InOut, ManagedNDArray, MappedNDArr
                            is_cuda_array, is_device_array, managed_array, mapped_array, mapped_array_like,
                            pinned_array, pinned_array_like)
 from . import _devicearray as devicearray  # numba.cuda.devicearray (auto_device, from_array_like, ...)
-from ._dispatcher import Dispatcher, compile_ptx, compile_ptx_for_current_device, declare_device, jit
+from ._dispatcher import (Dispatcher, compile, compile_all, compile_for_current_device, compile_ptx,  # noqa: A004
+                          compile_ptx_for_current_device, declare_device, jit)
 from ._runtime import _state, device as _device, target as _target
 from ._linkable import LTOIR, Archive, Cubin, CUSource, Fatbin, LinkableCode, Object, PTXSource
 from .errors import CudaError, CudaSupportError, TypingError

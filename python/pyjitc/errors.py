@@ -8,6 +8,11 @@ class TypingError(Exception):
     diagnostics = ()
 
 
+class KernelReturnError(TypingError, TypeError):
+    """A kernel returns a value: a TypingError that is also the TypeError numba raises ("CUDA
+    kernel must have void return type")."""
+
+
 class CudaError(Exception):
     """The device, a copy or a launch failed (a CUDA error names the kernel)."""
 
