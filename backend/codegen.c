@@ -713,8 +713,9 @@ static LLVMValueRef pj_cg_pyround(PjCg *g, const PjExpr *e) {
   LLVMValueRef neg = LLVMBuildICmp(g->b, LLVMIntSLT, n, LLVMConstInt(pj_cg_i64(g), 0, 0), "");
   LLVMValueRef absn = LLVMBuildSelect(g->b, neg, LLVMBuildNeg(g->b, n, ""), n, "");
   LLVMValueRef ten = LLVMConstReal(f64, 10.0);
-  LLVMValueRef pw = pj_cg_call_intrinsic(g, "llvm.powi", (LLVMTypeRef[]){f64, LLVMInt32TypeInContext(g->ctx)}, 2,
-                                         (LLVMValueRef[]){ten, LLVMBuildTrunc(g->b, absn, LLVMInt32TypeInContext(g->ctx), "")}, 2);
+  /* 10**|n| by squaring (llvm.powi has no NVPTX lowering for a run-time exponent) */
+  LLVMValueRef pw = LLVMBuildCall2(g->b, LLVMFunctionType(f64, (LLVMTypeRef[]){f64, pj_cg_i64(g)}, 2, 0),
+                                   pj_float_powi_fn(g, PJ_FLOAT64), (LLVMValueRef[]){ten, absn}, 2, "");
   LLVMValueRef y = LLVMBuildSelect(g->b, neg, LLVMBuildFDiv(g->b, v, pw, ""), LLVMBuildFMul(g->b, v, pw, ""), "");
   LLVMValueRef z = pj_cg_call_intrinsic(g, "llvm.rint", ov, 1, &y, 1);
   LLVMValueRef r = LLVMBuildSelect(g->b, neg, LLVMBuildFMul(g->b, z, pw, ""), LLVMBuildFDiv(g->b, z, pw, ""), "");

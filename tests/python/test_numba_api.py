@@ -67,3 +67,16 @@ def test_threads_launching_one_new_kernel():
         with ThreadPoolExecutor(max_workers=4) as e:
             for ary in e.map(use_foo, arrays):
                 np.testing.assert_array_equal(ary.copy_to_host(), expected)
+
+
+def round_n(x, n, out):
+    i = cuda.grid(1)
+    if i < x.size:
+        out[i] = round(x[i], n[i])
+
+
+def test_round_with_a_run_time_digit_count_compiles_for_the_gpu():
+    """round(x, n) with n known only at run time: PTX (LLVM cannot lower llvm.powi for NVPTX;
+    that aborted the process)."""
+    ptx, _ = cuda.compile_ptx(round_n, (float64[::1], cuda.types.int64[::1], float64[::1]))
+    assert ".entry" in ptx
