@@ -12,6 +12,7 @@ import linecache
 import math
 import os
 import pickle
+import sys
 import re
 import types as pytypes
 
@@ -116,6 +117,22 @@ def _lambda_source(fn):
     return path, text, offset
 
 
+def _command_line_source(fn):
+    """A function written in `python -c CODE` has no file: its text is the command line's, which
+    Python keeps in sys.orig_argv; it goes to linecache under the function's file name."""
+    path = fn.__code__.co_filename
+    if path != "<string>" or linecache.getlines(path):
+        return
+    argv = getattr(sys, "orig_argv", [])
+    if "-c" not in argv[:-1] or getattr(fn, "__module__", None) != "__main__":
+        return
+    text = argv[argv.index("-c") + 1]
+    lines = text.splitlines(True)
+    k = fn.__code__.co_firstlineno - 1
+    if k < len(lines) and f"def {fn.__name__}" in "".join(lines[k:k + 8]):  # the text this code came from
+        linecache.cache[path] = (len(text), None, lines, path)
+
+
 def _source(fn):
     """(path, text at its own lines with earlier lines empty, columns dedented)."""
     generated = getattr(fn, "_pyjitc_source", None)
@@ -123,6 +140,7 @@ def _source(fn):
         return fn.__code__.co_filename, generated, 0
     if fn.__name__ == "<lambda>":
         return _lambda_source(fn)
+    _command_line_source(fn)
     try:
         found = _block_by_indent(fn)
         lines, first = found if found else inspect.getsourcelines(fn)

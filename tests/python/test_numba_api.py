@@ -80,3 +80,24 @@ def test_round_with_a_run_time_digit_count_compiles_for_the_gpu():
     that aborted the process)."""
     ptx, _ = cuda.compile_ptx(round_n, (float64[::1], cuda.types.int64[::1], float64[::1]))
     assert ".entry" in ptx
+
+
+def test_kernel_written_on_the_command_line():
+    """python -c CODE: the kernel's text comes from the command line (sys.orig_argv)."""
+    import os
+    import subprocess
+    import sys
+    code = (
+        "import numpy as np\n"
+        "from pyjitc import cuda\n"
+        "@cuda.jit\n"
+        "def k(a):\n"
+        "    i = cuda.grid(1)\n"
+        "    if i < a.size:\n"
+        "        a[i] = i * 3 + 1\n"
+        "a = np.zeros(40)\n"
+        "k[2, 32](a)\n"
+        "print(int(a.sum()))\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=dict(os.environ), timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == str(sum(i * 3 + 1 for i in range(40)))
