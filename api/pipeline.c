@@ -103,7 +103,11 @@ const char *pj_source_kernel_signature(const PjSource *s, int k) { return s->ker
 
 /* ---- sources given unit by unit ------------------------------------------------------------- */
 
-static PjExpr *pj_binding_value(PjArena *a, const PjBinding *b) {
+static PjConstArray *pj_binding_array(PjArena *a, const PjBinding *b, int unit);
+
+/* A constant binding's value: a number, or a tuple of numbers, tuples and (as tuple items, for
+ * literal_unroll and constant indexing) NumPy arrays. */
+static PjExpr *pj_binding_value(PjArena *a, const PjBinding *b, int unit, bool item) {
   PjExpr *e = pj_arena_alloc(a, sizeof(PjExpr));
   switch (b->kind) {
   case PJ_BIND_INT: e->kind = PJ_EX_INT; e->ival = b->i; e->big = b->big != 0; return e;
@@ -117,8 +121,16 @@ static PjExpr *pj_binding_value(PjArena *a, const PjBinding *b) {
     e->tuple.count = b->nitems;
     e->tuple.items = pj_arena_alloc(a, sizeof(PjExpr *) * (size_t)(b->nitems + 1));
     for (int i = 0; i < b->nitems; i++)
-      if (!(e->tuple.items[i] = pj_binding_value(a, &b->items[i]))) return NULL;
+      if (!(e->tuple.items[i] = pj_binding_value(a, &b->items[i], unit, true))) return NULL;
     return e;
+  case PJ_BIND_ARRAY: {
+    PjConstArray *arr = item ? pj_binding_array(a, b, unit) : NULL;
+    if (!arr) return NULL;
+    e->kind = PJ_EX_CONST_ARRAY;
+    e->carray = arr;
+    e->type = pj_type_array_ro(arr->dtype, arr->ndim, 'C', true);
+    return e;
+  }
   default: return NULL;
   }
 }
@@ -342,7 +354,7 @@ PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags) {
         if (!(g->foreign = pj_binding_foreign(s->arena, b))) g->kind = PJ_GLOBAL_CONST;
         break;
       case PJ_BIND_OPAQUE: g->qualname = pj_arena_strdup(s->arena, b->qualname ? b->qualname : ""); break;
-      default: g->value = pj_binding_value(s->arena, b); break; /* NULL: not a constant kernels can use */
+      default: g->value = pj_binding_value(s->arena, b, u, false); break; /* NULL: not a constant kernels can use */
       }
     }
     m->globals = globals;

@@ -14,6 +14,16 @@ __version__ = "0.1.0"
 jit = cuda.jit
 
 
+def literal_unroll(container):
+    """`for x in literal_unroll(t):` in a kernel runs the loop's body once per item of the tuple t,
+    each copy typed for its item, so the items may differ in type (arrays of several dtypes or
+    dimensions, numbers of several types). On the host it is the tuple itself, as numba's is."""
+    return container
+
+
+literal_unroll._pyjitc_qualname = "numba.literal_unroll"
+
+
 def __getattr__(name):
     """vectorize and guvectorize, imported on first use (they cost `import pyjitc` nothing)."""
     if name in ("vectorize", "guvectorize"):

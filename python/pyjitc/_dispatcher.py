@@ -314,9 +314,9 @@ class _Units:
         n = _number(name, v)
         if n is not None:
             return n
-        if isinstance(v, tuple):
-            items = [self._binding(name, x) for x in v]
-            if all(it is not None and it[1] in (BIND_INT, BIND_FLOAT, BIND_BOOL, BIND_TUPLE, BIND_SCALAR)
+        if isinstance(v, tuple):  # numbers, tuples and NumPy arrays (literal_unroll walks tuples of arrays)
+            items = [self._binding(f"{name}${i}", x) for i, x in enumerate(v)]
+            if all(it is not None and it[1] in (BIND_INT, BIND_FLOAT, BIND_BOOL, BIND_TUPLE, BIND_SCALAR, BIND_ARRAY)
                    for it in items):
                 return (name, BIND_TUPLE, tuple(items))
         dev = _device_global(v)

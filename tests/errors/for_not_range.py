@@ -13,7 +13,7 @@ def pair(x):
 def k(a, x):
     for j in x:  # expect error@14: for loops iterate over range(...), a tuple or an array, not float64
         a[0] = 0
-    for j in (1, 2.5):  # expect error@14: a for loop over a tuple needs items of one type, not Tuple(int64, float64) (numba needs literal_unroll
+    for j in (1, 2.5):  # expect error@14: a for loop over a tuple needs items of one type, not Tuple(int64, float64) (iterate over literal_unroll
         pass
     for j in pair(1):  # expect error@14: a for loop over a tuple needs a literal, a variable or an element of one
         pass

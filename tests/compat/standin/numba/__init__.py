@@ -12,6 +12,7 @@ import pyjitc  # noqa: E402
 import pyjitc.types  # noqa: E402
 from pyjitc.types import *  # noqa: E402,F401,F403  (numba re-exports its type names)
 from pyjitc.types import typeof  # noqa: E402,F401
+from pyjitc import literal_unroll  # noqa: E402,F401
 
 # numba.cuda.types is pyjitc.types (pyjitc.cuda's `types`): a numba type name pyjitc lacks
 # (Record, ...) is Missing there too, so that the test using it fails naming it

@@ -1,0 +1,1 @@
+"""numba.misc: the stand-in's own, for numba.misc.special (literal_unroll)."""
