@@ -215,3 +215,20 @@ def test_overloads_and_types_text():
     assert [str(t) for t in key[1:]] == ["Tuple(int64, UniTuple(float64, 1))", "Pair(int64, float32)"]
     text = next(iter(k._texts("types").values()))
     assert "Param p : Pair(lo: int64, hi: float32)" in text
+
+
+@cuda.jit
+def reverse_scaled(out, t):
+    s = cuda.shared.array(32, dtype=np.float64)
+    i = cuda.threadIdx.x
+    s[i] = t[0][i] * t[1]
+    cuda.syncthreads()
+    out[i] = s[31 - i]
+
+
+def test_tuple_in_kernel_with_barrier():
+    """A kernel with syncthreads (on the CPU executor, the whole block in one entry) builds its
+    tuple argument the same way."""
+    a, out = np.arange(32.0), np.zeros(32)
+    reverse_scaled[1, 32](out, (a, 2.0))
+    np.testing.assert_array_equal(out, (2.0 * a)[::-1])
