@@ -572,7 +572,7 @@ PjKernel *pj_kernel_compile(const PjSource *s, int k, const PjArgType *args, int
   PjVec specs = {0};
   PjFunc *typed = !fs->body_ok ? NULL
                  : alone ? pj_typecheck_device(kern->arena, m, fs->func, args, nargs, &specs, diags)
-                         : pj_typecheck(kern->arena, m, fs->func, args, nargs, &specs, diags);
+                         : pj_typecheck(kern->arena, m, fs->func, args, nargs, o->arg_tree, o->narg_tree, &specs, diags);
   const PjSpec *device_fn = NULL;
   const PjType *result = NULL;
   if (typed && alone && !(device_fn = pj_device_alone(kern->arena, m, fs, typed, args, nargs, o, &specs, &result, diags)))

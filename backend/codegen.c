@@ -1447,6 +1447,16 @@ LLVMValueRef pj_cg_arg_value(PjCg *g, const PjArgType *a, LLVMValueRef *flat, in
   return a->record ? v : pj_cg_convert(g, v, at, var_t); /* records: the same {data, extents, strides} */
 }
 
+/* Parameter value of type t from the arguments at args[*leaf]: one argument, or a tuple built
+ * from the arguments of its items (a tuple argument is its items' parameters, ir/abi.h). */
+LLVMValueRef pj_cg_param_value(PjCg *g, const PjArgType *args, int *leaf, LLVMValueRef *flat, int *p, const PjType *t) {
+  if (t->kind != PJ_TY_TUPLE) return pj_cg_arg_value(g, &args[(*leaf)++], flat, p, t);
+  LLVMValueRef v = LLVMGetUndef(pj_cg_type(g, t));
+  for (int k = 0; k < t->count; k++)
+    v = LLVMBuildInsertValue(g->b, v, pj_cg_param_value(g, args, leaf, flat, p, t->items[k]), (unsigned)k, "");
+  return v;
+}
+
 /* Array extents are never negative and no array has 2**47 elements: the range attribute on
  * those parameters lets LLVM prove that an index walking up to an extent does not wrap, so
  * the checks for negative indices fold away and such loops get unrolled. With `noalias` (the
@@ -1515,10 +1525,11 @@ void pj_cg_body(PjCg *g, const PjArgType *args, int nargs) {
   LLVMValueRef flat[256];
   unsigned nflat = LLVMCountParams(g->fn);
   for (unsigned i = 0; i < nflat && i < 256; i++) flat[i] = LLVMGetParam(g->fn, i);
-  int p = 0;
-  for (int i = 0; i < nargs; i++) {
-    if (args[i].ndim) LLVMSetValueName2(flat[p], g->f->vars[i].name, strlen(g->f->vars[i].name));
-    LLVMBuildStore(g->b, pj_cg_arg_value(g, &args[i], flat, &p, g->f->vars[i].type), g->slots[i]);
+  int p = 0, leaf = 0;
+  for (int i = 0; i < g->f->nparams; i++) {
+    const PjType *t = g->f->vars[i].type;
+    if (t->kind == PJ_TY_ARRAY) LLVMSetValueName2(flat[p], g->f->vars[i].name, strlen(g->f->vars[i].name));
+    LLVMBuildStore(g->b, pj_cg_param_value(g, args, &leaf, flat, &p, t), g->slots[i]);
   }
   LLVMBuildBr(g->b, body);
   LLVMPositionBuilderAtEnd(g->alloca_b, entry);

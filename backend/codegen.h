@@ -138,6 +138,7 @@ void pj_cg_free(PjCg *g, LLVMValueRef p);
 void pj_cg_mark_extents(PjCg *g, LLVMValueRef fn, const PjArgType *args, int nargs, bool noalias);
 void pj_cg_load_params(PjCg *g, LLVMValueRef argv, LLVMTypeRef *types, int n, LLVMValueRef *out);
 LLVMValueRef pj_cg_arg_value(PjCg *g, const PjArgType *a, LLVMValueRef *flat, int *p, const PjType *var_t);
+LLVMValueRef pj_cg_param_value(PjCg *g, const PjArgType *args, int *leaf, LLVMValueRef *flat, int *p, const PjType *t);
 LLVMValueRef pj_cg_range_count(PjCg *g, LLVMValueRef start, LLVMValueRef stop, LLVMValueRef step, PjDtype d);
 int pj_cg_param_types(PjCg *g, const PjArgType *args, int nargs, LLVMTypeRef *out);
 void pj_cg_body(PjCg *g, const PjArgType *args, int nargs);

@@ -1054,9 +1054,9 @@ void pj_cg_block_kernel(PjCg *g, const PjArgType *args, int nargs, LLVMValueRef 
   g->alloca_b = LLVMCreateBuilderInContext(ctx);
   LLVMPositionBuilderBefore(g->alloca_b, LLVMGetBasicBlockTerminator(entry));
   LLVMPositionBuilderAtEnd(g->b, body);
-  int p = 0;
-  for (int i = 0; i < nargs; i++)
-    pj_store_threads(&R, i, pj_cg_arg_value(g, &args[i], flat, &p, g->f->vars[i].type));
+  int p = 0, leaf = 0;
+  for (int i = 0; i < g->f->nparams; i++)
+    pj_store_threads(&R, i, pj_cg_param_value(g, args, &leaf, flat, &p, g->f->vars[i].type));
   g->ret = LLVMAppendBasicBlockInContext(ctx, g->fn, "return");
   pj_uniform_block(&R, &g->f->body, false);
   if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, g->ret);

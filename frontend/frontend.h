@@ -37,9 +37,10 @@ bool pj_resolve(PjArena *arena, PjSyntax *syn, PjDiags *diags);
 const PjGlobal *pj_module_global(const PjModule *m, const char *name);
 
 /* Type one kernel for argument types: a typed copy of the function in `arena`, or NULL. The
- * device functions it calls are typed too, one PjSpec per argument-type signature, in specs. */
+ * device functions it calls are typed too, one PjSpec per argument-type signature, in specs.
+ * tree (NULL: none): kernels taking tuples, its parameters over the argument types (PjArgNode). */
 PjFunc *pj_typecheck(PjArena *arena, const PjModule *m, const PjFunc *f, const PjArgType *args, int nargs,
-                     PjVec *specs, PjDiags *diags);
+                     const PjArgNode *tree, int ntree, PjVec *specs, PjDiags *diags);
 
 /* Type a device function on its own for argument types (cuda.compile_ptx(device=True)): as
  * pj_typecheck, but it may return values; its ret_type is what it returns (void for nothing). */

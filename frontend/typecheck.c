@@ -326,6 +326,8 @@ static const PjType *pj_type_field(PjChecker *c, const PjType *rt, const char *n
   return pj_record_field_type(f);
 }
 
+static const PjType *pj_type_tuple_index(PjChecker *c, PjExpr **slot, const PjType *bt);
+
 static const PjType *pj_type_attr(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
   const char *q = pj_qualify(c, e);
@@ -344,6 +346,15 @@ static const PjType *pj_type_attr(PjChecker *c, PjExpr **slot) {
   const PjType *bt = pj_expr_type(c, &e->attr.base);
   if (!bt) return NULL;
   if (bt->kind == PJ_TY_RECORD) return pj_type_field(c, bt, e->attr.attr, e->attr.attr_loc);
+  int field = pj_type_field_index(bt, e->attr.attr);
+  if (field >= 0) { /* a namedtuple's item by name: p.x is p[0] */
+    if (!c->final) return bt->items[field];
+    PjExpr *k = pj_arena_alloc(c->arena, sizeof(PjExpr)), *sub = pj_arena_alloc(c->arena, sizeof(PjExpr));
+    *k = (PjExpr){.kind = PJ_EX_INT, .loc = e->attr.attr_loc, .ival = field, .type = pj_type_scalar(PJ_INT64)};
+    *sub = (PjExpr){.kind = PJ_EX_SUBSCRIPT, .loc = e->loc, .sub = {e->attr.base, k}};
+    *slot = sub;
+    return pj_type_tuple_index(c, slot, bt);
+  }
   if (bt->kind == PJ_TY_ARRAY && bt->record && strcmp(e->attr.attr, "size") != 0 && strcmp(e->attr.attr, "shape") != 0 &&
       strcmp(e->attr.attr, "strides") != 0 && strcmp(e->attr.attr, "ndim") != 0) {
     pj_err(c, e->attr.attr_loc, "a field of a whole array of records ('%s') is not supported in kernels; index the array first",
@@ -2042,31 +2053,72 @@ static const PjType *pj_record_arg_type(PjChecker *c, const PjFunc *src, int i, 
   return a->ndim ? pj_type_record_array(c->arena, r, a->ndim) : pj_type_record(c->arena, r);
 }
 
+static const PjType *pj_arg_type(PjChecker *c, const PjFunc *src, int i, const PjArgType *a) {
+  return a->record ? pj_record_arg_type(c, src, i, a) /* F and A arguments are strided views */
+         : a->ndim ? pj_type_array_layout(a->dtype, a->ndim, pj_abi_strided(a) ? 'A' : 'C')
+                   : pj_type_scalar(a->dtype);
+}
+
+/* Parameter i's type from the nodes of the argument tree at *node: one argument type (the next,
+ * at *leaf), or a tuple of the trees that follow. NULL (reported) when the tree does not fit. */
+static const PjType *pj_tree_type(PjChecker *c, const PjFunc *src, int i, const PjArgType *args, int nargs,
+                                  const PjArgNode *tree, int ntree, int *node, int *leaf) {
+  if (*node >= ntree) goto bad;
+  const PjArgNode *n = &tree[(*node)++];
+  if (n->items < 0) return *leaf < nargs ? pj_arg_type(c, src, i, &args[(*leaf)++]) : NULL;
+  if (n->items > 64) {
+    pj_error(c->diags, &c->m->file, src->loc, "argument %d ('%s'): tuples of more than 64 items are not supported",
+             i + 1, src->vars[i].name);
+    return NULL;
+  }
+  const PjType *items[64];
+  for (int k = 0; k < n->items; k++)
+    if (!(items[k] = pj_tree_type(c, src, i, args, nargs, tree, ntree, node, leaf))) return NULL;
+  return n->fields ? pj_type_namedtuple(c->arena, items, n->items, n->name, n->fields)
+                   : pj_type_tuple(c->arena, items, n->items);
+bad:
+  pj_error(c->diags, &c->m->file, src->loc, "the argument tree does not fit the %d argument types given", nargs);
+  return NULL;
+}
+
+/* The node after the tree that starts at `node`. */
+static int pj_tree_end(const PjArgNode *tree, int ntree, int node) {
+  int items = node < ntree ? tree[node].items : -1;
+  node++;
+  for (int k = 0; k < items && node < ntree; k++) node = pj_tree_end(tree, ntree, node);
+  return node;
+}
+
 static PjFunc *pj_typecheck_as(PjArena *arena, const PjModule *m, const PjFunc *src, const PjArgType *args, int nargs,
-                               PjVec *specs, PjDiags *diags, bool device) {
+                               const PjArgNode *tree, int ntree, PjVec *specs, PjDiags *diags, bool device) {
   PjChecker c = {.arena = arena, .m = m, .diags = diags, .specs = specs, .device = device};
-  if (nargs != src->nparams) {
+  int nparams = tree ? 0 : nargs; /* with a tree: its top-level trees */
+  for (int node = 0; tree && node < ntree; nparams++) node = pj_tree_end(tree, ntree, node);
+  if (nparams != src->nparams) {
     pj_error(diags, &m->file, src->loc, "%s '%s' takes %d argument%s, got %d", device ? "device function" : "kernel",
-             src->name, src->nparams, src->nparams == 1 ? "" : "s", nargs);
+             src->name, src->nparams, src->nparams == 1 ? "" : "s", nparams);
     return NULL;
   }
   c.f = pj_clone_func(arena, src);
   if (device) c.f->ret_type = NULL; /* inferred from its returns */
-  for (int i = 0; i < nargs; i++) /* F and A arguments are strided views */
-    c.f->vars[i].type = args[i].record ? pj_record_arg_type(&c, src, i, &args[i])
-                        : args[i].ndim ? pj_type_array_layout(args[i].dtype, args[i].ndim, pj_abi_strided(&args[i]) ? 'A' : 'C')
-                                       : pj_type_scalar(args[i].dtype);
-  for (int i = 0; i < nargs; i++)
-    if (!c.f->vars[i].type) return NULL;
+  int node = 0, leaf = 0;
+  for (int i = 0; i < nparams; i++)
+    if (!(c.f->vars[i].type = tree ? pj_tree_type(&c, src, i, args, nargs, tree, ntree, &node, &leaf)
+                                   : pj_arg_type(&c, src, i, &args[i])))
+      return NULL;
+  if (tree && (node != ntree || leaf != nargs)) {
+    pj_error(diags, &m->file, src->loc, "the argument tree does not fit the %d argument types given", nargs);
+    return NULL;
+  }
   return pj_check_body(&c) ? c.f : NULL;
 }
 
 PjFunc *pj_typecheck(PjArena *arena, const PjModule *m, const PjFunc *src, const PjArgType *args, int nargs,
-                     PjVec *specs, PjDiags *diags) {
-  return pj_typecheck_as(arena, m, src, args, nargs, specs, diags, false);
+                     const PjArgNode *tree, int ntree, PjVec *specs, PjDiags *diags) {
+  return pj_typecheck_as(arena, m, src, args, nargs, tree, ntree, specs, diags, false);
 }
 
 PjFunc *pj_typecheck_device(PjArena *arena, const PjModule *m, const PjFunc *src, const PjArgType *args, int nargs,
                             PjVec *specs, PjDiags *diags) {
-  return pj_typecheck_as(arena, m, src, args, nargs, specs, diags, true);
+  return pj_typecheck_as(arena, m, src, args, nargs, NULL, 0, specs, diags, true);
 }

@@ -179,6 +179,17 @@ typedef struct PjArgType {
   const PjRecord *record;
 } PjArgType;
 
+/* A kernel's parameters as a tree over its argument types, for kernels that take tuples (numba's
+ * UniTuple, Tuple and NamedTuple arguments): nodes in prefix order, one tree per parameter. A leaf
+ * (items < 0) is the next argument type of the signature; a tuple node (items >= 0) is a tuple
+ * of the `items` trees that follow it, a namedtuple when `fields` names them. A tuple argument
+ * has no parameter of its own (ir/abi.h): the argument types are its leaves, in order. */
+typedef struct PjArgNode {
+  int items;
+  const char *name;           /* a namedtuple's class name */
+  const char *const *fields;  /* a namedtuple's field names (items of them), else NULL */
+} PjArgNode;
+
 /* Parse a signature, numba style: "void(float32, float32[:], float32[:, :])" or
  * "(float32, float32[:])"; returns the number of arguments or -1 with a message in err. */
 int pj_signature_parse(const char *text, PjArgType *out, int max_args, char *err, size_t errlen);
@@ -216,6 +227,9 @@ typedef struct PjCompileOptions {
   int launch_bounds[3]; /* kernels: the most threads per block, the least blocks per multiprocessor, the most
                          * blocks per cluster (sm_90 on), each 0 when not given: PTX .maxntid, .minnctapersm,
                          * .maxclusterrank (numba's @cuda.jit(launch_bounds=...)) */
+  const PjArgNode *arg_tree; /* kernels taking tuples: the parameters over the argument types (PjArgNode);
+                              * NULL: each argument type is one parameter */
+  int narg_tree;
 } PjCompileOptions;
 
 /* Times of the compile stages, in milliseconds. */

@@ -64,6 +64,8 @@ const PjType *pj_type_literal(PjArena *arena, PjDtype dtype, int64_t value) {
   return t;
 }
 
+static const PjType *pj_type_tuple_like(PjArena *arena, const PjType *t, const PjType **items);
+
 const PjType *pj_type_unliteral(PjArena *arena, const PjType *t) {
   if (t->kind == PJ_TY_SCALAR && t->literal) return pj_type_scalar(t->dtype);
   if (t->kind != PJ_TY_TUPLE) return t;
@@ -73,11 +75,12 @@ const PjType *pj_type_unliteral(PjArena *arena, const PjType *t) {
     items[i] = pj_type_unliteral(arena, t->items[i]);
     any = any || items[i] != t->items[i];
   }
-  return any && t->count <= 64 ? pj_type_tuple(arena, items, t->count) : t;
+  return any && t->count <= 64 ? pj_type_tuple_like(arena, t, items) : t;
 }
 
 const PjType *pj_type_tuple(PjArena *arena, const PjType **items, int count) {
   PjType *t = pj_arena_alloc(arena, sizeof(PjType));
+  memset(t, 0, sizeof *t);
   t->kind = PJ_TY_TUPLE;
   t->count = count;
   t->items = pj_arena_alloc(arena, sizeof(PjType *) * (size_t)(count ? count : 1));
@@ -89,6 +92,28 @@ const PjType *pj_type_unituple(PjArena *arena, const PjType *item, int count) {
   const PjType **items = pj_arena_alloc(arena, sizeof(PjType *) * (size_t)(count ? count : 1));
   for (int i = 0; i < count; i++) items[i] = item;
   return pj_type_tuple(arena, items, count);
+}
+
+const PjType *pj_type_namedtuple(PjArena *arena, const PjType **items, int count, const char *name,
+                                 const char *const *fields) {
+  PjType *t = (PjType *)pj_type_tuple(arena, items, count);
+  const char **names = pj_arena_alloc(arena, sizeof(char *) * (size_t)(count ? count : 1));
+  for (int i = 0; i < count; i++) names[i] = pj_arena_strdup(arena, fields[i]);
+  t->tname = pj_arena_strdup(arena, name ? name : "namedtuple");
+  t->fields = names;
+  return t;
+}
+
+int pj_type_field_index(const PjType *t, const char *field) {
+  if (t->kind != PJ_TY_TUPLE || !t->fields) return -1;
+  for (int i = 0; i < t->count; i++)
+    if (strcmp(t->fields[i], field) == 0) return i;
+  return -1;
+}
+
+/* A tuple like t (a namedtuple keeps its names) with other items. */
+static const PjType *pj_type_tuple_like(PjArena *arena, const PjType *t, const PjType **items) {
+  return t->fields ? pj_type_namedtuple(arena, items, t->count, t->tname, t->fields) : pj_type_tuple(arena, items, t->count);
 }
 
 const PjType *pj_type_record(PjArena *arena, const PjRecord *record) {
@@ -153,9 +178,10 @@ bool pj_type_equal(const PjType *a, const PjType *b) {
            (a->record || b->record ? pj_record_equal(a->record, b->record) : true);
   case PJ_TY_RECORD: return pj_record_equal(a->record, b->record);
   case PJ_TY_TUPLE:
-    if (a->count != b->count) return false;
+    if (a->count != b->count || !a->fields != !b->fields) return false;
+    if (a->fields && strcmp(a->tname, b->tname) != 0) return false;
     for (int i = 0; i < a->count; i++)
-      if (!pj_type_equal(a->items[i], b->items[i])) return false;
+      if (!pj_type_equal(a->items[i], b->items[i]) || (a->fields && strcmp(a->fields[i], b->fields[i]) != 0)) return false;
     return true;
   default: return true;
   }
@@ -210,6 +236,12 @@ const char *pj_type_name(PjArena *arena, const PjType *t) {
   case PJ_TY_DTYPE: return pj_arena_printf(arena, "class(%s)", pj_dtype_name(t->dtype));
   case PJ_TY_GRID_GROUP: return "GridGroup";
   case PJ_TY_TUPLE: {
+    if (t->fields) { /* a namedtuple: Point(x: int64, y: float64) */
+      const char *s = pj_arena_printf(arena, "%s(", t->tname);
+      for (int i = 0; i < t->count; i++)
+        s = pj_arena_printf(arena, "%s%s%s: %s", s, i ? ", " : "", t->fields[i], pj_type_name(arena, t->items[i]));
+      return pj_arena_printf(arena, "%s)", s);
+    }
     bool uni = t->count > 0;
     for (int i = 1; i < t->count; i++) uni = uni && pj_type_equal(t->items[i], t->items[0]);
     if (uni) return pj_arena_printf(arena, "UniTuple(%s x %d)", pj_type_name(arena, t->items[0]), t->count);
@@ -305,7 +337,7 @@ const PjType *pj_type_unify(PjArena *arena, const PjType *a, const PjType *b) {
       items[i] = pj_type_unify(arena, a->items[i], b->items[i]);
       if (!items[i]) return NULL;
     }
-    return pj_type_tuple(arena, items, a->count);
+    return pj_type_tuple_like(arena, a, items);
   }
   return NULL;
 }

@@ -32,6 +32,8 @@ struct PjType {
   bool readonly;        /* ARRAY: a constant array or a view of one (numba's readonly arrays) */
   int count;            /* TUPLE */
   const PjType **items; /* TUPLE */
+  const char *tname;    /* TUPLE: a namedtuple's class name, else NULL */
+  const char *const *fields; /* TUPLE: a namedtuple's field names (count of them), else NULL */
   bool literal;         /* SCALAR int64 or bool: a constant argument of a device function (numba's
                          * IntegerLiteral / BooleanLiteral), which the callee is specialised on */
   int64_t value;        /* SCALAR literal */
@@ -58,6 +60,12 @@ const PjType *pj_type_literal(PjArena *arena, PjDtype dtype, int64_t value);
 const PjType *pj_type_unliteral(PjArena *arena, const PjType *t);
 const PjType *pj_type_tuple(PjArena *arena, const PjType **items, int count);
 const PjType *pj_type_unituple(PjArena *arena, const PjType *item, int count);
+/* A namedtuple (numba's NamedTuple): a tuple whose items also have names (p.x); the strings are
+ * copied into the arena. */
+const PjType *pj_type_namedtuple(PjArena *arena, const PjType **items, int count, const char *name,
+                                 const char *const *fields);
+/* The item named `field` of a namedtuple, or -1. */
+int pj_type_field_index(const PjType *t, const char *field);
 
 /* A record, and an array of them (ndim >= 1), made in the arena. */
 const PjType *pj_type_record(PjArena *arena, const PjRecord *record);

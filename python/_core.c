@@ -793,6 +793,31 @@ static int pj_binding_from(PyObject *t, PjBinding *b, PjBindingPool *pool, PyObj
   return -1;
 }
 
+/* One node of a kernel's argument tree (PjArgNode) from (items, name, fields): items -1 for an
+ * argument, else a tuple of that many nodes, a namedtuple with a name and a tuple of field names;
+ * the strings' storage is kept in `keep`. */
+static int pj_arg_node_from(PyObject *t, PjArgNode *n, PyObject *keep) {
+  PyObject *name, *fields;
+  if (!PyArg_ParseTuple(t, "iOO", &n->items, &name, &fields)) return -1;
+  if (fields == Py_None) return 0;
+  if (!PyUnicode_Check(name) || !PyTuple_Check(fields) || PyTuple_Size(fields) != n->items) {
+    PyErr_SetString(PyExc_TypeError, "a namedtuple node: (items, name, (field names, one per item))");
+    return -1;
+  }
+  PyObject *store = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(sizeof(char *) * (size_t)(n->items + 1)));
+  if (!store || PyList_Append(keep, store) < 0 || PyList_Append(keep, fields) < 0 || PyList_Append(keep, name) < 0) {
+    Py_XDECREF(store);
+    return -1;
+  }
+  Py_DECREF(store);
+  const char **names = (const char **)PyBytes_AsString(store);
+  for (int i = 0; i < n->items; i++)
+    if (!(names[i] = PyUnicode_AsUTF8AndSize(PyTuple_GetItem(fields, i), NULL))) return -1;
+  n->fields = names;
+  n->name = PyUnicode_AsUTF8AndSize(name, NULL);
+  return n->name ? 0 : -1;
+}
+
 /* compile(units, argtypes, target, emit=0, arch=None, noalias=False, narrow=False, host_links=None, abi=0,
  *         abi_name=None, result=0, result_dtype=0, opt=3, launch_bounds=(0, 0, 0)) -> Kernel
  * units: [(path, text, col_offset, is_kernel, debug, fastmath, lineinfo, max_registers, bindings)]
@@ -801,7 +826,8 @@ static int pj_binding_from(PyObject *t, PjBinding *b, PjBindingPool *pool, PyObj
  * int32 and their arrays have fewer than 2**31 elements (pj_values_fit_int32); abi (PjAbi): 0 a kernel,
  * 1 numba's, 2 C's for units[0] compiled alone as a device function named abi_name, result (PjResult)
  * and result_dtype its declared result; opt: the optimisation level (0..3); launch_bounds: the kernel's
- * most threads per block, least blocks per multiprocessor, most blocks per cluster (0: none). */
+ * most threads per block, least blocks per multiprocessor, most blocks per cluster (0: none); arg_tree:
+ * a kernel taking tuples, [(items, name, fields)] in prefix order over argtypes, its leaves (PjArgNode). */
 static PyObject *pj_compile(PyObject *self, PyObject *args) {
   PyObject *units_in, *types_in;
   const char *target;
@@ -810,10 +836,10 @@ static PyObject *pj_compile(PyObject *self, PyObject *args) {
   int noalias = 0, narrow = 0, abi = 0, result = 0, result_dtype = 0, opt = 3;
   const char *abi_name = NULL;
   int bounds[3] = {0, 0, 0};
-  PyObject *host_links = NULL;
-  if (!PyArg_ParseTuple(args, "OOs|IzppOiziii(iii)", &units_in, &types_in, &target, &emit, &arch, &noalias, &narrow,
+  PyObject *host_links = NULL, *tree_in = NULL;
+  if (!PyArg_ParseTuple(args, "OOs|IzppOiziii(iii)O", &units_in, &types_in, &target, &emit, &arch, &noalias, &narrow,
                         &host_links, &abi, &abi_name, &result, &result_dtype, &opt, &bounds[0], &bounds[1],
-                        &bounds[2]))
+                        &bounds[2], &tree_in))
     return NULL;
   /* the CPU executor's foreign code: the sources compiled together for the host and loaded (once) */
   void *libraries[1];
@@ -842,7 +868,14 @@ static PyObject *pj_compile(PyObject *self, PyObject *args) {
     PyErr_SetString(PyExc_ValueError, "compile: no unit, or too many arguments");
     return NULL;
   }
+  if (tree_in == Py_None) tree_in = NULL;
+  Py_ssize_t ntree = tree_in && PyList_Check(tree_in) ? PyList_Size(tree_in) : 0;
+  if ((tree_in && !PyList_Check(tree_in)) || ntree > 1024) {
+    PyErr_SetString(PyExc_ValueError, "compile: the argument tree is a list of at most 1024 nodes");
+    return NULL;
+  }
   PjUnit *units = calloc((size_t)nunits, sizeof(PjUnit));
+  PjArgNode *tree = calloc((size_t)ntree + 1, sizeof(PjArgNode));
   PjBindingPool pool = {0};
   PyObject *keep = PyList_New(0);
   PjKernelObject *k = NULL;
@@ -881,6 +914,8 @@ static PyObject *pj_compile(PyObject *self, PyObject *args) {
     if (PyErr_Occurred()) goto done;
     types[i] = (PjArgType){(PjDtype)dtype, ndim, rec && ndim ? 'A' : layout[0], rec};
   }
+  for (Py_ssize_t i = 0; i < ntree; i++) /* tuple arguments: (items or -1, class name or None, field names or None) */
+    if (pj_arg_node_from(PyList_GetItem(tree_in, i), &tree[i], keep) < 0) goto done;
   source = pj_source_new_units(units, (int)nunits, diags);
   PjKernel *kernel = NULL;
   PjStatus st = PJ_ERROR_USER;
@@ -889,7 +924,8 @@ static PyObject *pj_compile(PyObject *self, PyObject *args) {
                           .emit = emit, .arch = arch, .noalias = noalias, .narrow = narrow,
                           .host_libraries = libraries, .nhost_libraries = nlibraries, .abi = abi,
                           .abi_name = abi_name, .result = result, .result_dtype = (PjDtype)result_dtype,
-                          .launch_bounds = {bounds[0], bounds[1], bounds[2]}};
+                          .launch_bounds = {bounds[0], bounds[1], bounds[2]},
+                          .arg_tree = tree_in ? tree : NULL, .narg_tree = (int)ntree};
     Py_BEGIN_ALLOW_THREADS kernel = pj_kernel_compile(source, 0, types, (int)nargs, &o, diags, &st);
     Py_END_ALLOW_THREADS
   }
@@ -930,6 +966,7 @@ done:
   pj_diags_delete(diags);
   pj_pool_free(&pool);
   free(units);
+  free(tree);
   Py_XDECREF(keep);
   return (PyObject *)k;
 }
@@ -1001,6 +1038,7 @@ typedef struct {
   PyObject *compile;    /* callable(argtypes tuple) -> Kernel */
   PjLaunchConfig config;
   PyObject *stream;     /* Stream or None */
+  PyObject *tuples;     /* callable(*args) launching arguments that hold tuples (flattened), or NULL */
   PyObject *last;       /* the kernel of the previous call, whose key is last_key */
   char last_key[256 * 3 + 1];
   Py_ssize_t last_len;
@@ -1013,6 +1051,7 @@ static void pj_launcher_dealloc(PyObject *self) {
   Py_CLEAR(l->cache);
   Py_CLEAR(l->compile);
   Py_CLEAR(l->stream);
+  Py_CLEAR(l->tuples);
   Py_CLEAR(l->last);
   freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
   f(self);
@@ -1024,6 +1063,7 @@ static int pj_launcher_traverse(PyObject *self, visitproc visit, void *arg) {
   Py_VISIT(l->cache);
   Py_VISIT(l->compile);
   Py_VISIT(l->stream);
+  Py_VISIT(l->tuples);
   Py_VISIT(l->last);
   Py_VISIT(Py_TYPE(self));
   return 0;
@@ -1034,6 +1074,7 @@ static int pj_launcher_clear(PyObject *self) {
   Py_CLEAR(l->cache);
   Py_CLEAR(l->compile);
   Py_CLEAR(l->stream);
+  Py_CLEAR(l->tuples);
   Py_CLEAR(l->last);
   return 0;
 }
@@ -1088,12 +1129,13 @@ static PyObject *pj_kernel_max_blocks_py(PyObject *self, PyObject *args) {
   return PyLong_FromUnsignedLong(blocks);
 }
 
-/* Launcher(cache, compile, grid, block, stream, shared_bytes) */
+/* Launcher(cache, compile, grid, block, stream, shared_bytes, tuples=None): tuples, a callable
+ * that launches arguments of which one is a tuple (the dispatcher flattens them) */
 static int pj_launcher_init(PyObject *self, PyObject *args, PyObject *kw) {
   PjLauncherObject *l = (PjLauncherObject *)self;
-  PyObject *cache, *compile, *grid, *block, *stream;
+  PyObject *cache, *compile, *grid, *block, *stream, *tuples = Py_None;
   unsigned long long shared = 0;
-  if (!PyArg_ParseTuple(args, "OOOOOK", &cache, &compile, &grid, &block, &stream, &shared)) return -1;
+  if (!PyArg_ParseTuple(args, "OOOOOK|O", &cache, &compile, &grid, &block, &stream, &shared, &tuples)) return -1;
   if (!PyDict_Check(cache) || !PyCallable_Check(compile)) {
     PyErr_SetString(PyExc_TypeError, "Launcher(cache: dict, compile: callable, ...)");
     return -1;
@@ -1112,6 +1154,7 @@ static int pj_launcher_init(PyObject *self, PyObject *args, PyObject *kw) {
   PJ_SETREF(l->cache, Py_NewRef(cache));
   PJ_SETREF(l->compile, Py_NewRef(compile));
   PJ_SETREF(l->stream, Py_NewRef(stream));
+  PJ_SETREF(l->tuples, tuples == Py_None ? NULL : Py_NewRef(tuples));
   return 0;
 }
 
@@ -1135,7 +1178,14 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
   int read = 0;
   char key[256 * 3 + 1];
   for (; read < n; read++) {
-    if (pj_arg_read(PyTuple_GetItem(args, read), &a[read], (int)read) < 0) goto done;
+    int r = pj_arg_read(PyTuple_GetItem(args, read), &a[read], (int)read);
+    if (r == PJ_ARG_TUPLE && l->tuples) { /* the dispatcher launches its leaves */
+      result = PyObject_Call(l->tuples, args, NULL);
+      goto done;
+    }
+    if (r == PJ_ARG_TUPLE)
+      PyErr_Format(PyExc_TypeError, "argument %d: cannot pass a tuple to this kernel", (int)read + 1);
+    if (r < 0) goto done;
     key[3 * read] = a[read].record ? (char)(0x40 + a[read].record - 1) : (char)a[read].v.dtype;
     key[3 * read + 1] = a[read].record_scalar ? 0 : (char)a[read].v.ndim;
     key[3 * read + 2] = a[read].v.ndim && !a[read].record_scalar ? a[read].layout : 0;

@@ -293,6 +293,7 @@ int pj_arg_read(PyObject *o, PjArg *a, int index) {
     a->v.imag = PyComplex_ImagAsDouble(o);
     return 0;
   }
+  if (PyTuple_Check(o)) return PJ_ARG_TUPLE; /* namedtuples too */
   /* NumPy arrays and scalars through the buffer protocol; other objects (CuPy refuses the buffer
    * protocol) and mapped NumPy arrays on the GPU through the CUDA array interface */
   if (g_cupy_type && Py_TYPE(o) == g_cupy_type) return pj_cupy_read(o, a, index) < 0 ? -1 : 0;

@@ -61,6 +61,9 @@ typedef struct {
 PyObject *pj_record_dtype(int record);
 
 /* Fills `a` from one Python argument; 0, or -1 with an exception set. */
+/* Fills `a` from one Python argument: 0, or -1 with an exception set, or PJ_ARG_TUPLE (no
+ * exception) for a tuple, which the launcher hands to the dispatcher to flatten. */
+#define PJ_ARG_TUPLE (-2)
 int pj_arg_read(PyObject *o, PjArg *a, int index);
 /* A scalar converted to the dtype the kernel was compiled for (as a C cast). */
 void pj_scalar_convert(PjValue *v, PjDtype to);

@@ -21,7 +21,8 @@ import numpy as np
 from . import _core
 from ._runtime import CODES, DTYPES, device, target
 from .errors import KernelReturnError, TypingError
-from .types import Array, NoneType, Record, Signature, Type, arg_key, from_dtype, np_dtype, parse_signature
+from .types import (Array, NamedTuple, NoneType, Record, Signature, Tuple, Type, UniTuple, arg_key, from_dtype,
+                    np_dtype, parse_signature)
 
 (BIND_MODULE, BIND_INT, BIND_FLOAT, BIND_BOOL, BIND_TUPLE, BIND_ARRAY, BIND_FUNCTION, BIND_OPAQUE,
  BIND_SCALAR, BIND_DEVICE_ARRAY, BIND_FOREIGN) = range(11)
@@ -364,7 +365,12 @@ def _matches(eager, types):
     arrays need the dtype and dimensions, and a layout the kernel takes ('A' takes any)."""
     if len(eager) != len(types):
         return False
-    for (ecode, endim, elayout), (code, ndim, layout) in zip(eager, types):
+    for e, t in zip(eager, types):
+        if _is_tuple(e) or _is_tuple(t):  # the same structure, items matching
+            if not (_is_tuple(e) and _is_tuple(t) and e[2:] == t[2:] and _matches(e[1], t[1])):
+                return False
+            continue
+        (ecode, endim, elayout), (code, ndim, layout) = e, t
         if isinstance(ecode, tuple) or isinstance(code, tuple):  # records: the same dtype
             if (ecode, endim) != (code, ndim):
                 return False
@@ -381,7 +387,12 @@ def _matches(eager, types):
 def _numba_types(types):
     """A key of the dispatcher's ((dtype code, ndim, layout), ...) as numba's argument types."""
     out = []
-    for code, ndim, layout in types:
+    for ty in types:
+        if _is_tuple(ty):
+            items = _numba_types(ty[1])
+            out.append(NamedTuple(items, ty[2], ty[3]) if ty[2] is not None else Tuple(items))
+            continue
+        code, ndim, layout = ty
         t = Record(_record_dtype(code)) if isinstance(code, tuple) else from_dtype(DTYPES[code])
         out.append(Array(t, ndim, layout) if ndim else t)
     return tuple(out)
@@ -459,16 +470,17 @@ class Dispatcher:
             # a global device array may be an argument too: no variant may assume arrays apart
             noalias = False
             self._keep_alive = units.device_arrays
-        records = any(isinstance(t[0], tuple) for t in types)
+        leaves, tree = _leaves(types), _tree(types)  # a tuple argument goes as its items (_tuple_launcher)
+        records = any(isinstance(t[0], tuple) for t in leaves)
         opt = 0 if self.options.get("opt", True) is False else 3
         bounds = self.options.get("launch_bounds") or (0, 0, 0)
         try:
             if tgt == "cuda" and not emit and target() == "cuda" and not records:
-                kernel = _cached_compile(units.units, list(types), arch or device()[2], noalias, narrow, opt, bounds)
+                kernel = _cached_compile(units.units, leaves, arch or device()[2], noalias, narrow, opt, bounds, tree)
             else:  # the CPU executor calls host builds of the foreign code
                 host = list(units.links) if tgt == "cpu" and not emit else None
-                kernel = _core.compile(units.units, list(types), tgt, emit, arch, noalias, narrow, host, 0, None, 0,
-                                       0, opt, bounds)
+                kernel = _core.compile(units.units, leaves, tgt, emit, arch, noalias, narrow, host, 0, None, 0,
+                                       0, opt, tuple(bounds), tree)
             if tgt == "cuda" and not emit and target() == "cuda":
                 for path in units.links:
                     kernel.link(path, arch or device()[2])
@@ -484,7 +496,7 @@ class Dispatcher:
         """The kernel for the argument types of a launch (called by the launcher on a miss);
         noalias: the launch found no two arrays overlapping; narrow: its integers fit in int32
         and its arrays have fewer than 2**31 elements."""
-        types = tuple((_record_spec(t[0]), t[1], t[2]) if isinstance(t[0], np.dtype) else t for t in types)
+        types = tuple(_record_types(t) for t in types)
         if self._eager:
             for eager in self._eager:
                 if _matches(eager, types):
@@ -525,12 +537,36 @@ class Dispatcher:
         stream = config[2] if len(config) > 2 else 0
         shared = config[3] if len(config) > 3 else 0
         device()
-        launcher = _core.Launcher(self._cache, self._for_types, _dims(grid), _dims(block), stream or None, int(shared))
+        launcher = _core.Launcher(self._cache, self._for_types, _dims(grid), _dims(block), stream or None, int(shared),
+                                  self._tuple_launcher(grid, block, stream, shared))
         try:
             self._launchers[config] = launcher
         except TypeError:  # an unhashable stream or dims: not cached
             pass
         return launcher
+
+    def _tuple_launcher(self, grid, block, stream, shared):
+        """What launches arguments that hold tuples: they are flattened into their items (a
+        tuple's parameters are its items', ir/abi.h), launched by a launcher for that shape of
+        tuples whose kernels are compiled for the tuple types rebuilt around the items' types."""
+        subs = {}
+
+        def launch(*args):
+            flat, shape = _flatten(args)
+            sub = subs.get(shape)
+            if sub is None:
+                def compile_for(types, noalias, narrow):
+                    return self._for_types(_with_tuples(shape, types), noalias, narrow)
+                sub = subs[shape] = _core.Launcher({}, compile_for, _dims(grid), _dims(block), stream or None,
+                                                   int(shared))
+            try:
+                return sub(*flat)
+            except (TypeError, ValueError) as e:  # "argument 3: ..." of the items: the user's argument and item
+                m = re.match(r"argument (\d+)(.*)", str(e), re.S)
+                if not m or len(e.args) != 1:
+                    raise
+                raise type(e)(f"argument {_leaf_place(shape, int(m.group(1)) - 1)}{m.group(2)}") from None
+        return launch
 
     def __call__(self, *args):
         if self.device:
@@ -626,12 +662,13 @@ def _kernel_error(e):
     return e
 
 
-def _cached_compile(units, types, arch, noalias, narrow, opt=3, bounds=(0, 0, 0)):
+def _cached_compile(units, types, arch, noalias, narrow, opt=3, bounds=(0, 0, 0), tree=None):
     """A GPU kernel from the on-disk cache (runtime/cache.c) when this exact compile was made
     before: the key holds every unit's text and the values of the names it uses, the argument
     types, the architecture and pyjitc's version, so any change to those compiles afresh."""
     import json  # here, not at import: 1.2 ms of `import pyjitc` otherwise
     extra = (opt, tuple(bounds)) if opt != 3 or any(bounds) else ()
+    extra += (tuple(tree),) if tree else ()
     key = pickle.dumps((_core.version(), arch, noalias, narrow, units, types) + extra, protocol=4)
     hit = _core.cache_get("kernel", key)
     if hit is not None:
@@ -641,7 +678,7 @@ def _cached_compile(units, types, arch, noalias, narrow, opt=3, bounds=(0, 0, 0)
                                          m["file"])
         except (ValueError, KeyError, TypeError):
             pass  # an entry of another shape: compiled again and replaced below
-    kernel = _core.compile(units, types, "cuda", 0, arch, noalias, narrow, None, 0, None, 0, 0, opt, tuple(bounds))
+    kernel = _core.compile(units, types, "cuda", 0, arch, noalias, narrow, None, 0, None, 0, 0, opt, tuple(bounds), tree)
     meta = dict(kernel.meta, file=units[0][0])
     _core.cache_put("kernel", key, json.dumps(meta).encode())
     return kernel
@@ -654,7 +691,11 @@ def _as_types(sig):
         sig = parse_signature(sig).args
     out = []
     for t in sig:
-        if isinstance(t, Type):
+        if isinstance(t, (UniTuple, Tuple, NamedTuple)):
+            named = isinstance(t, NamedTuple)
+            out.append(("tuple", _as_types(tuple(t.types)), t.class_name if named else None,
+                        t.fields if named else None))
+        elif isinstance(t, Type):
             rec = t.dtype if isinstance(t, Array) else t
             if isinstance(rec, Record):  # records go as strided arrays, a single one as a 1-element one
                 out.append((_record_spec(rec.record_dtype), t.ndim if isinstance(t, Array) else 0,
@@ -664,10 +705,106 @@ def _as_types(sig):
                 out.append((CODES[name], ndim, layout))
         elif isinstance(t, str):
             out.append(_as_types(f"void({t})")[0])
+        elif _is_tuple(t):
+            out.append(("tuple", _as_types(t[1]), t[2], t[3]))
         else:
             code, ndim, layout = t
             out.append((code if isinstance(code, tuple) else int(code), int(ndim), layout))
     return tuple(out)
+
+
+# A tuple argument's type is ("tuple", (item types...), namedtuple class name or None, its field
+# names or None); the kernel takes its items (leaves) as arguments of their own, and the compiler
+# rebuilds the tuple from them through the argument tree (PjArgNode).
+def _is_tuple(t):
+    return isinstance(t[0], str)
+
+
+def _leaves(types):
+    """The argument types with each tuple replaced by its items, recursively."""
+    out = []
+    for t in types:
+        out.extend(_leaves(t[1]) if _is_tuple(t) else (t,))
+    return out
+
+
+def _tree(types):
+    """The argument tree the compiler takes, [(items or -1, name, fields)] in prefix order; None
+    when no argument is a tuple."""
+    if not any(_is_tuple(t) for t in types):
+        return None
+    out = []
+
+    def walk(t):
+        if _is_tuple(t):
+            out.append((len(t[1]), t[2], t[3]))
+            for item in t[1]:
+                walk(item)
+        else:
+            out.append((-1, None, None))
+    for t in types:
+        walk(t)
+    return out
+
+
+def _tuple_shape(v):
+    """(namedtuple class name or None, field names or None) of a tuple value."""
+    fields = getattr(type(v), "_fields", None)
+    if type(v) is tuple or not isinstance(fields, tuple) or len(fields) != len(v):
+        return None, None
+    return type(v).__name__, tuple(str(f) for f in fields)
+
+
+def _flatten(args):
+    """(the arguments with tuples replaced by their items, recursively; the shape that puts them
+    back: per argument None, or (name, fields, (item shapes...)) for a tuple)."""
+    flat = []
+
+    def walk(v):
+        if isinstance(v, tuple):
+            return _tuple_shape(v) + (tuple(walk(x) for x in v),)
+        flat.append(v)
+        return None
+    shape = tuple(walk(a) for a in args)
+    return flat, shape
+
+
+def _leaf_place(shape, k):
+    """Where the k-th item of a flattened launch was: "2 (item [1][0])" for argument 2's x[1][0]."""
+    def walk(s, path):
+        nonlocal k
+        if s is None:
+            k -= 1
+            return path if k < 0 else None
+        for i, item in enumerate(s[2]):
+            found = walk(item, path + f"[{i}]")
+            if found is not None:
+                return found
+        return None
+    for i, s in enumerate(shape):
+        path = walk(s, "")
+        if path is not None:
+            return f"{i + 1} (item {path})" if path else str(i + 1)
+    return "?"
+
+
+def _with_tuples(shape, leaves):
+    """The argument types of a launch flattened by _flatten, its tuples put back."""
+    it = iter(leaves)
+
+    def build(s):
+        if s is None:
+            return next(it)
+        name, fields, items = s
+        return ("tuple", tuple(build(x) for x in items), name, fields)
+    return tuple(build(s) for s in shape)
+
+
+def _record_types(t):
+    """An argument type with NumPy record dtypes (as the launcher gives them) as record specs."""
+    if _is_tuple(t):
+        return ("tuple", tuple(_record_types(x) for x in t[1]), t[2], t[3])
+    return (_record_spec(t[0]), t[1], t[2]) if isinstance(t[0], np.dtype) else t
 
 
 class _ExtendedLauncher:
@@ -727,6 +864,13 @@ def _record_text(spec):
 
 
 def _type_text(t):
+    if _is_tuple(t):
+        items = [_type_text(x) for x in t[1]]
+        if t[2] is not None:
+            return f"{t[2]}({', '.join(f'{n}: {x}' for n, x in zip(t[3], items))})"
+        if items and all(x == items[0] for x in items):
+            return f"UniTuple({items[0]} x {len(items)})"
+        return f"Tuple({', '.join(items)})"
     code, ndim, layout = t
     name = _record_text(code) if isinstance(code, tuple) else DTYPES[code].name
     if not ndim:
@@ -760,6 +904,8 @@ def _arg_type(a):
         return (CODES["float64"], 0, "C")
     if isinstance(a, complex):
         return (CODES["complex128"], 0, "C")
+    if isinstance(a, tuple):
+        return ("tuple", tuple(_arg_type(x) for x in a)) + _tuple_shape(a)
     raise TypeError(f"cannot pass a {type(a).__name__} to a kernel")
 
 

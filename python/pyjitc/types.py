@@ -227,6 +227,32 @@ class UniTuple(Type):
         return self.types[i]
 
 
+class NamedTuple(Type):
+    """A namedtuple's type (numba's NamedTuple and NamedUniTuple): its items' types, its class's
+    name and field names."""
+
+    def __init__(self, types, name, fields):
+        self.types, self.class_name, self.fields = tuple(types), str(name), tuple(fields)
+        super().__init__(f"{self.class_name}({', '.join(map(str, self.types))})")
+
+    @property
+    def key(self):
+        return self.types, self.class_name, self.fields
+
+    @property
+    def count(self):
+        return len(self.types)
+
+    def __len__(self):
+        return len(self.types)
+
+    def __iter__(self):
+        return iter(self.types)
+
+    def __getitem__(self, i):
+        return self.types[i]
+
+
 class Tuple(Type):
     """A tuple of items of different types (Tuple of one type throughout is a UniTuple)."""
 
