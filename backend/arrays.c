@@ -403,3 +403,159 @@ void pj_cg_store_slice(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjTy
   LLVMPositionBuilderAtEnd(g->b, done);
 }
 
+
+/* ---- whole-array reductions (np.sum(a), a.max(), ...) -------------------------------------------
+ * Each is one or two passes over every element in C order, the accumulators carried in phis.
+ * Floats follow NumPy: NaN propagates through sum, prod, min and max (the first NaN wins min and
+ * max); the nan* forms skip NaNs; all/any take NaN as true. An empty array gives the reduction's
+ * identity: sum 0, prod 1, all True, any False; min +inf (floats) or the dtype's largest value,
+ * max -inf or the smallest; mean, var, std and the nan* forms NaN (NumPy raises for an empty min
+ * or max; a kernel has no exception to raise there). */
+
+static LLVMValueRef pj_red_isnan(PjCg *g, LLVMValueRef x) { return LLVMBuildFCmp(g->b, LLVMRealUNO, x, x, ""); }
+
+/* The identity of min (is_max false) or max over dtype d, in the LLVM type of d. */
+static LLVMValueRef pj_red_extreme(PjCg *g, PjDtype d, bool is_max) {
+  LLVMTypeRef t = pj_cg_dtype(g, d);
+  if (pj_dtype_is_float(d)) return LLVMConstReal(t, is_max ? -__builtin_inf() : __builtin_inf());
+  if (d == PJ_BOOL) return LLVMConstInt(t, is_max ? 0 : 1, 0);
+  unsigned bits = (unsigned)pj_dtype_bits(d);
+  unsigned long long ones = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+  if (!pj_dtype_is_signed(d)) return LLVMConstInt(t, is_max ? 0 : ones, 0);
+  unsigned long long smax = ones >> 1;
+  return LLVMConstInt(t, is_max ? ~smax : smax, 1);
+}
+
+/* One accumulation step of `op` (pass 0; var/std pass 1: the squared deviations from mean). */
+static void pj_red_step(PjCg *g, PjReduceOp op, int pass, PjDtype ed, PjDtype rd, LLVMValueRef x, LLVMValueRef *acc,
+                        LLVMValueRef mean) {
+  LLVMBuilderRef b = g->b;
+  const PjType *et = pj_type_scalar(ed);
+  bool fl = pj_dtype_is_float(rd);
+  switch (op) {
+  case PJ_RED_ALL: acc[0] = LLVMBuildAnd(b, acc[0], pj_cg_truth(g, x, et), ""); return;
+  case PJ_RED_ANY: acc[0] = LLVMBuildOr(b, acc[0], pj_cg_truth(g, x, et), ""); return;
+  case PJ_RED_COUNT_NONZERO:
+    acc[0] = LLVMBuildAdd(b, acc[0], LLVMBuildZExt(b, pj_cg_truth(g, x, et), pj_cg_i64(g), ""), "");
+    return;
+  case PJ_RED_MIN: case PJ_RED_MAX: case PJ_RED_NANMIN: case PJ_RED_NANMAX: {
+    bool is_max = op == PJ_RED_MAX || op == PJ_RED_NANMAX;
+    LLVMValueRef better;
+    if (fl) {
+      better = LLVMBuildFCmp(b, is_max ? LLVMRealOGT : LLVMRealOLT, x, acc[0], "");
+      /* min/max: a NaN element wins and then stays; nanmin/nanmax: a NaN accumulator (the start) yields */
+      better = LLVMBuildOr(b, better, pj_red_isnan(g, op == PJ_RED_MIN || op == PJ_RED_MAX ? x : acc[0]), "");
+    } else {
+      bool s = pj_dtype_is_signed(ed);
+      better = LLVMBuildICmp(b, is_max ? (s ? LLVMIntSGT : LLVMIntUGT) : (s ? LLVMIntSLT : LLVMIntULT), x, acc[0], "");
+    }
+    acc[0] = LLVMBuildSelect(b, better, x, acc[0], "");
+    return;
+  }
+  default: break;
+  }
+  LLVMValueRef v = pj_cg_convert_scalar(g, x, ed, rd);
+  if (op == PJ_RED_VAR || op == PJ_RED_STD) {
+    if (pass == 1) {
+      LLVMValueRef dv = LLVMBuildFSub(b, v, mean, "");
+      acc[0] = LLVMBuildFAdd(b, acc[0], LLVMBuildFMul(b, dv, dv, ""), "");
+      return;
+    }
+    op = PJ_RED_MEAN;
+  }
+  if (op == PJ_RED_PROD || op == PJ_RED_NANPROD) {
+    if (op == PJ_RED_NANPROD && fl) v = LLVMBuildSelect(b, pj_red_isnan(g, v), LLVMConstReal(LLVMTypeOf(v), 1.0), v, "");
+    acc[0] = fl ? LLVMBuildFMul(b, acc[0], v, "") : LLVMBuildMul(b, acc[0], v, "");
+    return;
+  }
+  if (op == PJ_RED_NANMEAN) { /* the sum and the count of the numbers */
+    LLVMValueRef nan = pj_red_isnan(g, v);
+    acc[0] = LLVMBuildFAdd(b, acc[0], LLVMBuildSelect(b, nan, LLVMConstReal(LLVMTypeOf(v), 0.0), v, ""), "");
+    acc[1] = LLVMBuildAdd(b, acc[1], LLVMBuildZExt(b, LLVMBuildNot(b, nan, ""), pj_cg_i64(g), ""), "");
+    return;
+  }
+  /* sum, nansum, mean */
+  if (op == PJ_RED_NANSUM && fl) v = LLVMBuildSelect(b, pj_red_isnan(g, v), LLVMConstReal(LLVMTypeOf(v), 0.0), v, "");
+  acc[0] = fl ? LLVMBuildFAdd(b, acc[0], v, "") : LLVMBuildAdd(b, acc[0], v, "");
+}
+
+/* One pass of `op` over array value arr (type at): the accumulators start at acc[0..nacc) and end
+ * there; count gets the number of elements. */
+static void pj_red_pass(PjCg *g, LLVMValueRef arr, const PjType *at, PjReduceOp op, int pass, PjDtype rd, LLVMValueRef *acc,
+                        int nacc, LLVMValueRef mean, LLVMValueRef *count_out) {
+  LLVMTypeRef i64 = pj_cg_i64(g), i8 = LLVMInt8TypeInContext(g->ctx);
+  int nd = at->ndim;
+  LLVMValueRef count = LLVMConstInt(i64, 1, 0), ext[PJ_MAX_DIMS], str[PJ_MAX_DIMS];
+  for (int k = 0; k < nd; k++) {
+    ext[k] = pj_cg_array_dim(g, arr, k);
+    str[k] = pj_cg_array_stride(g, arr, at, k);
+    count = LLVMBuildMul(g->b, count, ext[k], "");
+  }
+  *count_out = count;
+  LLVMValueRef base = LLVMBuildExtractValue(g->b, arr, 0, "");
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(g->b), head = pj_cg_block_new(g, "reduce"), body = pj_cg_block_new(g, "reduce.body"),
+                    done = pj_cg_block_new(g, "reduce.done");
+  LLVMBuildBr(g->b, head);
+  LLVMPositionBuilderAtEnd(g->b, head);
+  LLVMValueRef n = LLVMBuildPhi(g->b, i64, "n"), phis[2], next[2];
+  for (int j = 0; j < nacc; j++) phis[j] = next[j] = LLVMBuildPhi(g->b, LLVMTypeOf(acc[j]), "acc");
+  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, n, count, ""), body, done);
+  LLVMPositionBuilderAtEnd(g->b, body);
+  LLVMValueRef off = LLVMConstInt(i64, 0, 0), rest = n;
+  for (int k = nd - 1; k >= 0; k--) {
+    LLVMValueRef i = k ? LLVMBuildURem(g->b, rest, ext[k], "") : rest;
+    if (k) rest = LLVMBuildUDiv(g->b, rest, ext[k], "");
+    off = LLVMBuildAdd(g->b, off, LLVMBuildMul(g->b, i, str[k], ""), "");
+  }
+  LLVMValueRef x = LLVMBuildLoad2(g->b, pj_cg_mem_dtype(g, at->dtype), LLVMBuildGEP2(g->b, i8, base, &off, 1, ""), "");
+  if (at->dtype == PJ_BOOL) x = LLVMBuildICmp(g->b, LLVMIntNE, x, LLVMConstInt(LLVMTypeOf(x), 0, 0), "");
+  pj_red_step(g, op, pass, at->dtype, rd, x, next, mean);
+  LLVMValueRef n1 = LLVMBuildAdd(g->b, n, LLVMConstInt(i64, 1, 0), "");
+  LLVMBasicBlockRef latch = LLVMGetInsertBlock(g->b);
+  LLVMBuildBr(g->b, head);
+  LLVMAddIncoming(n, (LLVMValueRef[]){LLVMConstInt(i64, 0, 0), n1}, (LLVMBasicBlockRef[]){pre, latch}, 2);
+  for (int j = 0; j < nacc; j++) {
+    LLVMAddIncoming(phis[j], (LLVMValueRef[]){acc[j], next[j]}, (LLVMBasicBlockRef[]){pre, latch}, 2);
+    acc[j] = phis[j];
+  }
+  LLVMPositionBuilderAtEnd(g->b, done);
+}
+
+LLVMValueRef pj_cg_reduce(PjCg *g, const PjExpr *e) {
+  const PjExpr *a = e->builtin.args[0];
+  const PjType *at = a->type;
+  PjReduceOp op = (PjReduceOp)pj_builtins[e->builtin.id].dim;
+  PjDtype rd = e->type->dtype, ed = at->dtype;
+  LLVMValueRef arr = pj_cg_expr(g, a), count, acc[2] = {0, 0};
+  LLVMTypeRef rt = pj_cg_dtype(g, rd), i64 = pj_cg_i64(g);
+  bool fl = pj_dtype_is_float(rd);
+  int nacc = 1;
+  switch (op) {
+  case PJ_RED_ALL: acc[0] = LLVMConstInt(rt, 1, 0); break;
+  case PJ_RED_ANY: acc[0] = LLVMConstInt(rt, 0, 0); break;
+  case PJ_RED_MIN: case PJ_RED_MAX: acc[0] = pj_red_extreme(g, ed, op == PJ_RED_MAX); break;
+  case PJ_RED_NANMIN: case PJ_RED_NANMAX:
+    acc[0] = fl ? LLVMConstReal(rt, __builtin_nan("")) : pj_red_extreme(g, ed, op == PJ_RED_NANMAX);
+    break;
+  case PJ_RED_PROD: case PJ_RED_NANPROD: acc[0] = fl ? LLVMConstReal(rt, 1.0) : LLVMConstInt(rt, 1, 0); break;
+  case PJ_RED_NANMEAN:
+    nacc = 2;
+    acc[1] = LLVMConstInt(i64, 0, 0);
+    /* fall through */
+  default: acc[0] = fl ? LLVMConstReal(rt, 0.0) : LLVMConstInt(rt, 0, 0); break;
+  }
+  pj_red_pass(g, arr, at, op, 0, rd, acc, nacc, NULL, &count);
+  switch (op) {
+  case PJ_RED_MEAN: return LLVMBuildFDiv(g->b, acc[0], LLVMBuildUIToFP(g->b, count, rt, ""), "mean");
+  case PJ_RED_NANMEAN: return LLVMBuildFDiv(g->b, acc[0], LLVMBuildUIToFP(g->b, acc[1], rt, ""), "nanmean");
+  case PJ_RED_VAR: case PJ_RED_STD: {
+    LLVMValueRef mean = LLVMBuildFDiv(g->b, acc[0], LLVMBuildUIToFP(g->b, count, rt, ""), "mean");
+    acc[0] = LLVMConstReal(rt, 0.0);
+    pj_red_pass(g, arr, at, op, 1, rd, acc, 1, mean, &count);
+    LLVMValueRef var = LLVMBuildFDiv(g->b, acc[0], LLVMBuildUIToFP(g->b, count, rt, ""), "var");
+    if (op == PJ_RED_VAR) return var;
+    return pj_cg_call_intrinsic(g, "llvm.sqrt", &rt, 1, &var, 1);
+  }
+  default: return acc[0];
+  }
+}

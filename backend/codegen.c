@@ -965,6 +965,7 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
     return pj_cg_array_dim(g, pj_cg_expr(g, a), 0);
   }
   case PJ_LOWER_FREXP: case PJ_LOWER_MODF: return pj_cg_split(g, e, b);
+  case PJ_LOWER_REDUCE: return pj_cg_reduce(g, e);
   case PJ_LOWER_ISNAN: case PJ_LOWER_ISINF: case PJ_LOWER_ISFINITE: return pj_cg_fpclass(g, e, b->lower);
   case PJ_LOWER_SCALE: {
     LLVMValueRef x = pj_cg_expr(g, e->builtin.args[0]);

@@ -752,15 +752,21 @@ static const PjType *pj_type_operator_call(PjChecker *c, PjExpr **slot, const ch
 }
 
 /* A method of a cooperative group (g.sync()): its row "<GridGroup>.sync" applied to g, which
- * becomes the call's only argument. The row's id; -1 when the callee is no such method; -2 when
+ * becomes the call's only argument; likewise an array's reduction method (a.sum(): numpy.sum). The row's id; -1 when the callee is no such method; -2 when
  * typing the group failed or the call is wrong (reported). */
 static int pj_group_method(PjChecker *c, PjExpr *e) {
   PjExpr *fn = e->call.fn;
   bool rewritten = e->call.nargs == 1 && e->call.args[0] == fn->attr.base; /* in an earlier round */
   const PjType *bt = pj_expr_type(c, &fn->attr.base);
   if (!bt) return -2;
-  if (bt->kind != PJ_TY_GRID_GROUP) return -1;
-  int id = pj_builtin_lookup(pj_arena_printf(c->arena, "<%s>.%s", pj_tn(c, bt), fn->attr.attr));
+  int id = -1;
+  if (bt->kind == PJ_TY_ARRAY) { /* a.sum(), a.max(): the NumPy reduction applied to a */
+    id = pj_builtin_lookup(pj_arena_printf(c->arena, "numpy.%s", fn->attr.attr));
+    if (id >= 0 && (pj_builtins[id].typing != PJ_TYPING_REDUCE || id == PJ_BI_NP_AMIN || id == PJ_BI_NP_AMAX ||
+                    pj_builtins[id].dim >= PJ_RED_NANMIN))
+      id = -1;
+  } else if (bt->kind == PJ_TY_GRID_GROUP)
+    id = pj_builtin_lookup(pj_arena_printf(c->arena, "<%s>.%s", pj_tn(c, bt), fn->attr.attr));
   if (id < 0) return -1;
   if (rewritten) {
     e->call.args[0] = fn->attr.base; /* as typed now */

@@ -240,6 +240,23 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
   case PJ_TYPING_CONJUGATE:
     if (!pj_type_is_scalar(args[0]->type)) return pj_fail(err, errlen, "%s() needs a number, not %s", "conjugate", arena, args[0]->type);
     return args[0]->type;
+  case PJ_TYPING_REDUCE: {
+    /* numba's result types: sums and products of integers in (u)int64 (bool as int64), floats
+     * their own type; means, variances of integers and bools in float64 */
+    const PjType *t = args[0]->type;
+    if (t->kind != PJ_TY_ARRAY || !pj_real(pj_type_scalar(t->dtype)) || t->dtype == PJ_FLOAT16)
+      return pj_fail(err, errlen, "%s() takes an array of booleans, integers, float32 or float64, not %s", b->name, arena, t);
+    PjDtype d = t->dtype;
+    switch ((PjReduceOp)b->dim) {
+    case PJ_RED_ALL: case PJ_RED_ANY: return pj_type_scalar(PJ_BOOL);
+    case PJ_RED_COUNT_NONZERO: return pj_type_scalar(PJ_INT64);
+    case PJ_RED_MIN: case PJ_RED_MAX: case PJ_RED_NANMIN: case PJ_RED_NANMAX: return pj_type_scalar(d);
+    case PJ_RED_SUM: case PJ_RED_PROD: case PJ_RED_NANSUM: case PJ_RED_NANPROD:
+      if (pj_dtype_is_float(d)) return pj_type_scalar(d);
+      return pj_type_scalar(d != PJ_BOOL && !pj_dtype_is_signed(d) ? PJ_UINT64 : PJ_INT64);
+    default: return pj_type_scalar(d == PJ_FLOAT32 ? PJ_FLOAT32 : PJ_FLOAT64);
+    }
+  }
   case PJ_TYPING_GRID_GROUP: return pj_type_grid_group();
   case PJ_TYPING_GROUP_SYNC:
     if (args[0]->type->kind != PJ_TY_GRID_GROUP)

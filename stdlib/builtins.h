@@ -58,6 +58,7 @@ typedef enum PjTypingRule {
                        * bits, else float64 (all float16: float16) */
   PJ_TYPING_GRID_GROUP, /* cuda.cg.this_grid() -> GridGroup */
   PJ_TYPING_GROUP_SYNC, /* (GridGroup) -> nothing: g.sync(), the group as argument 0 */
+  PJ_TYPING_REDUCE,   /* a whole real array -> a scalar (np.sum, a.max()); dim: a PjReduceOp */
 } PjTypingRule;
 
 typedef enum PjLowering {
@@ -69,6 +70,7 @@ typedef enum PjLowering {
   PJ_LOWER_NANOSLEEP, PJ_LOWER_COLLECTIVE, PJ_LOWER_PRINT, PJ_LOWER_IDENTITY, PJ_LOWER_MAKE_COMPLEX,
   PJ_LOWER_CONJUGATE, PJ_LOWER_F16OP,
   PJ_LOWER_GROUP, /* a cooperative group: a value without data */
+  PJ_LOWER_REDUCE, /* one loop over every element in C order (backend/arrays.c) */
 } PjLowering;
 
 /* The barriers of PJ_LOWER_BARRIER rows (their dim). */
@@ -79,6 +81,12 @@ typedef enum PjAtomicOp {
   PJ_ATOMIC_ADD, PJ_ATOMIC_SUB, PJ_ATOMIC_AND, PJ_ATOMIC_OR, PJ_ATOMIC_XOR, PJ_ATOMIC_EXCH, PJ_ATOMIC_INC,
   PJ_ATOMIC_DEC, PJ_ATOMIC_MAX, PJ_ATOMIC_MIN, PJ_ATOMIC_NANMAX, PJ_ATOMIC_NANMIN,
 } PjAtomicOp;
+
+/* The reductions of PJ_TYPING_REDUCE rows (their dim). */
+typedef enum PjReduceOp {
+  PJ_RED_ALL, PJ_RED_ANY, PJ_RED_SUM, PJ_RED_PROD, PJ_RED_MIN, PJ_RED_MAX, PJ_RED_MEAN, PJ_RED_VAR, PJ_RED_STD,
+  PJ_RED_NANMIN, PJ_RED_NANMAX, PJ_RED_NANSUM, PJ_RED_NANPROD, PJ_RED_NANMEAN, PJ_RED_COUNT_NONZERO,
+} PjReduceOp;
 
 /* The operations of PJ_LOWER_COLLECTIVE rows (their dim). */
 typedef enum PjCollective {
