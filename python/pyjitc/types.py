@@ -202,42 +202,8 @@ class CPointer(Type):
         return self.dtype, self.addrspace
 
 
-class UniTuple(Type):
-    """A tuple of `count` items of one type."""
-
-    def __init__(self, dtype, count):
-        self.dtype, self.count = dtype, int(count)
-        super().__init__(f"UniTuple({dtype}, {self.count})")
-
-    @property
-    def key(self):
-        return self.dtype, self.count
-
-    @property
-    def types(self):
-        return (self.dtype,) * self.count
-
-    def __len__(self):
-        return self.count
-
-    def __iter__(self):
-        return iter(self.types)
-
-    def __getitem__(self, i):
-        return self.types[i]
-
-
-class NamedTuple(Type):
-    """A namedtuple's type (numba's NamedTuple and NamedUniTuple): its items' types, its class's
-    name and field names."""
-
-    def __init__(self, types, name, fields):
-        self.types, self.class_name, self.fields = tuple(types), str(name), tuple(fields)
-        super().__init__(f"{self.class_name}({', '.join(map(str, self.types))})")
-
-    @property
-    def key(self):
-        return self.types, self.class_name, self.fields
+class _Items(Type):
+    """A type of several items (the tuples): `types` in order, and Python's sequence protocol."""
 
     @property
     def count(self):
@@ -253,7 +219,36 @@ class NamedTuple(Type):
         return self.types[i]
 
 
-class Tuple(Type):
+class UniTuple(_Items):
+    """A tuple of `count` items of one type."""
+
+    def __init__(self, dtype, count):
+        self.dtype, self._n = dtype, int(count)
+        super().__init__(f"UniTuple({dtype}, {self._n})")
+
+    @property
+    def key(self):
+        return self.dtype, self._n
+
+    @property
+    def types(self):
+        return (self.dtype,) * self._n
+
+
+class NamedTuple(_Items):
+    """A namedtuple's type (numba's NamedTuple and NamedUniTuple): its items' types, its class's
+    name and field names."""
+
+    def __init__(self, types, name, fields):
+        self.types, self.class_name, self.fields = tuple(types), str(name), tuple(fields)
+        super().__init__(f"{self.class_name}({', '.join(map(str, self.types))})")
+
+    @property
+    def key(self):
+        return self.types, self.class_name, self.fields
+
+
+class Tuple(_Items):
     """A tuple of items of different types (Tuple of one type throughout is a UniTuple)."""
 
     def __new__(cls, types):
@@ -269,19 +264,6 @@ class Tuple(Type):
     @property
     def key(self):
         return self.types
-
-    @property
-    def count(self):
-        return len(self.types)
-
-    def __len__(self):
-        return len(self.types)
-
-    def __iter__(self):
-        return iter(self.types)
-
-    def __getitem__(self, i):
-        return self.types[i]
 
 
 class Signature:
