@@ -36,6 +36,10 @@ void pj_syntax_delete(PjSyntax *syn);
 bool pj_resolve(PjArena *arena, PjSyntax *syn, PjDiags *diags);
 const PjGlobal *pj_module_global(const PjModule *m, const char *name);
 
+/* Python's UnboundLocalError at compile time: each read of a local that no path has assigned yet
+ * is reported (when diags is given). False when there was one (frontend/defined.c). */
+bool pj_check_defined(const PjModule *m, const PjFunc *f, PjDiags *diags);
+
 /* Type one kernel for argument types: a typed copy of the function in `arena`, or NULL. The
  * device functions it calls are typed too, one PjSpec per argument-type signature, in specs.
  * tree (NULL: none): kernels taking tuples, its parameters over the argument types (PjArgNode). */
