@@ -1348,6 +1348,9 @@ static PyMethodDef pj_methods[] = {
     {"memset", pj_memset, METH_VARARGS, "memset(dst, value, nbytes, stream=None)"},
     {"dtype_codes", pj_dtype_codes, METH_NOARGS, "{dtype name: code}"},
     {"version", pj_version, METH_NOARGS, "the library's version string"},
+    {"remember_compiled", (PyCFunction)(void (*)(void))pj_remember_compiled, METH_FASTCALL,
+     "remember_compiled(event, args): the audit hook that keeps texts compiled from strings"},
+    {"exec_sources", pj_exec_sources, METH_NOARGS, "[(filename, source)]: texts compiled from strings, newest last"},
     {NULL},
 };
 

@@ -1,4 +1,4 @@
-/* What the Python extension's C files share (python/_core.c and python/args.c): the module's
+/* What the Python extension's C files share (python/_core.c, args.c and sources.c): the module's
  * state, the device array object a launch reads, and one launch argument as it is read. Not part
  * of any public interface. */
 #ifndef PJ_PYTHON_CORE_H
@@ -35,6 +35,10 @@ typedef struct {
   int64_t strides[PJ_MAX_DIMS];
   PyObject *owner;            /* what keeps the memory alive */
 } PjArrayObject;
+
+/* sources.c: the texts compiled from strings (exec), kept for the dispatcher */
+PyObject *pj_remember_compiled(PyObject *self, PyObject *const *argv, Py_ssize_t argc);
+PyObject *pj_exec_sources(PyObject *self, PyObject *noargs);
 
 /* 'C', 'F' or 'A' for these extents and strides (bytes) */
 char pj_layout_of(int ndim, const int64_t *shape, const int64_t *strides, int64_t itemsize);

@@ -30,15 +30,17 @@ EMIT_TYPES, EMIT_LLVM, EMIT_PTX = 2, 4, 8
 _LOADS = {"LOAD_GLOBAL", "LOAD_NAME", "LOAD_DEREF", "LOAD_CLASSDEREF"}
 
 
-def _block_by_indent(fn):
-    """(lines, first line number) of fn's definition, read from the file by indentation, or
+def _block_by_indent(fn, lines=None):
+    """(lines, first line number) of fn's definition, read from its file (or the given lines of
+    its text) by indentation, or
     None when that reading cannot be trusted. inspect.getsourcelines tokenizes the file (and, the
     first time in a process, compiles tokenize's regular expressions: milliseconds); this finds
     the block from the indentation and keeps it only if it parses as Python on its own, so a
     block cut early (a dedented line inside a string or brackets) falls back to inspect."""
     code = fn.__code__
     path = code.co_filename
-    lines = linecache.getlines(path, getattr(fn, "__globals__", None))
+    if lines is None:
+        lines = linecache.getlines(path, getattr(fn, "__globals__", None))
     first = code.co_firstlineno
     if not lines or first < 1 or first > len(lines):
         return None
@@ -61,7 +63,7 @@ def _block_by_indent(fn):
     block = lines[first - 1:last + 1]
     try:
         ast.parse("".join(line[min(indent, len(line) - len(line.lstrip(" \t"))):] if line.strip() else "\n"
-                          for line in block))
+                          for line in block), path if not path.startswith("<") else "<pyjitc>")
     except (SyntaxError, ValueError):
         return None
     return block, first
@@ -134,6 +136,54 @@ def _command_line_source(fn):
         linecache.cache[path] = (len(text), None, lines, path)
 
 
+def _holds(module, code):
+    """Whether a function's code is module's code or nested in it (compared by what runs)."""
+    stack = [module]
+    while stack:
+        c = stack.pop()
+        if (c.co_name, c.co_firstlineno, c.co_code, c.co_names, c.co_consts) == \
+                (code.co_name, code.co_firstlineno, code.co_code, code.co_names, code.co_consts):
+            return True
+        stack.extend(k for k in c.co_consts if isinstance(k, pytypes.CodeType))
+    return False
+
+
+if not getattr(_core, "hooked", False):  # once a process: audit hooks cannot be removed
+    sys.addaudithook(_core.remember_compiled)
+    _core.hooked = True
+
+_EXEC_COMPILED = {}  # id(text) -> (text, its code): the texts of exec() checked so far
+
+
+def _exec_lines(fn):
+    """The lines of the text that exec() (or compile()) made fn from, or None. The C half keeps
+    the recent texts compiled under names like "<string>" (an audit hook); the text whose
+    compiled code holds fn's code is fn's, so a function renamed after exec() or a text executed
+    twice is still told apart."""
+    code = fn.__code__
+    path = code.co_filename
+    if not path.startswith("<"):
+        return None
+    for name, text in reversed(_core.exec_sources()):
+        needle = "def " + code.co_name
+        if name != path or (needle.encode() if isinstance(text, bytes) else needle) not in text:
+            continue
+        done = _EXEC_COMPILED.get(id(text))
+        if done is None or done[0] is not text:
+            try:
+                done = (text, builtins.compile(text, name, "exec", dont_inherit=True))
+            except (SyntaxError, ValueError):
+                continue
+            if len(_EXEC_COMPILED) > 256:
+                _EXEC_COMPILED.clear()
+            _EXEC_COMPILED[id(text)] = done
+        if _holds(done[1], code):
+            if isinstance(text, bytes):
+                text = text.decode("utf-8", errors="replace")
+            return text.splitlines(True)
+    return None
+
+
 def _source(fn):
     """(path, text at its own lines with earlier lines empty, columns dedented)."""
     generated = getattr(fn, "_pyjitc_source", None)
@@ -141,9 +191,13 @@ def _source(fn):
         return fn.__code__.co_filename, generated, 0
     if fn.__name__ == "<lambda>":
         return _lambda_source(fn)
-    _command_line_source(fn)
+    executed = _exec_lines(fn)
+    if executed is None:
+        _command_line_source(fn)
     try:
-        found = _block_by_indent(fn)
+        found = _block_by_indent(fn, executed)
+        if not found and executed:
+            found = inspect.getblock(executed[fn.__code__.co_firstlineno - 1:]), fn.__code__.co_firstlineno
         lines, first = found if found else inspect.getsourcelines(fn)
         path = fn.__code__.co_filename if found else (inspect.getsourcefile(fn) or fn.__code__.co_filename)
     except (OSError, TypeError) as e:
