@@ -559,3 +559,77 @@ LLVMValueRef pj_cg_reduce(PjCg *g, const PjExpr *e) {
   default: return acc[0];
   }
 }
+
+
+/* ---- a ufunc into an output array (np.sin(x, out), np.add(a, b, out)) ---------------------------
+ * One loop over out's elements in C order. An input that is an array is read at the same index
+ * with NumPy's broadcasting: its axes line up with out's last ones, and an axis of extent 1
+ * repeats (its stride taken as 0). An input whose extents fit neither way leaves out unwritten
+ * (NumPy raises there; a kernel has no exception to raise). Numbers are read once. */
+LLVMValueRef pj_cg_elementwise(PjCg *g, const PjExpr *e) {
+  int nin = (e->builtin.nargs - 2) / 2;
+  const PjExpr *out = e->builtin.args[nin], *elem = e->builtin.args[nin + 1];
+  const PjType *ot = out->type;
+  LLVMTypeRef i64 = pj_cg_i64(g), i8 = LLVMInt8TypeInContext(g->ctx);
+  LLVMValueRef zero = LLVMConstInt(i64, 0, 0), one = LLVMConstInt(i64, 1, 0);
+  LLVMValueRef in[32], oarr = pj_cg_expr(g, out);
+  for (int i = 0; i < nin; i++) in[i] = pj_cg_expr(g, e->builtin.args[i]);
+  int nd = ot->ndim;
+  LLVMValueRef ext[PJ_MAX_DIMS], ostr[PJ_MAX_DIMS], istr[32][PJ_MAX_DIMS], count = one, fits = LLVMConstInt(LLVMInt1TypeInContext(g->ctx), 1, 0);
+  for (int k = 0; k < nd; k++) {
+    ext[k] = pj_cg_array_dim(g, oarr, k);
+    ostr[k] = pj_cg_array_stride(g, oarr, ot, k);
+    count = LLVMBuildMul(g->b, count, ext[k], "");
+  }
+  for (int i = 0; i < nin; i++) {
+    const PjType *t = e->builtin.args[i]->type;
+    for (int k = 0; k < nd; k++) istr[i][k] = zero;
+    if (t->kind != PJ_TY_ARRAY) continue;
+    for (int j = 0; j < t->ndim; j++) {
+      int k = nd - t->ndim + j;
+      LLVMValueRef x = pj_cg_array_dim(g, in[i], j);
+      LLVMValueRef bcast = LLVMBuildICmp(g->b, LLVMIntEQ, x, one, "");
+      fits = LLVMBuildAnd(g->b, fits, LLVMBuildOr(g->b, bcast, LLVMBuildICmp(g->b, LLVMIntEQ, x, ext[k], ""), ""), "");
+      istr[i][k] = LLVMBuildSelect(g->b, bcast, zero, pj_cg_array_stride(g, in[i], t, j), "");
+    }
+  }
+  count = LLVMBuildSelect(g->b, fits, count, zero, "ufunc.count");
+  LLVMValueRef obase = LLVMBuildExtractValue(g->b, oarr, 0, "");
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(g->b), head = pj_cg_block_new(g, "ufunc"), body = pj_cg_block_new(g, "ufunc.body"),
+                    done = pj_cg_block_new(g, "ufunc.done");
+  LLVMBuildBr(g->b, head);
+  LLVMPositionBuilderAtEnd(g->b, head);
+  LLVMValueRef n = LLVMBuildPhi(g->b, i64, "n");
+  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, n, count, ""), body, done);
+  LLVMPositionBuilderAtEnd(g->b, body);
+  LLVMValueRef ooff = zero, ioff[32], rest = n;
+  for (int i = 0; i < nin; i++) ioff[i] = zero;
+  for (int k = nd - 1; k >= 0; k--) {
+    LLVMValueRef ix = k ? LLVMBuildURem(g->b, rest, ext[k], "") : rest;
+    if (k) rest = LLVMBuildUDiv(g->b, rest, ext[k], "");
+    ooff = LLVMBuildAdd(g->b, ooff, LLVMBuildMul(g->b, ix, ostr[k], ""), "");
+    for (int i = 0; i < nin; i++) ioff[i] = LLVMBuildAdd(g->b, ioff[i], LLVMBuildMul(g->b, ix, istr[i][k], ""), "");
+  }
+  for (int i = 0; i < nin; i++) {
+    const PjExpr *a = e->builtin.args[i], *var = e->builtin.args[nin + 2 + i];
+    LLVMValueRef x = in[i];
+    const PjType *xt = a->type;
+    if (a->type->kind == PJ_TY_ARRAY) {
+      PjDtype d = a->type->dtype;
+      LLVMValueRef p = LLVMBuildGEP2(g->b, i8, LLVMBuildExtractValue(g->b, in[i], 0, ""), &ioff[i], 1, "");
+      x = LLVMBuildLoad2(g->b, pj_cg_mem_dtype(g, d), p, "");
+      if (d == PJ_BOOL) x = LLVMBuildICmp(g->b, LLVMIntNE, x, LLVMConstInt(LLVMTypeOf(x), 0, 0), "");
+      xt = pj_type_scalar(d);
+    }
+    pj_cg_store_var(g, var, x, xt);
+  }
+  LLVMValueRef v = pj_cg_convert(g, pj_cg_expr(g, elem), elem->type, pj_type_scalar(ot->dtype));
+  if (ot->dtype == PJ_BOOL) v = LLVMBuildZExt(g->b, v, i8, "");
+  LLVMBuildStore(g->b, v, LLVMBuildGEP2(g->b, i8, obase, &ooff, 1, ""));
+  LLVMValueRef n1 = LLVMBuildAdd(g->b, n, one, "");
+  LLVMBasicBlockRef latch = LLVMGetInsertBlock(g->b);
+  LLVMBuildBr(g->b, head);
+  LLVMAddIncoming(n, (LLVMValueRef[]){zero, n1}, (LLVMBasicBlockRef[]){pre, latch}, 2);
+  LLVMPositionBuilderAtEnd(g->b, done);
+  return oarr;
+}

@@ -966,6 +966,13 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   }
   case PJ_LOWER_FREXP: case PJ_LOWER_MODF: return pj_cg_split(g, e, b);
   case PJ_LOWER_REDUCE: return pj_cg_reduce(g, e);
+  case PJ_LOWER_ELEMENTWISE: return pj_cg_elementwise(g, e);
+  case PJ_LOWER_LET: {
+    int n = (e->builtin.nargs - 1) / 2;
+    for (int i = 0; i < n; i++)
+      pj_cg_store_var(g, e->builtin.args[n + 1 + i], pj_cg_expr(g, e->builtin.args[i]), e->builtin.args[i]->type);
+    return pj_cg_expr(g, e->builtin.args[n]);
+  }
   case PJ_LOWER_ISNAN: case PJ_LOWER_ISINF: case PJ_LOWER_ISFINITE: return pj_cg_fpclass(g, e, b->lower);
   case PJ_LOWER_SCALE: {
     LLVMValueRef x = pj_cg_expr(g, e->builtin.args[0]);
@@ -1034,7 +1041,7 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   }
   case PJ_LOWER_CAS: return pj_cg_cas(g, e, b);
   case PJ_LOWER_GROUP: return LLVMConstNull(pj_cg_type(g, e->type)); /* no data: g.sync() needs none */
-  case PJ_LOWER_RANGE: break;
+  case PJ_LOWER_RANGE: case PJ_LOWER_REWRITTEN: break;
   }
   return LLVMGetUndef(pj_cg_type(g, e->type));
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "frontend/frontend.h"
+#include "stdlib/builtins.h"
 
 typedef struct PjDefined {
   const PjModule *m;
@@ -35,7 +36,18 @@ static void pj_def_expr(PjDefined *d, const PjExpr *e) {
   case PJ_EX_BOOLOP: pj_def_expr(d, e->boolop.l); pj_def_expr(d, e->boolop.r); break;
   case PJ_EX_IFEXP: pj_def_expr(d, e->ifexp.cond); pj_def_expr(d, e->ifexp.then); pj_def_expr(d, e->ifexp.orelse); break;
   case PJ_EX_CAST: pj_def_expr(d, e->cast.x); break;
-  case PJ_EX_BUILTIN: for (int i = 0; i < e->builtin.nargs; i++) pj_def_expr(d, e->builtin.args[i]); break;
+  case PJ_EX_BUILTIN: {
+    /* a ufunc into an array: its inputs and output are read here; its element expression reads
+     * hidden variables the loop assigns */
+    int n = e->builtin.id == PJ_BI_ELEMENTWISE ? (e->builtin.nargs - 2) / 2 + 1 : e->builtin.nargs;
+    if (e->builtin.id == PJ_BI_LET) { /* $let: its values, then its expression with their variables assigned */
+      n = (e->builtin.nargs - 1) / 2;
+      for (int i = 0; i < n; i++) d->maybe[e->builtin.args[n + 1 + i]->name.var] = true;
+    }
+    for (int i = 0; i < n; i++) pj_def_expr(d, e->builtin.args[i]);
+    if (e->builtin.id == PJ_BI_LET) pj_def_expr(d, e->builtin.args[n]);
+    break;
+  }
   case PJ_EX_SHAPE: pj_def_expr(d, e->shape.array); break;
   case PJ_EX_CALL: for (int i = 0; i < e->call.nargs; i++) pj_def_expr(d, e->call.args[i]); break;
   case PJ_EX_SLICE: pj_def_expr(d, e->slice.start); pj_def_expr(d, e->slice.stop); pj_def_expr(d, e->slice.step); break;

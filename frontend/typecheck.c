@@ -10,29 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend/checker.h"
 #include "frontend/frontend.h"
 #include "ir/abi.h"
 #include "ir/fold.h"
 #include "stdlib/builtins.h"
 
-typedef struct PjChecker {
-  PjArena *arena;
-  const PjModule *m;
-  PjFunc *f;
-  PjDiags *diags;
-  PjVec *specs;     /* device function specialisations of this compilation (PjSpec*) */
-  PjSpec *spec;     /* the specialisation being typed (NULL: the kernel) */
-  int depth;        /* of device function calls being typed */
-  bool device;      /* typing a device function: `return value` gives its result */
-  bool failed_quietly; /* an error in the checking phase (counted when there is no diags list) */
-  bool final;       /* the checking phase: report errors and rewrite */
-  bool changed;     /* inference: a variable's type grew */
-  int loop_depth;
-  PjVec unknown;    /* const char*: names whose assignment failed to type (already reported) */
-} PjChecker;
 
-static void pj_err(PjChecker *c, PjLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void pj_err(PjChecker *c, PjLoc loc, const char *fmt, ...) {
+void pj_err(PjChecker *c, PjLoc loc, const char *fmt, ...) {
   if (!c->final) return;
   c->failed_quietly = true;
   if (!c->diags) return;
@@ -44,7 +29,7 @@ static void pj_err(PjChecker *c, PjLoc loc, const char *fmt, ...) {
   pj_error(c->diags, &c->m->file, loc, "%s", msg);
 }
 
-static const char *pj_tn(PjChecker *c, const PjType *t) { return t ? pj_type_name(c->arena, t) : "unknown"; }
+const char *pj_tn(PjChecker *c, const PjType *t) { return t ? pj_type_name(c->arena, t) : "unknown"; }
 
 /* ---- copying the function ------------------------------------------------------------------ */
 
@@ -78,7 +63,7 @@ static bool pj_python_builtin(const char *name) {
 
 /* The canonical qualified name of a dotted expression: a module binding ("cuda.grid"), or a
  * bare name ("min") that nothing local or global binds. NULL otherwise. */
-static const char *pj_qualify(PjChecker *c, const PjExpr *e) {
+const char *pj_qualify(PjChecker *c, const PjExpr *e) {
   if (e->kind == PJ_EX_NAME) {
     if (pj_var_index(c->f, e->name.id) >= 0) return NULL;
     const PjGlobal *g = pj_module_global(c->m, e->name.id);
@@ -99,7 +84,7 @@ static const char *pj_qualify(PjChecker *c, const PjExpr *e) {
 /* ---- conversions ------------------------------------------------------------------------------ */
 
 /* Make *slot produce `to`: wrap it in a cast when its type differs (checking phase only). */
-static void pj_coerce(PjChecker *c, PjExpr **slot, const PjType *to) {
+void pj_coerce(PjChecker *c, PjExpr **slot, const PjType *to) {
   PjExpr *e = *slot;
   if (!c->final || !to || !e->type || pj_type_equal(e->type, to)) return;
   if (e->kind == PJ_EX_TUPLE && to->kind == PJ_TY_TUPLE && e->tuple.count == to->count) {
@@ -124,7 +109,6 @@ static bool pj_truth_ok(PjChecker *c, const PjExpr *e) {
 
 /* ---- expressions ------------------------------------------------------------------------------ */
 
-static const PjType *pj_expr_type(PjChecker *c, PjExpr **slot);
 
 static void pj_literal_at(PjExpr *e, PjLoc loc) {
   e->loc = loc;
@@ -910,6 +894,7 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
     ok = pj_expr_type(c, &e->call.args[i]) && ok;
   }
   if (!ok) return NULL;
+  if (pj_is_ufunc(id) && pj_ufunc_needs_rewrite(id, e->call.args, e->call.nargs)) return pj_type_ufunc(c, slot, id);
   const PjType *params[32];
   char err[256];
   const PjType *t = pj_builtin_type(c->arena, id, e->call.args, e->call.nargs, params, err, sizeof err);
@@ -1135,7 +1120,7 @@ static const PjType *pj_expr_type_raw(PjChecker *c, PjExpr **slot) {
 }
 
 /* Type *slot, which the checking phase may replace by its typed form; sets its type. */
-static const PjType *pj_expr_type(PjChecker *c, PjExpr **slot) {
+const PjType *pj_expr_type(PjChecker *c, PjExpr **slot) {
   const PjType *t = pj_expr_type_raw(c, slot);
   (*slot)->type = t; /* both phases: builtins' typing rules read their arguments' types */
   return t;
@@ -1597,7 +1582,7 @@ static bool pj_for_over_sequence(PjChecker *c, PjStmt *s, const char *q) {
  * lives only in the body get a variable of their own per copy, so that each copy has its types. */
 
 /* A new variable of the function being typed, named after `base`. */
-static PjExpr *pj_new_var(PjChecker *c, const char *base, PjLoc loc) {
+PjExpr *pj_new_var(PjChecker *c, const char *base, PjLoc loc) {
   PjFunc *f = c->f;
   PjVar *vars = pj_arena_alloc(c->arena, sizeof(PjVar) * (size_t)(f->nvars + 2));
   memcpy(vars, f->vars, sizeof(PjVar) * (size_t)f->nvars);
@@ -1610,7 +1595,7 @@ static PjExpr *pj_new_var(PjChecker *c, const char *base, PjLoc loc) {
   return e;
 }
 
-static PjExpr *pj_new_expr(PjChecker *c, PjExpr proto) {
+PjExpr *pj_new_expr(PjChecker *c, PjExpr proto) {
   PjExpr *e = pj_arena_alloc(c->arena, sizeof(PjExpr));
   *e = proto;
   return e;

@@ -29,7 +29,12 @@ int pj_builtin_lookup(const char *qualname) {
 }
 
 int pj_builtin_keyword(int id, const char *name) {
-  const char *kw = pj_builtins[id].keywords;
+  const PjBuiltin *b = &pj_builtins[id];
+  PjTypingRule r = b->typing;
+  if (strcmp(name, "out") == 0 && strncmp(b->name, "numpy.", 6) == 0 &&
+      (r == PJ_TYPING_UFUNC || r == PJ_TYPING_UFUNC_OP || r == PJ_TYPING_ABS || r == PJ_TYPING_PREDICATE))
+    return b->max_args; /* a ufunc's output array follows its inputs */
+  const char *kw = b->keywords;
   size_t n = strlen(name);
   for (int pos = 0; kw && *kw; pos++) {
     size_t len = strcspn(kw, ",");
@@ -257,6 +262,8 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
     default: return pj_type_scalar(d == PJ_FLOAT32 ? PJ_FLOAT32 : PJ_FLOAT64);
     }
   }
+  case PJ_TYPING_UFUNC_OP: /* the type checker types these as their operators (frontend/ufunc.c) */
+    return pj_fail(err, errlen, "%s() is typed as its operator", b->name, arena, NULL);
   case PJ_TYPING_GRID_GROUP: return pj_type_grid_group();
   case PJ_TYPING_GROUP_SYNC:
     if (args[0]->type->kind != PJ_TY_GRID_GROUP)

@@ -59,6 +59,8 @@ typedef enum PjTypingRule {
   PJ_TYPING_GRID_GROUP, /* cuda.cg.this_grid() -> GridGroup */
   PJ_TYPING_GROUP_SYNC, /* (GridGroup) -> nothing: g.sync(), the group as argument 0 */
   PJ_TYPING_REDUCE,   /* a whole real array -> a scalar (np.sum, a.max()); dim: a PjReduceOp */
+  PJ_TYPING_UFUNC_OP, /* a NumPy ufunc that is an operator (np.add, np.less): typed as the operator
+                       * it is rewritten to; dim: a PjUfuncOp */
 } PjTypingRule;
 
 typedef enum PjLowering {
@@ -71,6 +73,12 @@ typedef enum PjLowering {
   PJ_LOWER_CONJUGATE, PJ_LOWER_F16OP,
   PJ_LOWER_GROUP, /* a cooperative group: a value without data */
   PJ_LOWER_REDUCE, /* one loop over every element in C order (backend/arrays.c) */
+  PJ_LOWER_REWRITTEN, /* never lowered: the type checker rewrites every use */
+  PJ_LOWER_ELEMENTWISE, /* a ufunc into an output array, one loop over its elements (backend/arrays.c):
+                         * args in..., out, the element's expression, then one hidden variable per
+                         * input that the expression reads (2 * inputs + 2 in all) */
+  PJ_LOWER_LET, /* args: n values, an expression, n hidden variables: each value stored into its
+                 * variable, then the expression (2 * n + 1 in all) */
 } PjLowering;
 
 /* The barriers of PJ_LOWER_BARRIER rows (their dim). */
@@ -87,6 +95,14 @@ typedef enum PjReduceOp {
   PJ_RED_ALL, PJ_RED_ANY, PJ_RED_SUM, PJ_RED_PROD, PJ_RED_MIN, PJ_RED_MAX, PJ_RED_MEAN, PJ_RED_VAR, PJ_RED_STD,
   PJ_RED_NANMIN, PJ_RED_NANMAX, PJ_RED_NANSUM, PJ_RED_NANPROD, PJ_RED_NANMEAN, PJ_RED_COUNT_NONZERO,
 } PjReduceOp;
+
+/* The operators of PJ_TYPING_UFUNC_OP rows (their dim). */
+typedef enum PjUfuncOp {
+  PJ_UF_ADD, PJ_UF_SUB, PJ_UF_MUL, PJ_UF_TRUEDIV, PJ_UF_FLOORDIV, PJ_UF_MOD, PJ_UF_POW, PJ_UF_LSHIFT, PJ_UF_RSHIFT,
+  PJ_UF_BITAND, PJ_UF_BITOR, PJ_UF_BITXOR, PJ_UF_INVERT, PJ_UF_NEG, PJ_UF_POS, PJ_UF_SQUARE,
+  PJ_UF_EQ, PJ_UF_NE, PJ_UF_LT, PJ_UF_LE, PJ_UF_GT, PJ_UF_GE, PJ_UF_LAND, PJ_UF_LOR, PJ_UF_LXOR, PJ_UF_LNOT,
+  PJ_UF_MAXIMUM, PJ_UF_MINIMUM, PJ_UF_FMAX, PJ_UF_FMIN,
+} PjUfuncOp;
 
 /* The operations of PJ_LOWER_COLLECTIVE rows (their dim). */
 typedef enum PjCollective {

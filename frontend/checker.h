@@ -1,0 +1,46 @@
+/* The type checker's state and the helpers its parts share (frontend/typecheck.c and the files
+ * that type one kind of expression: frontend/ufunc.c). Private to the frontend. */
+#ifndef PJ_FRONTEND_CHECKER_H
+#define PJ_FRONTEND_CHECKER_H
+
+#include "ir/ast.h"
+#include "ir/diag.h"
+
+typedef struct PjChecker {
+  PjArena *arena;
+  const PjModule *m;
+  PjFunc *f;
+  PjDiags *diags;
+  PjVec *specs;     /* device function specialisations of this compilation (PjSpec*) */
+  PjSpec *spec;     /* the specialisation being typed (NULL: the kernel) */
+  int depth;        /* of device function calls being typed */
+  bool device;      /* typing a device function: `return value` gives its result */
+  bool failed_quietly; /* an error in the checking phase (counted when there is no diags list) */
+  bool final;       /* the checking phase: report errors and rewrite */
+  bool changed;     /* inference: a variable's type grew */
+  int loop_depth;
+  PjVec unknown;    /* const char*: names whose assignment failed to type (already reported) */
+} PjChecker;
+
+/* An error at loc (reported in the checking phase; inference only notes that typing failed). */
+void pj_err(PjChecker *c, PjLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A type's name for messages ("unknown" for NULL). */
+const char *pj_tn(PjChecker *c, const PjType *t);
+/* The qualified name a callee or attribute path stands for ("numpy.sin"), or NULL. */
+const char *pj_qualify(PjChecker *c, const PjExpr *e);
+/* Type *slot, which the checking phase may replace by its typed form; sets its type. */
+const PjType *pj_expr_type(PjChecker *c, PjExpr **slot);
+/* Make *slot produce `to`: wrap it in a cast when its type differs (checking phase only). */
+void pj_coerce(PjChecker *c, PjExpr **slot, const PjType *to);
+/* A new hidden local variable of the function being typed (name base$N), as a NAME expression. */
+PjExpr *pj_new_var(PjChecker *c, const char *base, PjLoc loc);
+/* A copy of proto in the arena. */
+PjExpr *pj_new_expr(PjChecker *c, PjExpr proto);
+
+/* frontend/ufunc.c: whether builtin `id` is a NumPy ufunc, and typing its calls on arrays (with an
+ * output array), and the ufuncs that are operators (np.add, np.equal, ...); args are typed. */
+bool pj_is_ufunc(int id);
+bool pj_ufunc_needs_rewrite(int id, PjExpr **args, int nargs);
+const PjType *pj_type_ufunc(PjChecker *c, PjExpr **slot, int id);
+
+#endif
