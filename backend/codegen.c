@@ -777,11 +777,21 @@ static LLVMValueRef pj_cg_split(PjCg *g, const PjExpr *e, const PjBuiltin *b) {
 }
 
 /* math.isnan / isinf / isfinite: integers are never NaN or infinite. */
+static LLVMValueRef pj_cg_fpclass_value(PjCg *g, LLVMValueRef x, PjDtype d, PjLowering which);
 static LLVMValueRef pj_cg_fpclass(PjCg *g, const PjExpr *e, PjLowering which) {
   const PjExpr *a = e->builtin.args[0];
   LLVMValueRef x = pj_cg_expr(g, a);
+  if (pj_dtype_is_complex(a->type->dtype)) { /* nan or inf: either part; finite: both */
+    PjDtype part = pj_dtype_part(a->type->dtype);
+    LLVMValueRef r = pj_cg_fpclass_value(g, pj_re(g, x), part, which), i = pj_cg_fpclass_value(g, pj_im(g, x), part, which);
+    return which == PJ_LOWER_ISFINITE ? LLVMBuildAnd(g->b, r, i, "") : LLVMBuildOr(g->b, r, i, "");
+  }
+  return pj_cg_fpclass_value(g, x, a->type->dtype, which);
+}
+
+static LLVMValueRef pj_cg_fpclass_value(PjCg *g, LLVMValueRef x, PjDtype d, PjLowering which) {
   LLVMTypeRef i1 = LLVMInt1TypeInContext(g->ctx);
-  if (!pj_dtype_is_float(a->type->dtype)) return LLVMConstInt(i1, which == PJ_LOWER_ISFINITE, 0);
+  if (!pj_dtype_is_float(d)) return LLVMConstInt(i1, which == PJ_LOWER_ISFINITE, 0);
   if (which == PJ_LOWER_ISNAN) return LLVMBuildFCmp(g->b, LLVMRealUNO, x, x, "");
   LLVMTypeRef ov[1] = {LLVMTypeOf(x)};
   LLVMValueRef ax = pj_cg_call_intrinsic(g, "llvm.fabs", ov, 1, &x, 1);
@@ -973,6 +983,7 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
       pj_cg_store_var(g, e->builtin.args[n + 1 + i], pj_cg_expr(g, e->builtin.args[i]), e->builtin.args[i]->type);
     return pj_cg_expr(g, e->builtin.args[n]);
   }
+  case PJ_LOWER_CMATH: return pj_cg_cmath(g, e, b->dim);
   case PJ_LOWER_ISNAN: case PJ_LOWER_ISINF: case PJ_LOWER_ISFINITE: return pj_cg_fpclass(g, e, b->lower);
   case PJ_LOWER_SCALE: {
     LLVMValueRef x = pj_cg_expr(g, e->builtin.args[0]);
@@ -1063,8 +1074,17 @@ static LLVMValueRef pj_cg_attr(PjCg *g, const PjExpr *e) {
     if (pj_dtype_is_complex(e->attr.base->type->dtype)) return imag ? pj_im(g, x) : pj_re(g, x);
     return imag ? LLVMConstNull(pj_cg_type(g, e->type)) : x;
   }
-  /* arrays: .size, .shape, .strides */
+  /* arrays: .real / .imag, .size, .shape, .strides */
   LLVMValueRef arr = pj_cg_expr(g, e->attr.base);
+  const PjType *at = e->attr.base->type;
+  if (strcmp(e->attr.attr, "real") == 0 || strcmp(e->attr.attr, "imag") == 0) {
+    if (!pj_dtype_is_complex(at->dtype)) return arr;
+    LLVMValueRef v = pj_cg_array_as_view(g, arr, at, e->type); /* the complex strides, in bytes */
+    if (strcmp(e->attr.attr, "imag") != 0) return v;
+    LLVMValueRef off = LLVMConstInt(pj_cg_i64(g), pj_dtype_size(pj_dtype_part(at->dtype)), 0);
+    LLVMValueRef data = LLVMBuildGEP2(g->b, LLVMInt8TypeInContext(g->ctx), LLVMBuildExtractValue(g->b, v, 0, ""), &off, 1, "imag");
+    return LLVMBuildInsertValue(g->b, v, data, 0, "");
+  }
   int nd = e->attr.base->type->ndim;
   bool strides = strcmp(e->attr.attr, "strides") == 0;
   if (strides || strcmp(e->attr.attr, "shape") == 0) { /* the tuple (a struct) of the extents or strides */

@@ -144,6 +144,8 @@ LLVMValueRef pj_cg_param_value(PjCg *g, const PjArgType *args, int *leaf, LLVMVa
 LLVMValueRef pj_cg_range_count(PjCg *g, LLVMValueRef start, LLVMValueRef stop, LLVMValueRef step, PjDtype d);
 int pj_cg_param_types(PjCg *g, const PjArgType *args, int nargs, LLVMTypeRef *out);
 void pj_cg_body(PjCg *g, const PjArgType *args, int nargs);
+/* backend/cmath.c: a cmath function (a PJ_LOWER_CMATH builtin; op: its PjCmathOp). */
+LLVMValueRef pj_cg_cmath(PjCg *g, const PjExpr *e, int op);
 /* backend/libdevice.c: link the libdevice functions mod declares, and what they need. */
 bool pj_libdevice_link(LLVMContextRef ctx, LLVMModuleRef mod, const char *path, char *err, size_t errlen);
 /* narrow.c: which int64 values of g->f provably fit in int32 (GPU only; see the file). */

@@ -345,6 +345,13 @@ static const PjType *pj_type_attr(PjChecker *c, PjExpr **slot) {
            e->attr.attr);
     return NULL;
   }
+  if (bt->kind == PJ_TY_ARRAY && !bt->record && (strcmp(e->attr.attr, "real") == 0 || strcmp(e->attr.attr, "imag") == 0)) {
+    /* a complex array's parts: strided views of its memory; a real array's .real is itself */
+    if (pj_dtype_is_complex(bt->dtype)) return pj_type_array_ro(pj_dtype_part(bt->dtype), bt->ndim, 'A', bt->readonly);
+    if (strcmp(e->attr.attr, "real") == 0) return bt;
+    pj_err(c, e->attr.attr_loc, "the .imag of a real array (%s) is not supported in kernels", pj_tn(c, bt));
+    return NULL;
+  }
   if (bt->kind == PJ_TY_ARRAY) {
     if (strcmp(e->attr.attr, "size") == 0) return pj_type_scalar(PJ_INT64);
     if (strcmp(e->attr.attr, "shape") == 0 || strcmp(e->attr.attr, "strides") == 0)

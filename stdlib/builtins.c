@@ -82,7 +82,7 @@ static const PjType *pj_type_math(PjArena *arena, const PjBuiltin *b, PjExpr **a
   bool all32 = true, all16 = true;
   for (int i = 0; i < nargs; i++) {
     const PjType *t = args[i]->type;
-    if (!pj_real(t)) return pj_fail(err, errlen, "%s() takes real numbers, not %s (cmath is not supported)", b->name, arena, t);
+    if (!pj_real(t)) return pj_fail(err, errlen, "%s() takes real numbers, not %s (cmath has the complex functions)", b->name, arena, t);
     all16 = all16 && t->dtype == PJ_FLOAT16;
     /* a ufunc takes the float32 loop for integers float32 holds exactly; math.* computes them in float64 */
     bool small = b->typing == PJ_TYPING_UFUNC && !pj_dtype_is_float(t->dtype) && pj_dtype_bits(t->dtype) <= 16;
@@ -242,6 +242,26 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
       params[i] = pj_type_scalar(PJ_FLOAT16);
     }
     return pj_type_scalar(b->lower == PJ_LOWER_F16OP && b->dim >= 9 && b->dim <= 14 ? PJ_BOOL : PJ_FLOAT16);
+  case PJ_TYPING_CMATH: {
+    /* numba's cmath signatures: complex64 when every argument is complex64 or float32, else
+     * complex128; rect takes two reals (float32, float32 -> complex64) */
+    bool narrow = true;
+    for (int i = 0; i < nargs; i++) {
+      const PjType *t = args[i]->type;
+      if (!pj_type_is_scalar(t) || (b->dim == PJ_CMATH_RECT && pj_type_is_complex(t)))
+        return pj_fail(err, errlen, b->dim == PJ_CMATH_RECT ? "%s() takes real numbers, not %s" : "%s() takes a number, not %s",
+                       b->name, arena, t);
+      narrow = narrow && (t->dtype == PJ_COMPLEX64 || t->dtype == PJ_FLOAT32);
+    }
+    PjDtype cx = narrow ? PJ_COMPLEX64 : PJ_COMPLEX128, part = pj_dtype_part(cx);
+    for (int i = 0; i < nargs; i++) params[i] = pj_type_scalar(b->dim == PJ_CMATH_RECT ? part : cx);
+    if (b->dim == PJ_CMATH_PHASE) return pj_type_scalar(part);
+    if (b->dim == PJ_CMATH_POLAR) {
+      const PjType *items[2] = {pj_type_scalar(part), pj_type_scalar(part)};
+      return pj_type_tuple(arena, items, 2);
+    }
+    return pj_type_scalar(cx);
+  }
   case PJ_TYPING_CONJUGATE:
     if (!pj_type_is_scalar(args[0]->type)) return pj_fail(err, errlen, "%s() needs a number, not %s", "conjugate", arena, args[0]->type);
     return args[0]->type;

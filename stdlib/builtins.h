@@ -61,7 +61,17 @@ typedef enum PjTypingRule {
   PJ_TYPING_REDUCE,   /* a whole real array -> a scalar (np.sum, a.max()); dim: a PjReduceOp */
   PJ_TYPING_UFUNC_OP, /* a NumPy ufunc that is an operator (np.add, np.less): typed as the operator
                        * it is rewritten to; dim: a PjUfuncOp */
+  PJ_TYPING_CMATH,    /* cmath.*: numbers as complex64 (complex64, float32) or complex128 (any other) ->
+                       * that complex type; phase: its part type; polar: (part, part); rect: (float,
+                       * float) -> complex64 for two float32, else complex128. dim: a PjCmathOp */
 } PjTypingRule;
+
+/* The cmath functions (backend/cmath.c computes them). */
+typedef enum PjCmathOp {
+  PJ_CMATH_EXP, PJ_CMATH_LOG, PJ_CMATH_LOG10, PJ_CMATH_SQRT, PJ_CMATH_SIN, PJ_CMATH_COS, PJ_CMATH_TAN,
+  PJ_CMATH_ASIN, PJ_CMATH_ACOS, PJ_CMATH_ATAN, PJ_CMATH_SINH, PJ_CMATH_COSH, PJ_CMATH_TANH, PJ_CMATH_ASINH,
+  PJ_CMATH_ACOSH, PJ_CMATH_ATANH, PJ_CMATH_PHASE, PJ_CMATH_POLAR, PJ_CMATH_RECT,
+} PjCmathOp;
 
 typedef enum PjLowering {
   PJ_LOWER_TID, PJ_LOWER_CTAID, PJ_LOWER_NTID, PJ_LOWER_NCTAID, PJ_LOWER_GRID, PJ_LOWER_GRIDSIZE,
@@ -79,6 +89,7 @@ typedef enum PjLowering {
                          * input that the expression reads (2 * inputs + 2 in all) */
   PJ_LOWER_LET, /* args: n values, an expression, n hidden variables: each value stored into its
                  * variable, then the expression (2 * n + 1 in all) */
+  PJ_LOWER_CMATH,  /* a cmath function (backend/cmath.c); dim: a PjCmathOp */
 } PjLowering;
 
 /* The barriers of PJ_LOWER_BARRIER rows (their dim). */

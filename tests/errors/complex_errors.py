@@ -1,5 +1,5 @@
 # What Python and numba refuse with complex numbers: ordering, //, bit operations, int(), math
-# functions (cmath is not supported), and storing into a real array.
+# functions (cmath has the complex ones), and storing into a real array.
 # ARGS: --emit=types --sig "void(float64[:])"
 import math
 from numba import cuda
