@@ -207,6 +207,7 @@ static PjConstArray *pj_binding_array(PjArena *a, const PjBinding *b, int unit) 
     case PJ_FLOAT32: d = *(const float *)p; break;
     case PJ_FLOAT64: d = *(const double *)p; break;
     case PJ_FLOAT16: d = pj_half_to_double(*(const uint16_t *)p); break;
+    case PJ_BFLOAT16: d = pj_bf16_to_double(*(const uint16_t *)p); break;
     default: return NULL;
     }
     arr->ints[i] = v;

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include <llvm-c/Target.h>
@@ -21,6 +22,7 @@ LLVMTypeRef pj_cg_dtype(PjCg *g, PjDtype d) {
   case PJ_INT32: case PJ_UINT32: return LLVMInt32TypeInContext(g->ctx);
   case PJ_INT64: case PJ_UINT64: return LLVMInt64TypeInContext(g->ctx);
   case PJ_FLOAT16: return LLVMHalfTypeInContext(g->ctx);
+  case PJ_BFLOAT16: return LLVMBFloatTypeInContext(g->ctx);
   case PJ_FLOAT32: return LLVMFloatTypeInContext(g->ctx);
   case PJ_FLOAT64: return LLVMDoubleTypeInContext(g->ctx);
   case PJ_COMPLEX64: case PJ_COMPLEX128: { /* {real, imag}, NumPy's layout in memory too */
@@ -251,7 +253,16 @@ LLVMValueRef pj_cg_convert_scalar(PjCg *g, LLVMValueRef v, PjDtype from, PjDtype
   bool ff = pj_dtype_is_float(from), tf = pj_dtype_is_float(to);
   if (to == PJ_BOOL) return pj_truth(g, v, pj_type_scalar(from));
   if (from == PJ_BOOL) return tf ? LLVMBuildUIToFP(g->b, v, tt, "") : LLVMBuildZExt(g->b, v, tt, "");
+  if (ff && tf && pj_dtype_size(to) == pj_dtype_size(from)) /* float16 <-> bfloat16, through float32 (exact) */
+    return LLVMBuildFPTrunc(g->b, LLVMBuildFPExt(g->b, v, LLVMFloatTypeInContext(g->ctx), ""), tt, "");
   if (ff && tf) return pj_dtype_size(to) > pj_dtype_size(from) ? LLVMBuildFPExt(g->b, v, tt, "") : LLVMBuildFPTrunc(g->b, v, tt, "");
+  if (!ff && to == PJ_BFLOAT16) { /* through float64: exact for integers of up to 32 bits, then one rounding */
+    LLVMTypeRef f64 = LLVMDoubleTypeInContext(g->ctx);
+    LLVMValueRef d = pj_dtype_is_signed(from) ? LLVMBuildSIToFP(g->b, v, f64, "") : LLVMBuildUIToFP(g->b, v, f64, "");
+    return LLVMBuildFPTrunc(g->b, d, tt, "");
+  }
+  if (from == PJ_BFLOAT16 && !tf) /* exact in float32 */
+    return pj_cg_convert_scalar(g, LLVMBuildFPExt(g->b, v, LLVMFloatTypeInContext(g->ctx), ""), PJ_FLOAT32, to);
   if (!ff && tf) return pj_dtype_is_signed(from) ? LLVMBuildSIToFP(g->b, v, tt, "") : LLVMBuildUIToFP(g->b, v, tt, "");
   if (ff && !tf) {
     /* saturating, NaN -> 0: what the GPU's cvt.rzi does, made the same on the CPU; the GPU has no
@@ -480,11 +491,11 @@ static LLVMValueRef pj_pow(PjCg *g, const PjExpr *e, LLVMValueRef a, LLVMValueRe
     LLVMTypeRef ft = LLVMFunctionType(t, (LLVMTypeRef[]){t, t}, 2, 0);
     return LLVMBuildCall2(g->b, ft, fn, (LLVMValueRef[]){a, b}, 2, "");
   }
-  if (d == PJ_FLOAT16) { /* through float32 */
+  if (d == PJ_FLOAT16 || d == PJ_BFLOAT16) { /* through float32 */
     LLVMValueRef x = pj_cg_convert_scalar(g, a, d, PJ_FLOAT32);
     LLVMValueRef y = pj_cg_convert_scalar(g, b, e->bin.r->type->dtype, PJ_FLOAT32);
     LLVMValueRef r = g->hooks->math(g, "__nv_powf", "powf", PJ_FLOAT32, (LLVMValueRef[]){x, y}, 2);
-    return pj_cg_convert_scalar(g, r, PJ_FLOAT32, PJ_FLOAT16);
+    return pj_cg_convert_scalar(g, r, PJ_FLOAT32, d);
   }
   if (!pj_dtype_is_float(e->bin.r->type->dtype)) {
     LLVMValueRef fn = pj_float_powi_fn(g, d);
@@ -523,9 +534,9 @@ static LLVMValueRef pj_cg_binary(PjCg *g, const PjExpr *e) {
   PjDtype d = e->bin.l->type->dtype;
   if (pj_dtype_is_complex(d))
     return e->bin.op == PJ_OP_POW ? pj_complex_pow(g, e, a, b) : pj_complex_binary(g, e->bin.op, a, b, d);
-  if (d == PJ_FLOAT16 && (e->bin.op == PJ_OP_FLOORDIV || e->bin.op == PJ_OP_MOD)) {
+  if ((d == PJ_FLOAT16 || d == PJ_BFLOAT16) && (e->bin.op == PJ_OP_FLOORDIV || e->bin.op == PJ_OP_MOD)) {
     LLVMValueRef r = pj_float_divmod(g, e->bin.op, pj_cg_convert_scalar(g, a, d, PJ_FLOAT32), pj_cg_convert_scalar(g, b, d, PJ_FLOAT32));
-    return pj_cg_convert_scalar(g, r, PJ_FLOAT32, PJ_FLOAT16);
+    return pj_cg_convert_scalar(g, r, PJ_FLOAT32, d);
   }
   bool f = pj_dtype_is_float(d);
   switch (e->bin.op) {
@@ -734,9 +745,9 @@ static LLVMValueRef pj_cg_math(PjCg *g, const PjExpr *e, const PjBuiltin *b) {
   PjDtype d = e->type->dtype;
   LLVMValueRef args[4];
   for (int i = 0; i < e->builtin.nargs; i++) args[i] = pj_cg_expr(g, e->builtin.args[i]);
-  if (d == PJ_FLOAT16) { /* float16 math: the float32 function, rounded back */
+  if (d == PJ_FLOAT16 || d == PJ_BFLOAT16) { /* 16-bit float math: the float32 function, rounded back */
     for (int i = 0; i < e->builtin.nargs; i++)
-      if (e->builtin.args[i]->type->dtype == PJ_FLOAT16) args[i] = pj_cg_convert_scalar(g, args[i], PJ_FLOAT16, PJ_FLOAT32);
+      if (e->builtin.args[i]->type->dtype == d) args[i] = pj_cg_convert_scalar(g, args[i], d, PJ_FLOAT32);
     const char *dev = b->nvptx32, *host = b->host32;
     LLVMValueRef r;
     if (strncmp(dev, "llvm.", 5) == 0) {
@@ -745,7 +756,7 @@ static LLVMValueRef pj_cg_math(PjCg *g, const PjExpr *e, const PjBuiltin *b) {
     } else {
       r = g->hooks->math(g, dev, host, PJ_FLOAT32, args, (unsigned)e->builtin.nargs);
     }
-    return pj_cg_convert_scalar(g, r, PJ_FLOAT32, PJ_FLOAT16);
+    return pj_cg_convert_scalar(g, r, PJ_FLOAT32, d);
   }
   const char *dev = d == PJ_FLOAT32 ? b->nvptx32 : b->nvptx64;
   const char *host = d == PJ_FLOAT32 ? b->host32 : b->host64;
@@ -1018,11 +1029,33 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   case PJ_LOWER_COLLECTIVE: return g->hooks->collective(g, e);
   case PJ_LOWER_PRINT: pj_cg_print(g, e); return NULL;
   case PJ_LOWER_IDENTITY: return pj_cg_expr(g, e->builtin.args[0]);
-  case PJ_LOWER_F16OP: { /* cuda.fp16 arithmetic and comparisons on half values */
+  case PJ_LOWER_F16OP: { /* cuda.fp16 / cuda.bf16 arithmetic and comparisons on 16-bit floats */
     LLVMValueRef a[3];
     for (int i = 0; i < e->builtin.nargs; i++) a[i] = pj_cg_expr(g, e->builtin.args[i]);
-    LLVMTypeRef h = pj_cg_dtype(g, PJ_FLOAT16), ov[1] = {h};
-    LLVMValueRef one = LLVMConstReal(h, 1.0);
+    LLVMTypeRef h = pj_cg_dtype(g, e->builtin.args[0]->type->dtype), ov[1] = {h};
+    LLVMValueRef one = LLVMConstReal(h, 1.0), zero = LLVMConstReal(h, 0.0);
+    switch (b->dim) {
+    case 17: case 18: case 19: case 20: case 21: { /* saturating to [0, 1] (NaN -> 0), or fma then relu */
+      LLVMValueRef r = b->dim == 17 ? LLVMBuildFAdd(g->b, a[0], a[1], "") : b->dim == 18 ? LLVMBuildFSub(g->b, a[0], a[1], "")
+                     : b->dim == 19 ? LLVMBuildFMul(g->b, a[0], a[1], "") : pj_cg_call_intrinsic(g, "llvm.fma", ov, 1, a, 3);
+      LLVMValueRef lo = pj_cg_call_intrinsic(g, "llvm.maxnum", ov, 1, (LLVMValueRef[]){r, zero}, 2);
+      if (b->dim == 21) /* relu keeps NaN */
+        return LLVMBuildSelect(g->b, LLVMBuildFCmp(g->b, LLVMRealUNO, r, r, ""), r, lo, "");
+      return pj_cg_call_intrinsic(g, "llvm.minnum", ov, 1, (LLVMValueRef[]){lo, one}, 2);
+    }
+    case 20 + 2: /* hmax_nan */
+      return pj_cg_call_intrinsic(g, "llvm.maximum", ov, 1, a, 2);
+    case 23: return LLVMBuildFCmp(g->b, LLVMRealUNO, a[0], a[0], ""); /* hisnan */
+    case 24: { /* hisinf: -1 for -inf, 1 for +inf, else 0 */
+      LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx);
+      LLVMValueRef inf = LLVMConstReal(h, INFINITY), ninf = LLVMConstReal(h, -INFINITY);
+      LLVMValueRef pos = LLVMBuildZExt(g->b, LLVMBuildFCmp(g->b, LLVMRealOEQ, a[0], inf, ""), i32, "");
+      LLVMValueRef neg = LLVMBuildZExt(g->b, LLVMBuildFCmp(g->b, LLVMRealOEQ, a[0], ninf, ""), i32, "");
+      return LLVMBuildSub(g->b, pos, neg, "");
+    }
+    case 25: return pj_cg_call_intrinsic(g, "llvm.minimum", ov, 1, a, 2); /* hmin_nan */
+    default: break;
+    }
     static const LLVMRealPredicate cmp[] = {LLVMRealOEQ, LLVMRealUNE, LLVMRealOGE, LLVMRealOGT, LLVMRealOLE, LLVMRealOLT};
     switch (b->dim) {
     case 0: return LLVMBuildFAdd(g->b, a[0], a[1], "");

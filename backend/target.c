@@ -16,6 +16,7 @@
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #include "backend/codegen.h"
+#include "ir/half.h"
 
 #define PJ_NVPTX_TRIPLE "nvptx64-nvidia-cuda"
 #define PJ_PTX_KERNEL_CC 71
@@ -761,12 +762,18 @@ static _Float16 pj_trunc_f64_f16(double x) { return (_Float16)x; }
 static _Float16 pj_trunc_f32_f16(float x) { return (_Float16)x; }
 static float pj_extend_f16_f32(_Float16 h) { return (float)h; }
 static double pj_extend_f16_f64(_Float16 h) { return (double)h; }
+/* bfloat16 roundings (__truncsfbf2, __truncdfbf2): LLVM passes bfloat in an XMM register as it
+ * does half, so the 16 bits travel in a _Float16; the rounding is ir/half.h's, to nearest even. */
+static _Float16 pj_bf16_bits(uint16_t b) { _Float16 h; memcpy(&h, &b, 2); return h; }
+static _Float16 pj_trunc_f32_bf16(float x) { return pj_bf16_bits(pj_bf16_from_double(x)); }
+static _Float16 pj_trunc_f64_bf16(double x) { return pj_bf16_bits(pj_bf16_from_double(x)); }
 
 static LLVMErrorRef pj_jit_define_helpers(LLVMOrcLLJITRef jit, LLVMOrcJITDylibRef jd) {
   static const struct { const char *name; void *addr; } helpers[] = {
       {"__powidf2", (void *)pj_powi_f64},         {"__powisf2", (void *)pj_powi_f32},
       {"__truncdfhf2", (void *)pj_trunc_f64_f16},  {"__truncsfhf2", (void *)pj_trunc_f32_f16},
-      {"__extendhfsf2", (void *)pj_extend_f16_f32}, {"__extendhfdf2", (void *)pj_extend_f16_f64}};
+      {"__extendhfsf2", (void *)pj_extend_f16_f32}, {"__extendhfdf2", (void *)pj_extend_f16_f64},
+      {"__truncsfbf2", (void *)pj_trunc_f32_bf16}, {"__truncdfbf2", (void *)pj_trunc_f64_bf16}};
   enum { N = sizeof helpers / sizeof helpers[0] };
   LLVMOrcCSymbolMapPair pairs[N];
   for (int i = 0; i < N; i++) {

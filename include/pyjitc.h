@@ -39,6 +39,7 @@ typedef enum PjDtype {
   PJ_FLOAT32, PJ_FLOAT64,
   PJ_COMPLEX64, PJ_COMPLEX128, /* in kernels, and arrays from .npy files */
   PJ_FLOAT16,
+  PJ_BFLOAT16, /* bfloat16: float32's exponent, 8 significant bits (ml_dtypes.bfloat16) */
   PJ_DTYPE_COUNT
 } PjDtype;
 

@@ -65,6 +65,7 @@ void pj_const_convert(PjDtype d, bool is_float, int64_t i, double f, int64_t *oi
   case PJ_UINT16: *oi = (uint16_t)v; break;
   case PJ_UINT32: *oi = (uint32_t)v; break;
   case PJ_FLOAT16: *of = pj_half_to_double(pj_half_from_double(x)); break;
+  case PJ_BFLOAT16: *of = pj_bf16_to_double(pj_bf16_from_double(x)); break;
   case PJ_FLOAT32: case PJ_COMPLEX64: *of = (double)(float)x; break;
   default: *of = x; break;
   }

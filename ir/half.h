@@ -35,4 +35,31 @@ static inline double pj_half_to_double(uint16_t h) {
   return (h & 0x8000) ? -v : v;
 }
 
+/* bfloat16 (the top half of a float32) from double, rounded once to nearest even: the value is
+ * scaled so that a bfloat16 step is 1, rounded to an integer, and scaled back (bfloat16 keeps
+ * float32's exponent range; below 2^-126 the steps are those of its subnormals, 2^-133). */
+static inline uint16_t pj_bf16_from_double(double x) {
+  if (isnan(x)) return (uint16_t)(signbit(x) ? 0xffc0u : 0x7fc0u);
+  float f;
+  if (isinf(x) || x == 0) {
+    f = (float)x;
+  } else {
+    int e;
+    frexp(x, &e);                               /* |x| in [2^(e-1), 2^e) */
+    int step = (e - 1 < -126 ? -126 : e - 1) - 7; /* exponent of one bfloat16 step at x */
+    double r = ldexp(nearbyint(ldexp(x, -step)), step);
+    f = fabs(r) >= 0x1p128 ? (float)(r > 0 ? INFINITY : -INFINITY) : (float)r; /* exact, or overflow */
+  }
+  uint32_t b;
+  memcpy(&b, &f, 4);
+  return (uint16_t)(b >> 16);
+}
+
+static inline double pj_bf16_to_double(uint16_t h) {
+  uint32_t b = (uint32_t)h << 16;
+  float f;
+  memcpy(&f, &b, 4);
+  return f;
+}
+
 #endif

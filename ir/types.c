@@ -17,7 +17,7 @@ static const PjType pj_grid_group_type = {.kind = PJ_TY_GRID_GROUP};
 #define PJ_RO_VIEW_ROW(d) [d] = {PJ_RV(d, 0), PJ_RV(d, 1), PJ_RV(d, 2), PJ_RV(d, 3), PJ_RV(d, 4), PJ_RV(d, 5), PJ_RV(d, 6), PJ_RV(d, 7), PJ_RV(d, 8)}
 #define PJ_R(d) [d] = {.kind = PJ_TY_RANGE, .dtype = d}
 #define PJ_EVERY_DTYPE(X) X(PJ_BOOL), X(PJ_INT8), X(PJ_INT16), X(PJ_INT32), X(PJ_INT64), X(PJ_UINT8), X(PJ_UINT16), \
-    X(PJ_UINT32), X(PJ_UINT64), X(PJ_FLOAT32), X(PJ_FLOAT64), X(PJ_COMPLEX64), X(PJ_COMPLEX128), X(PJ_FLOAT16)
+    X(PJ_UINT32), X(PJ_UINT64), X(PJ_FLOAT32), X(PJ_FLOAT64), X(PJ_COMPLEX64), X(PJ_COMPLEX128), X(PJ_FLOAT16), X(PJ_BFLOAT16)
 _Static_assert(PJ_MAX_DIMS == 8, "pj_array_types rows list ndim 0..8");
 static const PjType pj_array_types[PJ_DTYPE_COUNT][PJ_MAX_DIMS + 1] = {PJ_EVERY_DTYPE(PJ_ARRAY_ROW)};
 static const PjType pj_view_types[PJ_DTYPE_COUNT][PJ_MAX_DIMS + 1] = {PJ_EVERY_DTYPE(PJ_VIEW_ROW)};
@@ -282,11 +282,13 @@ PjDtype pj_dtype_arith(PjDtype a, PjDtype b) {
   if (pj_dtype_is_complex(a) || pj_dtype_is_complex(b))
     return pj_dtype_complex_of(pj_dtype_arith(pj_dtype_part(a), pj_dtype_part(b)));
   bool fa = pj_dtype_is_float(a), fb = pj_dtype_is_float(b);
+  if (fa && fb && a != b && pj_dtype_bits(a) == 16 && pj_dtype_bits(b) == 16) return PJ_FLOAT32; /* float16, bfloat16 */
   if (fa && fb) return pj_dtype_bits(a) >= pj_dtype_bits(b) ? a : b; /* the wider float */
   if (fa || fb) {
     PjDtype f = fa ? a : b, i = fa ? b : a;
     if (f == PJ_FLOAT64) return PJ_FLOAT64;
     if (i == PJ_BOOL) return f;
+    if (f == PJ_BFLOAT16) return pj_dtype_bits(i) <= 8 ? PJ_BFLOAT16 : pj_dtype_half_with_int(i);
     return f == PJ_FLOAT16 ? pj_dtype_half_with_int(i) : pj_dtype_float_for_int(i);
   }
   bool sa = a == PJ_BOOL || pj_dtype_is_signed(a), sb = b == PJ_BOOL || pj_dtype_is_signed(b);
@@ -313,6 +315,7 @@ PjDtype pj_dtype_unify(PjDtype a, PjDtype b) {
   if (fa || fb) { /* NumPy's promote_types, which numba's unification uses: float32 holds 16-bit ints */
     PjDtype f = fa ? a : b, i = fa ? b : a;
     if (f == PJ_FLOAT16) return pj_dtype_half_with_int(i);
+    if (f == PJ_BFLOAT16) return pj_dtype_bits(i) <= 8 ? PJ_BFLOAT16 : pj_dtype_half_with_int(i);
     return f == PJ_FLOAT32 && pj_dtype_bits(i) <= 16 ? PJ_FLOAT32 : PJ_FLOAT64;
   }
   bool sa = pj_dtype_is_signed(a), sb = pj_dtype_is_signed(b);

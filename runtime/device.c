@@ -85,6 +85,7 @@ static void pj_launch_scalar_store(const PjValue *v, uint64_t *slot) {
     case PJ_UINT64: x.u64 = v->scalar.u; break;
     case PJ_FLOAT32: x.f32 = (float)v->scalar.f; break;
     case PJ_FLOAT16: x.u16 = pj_half_from_double(v->scalar.f); break;
+    case PJ_BFLOAT16: x.u16 = pj_bf16_from_double(v->scalar.f); break;
     case PJ_FLOAT64: x.f64 = v->scalar.f; break;
     case PJ_COMPLEX64: case PJ_COMPLEX128: case PJ_DTYPE_COUNT: break; /* complex: two float slots, above */
   }

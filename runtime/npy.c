@@ -249,6 +249,7 @@ static void pj_npy_scalar_from_bytes(PjValue *v, const void *b) {
   case PJ_UINT64: PJ_NPY_GET(uint64_t, u)
   case PJ_FLOAT32: PJ_NPY_GET(float, f)
   case PJ_FLOAT16: { uint16_t h; memcpy(&h, b, 2); v->scalar.f = pj_half_to_double(h); break; }
+  case PJ_BFLOAT16: { uint16_t h; memcpy(&h, b, 2); v->scalar.f = pj_bf16_to_double(h); break; }
   case PJ_FLOAT64: PJ_NPY_GET(double, f)
   default: break;
   }
@@ -361,6 +362,7 @@ static void pj_npy_scalar_to_bytes(const PjValue *v, void *b) {
   case PJ_UINT64: PJ_NPY_PUT(uint64_t, v->scalar.u)
   case PJ_FLOAT32: PJ_NPY_PUT(float, v->scalar.f)
   case PJ_FLOAT16: { uint16_t h = pj_half_from_double(v->scalar.f); memcpy(b, &h, 2); break; }
+  case PJ_BFLOAT16: { uint16_t h = pj_bf16_from_double(v->scalar.f); memcpy(b, &h, 2); break; }
   case PJ_FLOAT64: PJ_NPY_PUT(double, v->scalar.f)
   default: break;
   }

@@ -34,6 +34,7 @@ static const PjDtypeInfo pj_dtype_infos[PJ_DTYPE_COUNT] = {
   [PJ_FLOAT32] = {"float32", "f4", 4, 'f'}, [PJ_FLOAT64] = {"float64", "f8", 8, 'f'},
   [PJ_COMPLEX64] = {"complex64", "c8", 8, 'c'}, [PJ_COMPLEX128] = {"complex128", "c16", 16, 'c'},
   [PJ_FLOAT16] = {"float16", "f2", 2, 'f'},
+  [PJ_BFLOAT16] = {"bfloat16", "bf16", 2, 'f'},
 };
 
 /* Other spellings: Python's types as numba types them, and numba's aliases. */
@@ -99,6 +100,7 @@ static void pj_bits_store(void *data, int64_t k, PjDtype t, PjBits v) {
   case PJ_UINT64: ((uint64_t *)data)[k] = v.u; break;
   case PJ_FLOAT32: ((float *)data)[k] = (float)v.f; break;
   case PJ_FLOAT16: ((uint16_t *)data)[k] = pj_half_from_double(v.f); break;
+  case PJ_BFLOAT16: ((uint16_t *)data)[k] = pj_bf16_from_double(v.f); break;
   case PJ_FLOAT64: ((double *)data)[k] = v.f; break;
   default: break;
   }
@@ -118,6 +120,7 @@ static PjBits pj_bits_load(const void *data, int64_t k, PjDtype t) {
   case PJ_UINT64: v.u = ((const uint64_t *)data)[k]; break;
   case PJ_FLOAT32: v.f = ((const float *)data)[k]; break;
   case PJ_FLOAT16: v.f = pj_half_to_double(((const uint16_t *)data)[k]); break;
+  case PJ_BFLOAT16: v.f = pj_bf16_to_double(((const uint16_t *)data)[k]); break;
   case PJ_FLOAT64: v.f = ((const double *)data)[k]; break;
   default: break;
   }
@@ -393,6 +396,11 @@ static PjStatus pj_literal_to_float(PjSpec *s, const PjLiteral *lit, PjDtype t, 
     float f = (float)x;
     if (isinf(f) && !isinf(x)) return pj_spec_fail(s, "%g is out of range for float32", x);
     x = f;
+  }
+  if (t == PJ_BFLOAT16) {
+    double h = pj_bf16_to_double(pj_bf16_from_double(x));
+    if (isinf(h) && !isinf(x)) return pj_spec_fail(s, "%g is out of range for bfloat16", x);
+    x = h;
   }
   if (t == PJ_FLOAT16) {
     double h = pj_half_to_double(pj_half_from_double(x));

@@ -79,16 +79,17 @@ static const PjType *pj_type_grid(PjArena *arena, const PjBuiltin *b, PjExpr **a
 
 static const PjType *pj_type_math(PjArena *arena, const PjBuiltin *b, PjExpr **args, int nargs,
                                   const PjType **params, char *err, size_t errlen) {
-  bool all32 = true, all16 = true;
+  bool all32 = true, all16 = true, allbf = nargs > 0;
   for (int i = 0; i < nargs; i++) {
     const PjType *t = args[i]->type;
     if (!pj_real(t)) return pj_fail(err, errlen, "%s() takes real numbers, not %s (cmath has the complex functions)", b->name, arena, t);
     all16 = all16 && t->dtype == PJ_FLOAT16;
+    allbf = allbf && t->dtype == PJ_BFLOAT16;
     /* a ufunc takes the float32 loop for integers float32 holds exactly; math.* computes them in float64 */
     bool small = b->typing == PJ_TYPING_UFUNC && !pj_dtype_is_float(t->dtype) && pj_dtype_bits(t->dtype) <= 16;
-    all32 = all32 && (t->dtype == PJ_FLOAT32 || t->dtype == PJ_FLOAT16 || small);
+    all32 = all32 && (t->dtype == PJ_FLOAT32 || t->dtype == PJ_FLOAT16 || t->dtype == PJ_BFLOAT16 || small);
   }
-  const PjType *f = pj_type_scalar(all16 ? PJ_FLOAT16 : all32 ? PJ_FLOAT32 : PJ_FLOAT64);
+  const PjType *f = pj_type_scalar(allbf ? PJ_BFLOAT16 : all16 ? PJ_FLOAT16 : all32 ? PJ_FLOAT32 : PJ_FLOAT64);
   for (int i = 0; i < nargs; i++) params[i] = f;
   return f;
 }
@@ -262,6 +263,15 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
     }
     return pj_type_scalar(cx);
   }
+  case PJ_TYPING_BF16:
+    for (int i = 0; i < nargs; i++) {
+      if (!pj_real(args[i]->type))
+        return pj_fail(err, errlen, "%s() takes real numbers, not %s", b->name, arena, args[i]->type);
+      params[i] = pj_type_scalar(PJ_BFLOAT16);
+    }
+    if (b->lower == PJ_LOWER_F16OP && ((b->dim >= 9 && b->dim <= 14) || b->dim == 23)) return pj_type_scalar(PJ_BOOL);
+    if (b->lower == PJ_LOWER_F16OP && b->dim == 24) return pj_type_scalar(PJ_INT32); /* hisinf: -1, 0, 1 */
+    return pj_type_scalar(PJ_BFLOAT16);
   case PJ_TYPING_CONJUGATE:
     if (!pj_type_is_scalar(args[0]->type)) return pj_fail(err, errlen, "%s() needs a number, not %s", "conjugate", arena, args[0]->type);
     return args[0]->type;

@@ -53,6 +53,7 @@ typedef enum PjTypingRule {
   PJ_TYPING_MAKE_COMPLEX, /* complex(real, imag) -> complex128 */
   PJ_TYPING_CONJUGATE, /* z.conjugate() -> z's type */
   PJ_TYPING_F16,      /* cuda.fp16.*: numbers as float16 -> float16 (comparisons: bool) */
+  PJ_TYPING_BF16,     /* cuda.bf16.*: numbers as bfloat16 -> bfloat16 (comparisons, isnan: bool) */
   PJ_TYPING_UFUNC,    /* NumPy's float ufuncs (np.sin, np.arctan2): the smallest float loop that holds
                        * every input: float32 when each is float16/32, bool or an integer of up to 16
                        * bits, else float64 (all float16: float16) */

@@ -5,10 +5,23 @@ import numpy as np
 from . import _core
 from .errors import CudaError, TypingError
 
+
+
+def _np_dtype(name):
+    """NumPy's dtype of a pyjitc dtype name; bfloat16 is ml_dtypes' (None when it is not installed)."""
+    if name == "bfloat16":
+        try:
+            import ml_dtypes
+        except ImportError:
+            return None
+        return np.dtype(ml_dtypes.bfloat16)
+    return np.dtype(name)
+
+
 CODES = _core.dtype_codes()                    # {"float32": 9, ...}
+DTYPES = {code: _np_dtype(name) for name, code in CODES.items() if _np_dtype(name) is not None}
 _core.register(np.ndarray, np.generic, TypingError, CudaError,
-               {np.dtype(n).type: c for n, c in CODES.items() if not n.startswith("complex")})
-DTYPES = {code: np.dtype(name) for name, code in CODES.items()}
+               {d.type: c for c, d in DTYPES.items() if d.kind != "c" and d.name != "bfloat16"})
 
 _state = {}
 

@@ -56,6 +56,28 @@ atomic = _KernelName("cuda.atomic", ("add", "sub", "and_", "or_", "xor", "exch",
 fp16 = _KernelName("cuda.fp16", ("hadd", "hsub", "hmul", "hdiv", "hneg", "habs", "hfma", "hmax", "hmin", "heq",
                                  "hne", "hge", "hgt", "hle", "hlt", "hrcp", "hrsqrt", "hsqrt", "hexp", "hexp2", "hexp10",
                                  "hlog", "hlog2", "hlog10", "hsin", "hcos", "hfloor", "hceil", "htrunc", "hrint"))
+# cuda.bf16 (numba.cuda.bf16): the bfloat16 type and its intrinsics, a module of its own so that
+# `from numba.cuda.bf16 import bfloat16, hadd` works; numba-cuda's generated bindings
+# (numba.cuda._internal.cuda_bf16: nv_bfloat16, htrunc, ...) are the same names.
+_BF16_NAMES = ("habs", "hadd", "hsub", "hmul", "hdiv", "hneg", "hfma", "hadd_rn", "hsub_rn", "hmul_rn", "hadd_sat",
+               "hsub_sat", "hmul_sat", "hfma_sat", "hfma_relu", "heq", "hne", "hge", "hgt", "hle", "hlt", "hmax",
+               "hmin", "hmax_nan", "hmin_nan", "hisnan", "hisinf", "hrcp", "hrsqrt", "hsqrt", "hexp", "hexp2",
+               "hexp10", "hlog", "hlog2", "hlog10", "hsin", "hcos", "htanh", "htanh_approx", "hfloor", "hceil",
+               "htrunc", "hrint")
+bf16 = _pytypes.ModuleType(__name__ + ".bf16", "bfloat16 in kernels: the type and its intrinsics (compute "
+                           "capability 8.0 and up on the GPU; the CPU executor has them too).")
+bf16.bfloat16 = types.bfloat16
+for _n in _BF16_NAMES:
+    setattr(bf16, _n, _KernelName("cuda.bf16." + _n))
+sys.modules[bf16.__name__] = bf16
+_internal = _pytypes.ModuleType(__name__ + "._internal", "numba-cuda's generated bindings, as far as pyjitc has them.")
+_internal.__path__ = []
+_internal.cuda_bf16 = _pytypes.ModuleType(__name__ + "._internal.cuda_bf16", "numba-cuda's bfloat16 bindings.")
+_internal.cuda_bf16.nv_bfloat16 = types.bfloat16
+for _n in _BF16_NAMES:
+    setattr(_internal.cuda_bf16, _n, getattr(bf16, _n))
+sys.modules[_internal.__name__] = _internal
+sys.modules[_internal.cuda_bf16.__name__] = _internal.cuda_bf16
 # cuda.cg, cooperative groups: this_grid() and its sync(), a barrier of the whole grid. A module
 # of its own as well, so that `from pyjitc.cuda.cg import this_grid` works as with numba.
 cg = _pytypes.ModuleType(__name__ + ".cg", "Cooperative groups: cuda.cg.this_grid().sync() in kernels.")
@@ -82,6 +104,16 @@ def is_available():
         return _device()[0] == "cuda"
     except CudaError:
         return False
+
+
+def is_bfloat16_supported():
+    """Whether kernels can use bfloat16 (numba.cuda.bf16): on the GPU, compute capability 8.0 and up
+    (native bf16 arithmetic and conversions); the CPU executor always supports it (LLVM's bfloat,
+    computed in float32 and rounded to nearest even)."""
+    target, _, arch = _device()
+    if target != "cuda":
+        return True
+    return get_current_device().compute_capability >= (8, 0)
 
 
 def detect():

@@ -12,7 +12,7 @@ __all__ = [  # what `from pyjitc.types import *` (and pyjitc.cuda, as numba.cuda
     "Type", "Number", "Integer", "Float", "Complex", "Boolean", "NoneType", "Array", "CPointer", "UniTuple",
     "Tuple", "Signature",
     "none", "void", "boolean", "bool_", "b1", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
-    "uint64", "float16", "float32", "float64", "complex64", "complex128", "intp", "uintp", "ssize_t", "size_t",
+    "uint64", "float16", "bfloat16", "float32", "float64", "complex64", "complex128", "intp", "uintp", "ssize_t", "size_t",
     "f2", "f4", "f8", "c8", "c16", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "double", "single", "half",
     "float_", "byte", "char", "uchar", "short", "ushort", "intc", "uintc", "int_", "uint", "long_", "ulong",
     "longlong", "ulonglong",
@@ -114,6 +114,21 @@ class Float(Number):
     pass
 
 
+class BFloat16(Float):
+    """bfloat16: float32's exponent with 8 significant bits. Its NumPy dtype is ml_dtypes.bfloat16
+    (needed only to make bfloat16 values and arrays on the host; kernels need no package)."""
+
+    def __init__(self, name):
+        Type.__init__(self, name)
+        self.bitwidth = 16
+
+    def __call__(self, *args):
+        if len(args) == 1 and not isinstance(args[0], Type):
+            import ml_dtypes
+            return ml_dtypes.bfloat16(args[0])
+        return Signature(self, args)
+
+
 class Complex(Number):
     def __init__(self, name, underlying_float):
         super().__init__(name)
@@ -139,7 +154,7 @@ class NoneType(Type):
         return "numba.void"
 
 
-_KIND_ORDER = {Integer: 0, Float: 1, Complex: 2}
+_KIND_ORDER = {Integer: 0, Float: 1, BFloat16: 1, Complex: 2}
 
 
 class Array(Type):
@@ -294,6 +309,7 @@ boolean = bool_ = b1 = Boolean("bool")
 int8, int16, int32, int64 = (Integer(n) for n in ("int8", "int16", "int32", "int64"))
 uint8, uint16, uint32, uint64 = (Integer(n) for n in ("uint8", "uint16", "uint32", "uint64"))
 float16, float32, float64 = Float("float16"), Float("float32"), Float("float64")
+bfloat16 = BFloat16("bfloat16")
 complex64, complex128 = Complex("complex64", float32), Complex("complex128", float64)
 intp, uintp = int64, uint64
 ssize_t, size_t = intp, uintp
@@ -324,7 +340,7 @@ complex_domain = frozenset([complex64, complex128])
 number_domain = real_domain | integer_domain | complex_domain
 
 NAMES = {t.name: t for t in (boolean, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
-                             float16, float32, float64, complex64, complex128)}
+                             float16, bfloat16, float32, float64, complex64, complex128)}
 
 
 # ---- NumPy dtypes and values -------------------------------------------------------------------
@@ -335,6 +351,9 @@ def np_dtype(t):
         t = t.dtype
     if isinstance(t, Boolean):
         return np.dtype(np.bool_)
+    if isinstance(t, BFloat16):
+        import ml_dtypes
+        return np.dtype(ml_dtypes.bfloat16)
     if isinstance(t, Number):
         return np.dtype(t.name)
     if isinstance(t, Record):

@@ -29,6 +29,7 @@ static void test_dtypes(void) {
     {PJ_UINT64, "uint64", "u8", 8, 0, 0},    {PJ_FLOAT32, "float32", "f4", 4, 1, 0},
     {PJ_FLOAT64, "float64", "f8", 8, 1, 0},  {PJ_COMPLEX64, "complex64", "c8", 8, 0, 0},
     {PJ_COMPLEX128, "complex128", "c16", 16, 0, 0}, {PJ_FLOAT16, "float16", "f2", 2, 1, 0},
+    {PJ_BFLOAT16, "bfloat16", "bf16", 2, 1, 0},
   };
   CHECK(sizeof rows / sizeof rows[0] == PJ_DTYPE_COUNT);
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
