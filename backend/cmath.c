@@ -272,6 +272,7 @@ LLVMValueRef pj_cg_cmath(PjCg *g, const PjExpr *e, int op) {
     if (e->builtin.nargs == 2) r = cdiv(m, r, clog_(m, a[1].re, a[1].im));
     break;
   case PJ_CMATH_LOG10: r = clog_(m, x, y); r = (Cx){dvd(m, r.re, k(m, LN10)), dvd(m, r.im, k(m, LN10))}; break;
+  case PJ_CMATH_LOG2: r = clog_(m, x, y); r = (Cx){dvd(m, r.re, k(m, LN2)), dvd(m, r.im, k(m, LN2))}; break;
   case PJ_CMATH_SQRT: r = csqrt_(m, x, y); break;
   case PJ_CMATH_COSH: r = ccosh_(m, x, y); break;
   case PJ_CMATH_SINH: r = csinh_(m, x, y); break;

@@ -42,5 +42,7 @@ PjExpr *pj_new_expr(PjChecker *c, PjExpr proto);
 bool pj_is_ufunc(int id);
 bool pj_ufunc_needs_rewrite(int id, PjExpr **args, int nargs);
 const PjType *pj_type_ufunc(PjChecker *c, PjExpr **slot, int id);
+/* The row that computes ufunc `id` on complex arguments (np.sin -> cmath.sin), or id. */
+int pj_ufunc_on_complex(PjChecker *c, PjExpr *call, int id);
 
 #endif

@@ -902,6 +902,7 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
   }
   if (!ok) return NULL;
   if (pj_is_ufunc(id) && pj_ufunc_needs_rewrite(id, e->call.args, e->call.nargs)) return pj_type_ufunc(c, slot, id);
+  if (pj_is_ufunc(id)) id = pj_ufunc_on_complex(c, e, id);
   const PjType *params[32];
   char err[256];
   const PjType *t = pj_builtin_type(c->arena, id, e->call.args, e->call.nargs, params, err, sizeof err);

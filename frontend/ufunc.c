@@ -125,6 +125,26 @@ static PjExpr *pj_scalar_ufunc(PjChecker *c, const PjExpr *call, int id, PjExpr 
   return e;
 }
 
+int pj_ufunc_on_complex(PjChecker *c, PjExpr *call, int id) {
+  static const char *const pairs[][2] = {
+      {"numpy.sin", "cmath.sin"},       {"numpy.cos", "cmath.cos"},       {"numpy.tan", "cmath.tan"},
+      {"numpy.arcsin", "cmath.asin"},   {"numpy.arccos", "cmath.acos"},   {"numpy.arctan", "cmath.atan"},
+      {"numpy.sinh", "cmath.sinh"},     {"numpy.cosh", "cmath.cosh"},     {"numpy.tanh", "cmath.tanh"},
+      {"numpy.arcsinh", "cmath.asinh"}, {"numpy.arccosh", "cmath.acosh"}, {"numpy.arctanh", "cmath.atanh"},
+      {"numpy.exp", "cmath.exp"},       {"numpy.log", "cmath.log"},       {"numpy.log10", "cmath.log10"},
+      {"numpy.sqrt", "cmath.sqrt"},     {"numpy.log2", "$cmath.log2"},
+  };
+  if (pj_builtins[id].typing != PJ_TYPING_UFUNC) return id;
+  bool cx = false;
+  for (int i = 0; i < call->call.nargs; i++) cx = cx || (call->call.args[i]->type && pj_type_is_complex(call->call.args[i]->type));
+  if (!cx) return id;
+  for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; k++) {
+    if (strcmp(pj_builtins[id].name, pairs[k][0]) != 0) continue;
+    return pj_builtin_lookup(pairs[k][1]);
+  }
+  return id;
+}
+
 const PjType *pj_type_ufunc(PjChecker *c, PjExpr **slot, int id) {
   PjExpr *e = *slot;
   const PjBuiltin *b = &pj_builtins[id];

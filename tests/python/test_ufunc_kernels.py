@@ -142,3 +142,24 @@ def test_output_must_be_a_writable_array():
 
     with pytest.raises(TypingError, match=r"the output of numpy.cos\(\) must be a writable array"):
         k[1, 1](np.zeros(3))
+
+
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+def test_complex_ufuncs_into_arrays(rng, dtype):
+    @cuda.jit
+    def k(z, o1, o2, o3, o4, o5):
+        np.sin(z, o1)
+        np.log2(z, o2)
+        np.sqrt(z, o3)
+        np.arctanh(z, o4)
+        np.exp(z, o5)
+
+    z = (rng.standard_normal(50) + 1j * rng.standard_normal(50)).astype(dtype)
+    z[0] = 0  # log2(0) is -inf + 0j in NumPy
+    outs = [np.zeros_like(z) for _ in range(5)]
+    k[1, 1](z, *outs)
+    tol = 2e-5 if dtype == np.complex64 else 1e-12
+    with np.errstate(divide="ignore"):
+        for got, f in zip(outs, (np.sin, np.log2, np.sqrt, np.arctanh, np.exp)):
+            assert got.dtype == f(z).dtype
+            np.testing.assert_allclose(got, f(z), rtol=tol, atol=tol)
