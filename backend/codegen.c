@@ -694,9 +694,24 @@ static LLVMValueRef pj_cg_grid(PjCg *g, const PjExpr *e, bool size) {
   return t;
 }
 
+/* The dtype an argument had before the type checker converted it to the call's common type. */
+static PjDtype pj_written_dtype(const PjExpr *a) {
+  return (a->kind == PJ_EX_CAST ? a->cast.x->type : a->type)->dtype;
+}
+
 static LLVMValueRef pj_cg_minmax(PjCg *g, const PjExpr *e, bool is_max) {
-  /* Python: keep the first; replace it by a later one only if strictly better */
   PjDtype d = e->type->dtype;
+  if (e->builtin.nargs == 2) {
+    /* numba-cuda: max/min of two floats (float32 or float64 each) is libdevice's fmax/fmin, which
+     * lets a number win over a NaN (max.f32 / max.f64 in PTX) */
+    PjDtype a = pj_written_dtype(e->builtin.args[0]), b = pj_written_dtype(e->builtin.args[1]);
+    if ((a == PJ_FLOAT32 || a == PJ_FLOAT64) && (b == PJ_FLOAT32 || b == PJ_FLOAT64)) {
+      LLVMValueRef v[2] = {pj_cg_expr(g, e->builtin.args[0]), pj_cg_expr(g, e->builtin.args[1])};
+      LLVMTypeRef ov[1] = {pj_cg_dtype(g, d)};
+      return pj_cg_call_intrinsic(g, is_max ? "llvm.maxnum" : "llvm.minnum", ov, 1, v, 2);
+    }
+  }
+  /* Python (numba's generic min/max): keep the first; replace it by a later one only if strictly better */
   LLVMValueRef best = pj_cg_expr(g, e->builtin.args[0]);
   for (int i = 1; i < e->builtin.nargs; i++) {
     LLVMValueRef v = pj_cg_expr(g, e->builtin.args[i]);
