@@ -37,6 +37,18 @@ PjExpr *pj_new_var(PjChecker *c, const char *base, PjLoc loc);
 /* A copy of proto in the arena. */
 PjExpr *pj_new_expr(PjChecker *c, PjExpr proto);
 
+/* Whether the block assigns the name anywhere (nested blocks too). */
+bool pj_assigns_name(const PjBlock *b, const char *name);
+/* `target = value` as a statement. */
+PjStmt *pj_assign_of(PjChecker *c, PjExpr *target, PjExpr *value, PjLoc loc);
+
+/* frontend/loops.c: the names of an expression made of names, attributes, subscripts, integer
+ * constants and arithmetic (what a loop may evaluate again each iteration); false for anything
+ * else. And a for loop over anything but range(...) rewritten as one over range (false:
+ * reported). */
+bool pj_iter_names(const PjExpr *e, const char **names, int *n);
+bool pj_for_over_sequence(PjChecker *c, PjStmt *s);
+
 /* frontend/ufunc.c: whether builtin `id` is a NumPy ufunc, and typing its calls on arrays (with an
  * output array), and the ufuncs that are operators (np.add, np.equal, ...); args are typed. */
 bool pj_is_ufunc(int id);

@@ -131,7 +131,6 @@ static PjExpr *pj_literal_copy(PjChecker *c, const PjExpr *v, PjLoc loc) {
  * types) specialises the callee on its value: a parameter the body never assigns is that
  * constant there, usable as a shape or a tuple index. */
 
-static bool pj_assigns_name(const PjBlock *b, const char *name);
 
 /* A value its type says all of: the checking phase leaves a STATIC node for the backend. */
 static const PjType *pj_static(PjChecker *c, PjExpr **slot, const PjType *t) {
@@ -1361,8 +1360,6 @@ static void pj_check_aug(PjChecker *c, PjStmt *s) {
   pj_assign_to(c, target, c->final ? &s->aug.value : NULL, t);
 }
 
-static bool pj_assigns_name(const PjBlock *b, const char *name);
-
 static bool pj_stmt_assigns_name(const PjStmt *s, const char *name) {
   const PjExpr *const *targets = s->kind == PJ_ST_ASSIGN ? (const PjExpr *const *)s->assign.targets
                                  : s->kind == PJ_ST_AUGASSIGN ? (const PjExpr *const *)&s->aug.target
@@ -1382,202 +1379,10 @@ static bool pj_stmt_assigns_name(const PjStmt *s, const char *name) {
   }
 }
 
-static bool pj_assigns_name(const PjBlock *b, const char *name) {
+bool pj_assigns_name(const PjBlock *b, const char *name) {
   for (int i = 0; i < b->count; i++)
     if (pj_stmt_assigns_name(b->stmts[i], name)) return true;
   return false;
-}
-
-/* The names of an expression made of names, attributes, subscripts, integer constants and
- * arithmetic (what a for loop may re-evaluate at each iteration); false for anything else. */
-static bool pj_iter_names(const PjExpr *e, const char **names, int *n) {
-  switch (e->kind) {
-  case PJ_EX_NAME:
-    if (*n == 16) return false;
-    names[(*n)++] = e->name.id;
-    return true;
-  case PJ_EX_INT: return true;
-  case PJ_EX_ATTR: return pj_iter_names(e->attr.base, names, n);
-  case PJ_EX_SUBSCRIPT: return pj_iter_names(e->sub.base, names, n) && pj_iter_names(e->sub.index, names, n);
-  case PJ_EX_TUPLE:
-    for (int i = 0; i < e->tuple.count; i++)
-      if (!pj_iter_names(e->tuple.items[i], names, n)) return false;
-    return true;
-  case PJ_EX_SLICE:
-    return (!e->slice.start || pj_iter_names(e->slice.start, names, n)) &&
-           (!e->slice.stop || pj_iter_names(e->slice.stop, names, n)) &&
-           (!e->slice.step || pj_iter_names(e->slice.step, names, n));
-  case PJ_EX_CAST: return pj_iter_names(e->cast.x, names, n);
-  case PJ_EX_BINARY: return pj_iter_names(e->bin.l, names, n) && pj_iter_names(e->bin.r, names, n);
-  case PJ_EX_UNARY: return pj_iter_names(e->un.x, names, n);
-  default: return false;
-  }
-}
-
-/* The number of items of a sequence a for loop walks: a tuple's count, an array's rows. */
-static PjExpr *pj_seq_length(PjChecker *c, PjExpr *it, const PjType *t) {
-  PjExpr *len = pj_arena_alloc(c->arena, sizeof(PjExpr));
-  if (t->kind == PJ_TY_TUPLE) {
-    *len = (PjExpr){.kind = PJ_EX_INT, .loc = it->loc, .ival = t->count};
-    return len;
-  }
-  PjExpr *shape = pj_arena_alloc(c->arena, sizeof(PjExpr)), *zero = pj_arena_alloc(c->arena, sizeof(PjExpr));
-  *shape = (PjExpr){.kind = PJ_EX_ATTR, .loc = it->loc, .attr = {pj_clone_expr(c->arena, it, 0), "shape", it->loc}};
-  *zero = (PjExpr){.kind = PJ_EX_INT, .loc = it->loc, .ival = 0};
-  *len = (PjExpr){.kind = PJ_EX_SUBSCRIPT, .loc = it->loc, .sub = {shape, zero}};
-  return len;
-}
-
-/* A sequence a for loop may walk by index: a tuple whose items share one type, or an array,
- * given by an expression the loop can evaluate again (names, attributes, subscripts, constants)
- * and whose names the loop does not assign. */
-static const PjType *pj_walkable(PjChecker *c, PjStmt *s, PjExpr **slot) {
-  const PjType *t = pj_expr_type(c, slot);
-  if (!t) return NULL;
-  PjExpr *it = *slot;
-  if (t->kind != PJ_TY_TUPLE && t->kind != PJ_TY_ARRAY) {
-    pj_err(c, it->loc, "for loops iterate over range(...), a tuple or an array, not %s", pj_tn(c, t));
-    return NULL;
-  }
-  bool uniform = true;
-  for (int i = 1; t->kind == PJ_TY_TUPLE && i < t->count && uniform; i++) uniform = pj_type_equal(t->items[i], t->items[0]);
-  if (!uniform) {
-    pj_err(c, it->loc, "a for loop over a tuple needs items of one type, not %s (iterate over literal_unroll(...) to "
-           "run the body once per item)", pj_tn(c, t));
-    return NULL;
-  }
-  const char *names[16];
-  int nnames = 0;
-  if (it->kind != PJ_EX_TUPLE && !pj_iter_names(it, names, &nnames)) {
-    pj_err(c, it->loc, "a for loop over %s needs a literal, a variable or an element of one: assign this to a "
-           "variable first", t->kind == PJ_TY_TUPLE ? "a tuple" : "an array");
-    return NULL;
-  }
-  for (int i = 0; i < nnames; i++)
-    if (pj_assigns_name(&s->for_.body, names[i])) {
-      pj_err(c, it->loc, "the loop assigns '%s', which %s iterates over: iterate over a copy", names[i],
-             it->kind == PJ_EX_NAME ? "holds what it" : "picks what it");
-      return NULL;
-    }
-  return t;
-}
-
-static PjStmt *pj_assign_of(PjChecker *c, PjExpr *target, PjExpr *value, PjLoc loc) {
-  PjStmt *st = pj_arena_alloc(c->arena, sizeof(PjStmt));
-  *st = (PjStmt){.kind = PJ_ST_ASSIGN, .loc = loc};
-  st->assign.targets = pj_arena_alloc(c->arena, sizeof(PjExpr *));
-  st->assign.targets[0] = target;
-  st->assign.ntargets = 1;
-  st->assign.value = value;
-  return st;
-}
-
-/* `for x in t` (a tuple of one item type, an array's rows), `for i, x in enumerate(t[, start])`
- * and `for x, y in zip(t, u, ...)` become `for $k in range(n)` with the targets assigned first
- * in the body: x = t[$k], i = $k + start; n is the (shortest) length. */
-static bool pj_for_sequences(PjChecker *c, PjStmt *s, PjExpr **iters, int n, PjExpr **targets, PjExpr *index,
-                             PjExpr *start) {
-  const PjType *types[8];
-  for (int j = 0; j < n; j++)
-    if (!(types[j] = pj_walkable(c, s, &iters[j]))) return false;
-  PjLoc loc = iters[0]->loc;
-  /* the counter: a new variable of the function */
-  PjFunc *f = c->f;
-  PjVar *vars = pj_arena_alloc(c->arena, sizeof(PjVar) * (size_t)(f->nvars + 2));
-  memcpy(vars, f->vars, sizeof(PjVar) * (size_t)f->nvars);
-  const char *k = pj_arena_printf(c->arena, "$k%d", f->nvars);
-  vars[f->nvars] = (PjVar){.name = k, .loc = loc};
-  f->vars = vars;
-  f->nvars++;
-  PjExpr *counter = pj_arena_alloc(c->arena, sizeof(PjExpr));
-  *counter = (PjExpr){.kind = PJ_EX_NAME, .loc = loc, .name = {k, f->nvars - 1}};
-  PjStmt **body = pj_arena_alloc(c->arena, sizeof(PjStmt *) * (size_t)(s->for_.body.count + n + 1));
-  int m = 0;
-  if (index) {
-    PjExpr *value = pj_clone_expr(c->arena, counter, 0);
-    if (start) {
-      PjExpr *sum = pj_arena_alloc(c->arena, sizeof(PjExpr));
-      *sum = (PjExpr){.kind = PJ_EX_BINARY, .loc = start->loc, .bin = {PJ_OP_ADD, value, start}};
-      value = sum;
-    }
-    body[m++] = pj_assign_of(c, index, value, s->loc);
-  }
-  for (int j = 0; j < n; j++) {
-    PjExpr *item = pj_arena_alloc(c->arena, sizeof(PjExpr));
-    *item = (PjExpr){.kind = PJ_EX_SUBSCRIPT, .loc = iters[j]->loc,
-                     .sub = {pj_clone_expr(c->arena, iters[j], 0), pj_clone_expr(c->arena, counter, 0)}};
-    body[m++] = pj_assign_of(c, targets[j], item, s->loc);
-  }
-  memcpy(body + m, s->for_.body.stmts, sizeof(PjStmt *) * (size_t)s->for_.body.count);
-  s->for_.body = (PjBlock){body, s->for_.body.count + m};
-  PjExpr *len = pj_seq_length(c, iters[0], types[0]);
-  if (n > 1) { /* zip stops at the shortest */
-    PjExpr *call = pj_arena_alloc(c->arena, sizeof(PjExpr));
-    *call = (PjExpr){.kind = PJ_EX_CALL, .loc = loc};
-    call->call.fn = pj_arena_alloc(c->arena, sizeof(PjExpr));
-    *call->call.fn = (PjExpr){.kind = PJ_EX_NAME, .loc = loc, .name = {"min", -1}};
-    call->call.args = pj_arena_alloc(c->arena, sizeof(PjExpr *) * (size_t)n);
-    for (int j = 0; j < n; j++) call->call.args[j] = pj_seq_length(c, iters[j], types[j]);
-    call->call.nargs = n;
-    len = call;
-  }
-  PjExpr *range = pj_arena_alloc(c->arena, sizeof(PjExpr));
-  *range = (PjExpr){.kind = PJ_EX_CALL, .loc = loc};
-  range->call.fn = pj_arena_alloc(c->arena, sizeof(PjExpr));
-  *range->call.fn = (PjExpr){.kind = PJ_EX_NAME, .loc = loc, .name = {"range", -1}};
-  range->call.args = pj_arena_alloc(c->arena, sizeof(PjExpr *));
-  range->call.args[0] = len;
-  range->call.nargs = 1;
-  s->for_.iter = range;
-  s->for_.target = counter;
-  return true;
-}
-
-/* for over enumerate(...) or zip(...), or over a sequence itself */
-static bool pj_for_over_sequence(PjChecker *c, PjStmt *s, const char *q) {
-  PjExpr *it = s->for_.iter, *target = s->for_.target;
-  bool enumerate = q && strcmp(q, "enumerate") == 0, zip = q && strcmp(q, "zip") == 0;
-  if (!enumerate && !zip) {
-    if (target->kind != PJ_EX_NAME) {
-      pj_err(c, target->loc, "the target of a for loop must be a name");
-      return false;
-    }
-    return pj_for_sequences(c, s, &s->for_.iter, 1, &s->for_.target, NULL, NULL);
-  }
-  int want = enumerate ? 2 : it->call.nargs;
-  bool names = target->kind == PJ_EX_TUPLE && target->tuple.count == want;
-  for (int i = 0; names && i < want; i++) names = target->tuple.items[i]->kind == PJ_EX_NAME;
-  if (it->call.has_kwargs || (enumerate ? it->call.nargs < 1 || it->call.nargs > 2 : it->call.nargs < 1 || it->call.nargs > 8)) {
-    pj_err(c, it->loc, "%s", enumerate ? "enumerate() takes a sequence and an optional start"
-                                       : "zip() takes 1 to 8 sequences");
-    return false;
-  }
-  if (!names) {
-    pj_err(c, target->loc, "the target of a for loop over %s() must be %d names", q, want);
-    return false;
-  }
-  if (enumerate) {
-    PjExpr *start = it->call.nargs == 2 ? it->call.args[1] : NULL;
-    if (start) {
-      const PjType *st = pj_expr_type(c, &it->call.args[1]);
-      if (!st) return false;
-      if (!pj_type_is_intlike(st)) {
-        pj_err(c, start->loc, "enumerate()'s start must be an integer, not %s", pj_tn(c, st));
-        return false;
-      }
-      start = it->call.args[1];
-      const char *names[16]; /* it is added at each iteration: a constant or a variable the loop leaves alone */
-      int nnames = 0;
-      bool pure = pj_iter_names(start, names, &nnames);
-      for (int i = 0; pure && i < nnames; i++) pure = !pj_assigns_name(&s->for_.body, names[i]);
-      if (!pure) {
-        pj_err(c, start->loc, "enumerate()'s start must be a constant or a variable the loop does not assign");
-        return false;
-      }
-    }
-    return pj_for_sequences(c, s, &it->call.args[0], 1, &target->tuple.items[1], target->tuple.items[0], start);
-  }
-  return pj_for_sequences(c, s, it->call.args, it->call.nargs, target->tuple.items, NULL, NULL);
 }
 
 /* ---- literal_unroll ----------------------------------------------------------------------------
@@ -1790,7 +1595,7 @@ static void pj_check_for(PjChecker *c, PjStmt *s) {
   PjExpr *it = s->for_.iter;
   const char *q = it->kind == PJ_EX_CALL ? pj_qualify(c, it->call.fn) : NULL;
   if (!q || strcmp(q, "range") != 0) {
-    if (!pj_for_over_sequence(c, s, q)) return;
+    if (!pj_for_over_sequence(c, s)) return;
     it = s->for_.iter;
     q = "range";
   }

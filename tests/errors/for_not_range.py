@@ -18,11 +18,11 @@ def k(a, x):
     for j in pair(1):  # expect error@14: a for loop over a tuple needs a literal, a variable or an element of one
         pass
     t = (1, 2)
-    for j in t:  # expect error@14: the loop assigns 't', which holds what it iterates over
+    for j in t:  # expect error@14: the loop assigns 't', which a for loop over a tuple reads: iterate over a copy
         t = (j, j)
     for (p, q) in range(3):  # expect error@9: the target of a for loop must be a name
         pass
-    for j in enumerate(a):  # expect error@9: the target of a for loop over enumerate() must be 2 names
+    for j in enumerate(a, x):  # expect error@27: enumerate()'s start must be an integer, not float64
         pass
     for p, q in zip(a, x):  # expect error@24: for loops iterate over range(...), a tuple or an array, not float64
         pass
