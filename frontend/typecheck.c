@@ -841,14 +841,19 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
   if (q && e->call.fn->kind == PJ_EX_NAME && strcmp(q, "pow") == 0) return pj_type_pow_call(c, slot);
   PjBinOp bop;
   if (q && id < 0 && pj_operator_binop(q, &bop)) return pj_type_operator_call(c, slot, q, bop);
-  if (!q && e->call.fn->kind == PJ_EX_ATTR && strcmp(e->call.fn->attr.attr, "conjugate") == 0 &&
+  bool conj = false;
+  if (!q && e->call.fn->kind == PJ_EX_ATTR &&
+      ((conj = strcmp(e->call.fn->attr.attr, "conjugate") == 0) || strcmp(e->call.fn->attr.attr, "bit_count") == 0) &&
       (e->call.nargs == 0 || (e->call.nargs == 1 && e->call.args[0] == e->call.fn->attr.base))) {
-    /* z.conjugate(): the builtin applied to z */
+    /* z.conjugate(), i.bit_count() (numba-cuda: cuda.popc(i)): the builtin applied to the value */
     PjExpr *base = e->call.fn->attr.base;
-    e->call.args = pj_arena_alloc(c->arena, sizeof(PjExpr *));
-    e->call.args[0] = base;
-    e->call.nargs = 1;
-    id = PJ_BI_CONJUGATE;
+    const PjType *bt = conj ? NULL : pj_expr_type(c, &e->call.fn->attr.base);
+    if (conj || (bt && pj_type_is_int(bt))) {
+      e->call.args = pj_arena_alloc(c->arena, sizeof(PjExpr *));
+      e->call.args[0] = conj ? base : e->call.fn->attr.base;
+      e->call.nargs = 1;
+      id = conj ? PJ_BI_CONJUGATE : PJ_BI_POPC;
+    }
   }
   if (!q && id < 0 && e->call.fn->kind == PJ_EX_ATTR && (id = pj_group_method(c, e)) == -2) return NULL;
   if (!q && id < 0 && e->call.fn->kind == PJ_EX_NAME && pj_var_index(c->f, e->call.fn->name.id) >= 0) {

@@ -607,7 +607,14 @@ static PyObject *pj_kernel_result_py(PyObject *self, void *c) {
   return PyLong_FromLong((long)d);
 }
 
+/* kernel.cooperative: numba's flag of a kernel that synchronises its grid (launched cooperatively) */
+static PyObject *pj_kernel_cooperative_py(PyObject *self, void *c) {
+  return PyBool_FromLong(pj_kernel_grid_sync(((PjKernelObject *)self)->kernel));
+}
+
 static PyGetSetDef pj_kernel_getset[] = {
+    {"cooperative", pj_kernel_cooperative_py, NULL, "whether the kernel synchronises its grid (launched cooperatively)",
+     NULL},
     {"result", pj_kernel_result_py, NULL, "a device function compiled alone: its result's dtype code, or None", NULL},
     {"meta", pj_kernel_meta_py, NULL, "name, entry, debug, static_shared, ptx: what kernel_from_ptx takes back", NULL},
     {"times", pj_kernel_times_py, NULL, "compile stage times in milliseconds", NULL},

@@ -134,6 +134,14 @@ def test_max_cooperative_grid_blocks():
     assert smooth.max_cooperative_grid_blocks((16, 4, 4)) == n
     overload = next(iter(smooth.overloads.values()))
     assert overload.max_cooperative_grid_blocks(256) == n
+    assert overload.cooperative  # numba's flag: it synchronises its grid
+
+    @cuda.jit
+    def plain(a):
+        a[0] = 1
+
+    plain[1, 1](np.zeros(1))
+    assert not next(iter(plain.overloads.values())).cooperative
     # larger blocks or more shared memory never allow more blocks
     assert smooth.max_cooperative_grid_blocks(1024) <= smooth.max_cooperative_grid_blocks(64)
     assert smooth.max_cooperative_grid_blocks(256, 32 * 1024) <= n

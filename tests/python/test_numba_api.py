@@ -101,3 +101,24 @@ def test_kernel_written_on_the_command_line():
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=dict(os.environ), timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == str(sum(i * 3 + 1 for i in range(40)))
+
+
+def test_int_bit_count_method_is_popc():
+    """numba-cuda's int.bit_count() in kernels is cuda.popc: the set bits of the value's own width
+    (so a negative number counts its two's complement bits, unlike Python's int.bit_count)."""
+    from pyjitc import cuda
+
+    @cuda.jit
+    def k(x, out):
+        i = cuda.grid(1)
+        if i < x.size:
+            out[i] = x[i].bit_count()
+
+    for dtype in (np.uint8, np.uint16, np.uint32, np.uint64, np.int32, np.int64):
+        info = np.iinfo(dtype)
+        x = np.array([0, 1, 3, 255 if info.max >= 255 else 7, info.max, info.min], dtype=dtype)
+        out = np.zeros(x.size, np.int64)
+        k[1, 32](x, out)
+        bits = np.dtype(dtype).itemsize * 8
+        want = [bin(int(v) & ((1 << bits) - 1)).count("1") for v in x]
+        np.testing.assert_array_equal(out, want)
