@@ -936,37 +936,68 @@ static LLVMValueRef pj_cg_cstring(PjCg *g, const char *text) {
 
 /* print(a, "text", b): one printf line, items separated by spaces, as Python prints them
  * (integers in full, floats as %f like numba-cuda, bools as True/False). */
-static void pj_cg_print(PjCg *g, const PjExpr *e) {
-  char fmt[1024] = "";
-  LLVMValueRef vals[32];
-  unsigned n = 0;
-  for (int i = 0; i < e->builtin.nargs && i < 32; i++) {
-    const PjExpr *a = e->builtin.args[i];
-    size_t at = strlen(fmt);
-    if (i) fmt[at++] = ' ', fmt[at] = 0;
-    if (a->kind == PJ_EX_STRING) {
-      for (const char *c = a->str; *c && at + 3 < sizeof fmt; c++) {
-        if (*c == '%') fmt[at++] = '%';
-        fmt[at++] = *c;
-      }
-      fmt[at] = 0;
-      continue;
-    }
-    PjDtype d = a->type->dtype;
-    LLVMValueRef v = pj_cg_expr(g, a);
-    if (d == PJ_BOOL) {
-      strncat(fmt, "%s", sizeof fmt - at - 1);
-      vals[n++] = LLVMBuildSelect(g->b, v, pj_cg_cstring(g, "True"), pj_cg_cstring(g, "False"), "");
-    } else if (pj_dtype_is_float(d)) {
-      strncat(fmt, "%f", sizeof fmt - at - 1);
-      vals[n++] = pj_cg_convert_scalar(g, v, d, PJ_FLOAT64);
-    } else {
-      strncat(fmt, pj_dtype_is_signed(d) ? "%lld" : "%llu", sizeof fmt - at - 1);
-      vals[n++] = pj_cg_convert_scalar(g, v, d, pj_dtype_is_signed(d) ? PJ_INT64 : PJ_UINT64);
-    }
+typedef struct PjPrint {
+  char fmt[2048];
+  LLVMValueRef vals[64];
+  unsigned n;      /* values the format reads */
+  bool overflow;   /* more than vals holds */
+} PjPrint;
+
+static void pj_print_text(PjPrint *p, const char *text) {
+  size_t at = strlen(p->fmt);
+  for (const char *c = text; *c && at + 3 < sizeof p->fmt; c++) {
+    if (*c == '%') p->fmt[at++] = '%';
+    p->fmt[at++] = *c;
   }
-  strncat(fmt, "\n", sizeof fmt - strlen(fmt) - 1);
-  g->hooks->print(g, pj_cg_cstring(g, fmt), vals, n);
+  p->fmt[at] = 0;
+}
+
+/* One value of type t: a number as printf shows it, a tuple as Python shows it, "(1, (2.0, 3))". */
+static void pj_print_value(PjCg *g, PjPrint *p, LLVMValueRef v, const PjType *t) {
+  if (t->kind == PJ_TY_TUPLE) {
+    strncat(p->fmt, "(", sizeof p->fmt - strlen(p->fmt) - 1);
+    for (int i = 0; i < t->count; i++) {
+      if (i) strncat(p->fmt, ", ", sizeof p->fmt - strlen(p->fmt) - 1);
+      pj_print_value(g, p, LLVMBuildExtractValue(g->b, v, (unsigned)i, ""), t->items[i]);
+    }
+    strncat(p->fmt, t->count == 1 ? ",)" : ")", sizeof p->fmt - strlen(p->fmt) - 1);
+    return;
+  }
+  PjDtype d = t->dtype;
+  const char *spec;
+  LLVMValueRef x;
+  if (d == PJ_BOOL) {
+    spec = "%s";
+    x = LLVMBuildSelect(g->b, v, pj_cg_cstring(g, "True"), pj_cg_cstring(g, "False"), "");
+  } else if (pj_dtype_is_float(d)) {
+    spec = "%f";
+    x = pj_cg_convert_scalar(g, v, d, PJ_FLOAT64);
+  } else {
+    spec = pj_dtype_is_signed(d) ? "%lld" : "%llu";
+    x = pj_cg_convert_scalar(g, v, d, pj_dtype_is_signed(d) ? PJ_INT64 : PJ_UINT64);
+  }
+  strncat(p->fmt, spec, sizeof p->fmt - strlen(p->fmt) - 1);
+  if (p->n < sizeof p->vals / sizeof p->vals[0]) p->vals[p->n++] = x;
+  else p->overflow = true;
+}
+
+/* print(...): one printf of the items separated by spaces. As CUDA's printf takes at most 32
+ * values, a print of more shows its format string itself, as numba-cuda does. */
+static void pj_cg_print(PjCg *g, const PjExpr *e) {
+  PjPrint p = {.fmt = ""};
+  for (int i = 0; i < e->builtin.nargs; i++) {
+    const PjExpr *a = e->builtin.args[i];
+    if (i) strncat(p.fmt, " ", sizeof p.fmt - strlen(p.fmt) - 1);
+    if (a->kind == PJ_EX_STRING) pj_print_text(&p, a->str);
+    else pj_print_value(g, &p, pj_cg_expr(g, a), a->type);
+  }
+  if (p.n > 32 || p.overflow) {
+    LLVMValueRef raw = pj_cg_cstring(g, p.fmt);
+    g->hooks->print(g, pj_cg_cstring(g, "%s\n"), &raw, 1);
+    return;
+  }
+  strncat(p.fmt, "\n", sizeof p.fmt - strlen(p.fmt) - 1);
+  g->hooks->print(g, pj_cg_cstring(g, p.fmt), p.vals, p.n);
 }
 
 static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {

@@ -828,6 +828,41 @@ static void pj_inline_local_constants(PjChecker *c, PjExpr **slot) {
   if (k) *slot = pj_literal_copy(c, k, (*slot)->loc);
 }
 
+/* The numbers a value prints (a tuple's, nested). */
+static int pj_print_leaves(const PjType *t) {
+  if (!t || t->kind != PJ_TY_TUPLE) return 1;
+  int n = 0;
+  for (int i = 0; i < t->count; i++) n += pj_print_leaves(t->items[i]);
+  return n;
+}
+
+/* CUDA's printf takes 32 values at most: a print of more shows its format string (backend), with
+ * numba-cuda's warning. */
+static void pj_print_limit(PjChecker *c, const PjExpr *e) {
+  int n = 0;
+  for (int i = 0; i < e->call.nargs; i++)
+    if (e->call.args[i]->kind != PJ_EX_STRING) n += pj_print_leaves(e->call.args[i]->type);
+  if (n > 32)
+    pj_diag_add(c->diags, PJ_SEVERITY_WARNING, &c->m->file, e->loc,
+                "CUDA print() cannot print more than 32 items. The raw format string will be emitted by the kernel "
+                "instead.");
+}
+
+/* cuda.threadIdx (blockIdx, blockDim, gridDim) as a value: the tuple of its x, y and z, as
+ * numba prints a dim3. */
+static void pj_dim3_as_tuple(PjChecker *c, PjExpr **slot) {
+  PjExpr *e = *slot;
+  const char *q = e->kind == PJ_EX_ATTR ? pj_qualify(c, e) : NULL;
+  if (!q || (strcmp(q, "cuda.threadIdx") && strcmp(q, "cuda.blockIdx") && strcmp(q, "cuda.blockDim") &&
+             strcmp(q, "cuda.gridDim")))
+    return;
+  static const char *const axes[3] = {"x", "y", "z"};
+  PjExpr **items = pj_arena_alloc(c->arena, 3 * sizeof(PjExpr *));
+  for (int k = 0; k < 3; k++)
+    items[k] = pj_new_expr(c, (PjExpr){.kind = PJ_EX_ATTR, .loc = e->loc, .attr = {e, axes[k], e->loc}});
+  *slot = pj_new_expr(c, (PjExpr){.kind = PJ_EX_TUPLE, .loc = e->loc, .tuple = {items, 3}});
+}
+
 static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
   const char *q = pj_qualify(c, e->call.fn);
@@ -902,13 +937,19 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
       e->call.args[i]->type = pj_type_void(); /* a constant of the format */
       continue;
     }
+    if (pj_builtins[id].typing == PJ_TYPING_PRINT) pj_dim3_as_tuple(c, &e->call.args[i]);
     ok = pj_expr_type(c, &e->call.args[i]) && ok;
   }
   if (!ok) return NULL;
+  if (pj_builtins[id].typing == PJ_TYPING_PRINT && c->final && c->diags) pj_print_limit(c, e);
   if (pj_is_ufunc(id) && pj_ufunc_needs_rewrite(id, e->call.args, e->call.nargs)) return pj_type_ufunc(c, slot, id);
   if (pj_is_ufunc(id)) id = pj_ufunc_on_complex(c, e, id);
-  const PjType *params[32];
+  const PjType *params[256];
   char err[256];
+  if (e->call.nargs > 255) {
+    pj_err(c, e->loc, "%s() takes at most 255 arguments, got %d", pj_builtins[id].name, e->call.nargs);
+    return NULL;
+  }
   const PjType *t = pj_builtin_type(c->arena, id, e->call.args, e->call.nargs, params, err, sizeof err);
   if (!t) {
     pj_err(c, e->loc, "%s", err);

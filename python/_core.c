@@ -529,6 +529,7 @@ typedef struct {
   PyObject_HEAD
   PjKernel *kernel;
   PjLoaded *loaded;   /* on first launch */
+  PyObject *warnings; /* the compiler's warnings, formatted (a tuple of str) */
   int nargs;
   PjArgType args[256];
 } PjKernelObject;
@@ -538,6 +539,7 @@ static void pj_kernel_dealloc(PyObject *self) {
   PyTypeObject *tp = Py_TYPE(self);
   pj_loaded_delete(k->loaded);
   pj_kernel_delete(k->kernel);
+  Py_XDECREF(k->warnings);
   freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
   f(self);
   Py_DECREF(tp);
@@ -612,7 +614,14 @@ static PyObject *pj_kernel_cooperative_py(PyObject *self, void *c) {
   return PyBool_FromLong(pj_kernel_grid_sync(((PjKernelObject *)self)->kernel));
 }
 
+/* kernel.warnings: what the compiler warned of ("file:line:col: message"), a list */
+static PyObject *pj_kernel_warnings_py(PyObject *self, void *c) {
+  PyObject *w = ((PjKernelObject *)self)->warnings;
+  return w ? Py_NewRef(w) : PyList_New(0);
+}
+
 static PyGetSetDef pj_kernel_getset[] = {
+    {"warnings", pj_kernel_warnings_py, NULL, "the compiler's warnings (\"file:line:col: message\")", NULL},
     {"cooperative", pj_kernel_cooperative_py, NULL, "whether the kernel synchronises its grid (launched cooperatively)",
      NULL},
     {"result", pj_kernel_result_py, NULL, "a device function compiled alone: its result's dtype code, or None", NULL},
@@ -968,6 +977,15 @@ static PyObject *pj_compile(PyObject *self, PyObject *args) {
   k->loaded = NULL;
   k->nargs = (int)nargs;
   memcpy(k->args, types, sizeof(PjArgType) * (size_t)nargs);
+  k->warnings = PyList_New(0);
+  for (size_t i = 0; k->warnings && i < pj_diags_count(diags); i++) {
+    const PjDiag *d = pj_diags_get(diags, i);
+    if (d->severity != PJ_SEVERITY_WARNING) continue;
+    PyObject *w = PyUnicode_FromFormat("%s:%d:%d: %s", d->file ? d->file : "", d->line, d->col, d->message);
+    if (w) PyList_Append(k->warnings, w);
+    Py_XDECREF(w);
+  }
+  if (!k->warnings) PyErr_Clear();
 done:
   pj_source_delete(source);
   pj_diags_delete(diags);
@@ -1007,6 +1025,7 @@ static PyObject *pj_kernel_from_ptx_py(PyObject *self, PyObject *args) {
   }
   k->kernel = kernel;
   k->loaded = NULL;
+  k->warnings = NULL;
   k->nargs = (int)n;
   memcpy(k->args, types, sizeof(PjArgType) * (size_t)n);
   return (PyObject *)k;

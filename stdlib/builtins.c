@@ -45,7 +45,7 @@ int pj_builtin_keyword(int id, const char *name) {
 }
 
 bool pj_dtype_of_name(const char *q, PjDtype *out) {
-  static const char *const modules[] = {"numba.core.types.", "numba.types.", "cuda.types.", "numba.", "numpy."};
+  static const char *const modules[] = {"numba.core.types.", "numba.types.", "cuda.types.", "numba.", "numpy.", "cuda."};
   for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++) {
     size_t n = strlen(modules[i]);
     if (strncmp(q, modules[i], n) == 0 && !strchr(q + n, '.')) return pj_dtype_from_name(q + n, out) != 0;
@@ -67,6 +67,16 @@ static bool pj_all_scalars(PjExpr **args, int nargs) {
 
 /* A real number: a scalar that is not complex. */
 static bool pj_real(const PjType *t) { return pj_type_is_scalar(t) && !pj_type_is_complex(t); }
+
+/* What print() shows: real numbers, and tuples of them (nested too). */
+static bool pj_printable(const PjType *t) {
+  if (t->kind == PJ_TY_TUPLE) {
+    for (int i = 0; i < t->count; i++)
+      if (!pj_printable(t->items[i])) return false;
+    return true;
+  }
+  return pj_real(t);
+}
 
 static const PjType *pj_type_grid(PjArena *arena, const PjBuiltin *b, PjExpr **args, char *err, size_t errlen) {
   if (args[0]->kind != PJ_EX_INT || args[0]->ival < 1 || args[0]->ival > 3) {
@@ -301,8 +311,8 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
     return pj_type_void();
   case PJ_TYPING_PRINT:
     for (int i = 0; i < nargs; i++)
-      if (args[i]->kind != PJ_EX_STRING && !pj_real(args[i]->type))
-        return pj_fail(err, errlen, "%s() takes numbers and strings, not %s", b->name, arena, args[i]->type);
+      if (args[i]->kind != PJ_EX_STRING && !pj_printable(args[i]->type))
+        return pj_fail(err, errlen, "%s() takes numbers, strings and tuples of them, not %s", b->name, arena, args[i]->type);
     return pj_type_void();
   case PJ_TYPING_SHFL:
   case PJ_TYPING_VOTE:

@@ -15,6 +15,7 @@ import pickle
 import sys
 import re
 import types as pytypes
+import warnings
 
 import numpy as np
 
@@ -540,6 +541,7 @@ class Dispatcher:
                     kernel.link(path, arch or device()[2])
         except TypingError as e:
             raise _kernel_error(e) from None
+        _warn_compiled(kernel)
         if not emit and tgt == target():
             self._variants[(tuple(types), noalias, narrow)] = kernel
             if not (noalias or narrow) or tuple(types) not in self.overloads:
@@ -736,6 +738,15 @@ def _cached_compile(units, types, arch, noalias, narrow, opt=3, bounds=(0, 0, 0)
     meta = dict(kernel.meta, file=units[0][0])
     _core.cache_put("kernel", key, json.dumps(meta).encode())
     return kernel
+
+
+def _warn_compiled(kernel):
+    """The compiler's warnings of a kernel as Python warnings (numba's NumbaWarning), once: a
+    kernel read back from the on-disk cache has none to give again."""
+    from . import errors
+    category = getattr(errors, "NumbaWarning", UserWarning)
+    for text in kernel.warnings:
+        warnings.warn(text, category, stacklevel=4)
 
 
 def _as_types(sig):

@@ -14,4 +14,4 @@ def k(a):
         pass
     cuda.cg.this_grid(0)  # expect error@5: cuda.cg.this_grid() takes 0 arguments, got 1
     cuda.cg.sync()  # expect error@5: 'cuda.cg.sync' is not supported in kernels
-    print(g)  # expect error@5: print() takes numbers and strings, not GridGroup
+    print(g)  # expect error@5: print() takes numbers, strings and tuples of them, not GridGroup

@@ -8,7 +8,7 @@ import math
 @cuda.jit
 def k(a, b):
     i = cuda.grid(1)
-    print(a)  # expect error@5: print() takes numbers and strings, not array(int64, 1d, C)
+    print(a)  # expect error@5: print() takes numbers, strings and tuples of them, not array(int64, 1d, C)
     a[i] = max(a[i], b[i], key=3)  # expect error@28: unexpected keyword argument 'key'
     s = "hello"  # expect error@9: strings are not supported
     w = f"x{i}"  # expect error@9: strings are not supported

@@ -668,6 +668,41 @@ def test_print_in_kernel(capfd):
     assert out.count("value 2.5") == 1 and " 7" in out, out
 
 
+@cuda.jit
+def say_tuples(t, one):
+    if cuda.grid(1) == 0:
+        print(t, one, (1, (2.5, True)))
+
+
+@cuda.jit
+def say_dims():
+    print(cuda.threadIdx, cuda.blockIdx)
+
+
+def test_print_tuples_and_dims_as_python_does(capfd):
+    say_tuples[1, 1]((1, 2, 3), (7,))
+    say_dims[2, (2, 1, 2)]()
+    cuda.synchronize()
+    lines = capfd.readouterr().out.splitlines()
+    assert lines[0] == "(1, 2, 3) (7,) (1, (2.500000, True))", lines
+    want = sorted(f"{t} {(b, 0, 0)}" for b in range(2) for t in np.ndindex(2, 1, 2))
+    assert sorted(lines[1:]) == want
+
+
+def test_print_of_more_than_32_numbers_shows_its_format_and_warns(capfd):
+    @cuda.jit
+    def many(r):
+        print(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15],
+              r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30],
+              r[31], (r[32], r[33]))
+
+    with pytest.warns(Warning, match="CUDA print\\(\\) cannot print more than 32 items"):
+        many[1, 1](np.arange(34))
+    cuda.synchronize()
+    out = capfd.readouterr().out
+    assert out.strip() == " ".join(["%lld"] * 32) + " (%lld, %lld)", out
+
+
 def test_block_too_large_raises():
     with pytest.raises(Exception):
         add1[1, 2048](np.zeros(4))
