@@ -8,6 +8,7 @@ compiles a user's @cuda.jit kernel, and the user's function keeps its own file a
 diagnostics."""
 import linecache
 import math
+import warnings
 
 import numpy as np
 
@@ -71,12 +72,22 @@ def arity(fn, what):
     return code.co_argcount
 
 
-def _options(options, what):
+def _options(options, what, gufunc):
+    """The compile options of a (g)ufunc, refused as numba-cuda refuses them: vectorize raises
+    KeyError for an option it does not know, guvectorize TypeError."""
     known = {"debug", "fastmath", "lineinfo", "max_registers"}
     ignored = {"nopython", "cache", "identity", "inline", "opt", "writable_args", "forceobj", "boundscheck"}
-    for k in options:
-        if k not in known and k not in ignored:
-            raise TypeError(f"{what}: unknown option '{k}'")
+    unknown = [k for k in options if k not in known and k not in ignored]
+    if unknown and gufunc:  # numba's wording
+        raise TypeError("The following target options are not supported: " + ", ".join(f"'{k}'" for k in unknown))
+    if unknown:
+        raise KeyError(f"Unrecognized options: {', '.join(unknown)} ({what})")
+    if options.get("nopython", True) is False:
+        raise TypeError("nopython flag must be True")
+    if "nopython" in options and not gufunc:
+        from . import errors
+        warnings.warn("nopython kwarg for cuda target is redundant", RuntimeWarning,
+                      stacklevel=4)
     return {k: v for k, v in options.items() if k in known}
 
 
@@ -150,7 +161,8 @@ def pick_signature(name, sigs, operands):
     """The index of the signature the operands take: the first whose types equal theirs (Python
     scalars beside arrays or NumPy scalars count as equal to any type of their kind that holds
     them, NumPy's NEP 50), else the first they can all be converted to under NumPy's 'safe'
-    casting. TypeError when none."""
+    casting, else (as numba-cuda) the first whose types convert safely to theirs, of the same kind:
+    inputs are then converted to the signature's types (astype). TypeError when none."""
     if all(isinstance(op, _Weak) for op in operands):  # only Python scalars: their own types decide
         operands = [np.asarray(op.value) for op in operands]
 
@@ -160,7 +172,12 @@ def pick_signature(name, sigs, operands):
     def safe(op, to):
         return op.can_cast(to) if isinstance(op, _Weak) else np.can_cast(op.dtype, to, "safe")
 
-    for test in (exact, safe):
+    def narrowing(op, to):  # numba-cuda's last resort: a signature type that converts safely to the input's
+        # (an int64 scalar for an int32 signature); only within a kind, so complex never loses its imaginary part
+        return op.can_cast(to) if isinstance(op, _Weak) else (np.can_cast(to, op.dtype, "safe") and
+                                                              np.can_cast(op.dtype, to, "same_kind"))
+
+    for test in (exact, safe, narrowing):
         for k, types in enumerate(sigs):
             if all(test(op, to) for op, to in zip(operands, types)):
                 return k
@@ -266,7 +283,7 @@ class UFunc:
         self.__name__ = getattr(py_func, "__name__", "ufunc")
         self.__doc__ = getattr(py_func, "__doc__", None)
         self.target = _target(target, f"vectorize '{self.__name__}'")
-        self.options = _options(options, f"vectorize '{self.__name__}'")
+        self.options = _options(options, f"vectorize '{self.__name__}'", False)
         self._device = device_function(py_func, self.options)
         self.py_func = self._device.py_func
         self._callee = callee_name(self.py_func)
@@ -506,7 +523,7 @@ class GUFunc:
         self.__doc__ = getattr(py_func, "__doc__", None)
         what = f"guvectorize '{self.__name__}'"
         self.target = _target(target, what)
-        self.options = _options(options, what)
+        self.options = _options(options, what, True)
         self.layout = layout
         self._ins, self._outs = parse_layout(layout, what)
         self.nin, self.nout = len(self._ins), len(self._outs)
@@ -534,7 +551,8 @@ class GUFunc:
         what = f"guvectorize '{self.__name__}'"
         s = parse_signature(sig)
         if s.return_type is not None and not isinstance(s.return_type, NoneType):
-            raise TypeError(f"{what}: signature {sig!r}: a gufunc returns nothing (void); it writes its outputs")
+            raise TypeError(f"{what}: guvectorized functions cannot return values: signature {sig!r} specifies "
+                            f"{s.return_type} return type (a gufunc writes its outputs)")
         if len(s.args) != self.nin + self.nout:
             raise TypeError(f"{what}: signature {sig!r} has {len(s.args)} arguments but the layout "
                             f"{self.layout!r} has {self.nin + self.nout}")
@@ -581,15 +599,17 @@ class GUFunc:
             raise TypeError(f"{what}: unexpected keyword argument '{next(iter(kws))}' (it takes out= and stream=)")
         if out is not None:
             if len(args) != self.nin:
-                raise ValueError(f"{what}: outputs given both as arguments and as out=")
+                raise ValueError("cannot specify argument 'out' as both positional and keyword")
             outs = list(out) if isinstance(out, (tuple, list)) else [out]
         elif len(args) == self.nin + self.nout:
             outs = list(args[self.nin:])
         elif len(args) == self.nin:
             outs = [None] * self.nout
         else:
-            raise TypeError(f"{what} takes {self.nin} inputs, or {self.nin} inputs and {self.nout} "
-                            f"output{'s' * (self.nout != 1)}; got {len(args)} arguments")
+            n = len(args)
+            raise TypeError(f"{what}: this gufunc accepts {self.nin} positional arguments (its inputs) or "
+                            f"{self.nin + self.nout} positional arguments (its inputs and outputs). Got {n} "
+                            f"positional argument{'s' * (n != 1)}.")
         if len(outs) != self.nout:
             raise TypeError(f"{what} has {self.nout} outputs; out= gave {len(outs)}")
         ins = [classify(a) for a in args[:self.nin]]
@@ -616,8 +636,9 @@ class GUFunc:
             if kind == "device":
                 any_device = True
                 if a.dtype != dt:
-                    raise TypeError(f"{what}: input {k + 1} is a device array of {a.dtype}; the signature takes "
-                                    f"{dt} (convert it first: device arrays are not cast)")
+                    raise TypeError(f"{what}: input {k + 1} is a device array of {a.dtype} and the signature takes "
+                                    f"{dt}: compatible signature is possible by casting but {type(a)} does not "
+                                    "support .astype()")
                 devs.append(a)
             else:
                 v = a.value if kind == "weak" else a
@@ -625,6 +646,8 @@ class GUFunc:
         # core dimensions, loop dimensions
         sizes, loops = {}, []
         for k, (a, dims) in enumerate(zip(devs, self._ins)):
+            if not dims and a.ndim and a.size == 1:  # a 1-element array for '()': the scalar it holds (numba)
+                a = devs[k] = a.reshape(()) if isinstance(a, np.ndarray) else view(a, (), ())
             if a.ndim < len(dims):
                 raise ValueError(f"{what}: input {k + 1} has {a.ndim} dimension{'s' * (a.ndim != 1)} but its "
                                  f"layout ({','.join(dims)}) needs {len(dims)}")

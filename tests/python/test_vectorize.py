@@ -462,8 +462,30 @@ def test_guvectorize_errors():
         dot(1.0, np.ones(5))
     with pytest.raises(ValueError, match="loop dimensions"):
         dot(np.ones((3, 4)), np.ones((2, 4)))
-    with pytest.raises(TypeError, match="takes 2 inputs"):
+    with pytest.raises(TypeError, match="accepts 2 positional arguments .* or 3 positional arguments .* Got 1 "
+                                        "positional argument."):
         dot(np.ones(4))
+    with pytest.raises(ValueError, match="cannot specify argument 'out' as both positional and keyword"):
+        dot(np.ones(4), np.ones(4), np.ones(1), out=np.ones(1))
+    with pytest.raises(TypeError, match="The following target options are not supported: 'what1'"):
+        guvectorize(['void(float64[:], float64[:])'], '(n)->()', target='cuda', what1=True)(lambda a, b: None)
+    with pytest.raises(TypeError, match="guvectorized functions cannot return values"):
+        guvectorize(['int32(float64[:], float64[:])'], '(n)->()', target='cuda')(lambda a, b: None)
+
+
+def test_guvectorize_narrower_signature_and_one_element_scalars():
+    """numba-cuda's leniency: an input wider than every signature of its kind is converted
+    (int64 into an int32 signature), and a 1-element array given for '()' is that scalar."""
+    @guvectorize(['void(int32, int32[:], int32[:])'], '(),(t)->(t)', target='cuda')
+    def scale(a, b, out):
+        for i in range(b.size):
+            out[i] = a * b[i]
+
+    b = np.arange(10, dtype=np.int32)
+    np.testing.assert_array_equal(scale(np.int64(3), b), 3 * b)
+    np.testing.assert_array_equal(scale(np.array([4], dtype=np.int32), b), 4 * b)
+    with pytest.raises(TypeError, match="does not support .astype"):
+        scale(cuda.to_device(np.array(2, dtype=np.int64)), b)
 
 
 # ---------------------------------------------------------------- cuda.reduce
