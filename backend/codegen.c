@@ -1072,6 +1072,7 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
     default: return LLVMBuildFCmp(g->b, cmp[b->dim - 9], a[0], a[1], "");
     }
   }
+  case PJ_LOWER_BF16CVT: return pj_cg_bf16cvt(g, pj_cg_expr(g, e->builtin.args[0]), b->dim);
   case PJ_LOWER_MAKE_COMPLEX: {
     LLVMTypeRef part = LLVMDoubleTypeInContext(g->ctx);
     LLVMValueRef re = e->builtin.nargs > 0 ? pj_cg_expr(g, e->builtin.args[0]) : LLVMConstReal(part, 0);
