@@ -1054,6 +1054,10 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
       return LLVMBuildSub(g->b, pos, neg, "");
     }
     case 25: return pj_cg_call_intrinsic(g, "llvm.minimum", ov, 1, a, 2); /* hmin_nan */
+    case 26: case 27: case 28: case 29: case 30: case 31: { /* hequ ... hltu: unordered (NaN: true) */
+      static const LLVMRealPredicate ucmp[] = {LLVMRealUEQ, LLVMRealUNE, LLVMRealUGE, LLVMRealUGT, LLVMRealULE, LLVMRealULT};
+      return LLVMBuildFCmp(g->b, ucmp[b->dim - 26], a[0], a[1], "");
+    }
     default: break;
     }
     static const LLVMRealPredicate cmp[] = {LLVMRealOEQ, LLVMRealUNE, LLVMRealOGE, LLVMRealOGT, LLVMRealOLE, LLVMRealOLT};

@@ -269,7 +269,7 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
         return pj_fail(err, errlen, "%s() takes real numbers, not %s", b->name, arena, args[i]->type);
       params[i] = pj_type_scalar(PJ_BFLOAT16);
     }
-    if (b->lower == PJ_LOWER_F16OP && ((b->dim >= 9 && b->dim <= 14) || b->dim == 23)) return pj_type_scalar(PJ_BOOL);
+    if (b->lower == PJ_LOWER_F16OP && ((b->dim >= 9 && b->dim <= 14) || b->dim == 23 || b->dim >= 26)) return pj_type_scalar(PJ_BOOL);
     if (b->lower == PJ_LOWER_F16OP && b->dim == 24) return pj_type_scalar(PJ_INT32); /* hisinf: -1, 0, 1 */
     return pj_type_scalar(PJ_BFLOAT16);
   case PJ_TYPING_BF16CVT: {

@@ -63,7 +63,7 @@ _BF16_NAMES = ("habs", "hadd", "hsub", "hmul", "hdiv", "hneg", "hfma", "hadd_rn"
                "hsub_sat", "hmul_sat", "hfma_sat", "hfma_relu", "heq", "hne", "hge", "hgt", "hle", "hlt", "hmax",
                "hmin", "hmax_nan", "hmin_nan", "hisnan", "hisinf", "hrcp", "hrsqrt", "hsqrt", "hexp", "hexp2",
                "hexp10", "hlog", "hlog2", "hlog10", "hsin", "hcos", "htanh", "htanh_approx", "hfloor", "hceil",
-               "htrunc", "hrint")
+               "htrunc", "hrint", "hequ", "hneu", "hgeu", "hgtu", "hleu", "hltu")
 bf16 = _pytypes.ModuleType(__name__ + ".bf16", "bfloat16 in kernels: the type and its intrinsics (compute "
                            "capability 8.0 and up on the GPU; the CPU executor has them too).")
 bf16.bfloat16 = types.bfloat16

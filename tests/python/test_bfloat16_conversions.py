@@ -260,3 +260,30 @@ def _bad_empty(out):
 def test_float_of_a_bad_string_is_an_error(fn):
     with pytest.raises(Exception, match="could not convert string to float"):
         cuda.jit(fn)[1, 1](np.zeros(1))
+
+
+def test_unordered_comparisons():
+    @cuda.jit
+    def k(x, y, out):
+        i = cuda.grid(1)
+        if i < x.size:
+            a = bf16.float32_to_bfloat16(x[i])
+            b = bf16.float32_to_bfloat16(y[i])
+            out[i, 0] = bf16.hequ(a, b)
+            out[i, 1] = bf16.hneu(a, b)
+            out[i, 2] = bf16.hgeu(a, b)
+            out[i, 3] = bf16.hgtu(a, b)
+            out[i, 4] = bf16.hleu(a, b)
+            out[i, 5] = bf16.hltu(a, b)
+            out[i, 6] = bf16.heq(a, b)
+            out[i, 7] = bf16.hlt(a, b)
+
+    vals = np.array([-2.0, 0.0, -0.0, 1.5, np.inf, np.nan], np.float32)
+    x, y = (a.ravel() for a in np.meshgrid(vals, vals))
+    out = np.zeros((x.size, 8), np.bool_)
+    k[1, 64](x, y, out)
+    unord = np.isnan(x) | np.isnan(y)
+    with np.errstate(invalid="ignore"):
+        want = np.stack([(x == y) | unord, x != y, (x >= y) | unord, (x > y) | unord, (x <= y) | unord,
+                         (x < y) | unord, x == y, x < y], axis=1)
+    np.testing.assert_array_equal(out, want)
