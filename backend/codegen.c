@@ -1100,6 +1100,10 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
       return LLVMBuildSub(g->b, pos, neg, "");
     }
     case 25: return pj_cg_call_intrinsic(g, "llvm.minimum", ov, 1, a, 2); /* hmin_nan */
+    case 26: case 27: case 28: case 29: case 30: case 31: { /* hequ ... hltu: unordered (NaN: true) */
+      static const LLVMRealPredicate ucmp[] = {LLVMRealUEQ, LLVMRealUNE, LLVMRealUGE, LLVMRealUGT, LLVMRealULE, LLVMRealULT};
+      return LLVMBuildFCmp(g->b, ucmp[b->dim - 26], a[0], a[1], "");
+    }
     default: break;
     }
     static const LLVMRealPredicate cmp[] = {LLVMRealOEQ, LLVMRealUNE, LLVMRealOGE, LLVMRealOGT, LLVMRealOLE, LLVMRealOLT};
@@ -1118,6 +1122,7 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
     default: return LLVMBuildFCmp(g->b, cmp[b->dim - 9], a[0], a[1], "");
     }
   }
+  case PJ_LOWER_BF16CVT: return pj_cg_bf16cvt(g, pj_cg_expr(g, e->builtin.args[0]), b->dim);
   case PJ_LOWER_MAKE_COMPLEX: {
     LLVMTypeRef part = LLVMDoubleTypeInContext(g->ctx);
     LLVMValueRef re = e->builtin.nargs > 0 ? pj_cg_expr(g, e->builtin.args[0]) : LLVMConstReal(part, 0);

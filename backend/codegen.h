@@ -146,6 +146,8 @@ int pj_cg_param_types(PjCg *g, const PjArgType *args, int nargs, LLVMTypeRef *ou
 void pj_cg_body(PjCg *g, const PjArgType *args, int nargs);
 /* backend/cmath.c: a cmath function (a PJ_LOWER_CMATH builtin; op: its PjCmathOp). */
 LLVMValueRef pj_cg_cmath(PjCg *g, const PjExpr *e, int op);
+/* A cuda.bf16 conversion of v (already of the row's source type); dim: PJ_BF16CVT_DIM (backend/bf16conv.c). */
+LLVMValueRef pj_cg_bf16cvt(PjCg *g, LLVMValueRef v, int dim);
 /* backend/libdevice.c: link the libdevice functions mod declares, and what they need. */
 bool pj_libdevice_link(LLVMContextRef ctx, LLVMModuleRef mod, const char *path, char *err, size_t errlen);
 /* narrow.c: which int64 values of g->f provably fit in int32 (GPU only; see the file). */

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "frontend/checker.h"
 #include "frontend/frontend.h"
@@ -863,6 +864,40 @@ static void pj_dim3_as_tuple(PjChecker *c, PjExpr **slot) {
   *slot = pj_new_expr(c, (PjExpr){.kind = PJ_EX_TUPLE, .loc = e->loc, .tuple = {items, 3}});
 }
 
+/* float("nan"), float("-inf"), float("1.5e3"): a string constant becomes the float constant,
+ * parsed as Python's float() parses it (decimal forms, nan and inf/infinity in any case, a sign,
+ * surrounding spaces, underscores between digits); anything else is Python's ValueError. */
+static bool pj_float_literal(PjChecker *c, PjExpr *s) {
+  const char *p = s->str;
+  while (*p == ' ' || *p == '\t' || *p == '\n') p++;
+  char buf[128];
+  size_t n = 0;
+  bool ok = true;
+  for (const char *q = p; *q && ok; q++) {
+    if (*q == '_') { /* only between two digits */
+      ok = q > p && q[-1] >= '0' && q[-1] <= '9' && q[1] >= '0' && q[1] <= '9';
+      continue;
+    }
+    if (n + 1 >= sizeof buf) ok = false;
+    else buf[n++] = *q;
+  }
+  while (n > 0 && (buf[n - 1] == ' ' || buf[n - 1] == '\t' || buf[n - 1] == '\n')) n--;
+  buf[n] = 0;
+  const char *body = buf + (buf[0] == '+' || buf[0] == '-');
+  for (const char *q = body; *q && ok; q++) /* no hexadecimal floats, no nan(...) payloads */
+    ok = strchr("0123456789.eE+-", *q) || !strcasecmp(body, "nan") || !strcasecmp(body, "inf") || !strcasecmp(body, "infinity");
+  char *end = NULL;
+  double v = ok && n > 0 ? strtod(buf, &end) : 0;
+  if (!ok || n == 0 || !end || *end) {
+    pj_err(c, s->loc, "could not convert string to float: '%s'", s->str);
+    return false;
+  }
+  s->kind = PJ_EX_FLOAT;
+  s->big = false;
+  s->fval = v;
+  return true;
+}
+
 static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
   const char *q = pj_qualify(c, e->call.fn);
@@ -931,6 +966,8 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
   }
   if (e->call.has_kwargs && !pj_order_keywords(c, e, id)) return NULL;
   if (pj_builtins[id].typing == PJ_TYPING_NEW_ARRAY && e->call.nargs > 0) pj_inline_local_constants(c, &e->call.args[0]);
+  if (id == PJ_BI_FLOAT && e->call.nargs == 1 && e->call.args[0]->kind == PJ_EX_STRING && !pj_float_literal(c, e->call.args[0]))
+    return NULL;
   bool ok = true;
   for (int i = 0; i < e->call.nargs; i++) {
     if (pj_builtins[id].typing == PJ_TYPING_PRINT && e->call.args[i]->kind == PJ_EX_STRING) {

@@ -41,6 +41,7 @@ static int pj_dtype_from_typestr(const char *t, PjDtype *out) {
   case 'u': *out = size == 1 ? PJ_UINT8 : size == 2 ? PJ_UINT16 : size == 4 ? PJ_UINT32 : PJ_UINT64; return size == 1 || size == 2 || size == 4 || size == 8;
   case 'f': *out = size == 2 ? PJ_FLOAT16 : size == 4 ? PJ_FLOAT32 : PJ_FLOAT64; return size == 2 || size == 4 || size == 8;
   case 'c': *out = size == 8 ? PJ_COMPLEX64 : PJ_COMPLEX128; return size == 8 || size == 16;
+  case 'V': *out = PJ_BFLOAT16; return size == 2; /* a 2-byte opaque type: ml_dtypes.bfloat16's typestr */
   }
   return 0;
 }
@@ -122,6 +123,41 @@ void pj_span_of(const PjArg *a, char *data, int64_t itemsize, char **lo, size_t 
 
 /* The dtype code of a NumPy dtype object (what CuPy arrays carry), from its typestr; the objects
  * seen are remembered (built-in dtypes are singletons), so a launch reads no string. */
+/* Whether a NumPy dtype is ml_dtypes' bfloat16: NumPy knows it only as a 2-byte opaque type
+ * (typestr '<V2', no buffer format), by its name. */
+static int pj_is_bf16_dtype(PyObject *dtype) {
+  PyObject *name = dtype ? PyObject_GetAttrString(dtype, "name") : NULL;
+  PyObject *size = dtype ? PyObject_GetAttrString(dtype, "itemsize") : NULL;
+  int yes = name && size && PyUnicode_Check(name) && PyUnicode_CompareWithASCIIString(name, "bfloat16") == 0 &&
+            PyLong_Check(size) && PyLong_AsLong(size) == 2;
+  Py_XDECREF(name);
+  Py_XDECREF(size);
+  PyErr_Clear();
+  return yes;
+}
+
+/* The buffer of an ml_dtypes.bfloat16 NumPy array or scalar, which refuse the buffer protocol:
+ * that of its uint16 view (the same memory), the view kept alive by the buffer. 1: done, 0: not
+ * bfloat16 (the buffer protocol's error is kept), -1: failed. */
+static int pj_bf16_buffer(PyObject *o, Py_buffer *view, int flags) {
+  PyObject *et, *ev, *tb;
+  PyErr_Fetch(&et, &ev, &tb);
+  PyObject *dtype = PyObject_GetAttrString(o, "dtype");
+  int bf = pj_is_bf16_dtype(dtype);
+  Py_XDECREF(dtype);
+  if (!bf) {
+    PyErr_Restore(et, ev, tb);
+    return 0;
+  }
+  Py_XDECREF(et);
+  Py_XDECREF(ev);
+  Py_XDECREF(tb);
+  PyObject *u16 = PyObject_CallMethod(o, "view", "s", "uint16");
+  int r = u16 && PyObject_GetBuffer(u16, view, flags) == 0 ? 1 : -1;
+  Py_XDECREF(u16);
+  return r;
+}
+
 static int pj_dtype_of_object(PyObject *dtype, PjDtype *out) {
   static struct { PyObject *obj; PjDtype d; } seen[16];
   static int nseen;
@@ -133,7 +169,9 @@ static int pj_dtype_of_object(PyObject *dtype, PjDtype *out) {
   PyObject *typestr = PyObject_GetAttrString(dtype, "str");
   const char *t = typestr && PyUnicode_Check(typestr) ? PyUnicode_AsUTF8AndSize(typestr, NULL) : NULL;
   int ok = t && pj_dtype_from_typestr(t, out);
+  if (ok && *out == PJ_BFLOAT16) ok = pj_is_bf16_dtype(dtype); /* '<V2': only ml_dtypes.bfloat16 */
   Py_XDECREF(typestr);
+  PyErr_Clear();
   if (ok && nseen < 16) {
     seen[nseen].obj = Py_NewRef(dtype); /* kept alive: its address stays its own */
     seen[nseen++].d = *out;
@@ -304,12 +342,17 @@ int pj_arg_read(PyObject *o, PjArg *a, int index) {
                    PyObject_HasAttrString(o, "__cuda_array_interface__");
   if (!interface && (numpy || PyObject_CheckBuffer(o))) {
     int flags = PyBUF_RECORDS_RO;
-    if (PyObject_GetBuffer(o, &a->view, flags) < 0) return -1;
+    bool bf16 = false;
+    if (PyObject_GetBuffer(o, &a->view, flags) < 0) {
+      int r = numpy ? pj_bf16_buffer(o, &a->view, flags) : 0;
+      if (r <= 0) return -1;
+      bf16 = true;
+    }
     a->have_view = true;
     a->writable = !a->view.readonly;
-    PjDtype d;
-    if (a->view.format && a->view.format[0] == 'T' && numpy) return pj_record_read(o, a, index);
-    if (!pj_dtype_from_format(a->view.format, &d) || (Py_ssize_t)pj_dtype_size(d) != a->view.itemsize) {
+    PjDtype d = PJ_BFLOAT16;
+    if (!bf16 && a->view.format && a->view.format[0] == 'T' && numpy) return pj_record_read(o, a, index);
+    if (!bf16 && (!pj_dtype_from_format(a->view.format, &d) || (Py_ssize_t)pj_dtype_size(d) != a->view.itemsize)) {
       PyErr_Format(PyExc_TypeError, "argument %d: an array of format '%s' is not supported", index + 1,
                    a->view.format ? a->view.format : "?");
       return -1;
@@ -331,7 +374,7 @@ int pj_arg_read(PyObject *o, PjArg *a, int index) {
       case PJ_FLOAT64: a->v.scalar.f = *(const double *)p; break;
       case PJ_COMPLEX64: a->v.scalar.f = ((const float *)p)[0]; a->v.imag = ((const float *)p)[1]; break;
       case PJ_COMPLEX128: a->v.scalar.f = ((const double *)p)[0]; a->v.imag = ((const double *)p)[1]; break;
-      default: { /* float16: through Python's float */
+      default: { /* float16 and bfloat16: through Python's float */
         PyObject *f = PyNumber_Float(o);
         if (!f) return -1;
         a->v.scalar.f = PyFloat_AsDouble(f);

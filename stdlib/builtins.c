@@ -279,9 +279,17 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
         return pj_fail(err, errlen, "%s() takes real numbers, not %s", b->name, arena, args[i]->type);
       params[i] = pj_type_scalar(PJ_BFLOAT16);
     }
-    if (b->lower == PJ_LOWER_F16OP && ((b->dim >= 9 && b->dim <= 14) || b->dim == 23)) return pj_type_scalar(PJ_BOOL);
+    if (b->lower == PJ_LOWER_F16OP && ((b->dim >= 9 && b->dim <= 14) || b->dim == 23 || b->dim >= 26)) return pj_type_scalar(PJ_BOOL);
     if (b->lower == PJ_LOWER_F16OP && b->dim == 24) return pj_type_scalar(PJ_INT32); /* hisinf: -1, 0, 1 */
     return pj_type_scalar(PJ_BFLOAT16);
+  case PJ_TYPING_BF16CVT: {
+    int op = PJ_BF16CVT_OP(b->dim);
+    PjDtype other = PJ_BF16CVT_DTYPE(b->dim);
+    if (!pj_real(args[0]->type)) return pj_fail(err, errlen, "%s() takes a real number, not %s", b->name, arena, args[0]->type);
+    bool into_bf16 = op == PJ_BF16CVT_TO || op == PJ_BF16CVT_BITS;
+    params[0] = pj_type_scalar(into_bf16 ? other : PJ_BFLOAT16);
+    return pj_type_scalar(into_bf16 ? PJ_BFLOAT16 : other);
+  }
   case PJ_TYPING_CONJUGATE:
     if (!pj_type_is_scalar(args[0]->type)) return pj_fail(err, errlen, "%s() needs a number, not %s", "conjugate", arena, args[0]->type);
     return args[0]->type;

@@ -7,6 +7,17 @@
 #include "ir/ast.h"
 #include "ir/types.h"
 
+/* The dim of a cuda.bf16 conversion row (PJ_TYPING_BF16CVT, PJ_LOWER_BF16CVT): the operation, the
+ * other type's dtype and the rounding mode (0 rn: to nearest even, 1 rz: toward zero, 2 rd: toward
+ * -inf, 3 ru: toward +inf). TO: that type's value to bfloat16; FROM: bfloat16 to that type (an
+ * integer: rounded, then saturated; NaN -> 0, or the minimum for 64 bits); AS: bfloat16's bits as
+ * that 16-bit integer; BITS: that 16-bit integer's bits as a bfloat16. */
+enum { PJ_BF16CVT_TO, PJ_BF16CVT_FROM, PJ_BF16CVT_AS, PJ_BF16CVT_BITS };
+#define PJ_BF16CVT_DIM(op, dtype, mode) (((op) << 8) | ((int)(dtype) << 2) | (mode))
+#define PJ_BF16CVT_OP(dim) ((dim) >> 8)
+#define PJ_BF16CVT_DTYPE(dim) ((PjDtype)(((dim) >> 2) & 63))
+#define PJ_BF16CVT_MODE(dim) ((dim) & 3)
+
 typedef enum PjBuiltinId {
 #define PJ_BUILTIN(id, ...) PJ_BI_##id,
 #include "stdlib/builtins.def"
@@ -54,6 +65,8 @@ typedef enum PjTypingRule {
   PJ_TYPING_CONJUGATE, /* z.conjugate() -> z's type */
   PJ_TYPING_F16,      /* cuda.fp16.*: numbers as float16 -> float16 (comparisons: bool) */
   PJ_TYPING_BF16,     /* cuda.bf16.*: numbers as bfloat16 -> bfloat16 (comparisons, isnan: bool) */
+  PJ_TYPING_BF16CVT,  /* cuda.bf16 conversions: one number as the source type -> the result type (dim:
+                       * PJ_BF16CVT_DIM) */
   PJ_TYPING_UFUNC,    /* NumPy's float ufuncs (np.sin, np.arctan2): the smallest float loop that holds
                        * every input: float32 when each is float16/32, bool or an integer of up to 16
                        * bits, else float64 (all float16: float16) */
@@ -83,6 +96,7 @@ typedef enum PjLowering {
   PJ_LOWER_BARRIER, PJ_LOWER_FENCE, PJ_LOWER_ATOMIC, PJ_LOWER_CAS, PJ_LOWER_BITS, PJ_LOWER_SELP, PJ_LOWER_LANE,
   PJ_LOWER_NANOSLEEP, PJ_LOWER_COLLECTIVE, PJ_LOWER_PRINT, PJ_LOWER_IDENTITY, PJ_LOWER_MAKE_COMPLEX,
   PJ_LOWER_CONJUGATE, PJ_LOWER_F16OP,
+  PJ_LOWER_BF16CVT, /* a cuda.bf16 conversion (backend/bf16conv.c); dim: PJ_BF16CVT_DIM */
   PJ_LOWER_GROUP, /* a cooperative group: a value without data */
   PJ_LOWER_REDUCE, /* one loop over every element in C order (backend/arrays.c) */
   PJ_LOWER_REWRITTEN, /* never lowered: the type checker rewrites every use */

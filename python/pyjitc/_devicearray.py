@@ -3,7 +3,7 @@ and dtype; slicing makes views; copies to and from NumPy arrays; __cuda_array_in
 import numpy as np
 
 from . import _core
-from ._runtime import DTYPES, code_of, device, target
+from ._runtime import CODES, DTYPES, code_of, device, target
 
 HOST_TO_DEVICE, DEVICE_TO_HOST, DEVICE_TO_DEVICE = 0, 1, 2
 
@@ -332,6 +332,8 @@ def as_cuda_array(obj, sync=True):
         return obj
     cai = obj.__cuda_array_interface__
     dtype = np.dtype(cai["typestr"])
+    if dtype.kind == "V" and dtype.itemsize == 2 and dtype.fields is None and CODES["bfloat16"] in DTYPES:
+        dtype = DTYPES[CODES["bfloat16"]]  # '<V2': ml_dtypes.bfloat16's typestr
     shape = tuple(cai["shape"])
     strides = cai.get("strides") or _c_strides(shape, dtype.itemsize)
     arr = DeviceNDArray(shape, strides, dtype, gpu_data=obj, _address=cai["data"][0])

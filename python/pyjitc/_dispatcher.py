@@ -247,8 +247,8 @@ def _known_module(m):
 def _number(name, v):
     """A number's binding: a NumPy scalar keeps its dtype (numba types np.float32(0.5) as
     float32), a Python number is typed as numba types its literals."""
-    if isinstance(v, np.generic) and v.dtype.name in CODES and v.dtype.kind in "biuf":
-        return (name, BIND_SCALAR, (CODES[v.dtype.name], float(v) if v.dtype.kind == "f" else int(v)))
+    if isinstance(v, np.generic) and v.dtype.name in CODES and (v.dtype.kind in "biuf" or v.dtype.name == "bfloat16"):
+        return (name, BIND_SCALAR, (CODES[v.dtype.name], int(v) if v.dtype.kind in "biu" else float(v)))
     if isinstance(v, (bool, np.bool_)):
         return (name, BIND_BOOL, bool(v))
     if isinstance(v, (int, np.integer)):

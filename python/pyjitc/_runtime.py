@@ -21,7 +21,7 @@ def _np_dtype(name):
 CODES = _core.dtype_codes()                    # {"float32": 9, ...}
 DTYPES = {code: _np_dtype(name) for name, code in CODES.items() if _np_dtype(name) is not None}
 _core.register(np.ndarray, np.generic, TypingError, CudaError,
-               {d.type: c for c, d in DTYPES.items() if d.kind != "c" and d.name != "bfloat16"})
+               {d.type: c for c, d in DTYPES.items() if d.kind != "c"})
 
 _state = {}
 

@@ -63,12 +63,29 @@ _BF16_NAMES = ("habs", "hadd", "hsub", "hmul", "hdiv", "hneg", "hfma", "hadd_rn"
                "hsub_sat", "hmul_sat", "hfma_sat", "hfma_relu", "heq", "hne", "hge", "hgt", "hle", "hlt", "hmax",
                "hmin", "hmax_nan", "hmin_nan", "hisnan", "hisinf", "hrcp", "hrsqrt", "hsqrt", "hexp", "hexp2",
                "hexp10", "hlog", "hlog2", "hlog10", "hsin", "hcos", "htanh", "htanh_approx", "hfloor", "hceil",
-               "htrunc", "hrint")
+               "htrunc", "hrint", "hequ", "hneu", "hgeu", "hgtu", "hleu", "hltu")
 bf16 = _pytypes.ModuleType(__name__ + ".bf16", "bfloat16 in kernels: the type and its intrinsics (compute "
                            "capability 8.0 and up on the GPU; the CPU executor has them too).")
 bf16.bfloat16 = types.bfloat16
 for _n in _BF16_NAMES:
     setattr(bf16, _n, _KernelName("cuda.bf16." + _n))
+# conversions with a rounding mode, and bit casts: numba's names (int32_to_bfloat16_rz) and CUDA's
+# (int2bfloat16_rz), one builtin each
+_BF16_CTYPES = {"int16": "short", "uint16": "ushort", "int32": "int", "uint32": "uint", "int64": "ll", "uint64": "ull"}
+_BF16_CONVERSIONS = {"float32_to_bfloat16": "float2bfloat16", "float64_to_bfloat16": "double2bfloat16",
+                     "bfloat16_to_float32": "bfloat162float", "bfloat16_to_int8_rz": "bfloat162char_rz",
+                     "bfloat16_to_uint8_rz": "bfloat162uchar_rz"}
+for _m in ("rn", "rz", "rd", "ru"):
+    _BF16_CONVERSIONS[f"float32_to_bfloat16_{_m}"] = f"float2bfloat16_{_m}"
+    for _t, _c in _BF16_CTYPES.items():
+        _BF16_CONVERSIONS[f"{_t}_to_bfloat16_{_m}"] = f"{_c}2bfloat16_{_m}"
+        _BF16_CONVERSIONS[f"bfloat16_to_{_t}_{_m}"] = f"bfloat162{_c}_{_m}"
+for _t in ("int16", "uint16"):
+    _BF16_CONVERSIONS[f"bfloat16_as_{_t}"] = f"bfloat16_as_{_BF16_CTYPES[_t]}"
+    _BF16_CONVERSIONS[f"{_t}_as_bfloat16"] = f"{_BF16_CTYPES[_t]}_as_bfloat16"
+for _n, _c in _BF16_CONVERSIONS.items():
+    setattr(bf16, _n, _KernelName("cuda.bf16." + _n))
+    setattr(bf16, _c, getattr(bf16, _n))
 sys.modules[bf16.__name__] = bf16
 _internal = _pytypes.ModuleType(__name__ + "._internal", "numba-cuda's generated bindings, as far as pyjitc has them.")
 _internal.__path__ = []
@@ -76,6 +93,8 @@ _internal.cuda_bf16 = _pytypes.ModuleType(__name__ + "._internal.cuda_bf16", "nu
 _internal.cuda_bf16.nv_bfloat16 = types.bfloat16
 for _n in _BF16_NAMES:
     setattr(_internal.cuda_bf16, _n, getattr(bf16, _n))
+for _c in _BF16_CONVERSIONS.values():  # numba-cuda's bindings keep CUDA's names: __int2bfloat16_rz
+    setattr(_internal.cuda_bf16, "__" + _c, getattr(bf16, _c))
 sys.modules[_internal.__name__] = _internal
 sys.modules[_internal.cuda_bf16.__name__] = _internal.cuda_bf16
 # cuda.cg, cooperative groups: this_grid() and its sync(), a barrier of the whole grid. A module
