@@ -829,6 +829,33 @@ static void pj_inline_local_constants(PjChecker *c, PjExpr **slot) {
   if (k) *slot = pj_literal_copy(c, k, (*slot)->loc);
 }
 
+/* The arguments of cuda.shared.array / cuda.local.array that are not values: a dtype given by its
+ * NumPy name (dtype="int32", which numba accepts), and a list as the shape (numba takes an integer
+ * or a tuple only). Returns 1 when argument i was one of them and is typed, -1 when it was one and
+ * is wrong (reported), 0 when it is an ordinary argument. */
+static int pj_new_array_arg(PjChecker *c, int id, int i, PjExpr **slot) {
+  const char *name = pj_builtins[id].name;
+  const char *fn = strncmp(name, "cuda.", 5) == 0 ? name + 5 : name; /* numba's name of the function */
+  PjExpr *e = *slot;
+  if (i == 1 && e->kind == PJ_EX_STRING) {
+    PjDtype d;
+    if (!pj_dtype_from_name(e->str, &d)) {
+      pj_err(c, e->loc, "%s(): Invalid NumPy dtype specified: '%s' (give a NumPy dtype or its name, such as "
+             "float32 or 'float32')", name, e->str);
+      return -1;
+    }
+    const PjType *t = pj_static(c, slot, pj_type_dtype(d));
+    (*slot)->type = t;
+    return 1;
+  }
+  if (i == 0 && e->kind == PJ_EX_LIST) {
+    pj_err(c, e->loc, "%s() takes its shape as an integer or a tuple of integers, not a list. No implementation of "
+           "function Function(<function %s>) for these arguments", name, fn);
+    return -1;
+  }
+  return 0;
+}
+
 static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
   const char *q = pj_qualify(c, e->call.fn);
@@ -898,12 +925,13 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
       e->call.args[i]->type = pj_type_void(); /* a constant of the format */
       continue;
     }
-    ok = pj_expr_type(c, &e->call.args[i]) && ok;
+    int special = pj_builtins[id].typing == PJ_TYPING_NEW_ARRAY ? pj_new_array_arg(c, id, i, &e->call.args[i]) : 0;
+    ok = (special ? special > 0 : pj_expr_type(c, &e->call.args[i]) != NULL) && ok;
   }
   if (!ok) return NULL;
   if (pj_is_ufunc(id) && pj_ufunc_needs_rewrite(id, e->call.args, e->call.nargs)) return pj_type_ufunc(c, slot, id);
   const PjType *params[32];
-  char err[256];
+  char err[512];
   const PjType *t = pj_builtin_type(c->arena, id, e->call.args, e->call.nargs, params, err, sizeof err);
   if (!t) {
     pj_err(c, e->loc, "%s", err);
