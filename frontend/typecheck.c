@@ -650,10 +650,11 @@ static const PjType *pj_type_device_call(PjChecker *c, PjExpr **slot, const PjFu
     return NULL;
   }
   const PjType *ret = s->typed ? s->typed->ret_type : s->src->ret_type;
+  if (s->state == PJ_SPEC_TYPING) s->recursive = true;
   if (s->state == PJ_SPEC_TYPING && !ret) {
     /* recursion: the return type comes from the non-recursive returns typed so far */
-    pj_err(c, e->loc, "cannot infer the return type of recursive function '%s' here (give it a return "
-           "that does not recurse before this call)", f->name);
+    pj_err(c, e->loc, "cannot type infer runaway recursion: the return type of recursive function '%s' is not "
+           "known here (give it a return that does not recurse before this call)", f->name);
     return NULL;
   }
   if (c->final) e->call.spec = s;
@@ -1874,7 +1875,8 @@ static void pj_check_return(PjChecker *c, PjStmt *s) {
   } else if (!pj_type_equal(cur, t)) {
     const PjType *u = cur->kind == PJ_TY_VOID || t->kind == PJ_TY_VOID ? NULL : pj_type_unify(c->arena, cur, t);
     if (!u) {
-      pj_err(c, s->loc, "function '%s' returns %s here and %s elsewhere", c->f->name, pj_tn(c, t), pj_tn(c, cur));
+      pj_err(c, s->loc, "function '%s' returns %s here and %s elsewhere%s", c->f->name, pj_tn(c, t), pj_tn(c, cur),
+             c->spec && c->spec->recursive ? ". Return type of recursive function does not converge" : "");
       return;
     }
     if (!pj_type_equal(u, cur)) {
