@@ -206,6 +206,17 @@ static PjExpr **pj_expr_list(PjParser *p, TSNode n, int *count) {
   return items;
 }
 
+static PjExpr *pj_parse_tuple(PjParser *p, TSNode n);
+
+/* A call's argument. A list there is kept (in kernels a list is no value): the type checker
+ * rejects it in the words of the call it is given to (cuda.shared.array's shape). */
+static PjExpr *pj_call_argument(PjParser *p, TSNode n) {
+  if (p->module_level || !pj_is(n, PJ_SYM_LIST)) return pj_expr(p, n);
+  PjExpr *e = pj_parse_tuple(p, n);
+  if (e) e->kind = PJ_EX_LIST;
+  return e;
+}
+
 static PjExpr *pj_parse_call(PjParser *p, TSNode n) {
   PjExpr *e = pj_new_expr(p, PJ_EX_CALL, n);
   if (!(e->call.fn = pj_expr(p, pj_child(n, PJ_FIELD_FUNCTION)))) return NULL;
@@ -226,12 +237,12 @@ static PjExpr *pj_parse_call(PjParser *p, TSNode n) {
       PjExpr *kw = pj_new_expr(p, PJ_EX_BINARY, c);
       kw->bin.op = PJ_OP_COUNT; /* marks name=value */
       kw->bin.l = pj_expr(p, pj_child(c, PJ_FIELD_NAME));
-      kw->bin.r = pj_expr(p, pj_child(c, PJ_FIELD_VALUE));
+      kw->bin.r = pj_call_argument(p, pj_child(c, PJ_FIELD_VALUE));
       if (!kw->bin.l || !kw->bin.r) return NULL;
       e->call.args[e->call.nargs++] = kw;
       continue;
     }
-    PjExpr *x = pj_expr(p, c);
+    PjExpr *x = pj_call_argument(p, c);
     if (!x) return NULL;
     e->call.args[e->call.nargs++] = x;
   }

@@ -650,10 +650,11 @@ static const PjType *pj_type_device_call(PjChecker *c, PjExpr **slot, const PjFu
     return NULL;
   }
   const PjType *ret = s->typed ? s->typed->ret_type : s->src->ret_type;
+  if (s->state == PJ_SPEC_TYPING) s->recursive = true;
   if (s->state == PJ_SPEC_TYPING && !ret) {
     /* recursion: the return type comes from the non-recursive returns typed so far */
-    pj_err(c, e->loc, "cannot infer the return type of recursive function '%s' here (give it a return "
-           "that does not recurse before this call)", f->name);
+    pj_err(c, e->loc, "cannot type infer runaway recursion: the return type of recursive function '%s' is not "
+           "known here (give it a return that does not recurse before this call)", f->name);
     return NULL;
   }
   if (c->final) e->call.spec = s;
@@ -898,6 +899,33 @@ static bool pj_float_literal(PjChecker *c, PjExpr *s) {
   return true;
 }
 
+/* The arguments of cuda.shared.array / cuda.local.array that are not values: a dtype given by its
+ * NumPy name (dtype="int32", which numba accepts), and a list as the shape (numba takes an integer
+ * or a tuple only). Returns 1 when argument i was one of them and is typed, -1 when it was one and
+ * is wrong (reported), 0 when it is an ordinary argument. */
+static int pj_new_array_arg(PjChecker *c, int id, int i, PjExpr **slot) {
+  const char *name = pj_builtins[id].name;
+  const char *fn = strncmp(name, "cuda.", 5) == 0 ? name + 5 : name; /* numba's name of the function */
+  PjExpr *e = *slot;
+  if (i == 1 && e->kind == PJ_EX_STRING) {
+    PjDtype d;
+    if (!pj_dtype_from_name(e->str, &d)) {
+      pj_err(c, e->loc, "%s(): Invalid NumPy dtype specified: '%s' (give a NumPy dtype or its name, such as "
+             "float32 or 'float32')", name, e->str);
+      return -1;
+    }
+    const PjType *t = pj_static(c, slot, pj_type_dtype(d));
+    (*slot)->type = t;
+    return 1;
+  }
+  if (i == 0 && e->kind == PJ_EX_LIST) {
+    pj_err(c, e->loc, "%s() takes its shape as an integer or a tuple of integers, not a list. No implementation of "
+           "function Function(<function %s>) for these arguments", name, fn);
+    return -1;
+  }
+  return 0;
+}
+
 static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
   const char *q = pj_qualify(c, e->call.fn);
@@ -975,14 +1003,15 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
       continue;
     }
     if (pj_builtins[id].typing == PJ_TYPING_PRINT) pj_dim3_as_tuple(c, &e->call.args[i]);
-    ok = pj_expr_type(c, &e->call.args[i]) && ok;
+    int special = pj_builtins[id].typing == PJ_TYPING_NEW_ARRAY ? pj_new_array_arg(c, id, i, &e->call.args[i]) : 0;
+    ok = (special ? special > 0 : pj_expr_type(c, &e->call.args[i]) != NULL) && ok;
   }
   if (!ok) return NULL;
   if (pj_builtins[id].typing == PJ_TYPING_PRINT && c->final && c->diags) pj_print_limit(c, e);
   if (pj_is_ufunc(id) && pj_ufunc_needs_rewrite(id, e->call.args, e->call.nargs)) return pj_type_ufunc(c, slot, id);
   if (pj_is_ufunc(id)) id = pj_ufunc_on_complex(c, e, id);
   const PjType *params[256];
-  char err[256];
+  char err[512];
   if (e->call.nargs > 255) {
     pj_err(c, e->loc, "%s() takes at most 255 arguments, got %d", pj_builtins[id].name, e->call.nargs);
     return NULL;
@@ -1735,7 +1764,8 @@ static void pj_check_return(PjChecker *c, PjStmt *s) {
   } else if (!pj_type_equal(cur, t)) {
     const PjType *u = cur->kind == PJ_TY_VOID || t->kind == PJ_TY_VOID ? NULL : pj_type_unify(c->arena, cur, t);
     if (!u) {
-      pj_err(c, s->loc, "function '%s' returns %s here and %s elsewhere", c->f->name, pj_tn(c, t), pj_tn(c, cur));
+      pj_err(c, s->loc, "function '%s' returns %s here and %s elsewhere%s", c->f->name, pj_tn(c, t), pj_tn(c, cur),
+             c->spec && c->spec->recursive ? ". Return type of recursive function does not converge" : "");
       return;
     }
     if (!pj_type_equal(u, cur)) {

@@ -131,6 +131,7 @@ struct PjSpec {
   int state;             /* PJ_SPEC_TYPING while its body is typed (recursion sees its return type so far) */
   bool quiet;            /* typed without reporting (while the caller's types still grew) */
   bool inlined;          /* CPU: every call was inlined into the kernel (frontend/collective.c) */
+  bool recursive;        /* its body called it while being typed */
   int id;
 };
 enum { PJ_SPEC_TYPING, PJ_SPEC_DONE, PJ_SPEC_FAILED };

@@ -40,6 +40,7 @@ int g_nscalar_types;
 PyTypeObject *g_array_type;           /* ArrayBase */
 static PyTypeObject *g_kernel_type, *g_stream_type, *g_event_type, *g_alloc_type;
 
+static PyObject *g_host_array_hook;  /* hook(kernel name, args, indices): host arrays given to a launch */
 static char g_last_launch[128];       /* the name of the kernel launched last (launches are asynchronous) */
 
 static PyObject *pj_py_error(PjStatus st, const char *msg) {
@@ -1184,6 +1185,28 @@ static int pj_launcher_init(PyObject *self, PyObject *args, PyObject *kw) {
   return 0;
 }
 
+/* Tells the host-array hook which arguments of a launch are host arrays (read through the buffer
+ * protocol: copied to and from the GPU around the launch); the hook decides whether to warn.
+ * Returns 0, or -1 with the hook's exception set (a warning turned into an error). */
+static int pj_report_host_arrays(PjKernelObject *k, PyObject *args, const PjArg *a, Py_ssize_t n) {
+  Py_ssize_t count = 0;
+  for (Py_ssize_t i = 0; i < n; i++) count += a[i].have_view && !a[i].record_scalar;
+  if (!count) return 0;
+  PyObject *indices = PyTuple_New(count);
+  if (!indices) return -1;
+  for (Py_ssize_t i = 0, j = 0; i < n; i++)
+    if (a[i].have_view && !a[i].record_scalar) PyTuple_SetItem(indices, j++, PyLong_FromSsize_t(i));
+  PyObject *r = PyObject_CallFunction(g_host_array_hook, "sOO", pj_kernel_name(k->kernel), args, indices);
+  Py_DECREF(indices);
+  Py_XDECREF(r);
+  return r ? 0 : -1;
+}
+
+static PyObject *pj_set_host_array_hook(PyObject *self, PyObject *hook) {
+  PJ_SETREF(g_host_array_hook, hook == Py_None ? NULL : Py_NewRef(hook));
+  Py_RETURN_NONE;
+}
+
 static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) {
   PjLauncherObject *l = (PjLauncherObject *)self;
   if (kw && PyDict_Size(kw) > 0) {
@@ -1283,6 +1306,7 @@ found:;
     pj_py_error(st, err);
     goto done;
   }
+  if (g_host_array_hook && pj_report_host_arrays(k, args, a, n) < 0) goto done;
   bool ok;
   PjStream *stream = pj_stream_of(l->stream, &ok);
   bool gpu = pj_device_target(g_device) == PJ_TARGET_CUDA;
@@ -1374,6 +1398,8 @@ static PyMethodDef pj_methods[] = {
     {"memset", pj_memset, METH_VARARGS, "memset(dst, value, nbytes, stream=None)"},
     {"dtype_codes", pj_dtype_codes, METH_NOARGS, "{dtype name: code}"},
     {"version", pj_version, METH_NOARGS, "the library's version string"},
+    {"set_host_array_hook", pj_set_host_array_hook, METH_O,
+     "set_host_array_hook(hook or None): hook(kernel name, args, indices of host array arguments) before a launch"},
     {"remember_compiled", (PyCFunction)(void (*)(void))pj_remember_compiled, METH_FASTCALL,
      "remember_compiled(event, args): the audit hook that keeps texts compiled from strings"},
     {"exec_sources", pj_exec_sources, METH_NOARGS, "[(filename, source)]: texts compiled from strings, newest last"},

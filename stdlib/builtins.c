@@ -59,6 +59,39 @@ static const PjType *pj_fail(char *err, size_t errlen, const char *msg, const ch
   return NULL;
 }
 
+/* numba's name of a builtin's function ("shared.array" for cuda.shared.array), for messages
+ * that word a rejection as numba does. */
+static const char *pj_numba_function_name(const char *name) {
+  return strncmp(name, "cuda.", 5) == 0 ? name + 5 : name;
+}
+
+/* The arguments of a cuda.shared.array / cuda.local.array call as numba writes a signature it
+ * found no implementation for: array(shape=Tuple(Literal[int](1), int32), dtype=class(float32)). */
+static void pj_new_array_signature(char *buf, size_t len, PjArena *arena, PjExpr **args) {
+  const PjExpr *shape = args[0];
+  const char *items[PJ_MAX_DIMS + 8];
+  int n = shape->kind == PJ_EX_TUPLE ? shape->tuple.count : 1;
+  if (n > PJ_MAX_DIMS + 8) n = PJ_MAX_DIMS + 8;
+  bool same = true;
+  for (int k = 0; k < n; k++) {
+    const PjExpr *d = shape->kind == PJ_EX_TUPLE ? shape->tuple.items[k] : shape;
+    items[k] = d->kind == PJ_EX_INT ? pj_arena_printf(arena, "Literal[int](%lld)", (long long)d->ival)
+               : d->type ? pj_type_name(arena, d->type) : "?";
+    same = same && strcmp(items[k], items[0]) == 0;
+  }
+  const char *text = items[0];
+  if (shape->kind == PJ_EX_TUPLE && same && n > 0) text = pj_arena_printf(arena, "UniTuple(%s x %d)", items[0], n);
+  else if (shape->kind == PJ_EX_TUPLE) {
+    text = "Tuple(";
+    for (int k = 0; k < n; k++) text = pj_arena_printf(arena, "%s%s%s", text, k ? ", " : "", items[k]);
+    text = pj_arena_printf(arena, "%s)", text);
+  }
+  const PjType *dt = args[1]->type;
+  snprintf(buf, len, "array(shape=%s, dtype=%s%s%s)", text, dt && dt->kind == PJ_TY_DTYPE ? "class(" : "",
+           !dt ? "?" : dt->kind == PJ_TY_DTYPE ? pj_dtype_name(dt->dtype) : pj_type_name(arena, dt),
+           dt && dt->kind == PJ_TY_DTYPE ? ")" : "");
+}
+
 static bool pj_all_scalars(PjExpr **args, int nargs) {
   for (int i = 0; i < nargs; i++)
     if (!pj_type_is_scalar(args[i]->type) || pj_type_is_complex(args[i]->type)) return false;
@@ -401,8 +434,11 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
     for (int k = 0; k < ndim; k++) {
       const PjExpr *d = shape->kind == PJ_EX_TUPLE ? shape->tuple.items[k] : shape;
       if (d->kind != PJ_EX_INT) {
+        char sig[256];
+        pj_new_array_signature(sig, sizeof sig, arena, args);
         snprintf(err, errlen, "%s() needs a constant shape (an integer or a tuple of integers known at compile "
-                 "time, such as a module-level constant)", b->name);
+                 "time, such as a module-level constant). No implementation of function Function(<function %s>) "
+                 "found for signature:\n \n >>> %s", b->name, pj_numba_function_name(b->name), sig);
         return NULL;
       }
       bool dynamic = d->ival == 0 && b->lower == PJ_LOWER_SHARED_ARRAY && ndim == 1;
@@ -417,8 +453,14 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
       snprintf(err, errlen, "%s() takes 1 to %d dimensions", b->name, PJ_MAX_DIMS);
       return NULL;
     }
-    if (args[1]->type->kind != PJ_TY_DTYPE)
-      return pj_fail(err, errlen, "%s() needs a dtype such as float32 as its dtype, not %s", b->name, arena, args[1]->type);
+    if (args[1]->type->kind != PJ_TY_DTYPE) {
+      char sig[256];
+      pj_new_array_signature(sig, sizeof sig, arena, args);
+      snprintf(err, errlen, "%s() needs a dtype such as float32 as its dtype, not %s. No implementation of function "
+               "Function(<function %s>) found for signature:\n \n >>> %s", b->name,
+               pj_type_name(arena, args[1]->type), pj_numba_function_name(b->name), sig);
+      return NULL;
+    }
     return pj_type_array(args[1]->type->dtype, ndim);
   }
   case PJ_TYPING_RANGE: {

@@ -10,7 +10,7 @@ import dis
 import inspect
 import linecache
 import math
-import os
+import numbers
 import pickle
 import sys
 import re
@@ -19,9 +19,10 @@ import warnings
 
 import numpy as np
 
+from . import _config as config
 from . import _core
 from ._runtime import CODES, DTYPES, device, target
-from .errors import KernelReturnError, TypingError
+from .errors import KernelReturnError, NumbaInvalidConfigWarning, NumbaPerformanceWarning, TypingError
 from .types import (Array, NamedTuple, NoneType, Record, Signature, Tuple, Type, UniTuple, arg_key, from_dtype,
                     np_dtype, parse_signature)
 
@@ -566,10 +567,13 @@ class Dispatcher:
         return kernel if kernel is not None else self._compile(types, noalias=noalias, narrow=narrow)
 
     # ---- launching
-    def __getitem__(self, config):
+    def __getitem__(self, launch):
+        launcher = self._launcher(launch)
+        if config.CUDA_LOW_OCCUPANCY_WARNINGS and not config.DISABLE_PERFORMANCE_WARNINGS:
+            _warn_low_occupancy(launch[0])
         if self.extensions:
-            return _ExtendedLauncher(self, self._launcher(config), config)
-        return self._launcher(config)
+            return _ExtendedLauncher(self, launcher, launch)
+        return launcher
 
     def _launcher(self, config):
         try:
@@ -583,7 +587,7 @@ class Dispatcher:
                              "[grid, block, stream, dynamic_shared_bytes]")
         if self.device:
             raise TypeError(f"device function '{self.__name__}' cannot be launched; call it from a kernel")
-        grid, block = config[0], config[1]
+        grid, block = _check_dims(config[0], "griddim"), _check_dims(config[1], "blockdim")
         bounds = self.options.get("launch_bounds")
         if bounds and bounds[0]:
             threads = int(np.prod(_dims(block))) if not isinstance(block, (int, np.integer)) else int(block)
@@ -630,7 +634,12 @@ class Dispatcher:
         raise ValueError("kernel launch configuration was not specified: use kernel[grid, block](...)")
 
     def forall(self, ntasks, tpb=0, stream=0, sharedmem=0):
-        """kernel.forall(n)(args): enough blocks of tpb threads (256 unless given) for n tasks."""
+        """kernel.forall(n)(args): enough blocks of tpb threads (256 unless given) for n tasks;
+        with no tasks, nothing is launched (as numba's)."""
+        if ntasks < 0:
+            raise ValueError(f"Can't create ForAll with negative task count: {ntasks} (kernel '{self.__name__}')")
+        if ntasks == 0:
+            return _no_launch
         tpb = tpb or 256
         return self[(max(1, (int(ntasks) + tpb - 1) // tpb), tpb, stream, sharedmem)]
 
@@ -896,6 +905,57 @@ class _ExtendedLauncher:
             fn()
 
 
+def _no_launch(*args):
+    """What forall(0) returns: a launch of no tasks does nothing."""
+
+
+def _check_dims(d, name):
+    """A launch's grid or block as the user gave it, checked as numba checks it: an integer or a
+    sequence of 1 to 3 integers (ValueError for more, TypeError for what is not an integer)."""
+    items = list(d) if isinstance(d, (tuple, list)) else [d]
+    if not 1 <= len(items) <= 3:
+        raise ValueError(f"launch configuration: {name} must be a sequence of 1, 2 or 3 integers, got {items!r}")
+    if not all(isinstance(v, numbers.Integral) for v in items):
+        raise TypeError(f"launch configuration: {name} must be a sequence of integers, got {items!r}")
+    return d
+
+
+def _warn_low_occupancy(grid):
+    """NumbaPerformanceWarning for a grid of fewer than 128 blocks, numba's threshold: a GPU needs
+    about two blocks per multiprocessor to be busy (an H100 has 132), so a smaller grid leaves most
+    of it idle."""
+    if isinstance(grid, (int, np.integer)):
+        blocks = int(grid)
+    else:
+        blocks = 1
+        for x in grid:
+            blocks *= int(x)
+    if blocks < 128:
+        warnings.warn(NumbaPerformanceWarning(
+            f"Grid size {blocks} will likely result in GPU under-utilization due to low occupancy "
+            "(a grid of fewer than 128 blocks leaves most of the GPU's multiprocessors idle; "
+            "config.CUDA_LOW_OCCUPANCY_WARNINGS = 0 turns this warning off)"), stacklevel=3)
+
+
+def _host_arrays_used(kernel, args, indices):
+    """Called by a launch given host (NumPy) arrays, at the positions `indices`: a
+    NumbaPerformanceWarning, as numba's, unless config turns it off. A GPU launch copies each such
+    array to the device and back (the CPU executor runs the kernel on them in place, but the
+    program pays the copies on a GPU). Mapped and managed arrays are used in place: no warning."""
+    if not config.CUDA_WARN_ON_IMPLICIT_COPY or config.DISABLE_PERFORMANCE_WARNINGS:
+        return
+    from ._devicearray import MappedNDArray
+    host = [i + 1 for i in indices if not isinstance(args[i], MappedNDArray)]
+    if host:
+        which = f"argument{'s' if len(host) > 1 else ''} {', '.join(map(str, host))}"
+        warnings.warn(NumbaPerformanceWarning(
+            f"Host array used in CUDA kernel will incur copy overhead to/from device ({which} of kernel "
+            f"'{kernel}'; cuda.to_device() keeps an array on the device between launches)"), stacklevel=2)
+
+
+_core.set_host_array_hook(_host_arrays_used)
+
+
 def _dims(d):
     if isinstance(d, (int, np.integer)):
         return int(d)
@@ -990,10 +1050,28 @@ def _launch_bounds(lb):
     return tuple(int(n) for n in items) + (0,) * (3 - len(items))
 
 
-def jit(func_or_sig=None, device=False, inline=False, link=(), debug=False, opt=True, lineinfo=False, cache=False,
+def _debug_opt(debug, opt, lineinfo=False):
+    """@jit's and compile's debug and opt, their defaults from config (CUDA_DEBUGINFO_DEFAULT, OPT),
+    with a NumbaInvalidConfigWarning for options that do not go together."""
+    debug = bool(config.CUDA_DEBUGINFO_DEFAULT if debug is None else debug)
+    opt = bool(config.OPT != 0 if opt is None else opt)
+    if debug and opt:
+        warnings.warn(NumbaInvalidConfigWarning(
+            "debug=True with opt=True is not supported by CUDA: device code is debugged unoptimised "
+            "(optimised code keeps only its line information) - set debug=False or opt=False"), stacklevel=3)
+    if debug and lineinfo:
+        warnings.warn(NumbaInvalidConfigWarning(
+            "debug and lineinfo are mutually exclusive: debug=True gives full debug information (and "
+            "bounds checks), lineinfo=True line information only, with code generation unaffected"),
+            stacklevel=3)
+    return debug, opt
+
+
+def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=None, lineinfo=False, cache=False,
         fastmath=False, max_registers=None, launch_bounds=None, **kws):
     """numba.cuda.jit: @jit, @jit(device=True), @jit("void(float32[:])"), @jit(["sig", ...], fastmath=True)."""
-    options = {"debug": debug or os.environ.get("NUMBA_CUDA_DEBUGINFO") == "1", "fastmath": fastmath, "opt": opt,
+    debug, opt = _debug_opt(debug, opt, lineinfo)
+    options = {"debug": debug, "fastmath": fastmath, "opt": opt,
                "launch_bounds": _launch_bounds(launch_bounds),
                "lineinfo": lineinfo, "max_registers": max_registers or 0,
                "link": tuple(link) if isinstance(link, (list, tuple, set)) else (link,) if link else ()}
@@ -1128,8 +1206,9 @@ def _compile_device(pyfunc, sig, options, abi="numba", abi_name=None, emit=EMIT_
 def _compile(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi, abi_info, launch_bounds=None):
     """(PTX, result type): the work of compile_ptx, compile and compile_all."""
     _check_abi(abi, device)
-    options = {"debug": bool(debug), "lineinfo": bool(lineinfo), "fastmath": bool(fastmath),
-               "opt": True if opt is None else bool(opt), "launch_bounds": _launch_bounds(launch_bounds)}
+    debug, opt = _debug_opt(debug, opt)
+    options = {"debug": debug, "lineinfo": bool(lineinfo), "fastmath": bool(fastmath),
+               "opt": opt, "launch_bounds": _launch_bounds(launch_bounds)}
     if device:
         abi_name = (abi_info or {}).get("abi_name")
         if abi_name is not None and (not isinstance(abi_name, str) or abi_name in ("_", "$")
@@ -1148,7 +1227,7 @@ def _compile(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi, abi_i
     return kernel.text("ptx"), void
 
 
-def compile_ptx(pyfunc, sig, debug=False, lineinfo=False, device=False, fastmath=False, cc=None, opt=True,
+def compile_ptx(pyfunc, sig, debug=None, lineinfo=False, device=False, fastmath=False, cc=None, opt=None,
                 abi="numba", abi_info=None, launch_bounds=None, **kws):
     """numba.cuda.compile_ptx: (PTX text, result type) of the function compiled for the signature,
     a kernel (.entry) or, with device=True, a device function (.func) with numba's ABI (abi="numba":

@@ -18,12 +18,14 @@ from ._dispatcher import (Dispatcher, compile, compile_all, compile_for_current_
 from ._runtime import _state, device as _device, target as _target
 from ._linkable import LTOIR, Archive, Cubin, CUSource, Fatbin, LinkableCode, Object, PTXSource
 from .errors import CudaError, CudaSupportError, TypingError
+from . import _config as config  # numba.cuda.config: the switches pyjitc follows (warnings, debug, opt)
 from .types import *  # noqa: F401,F403  (numba.cuda re-exports the type names too)
 from . import types  # numba.cuda.types: the type classes and objects (cuda.types.int32, types.Array, ...)
 from . import _random as random  # numba.cuda.random: `from pyjitc.cuda.random import ...` works too
 from ._random import device_array, device_array_like, to_device  # those of _devicearray, random states too
 
 sys.modules[__name__ + ".random"] = random
+sys.modules[__name__ + ".config"] = config
 
 
 class _KernelName:

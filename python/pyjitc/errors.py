@@ -19,3 +19,17 @@ class CudaError(Exception):
 
 class CudaSupportError(CudaError):
     """No CUDA device can be used (raised where numba raises it)."""
+
+
+class NumbaWarning(Warning):
+    """A warning from pyjitc about a kernel or its launch (numba's base warning class)."""
+
+
+class NumbaPerformanceWarning(NumbaWarning):
+    """The program works but will run slowly on a GPU: a grid too small to fill the device
+    (config.CUDA_LOW_OCCUPANCY_WARNINGS), a host array copied to and from the device at each
+    launch (config.CUDA_WARN_ON_IMPLICIT_COPY). config.DISABLE_PERFORMANCE_WARNINGS silences both."""
+
+
+class NumbaInvalidConfigWarning(NumbaWarning):
+    """Options of @cuda.jit that do not go together (debug=True with opt=True, debug with lineinfo)."""

@@ -19,6 +19,7 @@ from pyjitc import literal_unroll  # noqa: E402,F401
 pyjitc.types.__getattr__ = _standin.module_getattr("numba.cuda.types", submodules=False)
 
 from . import cuda  # noqa: E402  (pyjitc.cuda, through the stand-in's finder)
+from . import _cudaconfig  # noqa: E402,F401  (numba-cuda's other config variables, on pyjitc's config)
 from .core import errors, types  # noqa: E402
 
 sys.modules[__name__ + ".types"] = types

@@ -1,7 +1,9 @@
-"""numba's error and warning classes. TypingError is pyjitc's own (what pyjitc raises when it
-rejects a kernel); the others are numba's classes that pyjitc never raises, so a test expecting
-one of them fails unless pyjitc behaves the same way by other means."""
-from pyjitc.errors import CudaError, CudaSupportError, TypingError  # noqa: F401
+"""numba's error and warning classes. TypingError and the warnings pyjitc emits
+(NumbaPerformanceWarning, NumbaInvalidConfigWarning and their base NumbaWarning) are pyjitc's own;
+the others are numba's classes that pyjitc never raises, so a test expecting one of them fails
+unless pyjitc behaves the same way by other means."""
+from pyjitc.errors import (CudaError, CudaSupportError, NumbaInvalidConfigWarning,  # noqa: F401
+                           NumbaPerformanceWarning, NumbaWarning, TypingError)
 
 
 class NumbaError(Exception):
@@ -36,23 +38,11 @@ class InternalError(NumbaError):
     pass
 
 
-class NumbaWarning(Warning):
-    pass
-
-
-class NumbaPerformanceWarning(NumbaWarning):
-    pass
-
-
 class NumbaDeprecationWarning(NumbaWarning, DeprecationWarning):
     pass
 
 
 class NumbaPendingDeprecationWarning(NumbaWarning, PendingDeprecationWarning):
-    pass
-
-
-class NumbaInvalidConfigWarning(NumbaWarning):
     pass
 
 

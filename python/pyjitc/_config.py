@@ -1,0 +1,60 @@
+"""pyjitc.cuda.config (numba.cuda.config): the switches of numba-cuda's configuration that pyjitc
+follows. Each is read from the same environment variable as numba's when pyjitc is imported, and
+may be set on this module at run time (`cuda.config.CUDA_LOW_OCCUPANCY_WARNINGS = 0`): pyjitc
+reads them when they apply, not once.
+
+CUDA_LOW_OCCUPANCY_WARNINGS    NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS (1): warn when a launch has a grid
+                               of fewer than 128 blocks (NumbaPerformanceWarning)
+CUDA_WARN_ON_IMPLICIT_COPY     NUMBA_CUDA_WARN_ON_IMPLICIT_COPY (1): warn when a kernel is given a
+                               host (NumPy) array, copied to and from the device at each launch
+DISABLE_PERFORMANCE_WARNINGS   NUMBA_DISABLE_PERFORMANCE_WARNINGS (0): no performance warnings
+CUDA_DEBUGINFO_DEFAULT         NUMBA_CUDA_DEBUGINFO (0): the default of @cuda.jit's debug option
+OPT                            NUMBA_OPT (3; 0 to 3 or "max"): @cuda.jit's opt option defaults to
+                               OPT != 0
+"""
+import os
+import warnings
+
+
+class _OptLevel(int):
+    """numba's OPT setting: an optimisation level 0 to 3 that remembers whether it was "max"."""
+
+    def __new__(cls, value):
+        raw = value.strip().lower() if isinstance(value, str) else value
+        if raw == "max":
+            level = 3
+        else:
+            level = int(raw)
+            if not 0 <= level <= 3:
+                raise ValueError(f"OPT is an integer 0 to 3 or 'max', not {value!r}")
+            raw = level
+        obj = super().__new__(cls, level)
+        obj._raw = raw
+        return obj
+
+    @property
+    def is_opt_max(self):
+        return self._raw == "max"
+
+    def __repr__(self):
+        return f"_OptLevel({self._raw!r})"
+
+
+def _env(name, convert, default):
+    """The environment variable `name` converted, or `default` when unset or empty; a value that
+    does not convert is reported (RuntimeWarning) and the default used."""
+    text = os.environ.get(name, "")
+    if not text.strip():
+        return default
+    try:
+        return convert(text)
+    except (TypeError, ValueError) as e:
+        warnings.warn(f"environment variable {name}={text!r} ignored: {e}", RuntimeWarning, stacklevel=2)
+        return default
+
+
+CUDA_LOW_OCCUPANCY_WARNINGS = _env("NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS", int, 1)
+CUDA_WARN_ON_IMPLICIT_COPY = _env("NUMBA_CUDA_WARN_ON_IMPLICIT_COPY", int, 1)
+DISABLE_PERFORMANCE_WARNINGS = _env("NUMBA_DISABLE_PERFORMANCE_WARNINGS", int, 0)
+CUDA_DEBUGINFO_DEFAULT = _env("NUMBA_CUDA_DEBUGINFO", int, 0)
+OPT = _env("NUMBA_OPT", _OptLevel, _OptLevel(3))
