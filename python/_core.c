@@ -1069,6 +1069,7 @@ typedef struct {
   PyObject *last;       /* the kernel of the previous call, whose key is last_key */
   char last_key[256 * 3 + 1];
   Py_ssize_t last_len;
+  PyObject *host_reported; /* the kernel whose host-array arguments the hook was told of (once), or NULL */
 } PjLauncherObject;
 
 static void pj_launcher_dealloc(PyObject *self) {
@@ -1306,7 +1307,10 @@ found:;
     pj_py_error(st, err);
     goto done;
   }
-  if (g_host_array_hook && pj_report_host_arrays(k, args, a, n) < 0) goto done;
+  if (g_host_array_hook && l->host_reported != (PyObject *)k) { /* once per launcher and kernel: launches stay cheap */
+    if (pj_report_host_arrays(k, args, a, n) < 0) goto done;
+    l->host_reported = (PyObject *)k; /* compared only: the launcher's cache keeps the kernel alive */
+  }
   bool ok;
   PjStream *stream = pj_stream_of(l->stream, &ok);
   bool gpu = pj_device_target(g_device) == PJ_TARGET_CUDA;

@@ -19,7 +19,7 @@ import warnings
 
 import numpy as np
 
-from . import _config as config
+from . import _config
 from . import _core
 from ._runtime import CODES, DTYPES, device, target
 from .errors import KernelReturnError, NumbaInvalidConfigWarning, NumbaPerformanceWarning, TypingError
@@ -568,12 +568,9 @@ class Dispatcher:
 
     # ---- launching
     def __getitem__(self, launch):
-        launcher = self._launcher(launch)
-        if config.CUDA_LOW_OCCUPANCY_WARNINGS and not config.DISABLE_PERFORMANCE_WARNINGS:
-            _warn_low_occupancy(launch[0])
         if self.extensions:
-            return _ExtendedLauncher(self, launcher, launch)
-        return launcher
+            return _ExtendedLauncher(self, self._launcher(launch), launch)
+        return self._launcher(launch)
 
     def _launcher(self, config):
         try:
@@ -597,6 +594,10 @@ class Dispatcher:
         stream = config[2] if len(config) > 2 else 0
         shared = config[3] if len(config) > 3 else 0
         device()
+        # numba warns of a small grid at each launch; pyjitc when a kernel first meets a launch
+        # configuration (the launcher is then cached: later launches pay nothing for the check)
+        if _config.CUDA_LOW_OCCUPANCY_WARNINGS and not _config.DISABLE_PERFORMANCE_WARNINGS:
+            _warn_low_occupancy(grid)
         launcher = _core.Launcher(self._cache, self._for_types, _dims(grid), _dims(block), stream or None, int(shared),
                                   self._tuple_launcher(grid, block, stream, shared))
         try:
@@ -934,7 +935,7 @@ def _warn_low_occupancy(grid):
         warnings.warn(NumbaPerformanceWarning(
             f"Grid size {blocks} will likely result in GPU under-utilization due to low occupancy "
             "(a grid of fewer than 128 blocks leaves most of the GPU's multiprocessors idle; "
-            "config.CUDA_LOW_OCCUPANCY_WARNINGS = 0 turns this warning off)"), stacklevel=3)
+            "config.CUDA_LOW_OCCUPANCY_WARNINGS = 0 turns this warning off)"), stacklevel=4)
 
 
 def _host_arrays_used(kernel, args, indices):
@@ -942,7 +943,7 @@ def _host_arrays_used(kernel, args, indices):
     NumbaPerformanceWarning, as numba's, unless config turns it off. A GPU launch copies each such
     array to the device and back (the CPU executor runs the kernel on them in place, but the
     program pays the copies on a GPU). Mapped and managed arrays are used in place: no warning."""
-    if not config.CUDA_WARN_ON_IMPLICIT_COPY or config.DISABLE_PERFORMANCE_WARNINGS:
+    if not _config.CUDA_WARN_ON_IMPLICIT_COPY or _config.DISABLE_PERFORMANCE_WARNINGS:
         return
     from ._devicearray import MappedNDArray
     host = [i + 1 for i in indices if not isinstance(args[i], MappedNDArray)]
@@ -1053,8 +1054,8 @@ def _launch_bounds(lb):
 def _debug_opt(debug, opt, lineinfo=False):
     """@jit's and compile's debug and opt, their defaults from config (CUDA_DEBUGINFO_DEFAULT, OPT),
     with a NumbaInvalidConfigWarning for options that do not go together."""
-    debug = bool(config.CUDA_DEBUGINFO_DEFAULT if debug is None else debug)
-    opt = bool(config.OPT != 0 if opt is None else opt)
+    debug = bool(_config.CUDA_DEBUGINFO_DEFAULT if debug is None else debug)
+    opt = bool(_config.OPT != 0 if opt is None else opt)
     if debug and opt:
         warnings.warn(NumbaInvalidConfigWarning(
             "debug=True with opt=True is not supported by CUDA: device code is debugged unoptimised "

@@ -94,9 +94,11 @@ def test_host_array_warns_and_device_arrays_do_not():
             k[1, 32](m, dx)
             cuda.synchronize()
         np.testing.assert_array_equal(m, x + 1)
+        with no_warnings():  # told once per kernel and launch configuration: launches stay cheap
+            k[1, 32](r, x)
         p = cuda.pinned_array(10, dtype=np.float64)  # a host array all the same: copied
         with pytest.warns(NumbaPerformanceWarning, match=r"argument 1 of kernel 'add_one'"):
-            k[1, 32](p, dx)
+            k[(1, 1), 32](p, dx)
         np.testing.assert_array_equal(p, x + 1)
     with switches(CUDA_WARN_ON_IMPLICIT_COPY=0, CUDA_LOW_OCCUPANCY_WARNINGS=0), no_warnings():
         r = np.zeros(10)
