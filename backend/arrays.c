@@ -267,6 +267,14 @@ LLVMValueRef pj_cg_subscript(PjCg *g, const PjExpr *e) {
     LLVMValueRef k = pj_cg_expr(g, e->sub.index);
     LLVMValueRef neg = LLVMBuildICmp(g->b, LLVMIntSLT, k, LLVMConstInt(i64, 0, 0), "");
     k = LLVMBuildSelect(g->b, neg, LLVMBuildAdd(g->b, k, LLVMConstInt(i64, (unsigned long long)n, 0), ""), k, "");
+    if (g->debug) { /* debug=True: IndexError('tuple index out of range') for the host to raise */
+      LLVMValueRef bad = LLVMBuildICmp(g->b, LLVMIntUGE, k, LLVMConstInt(i64, (unsigned long long)n, 0), "");
+      LLVMBasicBlockRef fail = pj_cg_block_new(g, "tuple.oob"), ok = pj_cg_block_new(g, "tuple.inbounds");
+      LLVMBuildCondBr(g->b, bad, fail, ok);
+      LLVMPositionBuilderAtEnd(g->b, fail);
+      pj_cg_record_error(g, e->loc, PJ_KERNEL_ERROR_TUPLE_INDEX, 0, k, LLVMConstInt(i64, (unsigned long long)n, 0));
+      LLVMPositionBuilderAtEnd(g->b, ok);
+    }
     LLVMValueRef r = LLVMBuildExtractValue(g->b, t, (unsigned)(n - 1), "");
     for (int i = n - 2; i >= 0; i--) {
       LLVMValueRef is = LLVMBuildICmp(g->b, LLVMIntEQ, k, LLVMConstInt(i64, (unsigned long long)i, 0), "");

@@ -529,9 +529,25 @@ static LLVMValueRef pj_contractable_in(PjCg *g, LLVMValueRef v) {
 }
 #define pj_contractable(v) pj_contractable_in(g, (v))
 
+/* debug=True: a division or modulo by zero stops the thread with ZeroDivisionError for the host to
+ * raise (numba's Python error model in debug mode; floats too, except under fastmath). */
+static void pj_check_divisor(PjCg *g, PjLoc loc, LLVMValueRef b, bool f) {
+  LLVMValueRef zero = f ? LLVMBuildFCmp(g->b, LLVMRealOEQ, b, LLVMConstReal(LLVMTypeOf(b), 0.0), "")
+                        : LLVMBuildICmp(g->b, LLVMIntEQ, b, LLVMConstInt(LLVMTypeOf(b), 0, 0), "");
+  LLVMBasicBlockRef fail = pj_cg_block_new(g, "divzero"), ok = pj_cg_block_new(g, "divok");
+  LLVMBuildCondBr(g->b, zero, fail, ok);
+  LLVMPositionBuilderAtEnd(g->b, fail);
+  pj_cg_record_error(g, loc, PJ_KERNEL_ERROR_ZERO_DIVISION, 0, NULL, NULL);
+  LLVMPositionBuilderAtEnd(g->b, ok);
+}
+
 static LLVMValueRef pj_cg_binary(PjCg *g, const PjExpr *e) {
   LLVMValueRef a = pj_cg_expr(g, e->bin.l), b = pj_cg_expr(g, e->bin.r);
   PjDtype d = e->bin.l->type->dtype;
+  PjBinOp op = e->bin.op;
+  if (g->debug && (op == PJ_OP_DIV || op == PJ_OP_FLOORDIV || op == PJ_OP_MOD) && !pj_dtype_is_complex(d) &&
+      !(pj_dtype_is_float(d) && g->fastmath))
+    pj_check_divisor(g, e->loc, b, pj_dtype_is_float(d));
   if (pj_dtype_is_complex(d))
     return e->bin.op == PJ_OP_POW ? pj_complex_pow(g, e, a, b) : pj_complex_binary(g, e->bin.op, a, b, d);
   if ((d == PJ_FLOAT16 || d == PJ_BFLOAT16) && (e->bin.op == PJ_OP_FLOORDIV || e->bin.op == PJ_OP_MOD)) {
@@ -1034,6 +1050,11 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   case PJ_LOWER_FREXP: case PJ_LOWER_MODF: return pj_cg_split(g, e, b);
   case PJ_LOWER_REDUCE: return pj_cg_reduce(g, e);
   case PJ_LOWER_ELEMENTWISE: return pj_cg_elementwise(g, e);
+  case PJ_LOWER_RAISE: /* code after it is unreachable: it goes in a block of its own */
+    if (g->debug) pj_cg_record_error(g, e->loc, PJ_KERNEL_ERROR_RAISE, 0, NULL, NULL);
+    else LLVMBuildBr(g->b, g->ret);
+    LLVMPositionBuilderAtEnd(g->b, pj_cg_block_new(g, "after.raise"));
+    return NULL;
   case PJ_LOWER_LET: {
     int n = (e->builtin.nargs - 1) / 2;
     for (int i = 0; i < n; i++)

@@ -25,6 +25,7 @@ const TSLanguage *tree_sitter_python(void);
   X(IF, "if_statement", 1) X(ELIF, "elif_clause", 1) X(ELSE, "else_clause", 1)                     \
   X(FOR, "for_statement", 1) X(WHILE, "while_statement", 1) X(RETURN, "return_statement", 1)      \
   X(PASS, "pass_statement", 1) X(BREAK, "break_statement", 1) X(CONTINUE, "continue_statement", 1) \
+  X(RAISE, "raise_statement", 1)                                                                   \
   X(IDENTIFIER, "identifier", 1) X(INTEGER, "integer", 1) X(FLOAT, "float", 1) X(TRUE, "true", 1)  \
   X(FALSE, "false", 1) X(NONE, "none", 1) X(STRING, "string", 1)                                   \
   X(CONCAT_STRING, "concatenated_string", 1) X(STRING_CONTENT, "string_content", 1)                \
@@ -687,6 +688,23 @@ static PjStmt *pj_stmt(PjParser *p, TSNode n) {
     return st;
   }
   if (s == pj_sym[PJ_SYM_PASS]) return pj_new_stmt(p, PJ_ST_PASS, n);
+  if (s == pj_sym[PJ_SYM_RAISE]) { /* `raise E` / `raise E(args)`: the call $raise(E), typed by the checker */
+    uint32_t count = ts_node_named_child_count(n);
+    if (count != 1) {
+      pj_reject(p, n, count ? "raise ... from ..." : "a bare raise (a re-raise)");
+      return NULL;
+    }
+    PjExpr *exc = pj_expr(p, ts_node_named_child(n, 0));
+    if (!exc) return NULL;
+    PjStmt *st = pj_new_stmt(p, PJ_ST_EXPR, n);
+    st->expr = pj_new_expr(p, PJ_EX_CALL, n);
+    st->expr->call.fn = pj_new_expr(p, PJ_EX_NAME, n);
+    st->expr->call.fn->name.id = "$raise";
+    st->expr->call.args = pj_arena_alloc(p->arena, sizeof(PjExpr *));
+    st->expr->call.args[0] = exc;
+    st->expr->call.nargs = 1;
+    return st;
+  }
   if (s == pj_sym[PJ_SYM_BREAK]) return pj_new_stmt(p, PJ_ST_BREAK, n);
   if (s == pj_sym[PJ_SYM_CONTINUE]) return pj_new_stmt(p, PJ_ST_CONTINUE, n);
   const char *kind = pj_node_kind(n);

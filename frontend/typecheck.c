@@ -830,6 +830,40 @@ static void pj_inline_local_constants(PjChecker *c, PjExpr **slot) {
   if (k) *slot = pj_literal_copy(c, k, (*slot)->loc);
 }
 
+/* A name or a dotted path of names that are not the function's variables (an exception class). */
+static bool pj_global_path(PjChecker *c, const PjExpr *e) {
+  if (e->kind == PJ_EX_ATTR) return pj_global_path(c, e->attr.base);
+  return e->kind == PJ_EX_NAME && pj_var_index(c->f, e->name.id) < 0;
+}
+
+/* `raise E` or `raise E(constants)` (numba's exceptions in kernels): the class and its arguments
+ * are the host's to build when the kernel reports the raise (debug=True), from the statement's
+ * text; the kernel only records where it was. */
+static const PjType *pj_type_raise(PjChecker *c, PjExpr **slot) {
+  PjExpr *e = *slot, *exc = e->call.args[0];
+  bool ok = pj_global_path(c, exc);
+  if (!ok && exc->kind == PJ_EX_CALL && !exc->call.has_kwargs && pj_global_path(c, exc->call.fn)) {
+    ok = true;
+    for (int i = 0; i < exc->call.nargs && ok; i++) {
+      const PjExpr *a = exc->call.args[i];
+      if (a->kind == PJ_EX_UNARY && (a->un.op == PJ_UN_NEG || a->un.op == PJ_UN_POS)) a = a->un.x;
+      ok = a->kind == PJ_EX_INT || a->kind == PJ_EX_FLOAT || a->kind == PJ_EX_BOOL || a->kind == PJ_EX_STRING ||
+           a->kind == PJ_EX_NONE;
+    }
+  }
+  if (!ok) {
+    pj_err(c, exc->loc, "raise takes an exception class, or a call of one with constant arguments "
+           "(numbers and strings), in kernels");
+    return NULL;
+  }
+  if (c->final) {
+    PjExpr *b = pj_new_expr(c, (PjExpr){.kind = PJ_EX_BUILTIN, .loc = e->loc, .type = pj_type_void()});
+    b->builtin.id = PJ_BI_RAISE;
+    *slot = b;
+  }
+  return pj_type_void();
+}
+
 /* The numbers a value prints (a tuple's, nested). */
 static int pj_print_leaves(const PjType *t) {
   if (!t || t->kind != PJ_TY_TUPLE) return 1;
@@ -988,6 +1022,7 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
       pj_err(c, fn->loc, "%s is not callable", pj_tn(c, e->call.fn->type));
     return NULL;
   }
+  if (id == PJ_BI_RAISE) return pj_type_raise(c, slot);
   if (id == PJ_BI_RANGE) {
     pj_err(c, e->loc, "range() is only supported as the iterable of a for loop");
     return NULL;

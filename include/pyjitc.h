@@ -27,7 +27,9 @@ typedef enum PjStatus {
   PJ_ERROR_IO,       /* a file could not be read or written */
   PJ_ERROR_DEVICE,   /* the CUDA driver reported an error */
   PJ_ERROR_NO_DEVICE,/* no CUDA driver or device */
-  PJ_ERROR_INTERNAL  /* a bug in pyjitc */
+  PJ_ERROR_INTERNAL, /* a bug in pyjitc */
+  PJ_ERROR_RAISED    /* a kernel compiled with debug=True raised an exception (raise, an index out of
+                      * bounds, a division by zero): the message starts with the file:line:col where */
 } PjStatus;
 
 /* ---- dtypes ---------------------------------------------------------------------------- */

@@ -37,6 +37,9 @@ enum {
   PJ_KERNEL_ERROR_INDEX = 1,      /* debug=True: an index out of bounds (axis, index, extent) */
   PJ_KERNEL_ERROR_DIVERGENT = 2,  /* CPU: control flow around cuda.syncthreads() differs within a block */
   PJ_KERNEL_ERROR_GRID_SYNC = 3,  /* CPU: a block waits at g.sync() while another block has finished */
+  PJ_KERNEL_ERROR_RAISE = 4,      /* debug=True: a raise statement ran (line, col: the statement's) */
+  PJ_KERNEL_ERROR_ZERO_DIVISION = 5, /* debug=True: a division or modulo by zero (not under fastmath for floats) */
+  PJ_KERNEL_ERROR_TUPLE_INDEX = 6,   /* debug=True: a run-time tuple index out of range (index, extent) */
 };
 
 typedef struct PjKernelError {

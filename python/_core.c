@@ -43,7 +43,20 @@ static PyTypeObject *g_kernel_type, *g_stream_type, *g_event_type, *g_alloc_type
 static PyObject *g_host_array_hook;  /* hook(kernel name, args, indices): host arrays given to a launch */
 static char g_last_launch[128];       /* the name of the kernel launched last (launches are asynchronous) */
 
+static PyObject *g_raise_hook; /* hook(message) -> the exception a kernel raised (debug=True) */
+
 static PyObject *pj_py_error(PjStatus st, const char *msg) {
+  if (st == PJ_ERROR_RAISED && g_raise_hook) {
+    PyObject *exc = PyObject_CallFunction(g_raise_hook, "s", msg ? msg : "");
+    if (exc && PyExceptionInstance_Check(exc)) {
+      PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
+      Py_DECREF(exc);
+    } else if (exc) {
+      Py_DECREF(exc);
+      PyErr_SetString(PyExc_RuntimeError, msg && *msg ? msg : "pyjitc: a kernel raised an exception");
+    } /* else the hook's own exception stands */
+    return NULL;
+  }
   if (st == PJ_ERROR_DEVICE && g_last_launch[0] && msg && !strstr(msg, "kernel '")) {
     /* an error a kernel left behind surfaces at a later call: say which kernel ran last */
     PyErr_Format(g_cuda_error, "%s (the last kernel launched was '%s')", msg, g_last_launch);
@@ -1203,6 +1216,11 @@ static int pj_report_host_arrays(PjKernelObject *k, PyObject *args, const PjArg 
   return r ? 0 : -1;
 }
 
+static PyObject *pj_set_raise_hook(PyObject *self, PyObject *hook) {
+  PJ_SETREF(g_raise_hook, hook == Py_None ? NULL : Py_NewRef(hook));
+  Py_RETURN_NONE;
+}
+
 static PyObject *pj_set_host_array_hook(PyObject *self, PyObject *hook) {
   PJ_SETREF(g_host_array_hook, hook == Py_None ? NULL : Py_NewRef(hook));
   Py_RETURN_NONE;
@@ -1402,6 +1420,8 @@ static PyMethodDef pj_methods[] = {
     {"memset", pj_memset, METH_VARARGS, "memset(dst, value, nbytes, stream=None)"},
     {"dtype_codes", pj_dtype_codes, METH_NOARGS, "{dtype name: code}"},
     {"version", pj_version, METH_NOARGS, "the library's version string"},
+    {"set_raise_hook", pj_set_raise_hook, METH_O,
+     "set_raise_hook(hook or None): hook(message) -> the exception to raise for a kernel's raise (debug=True)"},
     {"set_host_array_hook", pj_set_host_array_hook, METH_O,
      "set_host_array_hook(hook or None): hook(kernel name, args, indices of host array arguments) before a launch"},
     {"remember_compiled", (PyCFunction)(void (*)(void))pj_remember_compiled, METH_FASTCALL,

@@ -411,7 +411,16 @@ PjStatus pj_kernel_error_report(const PjKernelCode *code, const PjKernelError *e
                             "must be the same for all of them",
                             file, e->line, e->col, code->name, e->thread[0], e->thread[1], e->thread[2], e->block[0],
                             e->block[1], e->block[2]);
-  return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+  const char *what = e->flag == PJ_KERNEL_ERROR_RAISE           ? "an exception was raised"
+                     : e->flag == PJ_KERNEL_ERROR_ZERO_DIVISION ? "division by zero"
+                     : e->flag == PJ_KERNEL_ERROR_TUPLE_INDEX   ? "tuple index out of range"
+                                                               : NULL;
+  if (what) /* the host raises the Python exception (the Python extension: the user's exception class) */
+    return pj_runtime_error(PJ_ERROR_RAISED, err, errlen,
+                            "%s:%d:%d: %s in kernel '%s' (thread (%u, %u, %u), block (%u, %u, %u))", file, e->line,
+                            e->col, what, code->name, e->thread[0], e->thread[1], e->thread[2], e->block[0],
+                            e->block[1], e->block[2]);
+  return pj_runtime_error(PJ_ERROR_RAISED, err, errlen,
                           "%s:%d:%d: index %lld is out of bounds for axis %d with size %lld in kernel '%s' "
                           "(thread (%u, %u, %u), block (%u, %u, %u))",
                           file, e->line, e->col, (long long)e->index, e->axis,

@@ -103,6 +103,8 @@ typedef enum PjLowering {
   PJ_LOWER_ELEMENTWISE, /* a ufunc into an output array, one loop over its elements (backend/arrays.c):
                          * args in..., out, the element's expression, then one hidden variable per
                          * input that the expression reads (2 * inputs + 2 in all) */
+  PJ_LOWER_RAISE, /* debug=True: the kernel's error record says a raise ran here (the host raises the
+                   * exception); else the thread leaves the function */
   PJ_LOWER_LET, /* args: n values, an expression, n hidden variables: each value stored into its
                  * variable, then the expression (2 * n + 1 in all) */
   PJ_LOWER_CMATH,  /* a cmath function (backend/cmath.c); dim: a PjCmathOp */

@@ -304,6 +304,7 @@ class _Units:
         self.units.append(None)
         self._link(options.get("link", ()))
         path, text, indent = _source(fn)
+        _RAISE_SOURCES.setdefault(path, {})[text] = (indent, getattr(fn, "__globals__", {}))
         self.units[i] = (path, text, indent, int(is_kernel), int(options.get("debug", False)),
                          int(options.get("fastmath", False)), int(options.get("lineinfo", False)),
                          int(options.get("max_registers", 0) or 0), self._bindings(fn))
@@ -748,6 +749,73 @@ def _cached_compile(units, types, arch, noalias, narrow, opt=3, bounds=(0, 0, 0)
     meta = dict(kernel.meta, file=units[0][0])
     _core.cache_put("kernel", key, json.dumps(meta).encode())
     return kernel
+
+
+# ---- exceptions raised in kernels (debug=True) ----------------------------------------------------
+# A kernel compiled with debug=True records where it failed; the launch reports it as
+# "file:line:col: what in kernel 'name' (thread (x, y, z), block (x, y, z))" and _kernel_raised
+# makes the Python exception numba raises: IndexError, ZeroDivisionError, or the user's own
+# (`raise MyError("text")`: the class and its constant arguments read from the statement there,
+# in the globals of the function compiled from that text), with numba's message.
+
+_RAISE_SOURCES = {}  # path -> {unit text: (its column offset, the globals of its function)}
+_RAISED = re.compile(r"(?s)^(.*):(\d+):(\d+): (.*?) in kernel '([^']*)' \(thread \((\d+), (\d+), (\d+)\), "
+                     r"block \((\d+), (\d+), (\d+)\)\)$")
+
+
+def _raise_statement(path, line, col):
+    """(function name, ast.Raise, globals) of the raise statement at path:line:col, or None."""
+    for text, (indent, globs) in _RAISE_SOURCES.get(path, {}).items():
+        try:
+            tree = ast.parse(text)
+        except SyntaxError:
+            continue
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            found = [n for n in ast.walk(fn) if isinstance(n, ast.Raise) and n.lineno == line]
+            if found:
+                exact = [n for n in found if n.col_offset + indent + 1 == col]
+                return fn.name, (exact or found)[0], globs
+    return None
+
+
+def _kernel_raised(message):
+    m = _RAISED.match(message)
+    if not m:
+        return RuntimeError(message)
+    path, line, col, what, kernel = m.group(1), int(m.group(2)), int(m.group(3)), m.group(4), m.group(5)
+    tid, ctaid = list(map(int, m.groups()[5:8])), list(map(int, m.groups()[8:11]))
+    where = f"{path}:{line}:{col} (kernel '{kernel}', thread {tuple(tid)}, block {tuple(ctaid)})"
+    if what.startswith("index "):
+        return IndexError(message)
+    if what == "tuple index out of range":
+        return IndexError(f"tuple index out of range at {where}")
+    if what == "division by zero":
+        return ZeroDivisionError(f"division by zero at {where}")
+    found = _raise_statement(path, line, col)
+    if found is None:
+        return RuntimeError(message)
+    fname, node, globs = found
+    exc, args = node.exc, []
+    try:
+        if isinstance(exc, ast.Call):
+            args = [ast.literal_eval(a) for a in exc.args]
+            exc = exc.func
+        env = dict(vars(builtins))
+        env.update(globs)
+        cls = eval(builtins.compile(ast.Expression(exc), path, "eval"), env)
+    except Exception as e:  # the name is gone or not an exception: say so with the place
+        return RuntimeError(f"{where}: the kernel raised {ast.unparse(node.exc)}, which cannot be built here ({e})")
+    if not (isinstance(cls, type) and issubclass(cls, BaseException)):
+        return TypeError(f"{where}: exceptions must derive from BaseException, not {ast.unparse(exc)}")
+    text = f"In function '{fname}', file {path}, line {line}, tid={tid} ctaid={ctaid}"
+    if args:
+        text += ": " + ", ".join(str(a) for a in args)
+    return cls(text)
+
+
+_core.set_raise_hook(_kernel_raised)
 
 
 def _warn_compiled(kernel):
