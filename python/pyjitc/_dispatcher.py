@@ -580,8 +580,8 @@ class Dispatcher:
             launcher = self._launchers.get(config)
         except TypeError:  # unhashable: lists as dims
             launcher = None
-        if launcher is not None:
-            return launcher
+        if launcher is not None and not launcher.pre_launch_callbacks:
+            return launcher  # (one given callbacks belongs to whoever added them, as numba's are per object)
         if not isinstance(config, tuple) or not 2 <= len(config) <= 4:
             raise ValueError("launch configuration: kernel[grid, block], [grid, block, stream] or "
                              "[grid, block, stream, dynamic_shared_bytes]")

@@ -195,6 +195,11 @@ def test_pre_launch_callbacks_run_before_each_launch():
     def callback(kernel, config):
         seen.append((int(arr[0]), config is cfg, config.griddim, kernel is not None))
     cfg.pre_launch_callbacks.append(callback)
+    fresh = bump[1, 1]  # the same configuration again: a new object, without cfg's callbacks
+    assert fresh is not cfg and fresh.pre_launch_callbacks == []
+    fresh(arr)
+    assert seen == [] and arr[0] == 1
+    arr[0] = 0
     cfg(arr)
     cfg(arr)
     assert arr[0] == 2
