@@ -65,7 +65,8 @@ def rebuild_function(state, owner_factory=None):
         else:
             namespace[n] = _decode(item)
     exec(builtins.compile(text, path, "exec", dont_inherit=True), namespace)
-    fn = namespace[name]
+    fn = namespace["pj_lambda" if name == "<lambda>" else name]  # a lambda's text is `def pj_lambda(...)`
+    fn.__name__ = name
     fn.__qualname__ = qualname
     fn.__defaults__ = defaults
     fn._pyjitc_source = text  # the text the compiler reads (the file may differ or be gone)

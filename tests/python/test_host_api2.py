@@ -85,6 +85,20 @@ def test_pickled_device_function_called_by_a_new_kernel():
     assert out[0] == 5.0 * SCALE + 1
 
 
+def test_pickled_kernel_calling_a_lambda_device_function():
+    twice_plus = cuda.jit(device=True)(lambda a, b: a + b * 2)
+
+    @cuda.jit
+    def k(out, x):
+        i = cuda.grid(1)
+        if i < x.size:
+            out[i] = twice_plus(x[i], 1.5)
+    x = np.arange(6.0)
+    out = np.zeros_like(x)
+    roundtrip(k)[1, 8](out, x)
+    np.testing.assert_array_equal(out, x + 3.0)
+
+
 def test_pickled_configured_launch_keeps_its_configuration():
     cfg = roundtrip(apply_scaled[(5, 2), 8])
     assert (cfg.griddim, cfg.blockdim, cfg.sharedmem) == ((5, 2, 1), (8, 1, 1), 0)
