@@ -3,33 +3,34 @@ dispatcher travels as its function's source text, the globals and closure values
 reads, its signatures and options; unpickling rebuilds the function from that text and a new
 dispatcher that compiles it again (in another process too, where the source file may not exist).
 
-Modules travel by name (imported again on the other side); other values (numbers, NumPy arrays,
-other dispatchers, module-level functions) go through pickle itself, so a value pickle refuses
-makes the kernel refuse too, with pickle's error naming it."""
+Modules travel by name (imported again on the other side); the dispatchers a function names
+(device functions, itself), and theirs in turn, travel with it as one group, rebuilt together so
+that recursive and mutually recursive functions find each other; other values (numbers, NumPy
+arrays, module-level functions) go through pickle itself, so a value pickle refuses makes the
+kernel refuse too, with pickle's error naming it."""
 import builtins
 import importlib
 import pickle
 import types as pytypes
 
-_MODULE, _SELF, _VALUE = "module", "self", "value"
+_MODULE, _FUNCTION, _VALUE = "module", "function", "value"
 
 
-def _encode(value, owner):
+def _encode(value, index, order):
+    """A name's value as it travels: a module by name, a dispatcher as its place in the group
+    (added to it when new), anything else as itself (pickled by pickle)."""
+    from ._dispatcher import Dispatcher
     if isinstance(value, pytypes.ModuleType):
         return (_MODULE, value.__name__)
-    if value is owner:  # a recursive function naming itself: rebuilt as the new function
-        return (_SELF, None)
+    if isinstance(value, Dispatcher):
+        if id(value) not in index:
+            index[id(value)] = len(order)
+            order.append(value)
+        return (_FUNCTION, index[id(value)])
     return (_VALUE, value)
 
 
-def _decode(item):
-    kind, value = item
-    if kind == _MODULE:
-        return importlib.import_module(value)
-    return value
-
-
-def function_state(fn, owner=None):
+def function_state(fn, index, order):
     """What rebuilds `fn`: (name, qualname, module name, source text at its own lines, file name,
     {name: encoded value} of the globals and closure cells the code reads, defaults)."""
     from ._dispatcher import _names, _source
@@ -42,54 +43,68 @@ def function_state(fn, owner=None):
         except ValueError:  # never assigned: the rebuilt function reports the name as unbound
             pass
     names = {}
-    for dotted in _names(code):
+    for dotted in sorted(_names(code)):
         head = dotted.split(".", 1)[0]
         if head in names:
             continue
         if head in cells:
-            names[head] = _encode(cells[head], owner)
+            names[head] = _encode(cells[head], index, order)
         elif head in fn.__globals__:
-            names[head] = _encode(fn.__globals__[head], owner)
+            names[head] = _encode(fn.__globals__[head], index, order)
     return (fn.__name__, fn.__qualname__, fn.__module__, text, path, names, fn.__defaults__)
 
 
-def rebuild_function(state, owner_factory=None):
-    """The function `state` describes, compiled from its text in a namespace of its names; a
-    name standing for the function's own dispatcher is filled in by owner_factory(fn)."""
+def _compile_function(state):
+    """The function `state` describes, compiled from its text in a namespace of its names (the
+    dispatchers it names are filled in by the caller), and that namespace."""
     name, qualname, module, text, path, names, defaults = state
     namespace = {"__builtins__": builtins, "__name__": module or "__main__"}
-    selfs = []
-    for n, item in names.items():
-        if item[0] == _SELF:
-            selfs.append(n)
-        else:
-            namespace[n] = _decode(item)
+    for n, (kind, value) in names.items():
+        if kind == _MODULE:
+            namespace[n] = importlib.import_module(value)
+        elif kind == _VALUE:
+            namespace[n] = value
     exec(builtins.compile(text, path, "exec", dont_inherit=True), namespace)
     fn = namespace["pj_lambda" if name == "<lambda>" else name]  # a lambda's text is `def pj_lambda(...)`
     fn.__name__ = name
     fn.__qualname__ = qualname
     fn.__defaults__ = defaults
     fn._pyjitc_source = text  # the text the compiler reads (the file may differ or be gone)
-    owner = owner_factory(fn) if owner_factory else fn
-    for n in selfs:
-        namespace[n] = owner
-    return owner
+    return fn, namespace
 
 
-def rebuild_dispatcher(state, device, sigs, eager, options):
+def rebuild_dispatchers(entries):
+    """The dispatchers of a pickled group, rebuilt together (so that functions calling each
+    other, or themselves, find each other); the first is the one that was pickled."""
     from ._dispatcher import Dispatcher
+    compiled = [_compile_function(e[0]) for e in entries]  # (function, its namespace)
+    dispatchers = [None] * len(entries)
 
-    def make(fn):
-        d = Dispatcher(fn, device, sigs, options)
+    def wire(k):  # dispatchers[k] into every namespace that names it
+        for (state, *_), (_, namespace) in zip(entries, compiled):
+            for n, (kind, value) in state[5].items():
+                if kind == _FUNCTION and value == k:
+                    namespace[n] = dispatchers[k]
+
+    # kernels with signatures compile when made: the device functions they call come first
+    for k in sorted(range(len(entries)), key=lambda k: bool(entries[k][2]) and not entries[k][1]):
+        state, device, sigs, eager, options = entries[k]
+        dispatchers[k] = Dispatcher(compiled[k][0], device, sigs, options)
         if eager and not sigs:  # a specialized dispatcher: the argument types it was made for
-            d._eager = list(eager)
-        return d
-    return rebuild_function(state, make)
+            dispatchers[k]._eager = list(eager)
+        wire(k)
+    return dispatchers[0]
 
 
 def reduce_dispatcher(d):
-    return rebuild_dispatcher, (function_state(d.py_func, d), d.device, list(d._sigs),
-                                [tuple(t) for t in d._eager], dict(d.options))
+    index, order, entries = {id(d): 0}, [d], []
+    k = 0
+    while k < len(order):  # the dispatchers this one reaches through its names, each once
+        x = order[k]
+        entries.append((function_state(x.py_func, index, order), x.device, list(x._sigs),
+                        [tuple(t) for t in x._eager], dict(x.options)))
+        k += 1
+    return rebuild_dispatchers, (entries,)
 
 
 def rebuild_launch(dispatcher, config):

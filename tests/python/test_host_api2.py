@@ -170,6 +170,34 @@ def test_pickled_recursive_device_function():
     assert out2[0] == math.factorial(10) == out[0]
 
 
+@cuda.jit(device=True)
+def is_even(n):
+    if n == 0:
+        return True
+    return is_odd(n - 1)
+
+
+@cuda.jit(device=True)
+def is_odd(n):
+    if n == 0:
+        return False
+    return is_even(n - 1)
+
+
+def test_pickled_mutually_recursive_device_functions():
+    @cuda.jit("void(boolean[:], int64[:])")
+    def parity(out, ns):
+        i = cuda.grid(1)
+        if i < ns.size:
+            out[i] = is_even(ns[i])
+    k = roundtrip(roundtrip(parity))
+    ns = np.array([0, 1, 2, 7, 10, 13], np.int64)
+    out = np.zeros(ns.size, np.bool_)
+    k[1, 8](out, ns)
+    np.testing.assert_array_equal(out, ns % 2 == 0)
+    assert roundtrip(is_odd) is not is_odd
+
+
 def test_pickled_vectorize():
     from pyjitc.cuda import vectorize
 
