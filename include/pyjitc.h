@@ -368,8 +368,24 @@ PjStatus pj_device_synchronize(PjDevice *device, char *err, size_t errlen);
 PjStatus pj_host_alloc(PjDevice *device, size_t bytes, void **host, uint64_t *device_address, char *err, size_t errlen);
 void pj_host_free(PjDevice *device, void *host);
 
+/* Device memory shared between processes (CUDA IPC; PJ_ERROR_ARGUMENT on the CPU executor):
+ * pj_ipc_get_handle gives the 64-byte handle of the allocation holding `address`, with that
+ * allocation's base address and size; another process opens the handle to map the allocation
+ * (at *address, its base) and closes it when done. */
+enum { PJ_IPC_HANDLE_BYTES = 64 };
+PjStatus pj_ipc_get_handle(PjDevice *device, uint64_t address, uint8_t handle[PJ_IPC_HANDLE_BYTES], uint64_t *base,
+                           size_t *size, char *err, size_t errlen);
+PjStatus pj_ipc_open(PjDevice *device, const uint8_t handle[PJ_IPC_HANDLE_BYTES], uint64_t *address, char *err,
+                     size_t errlen);
+PjStatus pj_ipc_close(PjDevice *device, uint64_t address, char *err, size_t errlen);
+
 PjStatus pj_stream_new(PjDevice *device, PjStream **out, char *err, size_t errlen);
 void pj_stream_delete(PjStream *stream);
+/* A stream made by other code (a CUstream given as an integer: numba's external_stream), used
+ * as it is and never destroyed by pyjitc; PJ_ERROR_ARGUMENT on the CPU executor. */
+PjStatus pj_stream_wrap(PjDevice *device, uint64_t handle, PjStream **out, char *err, size_t errlen);
+/* The CUstream as an integer (0 on the CPU executor). */
+uint64_t pj_stream_get_handle(const PjStream *stream);
 PjStatus pj_stream_synchronize(PjStream *stream, char *err, size_t errlen);
 PjStatus pj_event_new(PjDevice *device, PjEvent **out, char *err, size_t errlen);
 void pj_event_delete(PjEvent *event);

@@ -117,6 +117,19 @@ static PyObject *pj_register(PyObject *self, PyObject *args) {
   Py_RETURN_NONE;
 }
 
+PyObject *g_cai_stream_hook;
+
+/* set_cai_stream_hook(callable or None): what a launch calls with the stream handle of an
+ * argument whose __cuda_array_interface__ names one (the dispatcher synchronizes it) */
+static PyObject *pj_set_cai_stream_hook(PyObject *self, PyObject *hook) {
+  if (hook != Py_None && !PyCallable_Check(hook)) {
+    PyErr_SetString(PyExc_TypeError, "set_cai_stream_hook(callable or None)");
+    return NULL;
+  }
+  PJ_SETREF(g_cai_stream_hook, hook == Py_None ? NULL : Py_NewRef(hook));
+  Py_RETURN_NONE;
+}
+
 static PyObject *pj_version(PyObject *self, PyObject *noargs) { return PyUnicode_FromString(pj_version_string()); }
 
 /* ---- Allocation: device memory, freed with the object --------------------------------------- */
@@ -375,10 +388,30 @@ typedef struct {
   PjStream *stream;
 } PjStreamObject;
 
+/* Stream(handle=None): a new stream, or (handle: an int, a CUstream made elsewhere) that one */
 static int pj_stream_init(PyObject *self, PyObject *args, PyObject *kw) {
+  static char *names[] = {"handle", NULL};
+  PyObject *handle = Py_None;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "|O", names, &handle)) return -1;
   if (!pj_need_device()) return -1;
   char err[512] = "";
-  PjStatus st = pj_stream_new(g_device, &((PjStreamObject *)self)->stream, err, sizeof err);
+  PjStatus st;
+  PjStream **out = &((PjStreamObject *)self)->stream;
+  if (*out) {
+    PyErr_SetString(PyExc_RuntimeError, "Stream.__init__ called twice");
+    return -1;
+  }
+  if (handle != Py_None) {
+    unsigned long long h = PyLong_AsUnsignedLongLong(handle);
+    if (PyErr_Occurred()) {
+      PyErr_Clear();
+      PyErr_SetString(PyExc_TypeError, "an external stream's handle is a non-negative int (a CUstream's address)");
+      return -1;
+    }
+    st = pj_stream_wrap(g_device, (uint64_t)h, out, err, sizeof err);
+  } else {
+    st = pj_stream_new(g_device, out, err, sizeof err);
+  }
   if (st != PJ_OK) {
     pj_py_error(st, err);
     return -1;
@@ -403,6 +436,15 @@ static PyObject *pj_stream_sync(PyObject *self, PyObject *noargs) {
   Py_RETURN_NONE;
 }
 
+static PyObject *pj_stream_handle_get(PyObject *self, void *closure) {
+  return PyLong_FromUnsignedLongLong(pj_stream_get_handle(((PjStreamObject *)self)->stream));
+}
+
+static PyGetSetDef pj_stream_getset[] = {
+    {"handle", pj_stream_handle_get, NULL, "the CUstream as an int (0 on the CPU executor)", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
 static PyMethodDef pj_stream_methods[] = {
     {"synchronize", pj_stream_sync, METH_NOARGS, "wait for everything queued on the stream"},
     {NULL},
@@ -410,6 +452,7 @@ static PyMethodDef pj_stream_methods[] = {
 
 static PyType_Slot pj_stream_slots[] = {
     {Py_tp_init, pj_stream_init},     {Py_tp_dealloc, pj_stream_dealloc}, {Py_tp_methods, pj_stream_methods},
+    {Py_tp_getset, pj_stream_getset},
     {Py_tp_new, PyType_GenericNew},   {Py_tp_doc, "Stream(): a CUDA stream (in order on the host for the CPU)."},
     {0, NULL},
 };
@@ -518,6 +561,49 @@ static PyObject *pj_copy(PyObject *self, PyObject *args) {
   PjStatus st;
   Py_BEGIN_ALLOW_THREADS st = pj_mem_copy(g_device, (PjCopy)direction, dst, src, (size_t)n, stream, err, sizeof err);
   Py_END_ALLOW_THREADS if (st != PJ_OK) return pj_py_error(st, err);
+  Py_RETURN_NONE;
+}
+
+/* ipc_get_handle(address) -> (handle: 64 bytes, allocation base, allocation bytes) */
+static PyObject *pj_ipc_get_handle_py(PyObject *self, PyObject *args) {
+  unsigned long long address;
+  if (!PyArg_ParseTuple(args, "K", &address)) return NULL;
+  if (!pj_need_device()) return NULL;
+  uint8_t handle[PJ_IPC_HANDLE_BYTES];
+  uint64_t base = 0;
+  size_t size = 0;
+  char err[512] = "";
+  PjStatus st = pj_ipc_get_handle(g_device, address, handle, &base, &size, err, sizeof err);
+  if (st != PJ_OK) return pj_py_error(st, err);
+  return Py_BuildValue("(y#KK)", (const char *)handle, (Py_ssize_t)PJ_IPC_HANDLE_BYTES, (unsigned long long)base,
+                       (unsigned long long)size);
+}
+
+/* ipc_open(handle: 64 bytes) -> the address the other process's allocation is mapped at */
+static PyObject *pj_ipc_open_py(PyObject *self, PyObject *args) {
+  const char *handle;
+  Py_ssize_t n;
+  if (!PyArg_ParseTuple(args, "y#", &handle, &n)) return NULL;
+  if (n != PJ_IPC_HANDLE_BYTES) {
+    PyErr_Format(PyExc_ValueError, "an IPC handle is %d bytes, not %zd", (int)PJ_IPC_HANDLE_BYTES, n);
+    return NULL;
+  }
+  if (!pj_need_device()) return NULL;
+  uint64_t address = 0;
+  char err[512] = "";
+  PjStatus st = pj_ipc_open(g_device, (const uint8_t *)handle, &address, err, sizeof err);
+  if (st != PJ_OK) return pj_py_error(st, err);
+  return PyLong_FromUnsignedLongLong(address);
+}
+
+/* ipc_close(address): unmaps what ipc_open mapped */
+static PyObject *pj_ipc_close_py(PyObject *self, PyObject *args) {
+  unsigned long long address;
+  if (!PyArg_ParseTuple(args, "K", &address)) return NULL;
+  if (!pj_need_device()) return NULL;
+  char err[512] = "";
+  PjStatus st = pj_ipc_close(g_device, address, err, sizeof err);
+  if (st != PJ_OK) return pj_py_error(st, err);
   Py_RETURN_NONE;
 }
 
@@ -1079,6 +1165,7 @@ typedef struct {
   PjLaunchConfig config;
   PyObject *stream;     /* Stream or None */
   PyObject *tuples;     /* callable(*args) launching arguments that hold tuples (flattened), or NULL */
+  PyObject *callbacks;  /* list: numba's pre_launch_callbacks, each called (kernel, launcher) before a launch */
   PyObject *last;       /* the kernel of the previous call, whose key is last_key */
   char last_key[256 * 3 + 1];
   Py_ssize_t last_len;
@@ -1093,6 +1180,7 @@ static void pj_launcher_dealloc(PyObject *self) {
   Py_CLEAR(l->compile);
   Py_CLEAR(l->stream);
   Py_CLEAR(l->tuples);
+  Py_CLEAR(l->callbacks);
   Py_CLEAR(l->last);
   freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
   f(self);
@@ -1105,6 +1193,7 @@ static int pj_launcher_traverse(PyObject *self, visitproc visit, void *arg) {
   Py_VISIT(l->compile);
   Py_VISIT(l->stream);
   Py_VISIT(l->tuples);
+  Py_VISIT(l->callbacks);
   Py_VISIT(l->last);
   Py_VISIT(Py_TYPE(self));
   return 0;
@@ -1116,6 +1205,7 @@ static int pj_launcher_clear(PyObject *self) {
   Py_CLEAR(l->compile);
   Py_CLEAR(l->stream);
   Py_CLEAR(l->tuples);
+  Py_CLEAR(l->callbacks);
   Py_CLEAR(l->last);
   return 0;
 }
@@ -1196,6 +1286,24 @@ static int pj_launcher_init(PyObject *self, PyObject *args, PyObject *kw) {
   PJ_SETREF(l->compile, Py_NewRef(compile));
   PJ_SETREF(l->stream, Py_NewRef(stream));
   PJ_SETREF(l->tuples, tuples == Py_None ? NULL : Py_NewRef(tuples));
+  PJ_SETREF(l->callbacks, PyList_New(0));
+  return l->callbacks ? 0 : -1;
+}
+
+/* the callbacks a launch runs first, as numba's _LaunchConfiguration.pre_launch_callbacks */
+static int pj_launcher_run_callbacks(PjLauncherObject *l, PyObject *kernel) {
+  if (!l->callbacks || PyList_Size(l->callbacks) == 0) return 0;
+  PyObject *todo = PyList_GetSlice(l->callbacks, 0, PyList_Size(l->callbacks)); /* a callback may edit the list */
+  if (!todo) return -1;
+  for (Py_ssize_t i = 0; i < PyList_Size(todo); i++) {
+    PyObject *r = PyObject_CallFunctionObjArgs(PyList_GetItem(todo, i), kernel, (PyObject *)l, NULL);
+    if (!r) {
+      Py_DECREF(todo);
+      return -1;
+    }
+    Py_DECREF(r);
+  }
+  Py_DECREF(todo);
   return 0;
 }
 
@@ -1225,6 +1333,52 @@ static PyObject *pj_set_host_array_hook(PyObject *self, PyObject *hook) {
   PJ_SETREF(g_host_array_hook, hook == Py_None ? NULL : Py_NewRef(hook));
   Py_RETURN_NONE;
 }
+
+static PyObject *pj_launcher_dims_tuple(const uint32_t d[3]) {
+  return Py_BuildValue("(kkk)", (unsigned long)d[0], (unsigned long)d[1], (unsigned long)d[2]);
+}
+
+static PyObject *pj_launcher_griddim(PyObject *self, void *closure) {
+  return pj_launcher_dims_tuple(((PjLauncherObject *)self)->config.grid);
+}
+
+static PyObject *pj_launcher_blockdim(PyObject *self, void *closure) {
+  return pj_launcher_dims_tuple(((PjLauncherObject *)self)->config.block);
+}
+
+static PyObject *pj_launcher_sharedmem(PyObject *self, void *closure) {
+  return PyLong_FromUnsignedLong(((PjLauncherObject *)self)->config.shared_bytes);
+}
+
+static PyObject *pj_launcher_stream_get(PyObject *self, void *closure) {
+  PjLauncherObject *l = (PjLauncherObject *)self;
+  return Py_NewRef(l->stream ? l->stream : Py_None);
+}
+
+static PyObject *pj_launcher_callbacks_get(PyObject *self, void *closure) {
+  PjLauncherObject *l = (PjLauncherObject *)self;
+  if (!l->callbacks && !(l->callbacks = PyList_New(0))) return NULL;
+  return Py_NewRef(l->callbacks);
+}
+
+static int pj_launcher_callbacks_set(PyObject *self, PyObject *value, void *closure) {
+  if (!value || !PyList_Check(value)) {
+    PyErr_SetString(PyExc_TypeError, "pre_launch_callbacks is a list of callables (kernel, launch_config)");
+    return -1;
+  }
+  PJ_SETREF(((PjLauncherObject *)self)->callbacks, Py_NewRef(value));
+  return 0;
+}
+
+static PyGetSetDef pj_launcher_getset[] = {
+    {"griddim", pj_launcher_griddim, NULL, "the grid's dimensions (x, y, z)", NULL},
+    {"blockdim", pj_launcher_blockdim, NULL, "the block's dimensions (x, y, z)", NULL},
+    {"sharedmem", pj_launcher_sharedmem, NULL, "bytes of dynamic shared memory", NULL},
+    {"stream", pj_launcher_stream_get, NULL, "the stream launches go to (None: the default stream)", NULL},
+    {"pre_launch_callbacks", pj_launcher_callbacks_get, pj_launcher_callbacks_set,
+     "callables run as callback(kernel, launch_config) before each launch", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
 
 static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) {
   PjLauncherObject *l = (PjLauncherObject *)self;
@@ -1319,6 +1473,7 @@ found:;
     key[3 * n] &= ~2;
     goto lookup;
   }
+  if (pj_launcher_run_callbacks(l, held) < 0) goto done;
   char err[1024] = "";
   PjStatus st;
   if (!k->loaded && (st = pj_kernel_load(g_device, k->kernel, &k->loaded, err, sizeof err)) != PJ_OK) {
@@ -1384,6 +1539,7 @@ static PyType_Slot pj_launcher_slots[] = {
     {Py_tp_traverse, pj_launcher_traverse},
     {Py_tp_clear, pj_launcher_clear},
     {Py_tp_call, pj_launcher_call},
+    {Py_tp_getset, pj_launcher_getset},
     {Py_tp_new, PyType_GenericNew},
     {Py_tp_doc, "Launcher(cache, compile, grid, block, stream, shared_bytes): kernel[grid, block, ...]; call it with "
                 "the kernel's arguments."},
@@ -1391,7 +1547,8 @@ static PyType_Slot pj_launcher_slots[] = {
 };
 
 static PyType_Spec pj_launcher_spec = {"pyjitc._core.Launcher", sizeof(PjLauncherObject), 0,
-                                       Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC, pj_launcher_slots};
+                                       Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_BASETYPE,
+                                       pj_launcher_slots};
 
 /* ---- the module --------------------------------------------------------------------------- */
 
@@ -1419,6 +1576,13 @@ static PyMethodDef pj_methods[] = {
     {"copy", pj_copy, METH_VARARGS, "copy(direction, dst, src, nbytes, stream=None)"},
     {"memset", pj_memset, METH_VARARGS, "memset(dst, value, nbytes, stream=None)"},
     {"dtype_codes", pj_dtype_codes, METH_NOARGS, "{dtype name: code}"},
+    {"ipc_get_handle", pj_ipc_get_handle_py, METH_VARARGS,
+     "ipc_get_handle(address) -> (64-byte CUDA IPC handle, allocation base, allocation bytes)"},
+    {"ipc_open", pj_ipc_open_py, METH_VARARGS, "ipc_open(handle) -> address of the mapped allocation"},
+    {"ipc_close", pj_ipc_close_py, METH_VARARGS, "ipc_close(address): unmaps an opened IPC allocation"},
+    {"set_cai_stream_hook", pj_set_cai_stream_hook, METH_O,
+     "set_cai_stream_hook(callable(handle) or None): called for kernel arguments whose __cuda_array_interface__ "
+     "names a stream"},
     {"version", pj_version, METH_NOARGS, "the library's version string"},
     {"set_raise_hook", pj_set_raise_hook, METH_O,
      "set_raise_hook(hook or None): hook(message) -> the exception to raise for a kernel's raise (debug=True)"},

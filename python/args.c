@@ -438,6 +438,12 @@ int pj_arg_read(PyObject *o, PjArg *a, int index) {
     a->v.data = (void *)(uintptr_t)PyLong_AsUnsignedLongLong(PyTuple_GetItem(data, 0));
     a->layout = pj_layout_of(a->v.ndim, a->v.shape, a->v.strides, itemsize);
   }
+  PyObject *stream = ok && !PyErr_Occurred() ? PyDict_GetItemString(cai, "stream") : NULL;
+  if (stream && stream != Py_None && g_cai_stream_hook && pj_device_target(g_device) == PJ_TARGET_CUDA) {
+    PyObject *r = PyObject_CallFunctionObjArgs(g_cai_stream_hook, stream, NULL); /* waits for the producer's stream */
+    if (!r) ok = 0;
+    Py_XDECREF(r);
+  }
   Py_DECREF(cai);
   if (!ok || PyErr_Occurred()) {
     if (!PyErr_Occurred()) PyErr_Format(PyExc_TypeError, "argument %d: an unsupported __cuda_array_interface__", index + 1);

@@ -24,6 +24,9 @@ extern PjDevice *g_device;
 extern PyTypeObject *g_ndarray_type, *g_generic_type, *g_cupy_type, *g_array_type;
 extern PjScalarType g_scalar_types[16];
 extern int g_nscalar_types;
+/* callable(stream handle) for an argument whose __cuda_array_interface__ names a stream: the
+ * launch waits for that stream first, as the interface asks of consumers (NULL: none set) */
+extern PyObject *g_cai_stream_hook;
 
 /* ArrayBase (_core.c): what a launch reads of a device array */
 typedef struct {

@@ -21,6 +21,7 @@ typedef struct CUfunc_st *CUfunction;
 typedef struct CUevent_st *CUevent;
 typedef struct CUstream_st *CUstream;
 typedef int CUjit_option;
+typedef struct CUipcMemHandle { char reserved[64]; } CUipcMemHandle; /* passed by value, as cuda.h's */
 
 enum {
   PJ_CUDA_SUCCESS = 0,
@@ -93,6 +94,11 @@ enum {
   X(cuMemHostAlloc, NULL, CUresult, (void **p, size_t bytes, unsigned int flags))               \
   X(cuMemHostGetDevicePointer_v2, NULL, CUresult, (CUdeviceptr *d, void *p, unsigned int flags)) \
   X(cuMemFreeHost, NULL, CUresult, (void *p))                                                    \
+  X(cuMemGetAddressRange_v2, NULL, CUresult, (CUdeviceptr *base, size_t *size, CUdeviceptr ptr))  \
+  X(cuIpcGetMemHandle, NULL, CUresult, (CUipcMemHandle *handle, CUdeviceptr ptr))              \
+  X(cuIpcOpenMemHandle_v2, "cuIpcOpenMemHandle", CUresult,                                     \
+    (CUdeviceptr *ptr, CUipcMemHandle handle, unsigned int flags))                               \
+  X(cuIpcCloseMemHandle, NULL, CUresult, (CUdeviceptr ptr))                                      \
   X(cuDriverGetVersion, NULL, CUresult, (int *version))                                          \
   X(cuLinkCreate_v2, NULL, CUresult, (unsigned int n, CUjit_option *options, void **values, void **state)) \
   X(cuLinkAddData_v2, NULL, CUresult,                                                            \
@@ -758,6 +764,45 @@ PjStatus pj_cuda_alloc(PjCuda *cuda, size_t bytes, uint64_t *out, char *err, siz
   pj_cuda_leave();
   *out = p;
   return st;
+}
+
+/* ---- memory shared between processes (CUDA IPC) ---- */
+
+PjStatus pj_cuda_ipc_get(PjCuda *cuda, uint64_t address, uint8_t handle[PJ_IPC_HANDLE_BYTES], uint64_t *base,
+                         size_t *size, char *err, size_t errlen) {
+  if (cuda->lost) return pj_cuda_lost_error(cuda, err, errlen);
+  PjStatus st = pj_cuda_enter(cuda, err, errlen);
+  if (st != PJ_OK) return st;
+  CUdeviceptr b = 0;
+  size_t n = 0;
+  CUipcMemHandle h;
+  memset(&h, 0, sizeof h);
+  st = PJ_CU(cuMemGetAddressRange_v2, &b, &n, (CUdeviceptr)address); /* the allocation holding address */
+  if (st == PJ_OK) st = PJ_CU(cuIpcGetMemHandle, &h, b);
+  pj_cuda_leave();
+  memcpy(handle, h.reserved, PJ_IPC_HANDLE_BYTES);
+  *base = b;
+  *size = n;
+  return st;
+}
+
+PjStatus pj_cuda_ipc_open(PjCuda *cuda, const uint8_t handle[PJ_IPC_HANDLE_BYTES], uint64_t *address, char *err,
+                          size_t errlen) {
+  *address = 0;
+  if (cuda->lost) return pj_cuda_lost_error(cuda, err, errlen);
+  PjStatus st = pj_cuda_enter(cuda, err, errlen);
+  if (st != PJ_OK) return st;
+  CUipcMemHandle h;
+  memcpy(h.reserved, handle, PJ_IPC_HANDLE_BYTES);
+  CUdeviceptr p = 0;
+  st = PJ_CU(cuIpcOpenMemHandle_v2, &p, h, 0x1 /* CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS */);
+  pj_cuda_leave();
+  *address = p;
+  return st;
+}
+
+PjStatus pj_cuda_ipc_close(PjCuda *cuda, uint64_t address, char *err, size_t errlen) {
+  PJ_CUDA_IN_CONTEXT(cuda, PJ_CU(cuIpcCloseMemHandle, (CUdeviceptr)address));
 }
 
 PjStatus pj_cuda_host_alloc(PjCuda *cuda, size_t bytes, void **host, uint64_t *device_address, char *err,

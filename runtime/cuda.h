@@ -41,6 +41,13 @@ PjStatus pj_cuda_launch(PjCuda *cuda, const PjKernelCode *code, const PjLaunchCo
 
 PjStatus pj_cuda_alloc(PjCuda *cuda, size_t bytes, uint64_t *out, char *err, size_t errlen);
 void pj_cuda_free(PjCuda *cuda, uint64_t address);
+/* CUDA IPC: the handle of the allocation holding `address` (its base and size too); opening a
+ * handle of another process maps that allocation here, at *address, until closed. */
+PjStatus pj_cuda_ipc_get(PjCuda *cuda, uint64_t address, uint8_t handle[PJ_IPC_HANDLE_BYTES], uint64_t *base,
+                         size_t *size, char *err, size_t errlen);
+PjStatus pj_cuda_ipc_open(PjCuda *cuda, const uint8_t handle[PJ_IPC_HANDLE_BYTES], uint64_t *address, char *err,
+                          size_t errlen);
+PjStatus pj_cuda_ipc_close(PjCuda *cuda, uint64_t address, char *err, size_t errlen);
 PjStatus pj_cuda_host_alloc(PjCuda *cuda, size_t bytes, void **host, uint64_t *device_address, char *err,
                             size_t errlen);
 void pj_cuda_host_free(PjCuda *cuda, void *host);

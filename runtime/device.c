@@ -432,7 +432,8 @@ PjStatus pj_kernel_error_report(const PjKernelCode *code, const PjKernelError *e
 
 struct PjStream {
   PjDevice *device;
-  void *cuda; /* CUstream; NULL on the CPU */
+  void *cuda;   /* CUstream; NULL on the CPU */
+  int external; /* made elsewhere (pj_stream_wrap): not destroyed with this object */
 };
 
 struct PjEvent {
@@ -505,9 +506,47 @@ PjStatus pj_stream_new(PjDevice *device, PjStream **out, char *err, size_t errle
   return st;
 }
 
+static PjStatus pj_ipc_no_gpu(char *err, size_t errlen) {
+  return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+                          "CUDA IPC needs a CUDA GPU: the CPU executor's memory cannot be shared between processes");
+}
+
+PjStatus pj_ipc_get_handle(PjDevice *device, uint64_t address, uint8_t handle[PJ_IPC_HANDLE_BYTES], uint64_t *base,
+                           size_t *size, char *err, size_t errlen) {
+  if (!device->cuda) return pj_ipc_no_gpu(err, errlen);
+  return pj_cuda_ipc_get(device->cuda, address, handle, base, size, err, errlen);
+}
+
+PjStatus pj_ipc_open(PjDevice *device, const uint8_t handle[PJ_IPC_HANDLE_BYTES], uint64_t *address, char *err,
+                     size_t errlen) {
+  if (!device->cuda) return pj_ipc_no_gpu(err, errlen);
+  return pj_cuda_ipc_open(device->cuda, handle, address, err, errlen);
+}
+
+PjStatus pj_ipc_close(PjDevice *device, uint64_t address, char *err, size_t errlen) {
+  if (!device->cuda) return pj_ipc_no_gpu(err, errlen);
+  return pj_cuda_ipc_close(device->cuda, address, err, errlen);
+}
+
+PjStatus pj_stream_wrap(PjDevice *device, uint64_t handle, PjStream **out, char *err, size_t errlen) {
+  *out = NULL;
+  if (!device->cuda)
+    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+                            "external streams need a CUDA GPU: the CPU executor has no CUDA streams");
+  PjStream *s = calloc(1, sizeof *s);
+  if (!s) return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
+  s->device = device;
+  s->cuda = (void *)(uintptr_t)handle;
+  s->external = 1;
+  *out = s;
+  return PJ_OK;
+}
+
+uint64_t pj_stream_get_handle(const PjStream *stream) { return (uint64_t)(uintptr_t)pj_stream_handle(stream); }
+
 void pj_stream_delete(PjStream *stream) {
   if (!stream) return;
-  if (stream->device->cuda) pj_cuda_stream_delete(stream->device->cuda, stream->cuda);
+  if (stream->device->cuda && !stream->external) pj_cuda_stream_delete(stream->device->cuda, stream->cuda);
   free(stream);
 }
 

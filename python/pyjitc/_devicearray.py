@@ -72,7 +72,24 @@ class DeviceNDArray(_core.ArrayBase):
 
     @property
     def gpu_data(self):
-        return self._owner
+        """The device memory the array spans: its allocation when it spans all of it, else (a
+        slice, or memory another library allocated) a MemoryView of that range (address, size)
+        that keeps the allocation alive, as numba's memory pointers."""
+        from ._ipc import MemoryView
+        owner = self._owner
+        lo, nbytes = _span(self.shape, self.strides, self.itemsize)
+        start = self._address + lo
+        if isinstance(owner, _core.Allocation) and start == owner.address and nbytes == owner.nbytes:
+            return owner
+        if isinstance(owner, MemoryView) and start == owner.address and nbytes == owner.size:
+            return owner
+        return MemoryView(owner, start, nbytes)
+
+    def get_ipc_handle(self):
+        """A handle another process opens to use this array's memory (CUDA IPC; `with h as
+        darr:` there); pickle it to send it. Needs a CUDA GPU."""
+        from ._ipc import array_ipc_handle
+        return array_ipc_handle(self)
 
     @property
     def alloc_size(self):
@@ -98,12 +115,19 @@ class DeviceNDArray(_core.ArrayBase):
         return {"C_CONTIGUOUS": self.is_c_contiguous(), "F_CONTIGUOUS": self.is_f_contiguous()}
 
     @property
+    def device_ctypes_pointer(self):
+        """The device address of element 0 as a ctypes.c_void_p (None's value for an empty array)."""
+        import ctypes
+        return ctypes.c_void_p(self._address if self.size else None)
+
+    @property
     def __cuda_array_interface__(self):
         if target() != "cuda":
             raise AttributeError("__cuda_array_interface__: pyjitc runs on the CPU here (no GPU memory)")
         strides = None if self._layout == "C" else self.strides
         return {"shape": self.shape, "strides": strides, "typestr": self.dtype.str,
-                "data": (self._address if self.size else 0, False), "version": 3}
+                "data": (self._address if self.size else 0, False), "version": 3,
+                "stream": _cai_stream(self.stream)}
 
     # ---- copies
     def _check_host(self, ary):
@@ -220,12 +244,19 @@ class DeviceNDArray(_core.ArrayBase):
         return DeviceNDArray(tuple(shape), strides, self.dtype, gpu_data=self._owner, _address=self._address)
 
     def transpose(self, axes=None):
-        """A view with the axes in the order given (reversed by default), as numba's."""
-        axes = tuple(reversed(range(self.ndim))) if axes is None else tuple(axes)
-        if sorted(axes) != list(range(self.ndim)):
-            raise ValueError(f"axes {axes} are not a permutation of {self.ndim} axes")
-        return DeviceNDArray(tuple(self.shape[a] for a in axes), tuple(self.strides[a] for a in axes), self.dtype,
-                             gpu_data=self._owner, _address=self._address)
+        """As numba's: the array itself for the identity permutation; for a 2-D array, a new
+        C-contiguous device array holding the transpose (a copy made by a kernel on the device,
+        numba.cuda.kernels.transpose), whatever the strides of this one; other ranks are not
+        supported (NotImplementedError)."""
+        if axes is not None and tuple(axes) == tuple(range(self.ndim)):
+            return self
+        if self.ndim != 2:
+            raise NotImplementedError(f"transposing a {self.ndim}-D device array is not supported (2-D only, "
+                                      "as numba's)")
+        if axes is not None and sorted(axes) != [0, 1]:
+            raise ValueError(f"invalid axes {tuple(axes)} for a 2-D array")
+        from ._transpose import transpose
+        return transpose(self)
 
     @property
     def T(self):
@@ -326,18 +357,76 @@ def from_array_like(ary, stream=0, gpu_data=None):
     return DeviceNDArray(ary.shape, ary.strides, ary.dtype, stream=stream, gpu_data=gpu_data)
 
 
+def _cai_stream(stream):
+    """The "stream" entry of a __cuda_array_interface__ this array produces: None for the
+    default stream (0), else the CUstream as an int (1 and 2: the legacy and per-thread default
+    streams, as the interface numbers them)."""
+    if stream is None or (isinstance(stream, int) and stream == 0):
+        return None
+    handle = getattr(stream, "handle", None)
+    if handle is None:
+        return None
+    handle = int(handle)
+    return handle if handle else None
+
+
+def _sync_enabled():
+    """numba's CUDA_ARRAY_INTERFACE_SYNC (environment NUMBA_CUDA_ARRAY_INTERFACE_SYNC, default
+    on): whether a consumer waits for the producer's stream."""
+    import os
+    return os.environ.get("NUMBA_CUDA_ARRAY_INTERFACE_SYNC", "1").strip() not in ("0", "")
+
+
+def _external(handle):
+    from . import cuda
+    return cuda.external_stream(handle)
+
+
+def _sync_launch_argument(handle):
+    """Called by a launch for an argument whose interface names a stream: wait for it."""
+    if _sync_enabled():
+        _external(int(handle)).synchronize()
+
+
+_core.set_cai_stream_hook(_sync_launch_argument)
+
+
+def from_cuda_array_interface(desc, owner=None, sync=True):
+    """A device array viewing the memory a __cuda_array_interface__ dictionary describes (no
+    copy); `owner` is kept alive with it. A producer's stream becomes the array's stream (an
+    external stream), waited for first when `sync` (and CUDA_ARRAY_INTERFACE_SYNC) is on."""
+    if desc.get("mask") is not None:
+        raise NotImplementedError("Masked arrays are not supported")
+    version = desc.get("version", 0)
+    if version > 3:
+        raise ValueError(f"__cuda_array_interface__ version {version} is newer than pyjitc reads (3)")
+    dtype = np.dtype(desc["typestr"])
+    if dtype.kind == "V" and dtype.itemsize == 2 and dtype.fields is None and CODES.get("bfloat16") in DTYPES:
+        dtype = DTYPES[CODES["bfloat16"]]  # '<V2': ml_dtypes.bfloat16's typestr
+    shape = tuple(int(n) for n in desc["shape"])
+    strides = desc.get("strides")
+    strides = tuple(int(x) for x in strides) if strides is not None else _c_strides(shape, dtype.itemsize)
+    if len(strides) != len(shape):
+        raise ValueError(f"__cuda_array_interface__: strides {strides} do not match the shape {shape}")
+    handle = desc.get("stream")
+    stream = 0
+    if handle is not None:
+        if int(handle) == 0:
+            raise ValueError("__cuda_array_interface__: stream 0 is not allowed (use None, 1 or 2)")
+        stream = _external(int(handle))
+        if sync and _sync_enabled():
+            stream.synchronize()
+    owner = owner if owner is not None else dict(desc)  # memory held elsewhere: nothing here frees it
+    return DeviceNDArray(shape, strides, dtype, stream=stream, gpu_data=owner, _address=int(desc["data"][0]))
+
+
 def as_cuda_array(obj, sync=True):
     """A device array viewing the memory of an object with __cuda_array_interface__ (no copy)."""
     if isinstance(obj, DeviceNDArray):
         return obj
-    cai = obj.__cuda_array_interface__
-    dtype = np.dtype(cai["typestr"])
-    if dtype.kind == "V" and dtype.itemsize == 2 and dtype.fields is None and CODES["bfloat16"] in DTYPES:
-        dtype = DTYPES[CODES["bfloat16"]]  # '<V2': ml_dtypes.bfloat16's typestr
-    shape = tuple(cai["shape"])
-    strides = cai.get("strides") or _c_strides(shape, dtype.itemsize)
-    arr = DeviceNDArray(shape, strides, dtype, gpu_data=obj, _address=cai["data"][0])
-    return arr
+    if not is_cuda_array(obj):
+        raise TypeError(f"as_cuda_array: {type(obj).__name__} has no __cuda_array_interface__")
+    return from_cuda_array_interface(obj.__cuda_array_interface__, owner=obj, sync=sync)
 
 
 class MappedNDArray(np.ndarray):
@@ -347,6 +436,7 @@ class MappedNDArray(np.ndarray):
     def __array_finalize__(self, obj):
         self._pj_host = getattr(obj, "_pj_host", None)
         self._pj_base = getattr(obj, "_pj_base", 0)
+        self._pj_stream = getattr(obj, "_pj_stream", 0)
 
     @property
     def __cuda_array_interface__(self):
@@ -355,10 +445,11 @@ class MappedNDArray(np.ndarray):
         address = self._pj_host.device_address + (self.ctypes.data - self._pj_base)
         strides = None if self.flags.c_contiguous else self.strides
         return {"shape": self.shape, "strides": strides, "typestr": self.dtype.str,
-                "data": (address if self.size else 0, False), "version": 3}
+                "data": (address if self.size else 0, False), "version": 3,
+                "stream": _cai_stream(getattr(self, "_pj_stream", 0))}
 
 
-def _host_array(shape, dtype, strides, order, cls):
+def _host_array(shape, dtype, strides, order, cls, stream=0):
     device()
     dtype = np.dtype(dtype)
     shape = tuple(int(n) for n in shape) if isinstance(shape, (tuple, list)) else (int(shape),)
@@ -378,6 +469,7 @@ def _host_array(shape, dtype, strides, order, cls):
         ary = ary.view(cls)
         ary._pj_host = host
         ary._pj_base = flat.ctypes.data
+        ary._pj_stream = stream
     return ary
 
 
@@ -388,7 +480,7 @@ def pinned_array(shape, dtype=np.float64, strides=None, order="C"):
 
 def mapped_array(shape, dtype=np.float64, strides=None, order="C", stream=0, portable=False, wc=False):
     """A NumPy array in page-locked host memory that kernels use in place (no copies)."""
-    return _host_array(shape, dtype, strides, order, MappedNDArray)
+    return _host_array(shape, dtype, strides, order, MappedNDArray, stream)
 
 
 class ManagedNDArray(MappedNDArray):
@@ -399,7 +491,7 @@ def managed_array(shape, dtype=np.float64, strides=None, order="C", stream=0, at
     """numba's managed_array: one array that the host and kernels both read and write, with no
     copies. pyjitc allocates it as mapped page-locked host memory (the GPU reaches it over the
     bus), which gives the same meaning as CUDA's managed memory, not its page migration."""
-    return _host_array(shape, dtype, strides, order, ManagedNDArray)
+    return _host_array(shape, dtype, strides, order, ManagedNDArray, stream)
 
 
 def pinned_array_like(ary):

@@ -505,6 +505,7 @@ class Dispatcher:
         self.extensions = []
         self._variants = {}     # (argument types, noalias, narrow) -> Kernel
         self._eager = []
+        self._sigs = list(sigs)  # as given: what a pickled dispatcher is rebuilt with
         self._device_sigs = list(sigs) if device_fn else []  # inspect_asm()/inspect_llvm() of a device function
         for sig in [] if device_fn else sigs:
             s = parse_signature(sig)
@@ -515,6 +516,11 @@ class Dispatcher:
 
     def __repr__(self):
         return f"<pyjitc {'device function' if self.device else 'kernel'} {self.py_func.__qualname__}>"
+
+    def __reduce__(self):
+        """Pickled by value: the function's source, the names it reads, signatures and options."""
+        from ._serialize import reduce_dispatcher
+        return reduce_dispatcher(self)
 
     # ---- compiling
     def _compile(self, types, emit=0, target_name=None, arch=None, noalias=False, narrow=False):
@@ -578,8 +584,8 @@ class Dispatcher:
             launcher = self._launchers.get(config)
         except TypeError:  # unhashable: lists as dims
             launcher = None
-        if launcher is not None:
-            return launcher
+        if launcher is not None and not launcher.pre_launch_callbacks:
+            return launcher  # (one given callbacks belongs to whoever added them, as numba's are per object)
         if not isinstance(config, tuple) or not 2 <= len(config) <= 4:
             raise ValueError("launch configuration: kernel[grid, block], [grid, block, stream] or "
                              "[grid, block, stream, dynamic_shared_bytes]")
@@ -599,15 +605,18 @@ class Dispatcher:
         # configuration (the launcher is then cached: later launches pay nothing for the check)
         if _config.CUDA_LOW_OCCUPANCY_WARNINGS and not _config.DISABLE_PERFORMANCE_WARNINGS:
             _warn_low_occupancy(grid)
-        launcher = _core.Launcher(self._cache, self._for_types, _dims(grid), _dims(block), stream or None, int(shared),
-                                  self._tuple_launcher(grid, block, stream, shared))
+        owner = []  # the launcher, whose pre_launch_callbacks its launches of tuples share
+        launcher = _LaunchConfiguration(self._cache, self._for_types, _dims(grid), _dims(block), stream or None,
+                                        int(shared), self._tuple_launcher(grid, block, stream, shared, owner))
+        launcher.dispatcher = self
+        owner.append(launcher)
         try:
             self._launchers[config] = launcher
         except TypeError:  # an unhashable stream or dims: not cached
             pass
         return launcher
 
-    def _tuple_launcher(self, grid, block, stream, shared):
+    def _tuple_launcher(self, grid, block, stream, shared, owner=()):
         """What launches arguments that hold tuples: they are flattened into their items (a
         tuple's parameters are its items', ir/abi.h), launched by a launcher for that shape of
         tuples whose kernels are compiled for the tuple types rebuilt around the items' types."""
@@ -621,6 +630,8 @@ class Dispatcher:
                     return self._for_types(_with_tuples(shape, types), noalias, narrow)
                 sub = subs[shape] = _core.Launcher({}, compile_for, _dims(grid), _dims(block), stream or None,
                                                    int(shared))
+                if owner:
+                    sub.pre_launch_callbacks = owner[0].pre_launch_callbacks
             try:
                 return sub(*flat)
             except (TypeError, ValueError) as e:  # "argument 3: ..." of the items: the user's argument and item
@@ -948,6 +959,17 @@ def _record_types(t):
     if _is_tuple(t):
         return ("tuple", tuple(_record_types(x) for x in t[1]), t[2], t[3])
     return (_record_spec(t[0]), t[1], t[2]) if isinstance(t[0], np.dtype) else t
+
+
+class _LaunchConfiguration(_core.Launcher):
+    """kernel[grid, block, stream, shared]: call it with the kernel's arguments. griddim and
+    blockdim are 3-tuples; pre_launch_callbacks, a list of callables run as callback(kernel,
+    launch_config) before each launch (host code: they must not use the device). Pickled as its
+    dispatcher and configuration."""
+
+    def __reduce__(self):
+        from ._serialize import reduce_launch
+        return reduce_launch(self)
 
 
 class _ExtendedLauncher:

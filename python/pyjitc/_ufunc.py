@@ -283,6 +283,7 @@ class UFunc:
         self.__name__ = getattr(py_func, "__name__", "ufunc")
         self.__doc__ = getattr(py_func, "__doc__", None)
         self.target = _target(target, f"vectorize '{self.__name__}'")
+        self._pickle_args = (list(sigs), target, dict(options))  # what a pickled ufunc is rebuilt with
         self.options = _options(options, f"vectorize '{self.__name__}'", False)
         self._device = device_function(py_func, self.options)
         self.py_func = self._device.py_func
@@ -303,6 +304,11 @@ class UFunc:
 
     def __repr__(self):
         return f"<pyjitc ufunc '{self.__name__}' ({'lazy' if not self._sigs else len(self._sigs)} signatures)>"
+
+    def __reduce__(self):
+        """Pickled by value: its device function (source and names) and its signatures."""
+        from ._serialize import reduce_ufunc
+        return reduce_ufunc(self)
 
     @property
     def types(self):

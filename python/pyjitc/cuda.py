@@ -13,6 +13,7 @@ from ._devicearray import (DeviceNDArray, In, InOut, ManagedNDArray, MappedNDArr
                            is_cuda_array, is_device_array, managed_array, mapped_array, mapped_array_like,
                            pinned_array, pinned_array_like)
 from . import _devicearray as devicearray  # numba.cuda.devicearray (auto_device, from_array_like, ...)
+from ._devicearray import from_cuda_array_interface  # noqa: F401
 from ._dispatcher import (Dispatcher, compile, compile_all, compile_for_current_device, compile_ptx,  # noqa: A004
                           compile_ptx_for_current_device, declare_device, jit)
 from ._runtime import _state, device as _device, target as _target
@@ -154,6 +155,12 @@ class _Device:
     def __repr__(self):
         return f"<pyjitc device {self.id} '{self.name.decode()}'>"
 
+    def get_ipc_handle(self, memory):
+        """numba's context.get_ipc_handle(memory): a CUDA IPC handle of device memory (a device
+        array's gpu_data) that another process opens; needs a CUDA GPU."""
+        from ._ipc import get_ipc_handle
+        return get_ipc_handle(memory)
+
     def reset(self):
         synchronize()
 
@@ -212,7 +219,13 @@ def synchronize():
 
 
 class Stream(_core.Stream):
-    """cuda.stream(): launches and copies on it run in order, asynchronously to the host."""
+    """cuda.stream(): launches and copies on it run in order, asynchronously to the host.
+    handle: the CUstream as an int; external: whether other code made it (external_stream)."""
+
+    external = False
+
+    def __int__(self):
+        return self.handle
 
     def auto_synchronize(self):
         stream = self
@@ -255,6 +268,18 @@ class _DefaultStream:
         return f"<pyjitc {self._kind} default stream>"
 
 
+def external_stream(ptr):
+    """A stream made by other code (a CUstream's address as an int, e.g. from CuPy or PyTorch):
+    launches and copies given it run on that stream; pyjitc never destroys it. Needs a CUDA GPU:
+    on the CPU executor there are no CUDA streams to name (RuntimeError)."""
+    if _device()[0] != "cuda":
+        raise RuntimeError("External streams are unsupported on the CPU executor (pyjitc runs on the CPU here; "
+                           "there are no CUDA streams)")
+    s = Stream(int(ptr))
+    s.external = True
+    return s
+
+
 def default_stream():
     _device()
     return _DefaultStream("legacy", 0)
@@ -286,6 +311,58 @@ def event(timing=True):
 
 def event_elapsed_time(evtstart, evtend):
     return evtstart.elapsed_time(evtend)
+
+
+cudadrv = _pytypes.ModuleType(__name__ + ".cudadrv", "numba.cuda.cudadrv, as far as pyjitc has it: devicearray.")
+cudadrv.__path__ = []
+cudadrv.devicearray = devicearray
+cudadrv.driver = _pytypes.ModuleType(cudadrv.__name__ + ".driver", "numba.cuda.cudadrv.driver: Stream.")
+cudadrv.driver.Stream = Stream
+
+
+def _device_address(obj):
+    """The device address of a device array, device memory (allocation or view) or an int."""
+    if isinstance(obj, DeviceNDArray):
+        return obj.device_ctypes_pointer.value or 0
+    address = getattr(obj, "address", obj)
+    if not isinstance(address, int):
+        raise TypeError(f"expected device memory or an address, not {type(obj).__name__}")
+    return address
+
+
+def _host_to_device(dst, src, size, stream=0):
+    """numba's driver.host_to_device: `size` bytes from a host array (or buffer) to device memory."""
+    src = np.ascontiguousarray(src) if not isinstance(src, np.ndarray) else src
+    if size > src.nbytes:
+        raise ValueError(f"host_to_device: {size} bytes asked, the host array has {src.nbytes}")
+    _core.copy(0, _device_address(dst), src.ctypes.data, int(size), stream or None)
+
+
+def _device_to_host(dst, src, size, stream=0):
+    """numba's driver.device_to_host: `size` bytes from device memory into a host array."""
+    if not isinstance(dst, np.ndarray) or not dst.flags.c_contiguous or not dst.flags.writeable:
+        raise TypeError("device_to_host: the destination is a writable C-contiguous NumPy array")
+    if size > dst.nbytes:
+        raise ValueError(f"device_to_host: {size} bytes asked, the host array holds {dst.nbytes}")
+    _core.copy(1, dst.ctypes.data, _device_address(src), int(size), stream or None)
+
+
+cudadrv.driver.host_to_device = _host_to_device
+cudadrv.driver.device_to_host = _device_to_host
+driver = cudadrv.driver
+from ._ipc import IpcHandle, open_ipc_array  # noqa: E402,F401
+devices = _pytypes.ModuleType(__name__ + ".devices", "numba.cuda.devices: get_context().")
+devices.get_context = lambda devnum=0: current_context()
+sys.modules[devices.__name__] = devices
+sys.modules[cudadrv.__name__] = cudadrv
+sys.modules[cudadrv.driver.__name__] = cudadrv.driver
+sys.modules[cudadrv.__name__ + ".devicearray"] = devicearray
+from . import _transpose  # noqa: E402  (its kernel is made with this module's jit)
+kernels = _pytypes.ModuleType(__name__ + ".kernels", "numba.cuda.kernels: transpose.")
+kernels.__path__ = []
+kernels.transpose = _transpose
+sys.modules[kernels.__name__] = kernels
+sys.modules[kernels.__name__ + ".transpose"] = _transpose
 
 
 def __getattr__(name):

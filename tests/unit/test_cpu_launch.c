@@ -458,8 +458,36 @@ static void test_open(void) {
   CHECKF(st == PJ_ERROR_ARGUMENT, "ordinal -1 gave %d", st);
 }
 
+/* ---- what only a GPU has: external streams, CUDA IPC ----------------------------------------- */
+
+static void test_gpu_only_memory_api(void) {
+  char err[256] = "";
+  PjDevice *device = open_cpu("1");
+  PjStream *stream = (PjStream *)1;
+  PjStatus st = pj_stream_wrap(device, 0x1234, &stream, err, sizeof err);
+  CHECKF(st == PJ_ERROR_ARGUMENT && stream == NULL, "pj_stream_wrap on the CPU gave %d", st);
+  CHECK_HAS(err, "external streams need a CUDA GPU");
+  st = pj_stream_new(device, &stream, err, sizeof err);
+  CHECK(st == PJ_OK && stream && pj_stream_get_handle(stream) == 0); /* no CUstream behind it */
+  pj_stream_delete(stream);
+  uint64_t address = 0, base = 1;
+  size_t size = 1;
+  uint8_t handle[PJ_IPC_HANDLE_BYTES] = {0};
+  st = pj_mem_alloc(device, 64, &address, err, sizeof err);
+  CHECK(st == PJ_OK);
+  err[0] = 0;
+  st = pj_ipc_get_handle(device, address, handle, &base, &size, err, sizeof err);
+  CHECKF(st == PJ_ERROR_ARGUMENT, "pj_ipc_get_handle on the CPU gave %d", st);
+  CHECK_HAS(err, "CUDA IPC needs a CUDA GPU");
+  err[0] = 0;
+  CHECK(pj_ipc_open(device, handle, &address, err, sizeof err) == PJ_ERROR_ARGUMENT && err[0]);
+  pj_mem_free(device, address);
+  pj_device_close(device);
+}
+
 int main(void) {
   test_open();
+  test_gpu_only_memory_api();
   test_saxpy2d("1");
   test_saxpy2d("4");
   test_saxpy2d("16");

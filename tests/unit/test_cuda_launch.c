@@ -388,6 +388,41 @@ static void test_reopen(void) {
   pj_device_close(device);
 }
 
+/* CUDA IPC handles name the whole allocation holding an address; an external stream (a wrapped
+ * CUstream) orders work as the stream itself and is not destroyed with its wrapper. */
+static void test_ipc_and_external_streams(PjDevice *device) {
+  char err[512] = "";
+  uint64_t address = 0, base = 0;
+  size_t size = 0;
+  uint8_t handle[PJ_IPC_HANDLE_BYTES] = {0};
+  PjStatus st = pj_mem_alloc(device, 4096, &address, err, sizeof err);
+  CHECKF(st == PJ_OK, "alloc: %s", err);
+  st = pj_ipc_get_handle(device, address + 256, handle, &base, &size, err, sizeof err);
+  CHECKF(st == PJ_OK, "pj_ipc_get_handle: %s", err);
+  CHECK(base == address && size >= 4096);
+  int nonzero = 0;
+  for (int i = 0; i < PJ_IPC_HANDLE_BYTES; i++) nonzero |= handle[i];
+  CHECK(nonzero);
+
+  PjStream *own = NULL, *wrapped = NULL;
+  st = pj_stream_new(device, &own, err, sizeof err);
+  CHECKF(st == PJ_OK && pj_stream_get_handle(own) != 0, "stream: %s", err);
+  st = pj_stream_wrap(device, pj_stream_get_handle(own), &wrapped, err, sizeof err);
+  CHECKF(st == PJ_OK && pj_stream_get_handle(wrapped) == pj_stream_get_handle(own), "wrap: %s", err);
+  int in[256], out[256];
+  for (int i = 0; i < 256; i++) in[i] = i * 7 - 3, out[i] = 0;
+  st = pj_mem_copy(device, PJ_COPY_HOST_TO_DEVICE, address, (uint64_t)(uintptr_t)in, sizeof in, wrapped, err, sizeof err);
+  if (st == PJ_OK) st = pj_stream_synchronize(wrapped, err, sizeof err);
+  pj_stream_delete(wrapped); /* the CUstream stays: `own` still works */
+  if (st == PJ_OK)
+    st = pj_mem_copy(device, PJ_COPY_DEVICE_TO_HOST, (uint64_t)(uintptr_t)out, address, sizeof out, own, err, sizeof err);
+  if (st == PJ_OK) st = pj_stream_synchronize(own, err, sizeof err);
+  CHECKF(st == PJ_OK, "copies on the external stream: %s", err);
+  CHECK(memcmp(in, out, sizeof in) == 0);
+  pj_stream_delete(own);
+  pj_mem_free(device, address);
+}
+
 int main(void) {
   test_no_driver("/nonexistent/libcuda.so.1", "no CUDA driver: /nonexistent/libcuda.so.1");
   test_no_driver("libm.so.6", "the CUDA driver is too old: it lacks cuInit");
@@ -408,6 +443,7 @@ int main(void) {
     test_scalars(device);
     test_empty(device);
     test_rejections(device);
+    test_ipc_and_external_streams(device);
     test_fault(device);
     pj_device_close(device);
     test_reopen();

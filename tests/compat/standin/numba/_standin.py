@@ -103,17 +103,23 @@ class _AliasLoader(importlib.abc.Loader):
 
 
 class _ModuleAliasLoader(importlib.abc.Loader):
-    """Loads `numba.cuda.X` as pyjitc's own module pyjitc.cuda.X."""
+    """Loads `numba.cuda.X` as pyjitc's own module pyjitc.cuda.X. As for numba.cuda itself, the
+    names numba has there and pyjitc's module lacks are missing names (a submodule the stand-in
+    or the suite has, else Missing), so that `from numba.cuda.cudadrv import nvrtc` in a file
+    fails the tests that use it, not the file's import."""
 
     def __init__(self, module):
         self.module = module
         self.own_spec = module.__spec__
 
     def create_module(self, spec):
+        self.numba_name = spec.name
         return self.module
 
     def exec_module(self, module):
         module.__spec__ = self.own_spec
+        if "__getattr__" not in vars(module):
+            module.__getattr__ = module_getattr(self.numba_name)
 
 
 def pyjitc_module(name):
