@@ -253,7 +253,21 @@ static void pj_dotted_expr(PjDotted *d, PjExpr **slot) {
     return;
   }
   case PJ_EX_CALL: pj_dotted_expr(d, &e->call.fn); pj_dotted_exprs(d, e->call.args, e->call.nargs); return;
-  case PJ_EX_SUBSCRIPT: pj_dotted_expr(d, &e->sub.base); pj_dotted_expr(d, &e->sub.index); return;
+  case PJ_EX_SUBSCRIPT: {
+    /* Color["red"] where the host bound "Color.red" (an enum's member by name) */
+    const char *base = e->sub.index->kind == PJ_EX_STRING ? pj_dotted_path(d->arena, e->sub.base) : NULL;
+    const char *path = base ? pj_arena_printf(d->arena, "%s.%s", base, e->sub.index->str) : NULL;
+    for (int i = 0; path && i < d->unit->nbindings; i++)
+      if (strcmp(d->unit->bindings[i].name, path) == 0) {
+        PjExpr *n = pj_arena_alloc(d->arena, sizeof(PjExpr));
+        *n = (PjExpr){.kind = PJ_EX_NAME, .loc = e->loc, .name = {path, -1}};
+        *slot = n;
+        return;
+      }
+    pj_dotted_expr(d, &e->sub.base);
+    pj_dotted_expr(d, &e->sub.index);
+    return;
+  }
   case PJ_EX_TUPLE: case PJ_EX_LIST: pj_dotted_exprs(d, e->tuple.items, e->tuple.count); return;
   case PJ_EX_BINARY: pj_dotted_expr(d, &e->bin.l); pj_dotted_expr(d, &e->bin.r); return;
   case PJ_EX_UNARY: pj_dotted_expr(d, &e->un.x); return;

@@ -1180,6 +1180,15 @@ static const PjType *pj_type_compare(PjChecker *c, PjExpr **slot) {
       }
       return pj_type_scalar(PJ_BOOL);
     }
+    if ((op == PJ_CMP_IS || op == PJ_CMP_IS_NOT) && e->cmp.n == 1 && pj_type_is_scalar(a) && pj_type_is_scalar(b)) {
+      /* numba's `is` of immutable values: `==` for one type (enum members too), False across types */
+      if (pj_type_equal(a, b)) {
+        e->cmp.ops[i] = op == PJ_CMP_IS ? PJ_CMP_EQ : PJ_CMP_NE;
+        continue;
+      }
+      if (c->final) *slot = pj_new_expr(c, (PjExpr){.kind = PJ_EX_BOOL, .loc = e->loc, .ival = op == PJ_CMP_IS_NOT});
+      return pj_type_scalar(PJ_BOOL);
+    }
     if (op == PJ_CMP_IN || op == PJ_CMP_NOT_IN || op == PJ_CMP_IS || op == PJ_CMP_IS_NOT) {
       pj_err(c, e->loc, "the '%s' operator is not supported in kernels yet", pj_cmpop_text(op));
       return NULL;

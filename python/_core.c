@@ -44,6 +44,7 @@ static PyObject *g_host_array_hook;  /* hook(kernel name, args, indices): host a
 static char g_last_launch[128];       /* the name of the kernel launched last (launches are asynchronous) */
 
 static PyObject *g_raise_hook; /* hook(message) -> the exception a kernel raised (debug=True) */
+PyObject *g_arg_hook;          /* hook(object) -> int or None: an argument of no other kind (args.c) */
 
 static PyObject *pj_py_error(PjStatus st, const char *msg) {
   if (st == PJ_ERROR_RAISED && g_raise_hook) {
@@ -1324,6 +1325,11 @@ static int pj_report_host_arrays(PjKernelObject *k, PyObject *args, const PjArg 
   return r ? 0 : -1;
 }
 
+static PyObject *pj_set_arg_hook(PyObject *self, PyObject *hook) {
+  PJ_SETREF(g_arg_hook, hook == Py_None ? NULL : Py_NewRef(hook));
+  Py_RETURN_NONE;
+}
+
 static PyObject *pj_set_raise_hook(PyObject *self, PyObject *hook) {
   PJ_SETREF(g_raise_hook, hook == Py_None ? NULL : Py_NewRef(hook));
   Py_RETURN_NONE;
@@ -1584,6 +1590,8 @@ static PyMethodDef pj_methods[] = {
      "set_cai_stream_hook(callable(handle) or None): called for kernel arguments whose __cuda_array_interface__ "
      "names a stream"},
     {"version", pj_version, METH_NOARGS, "the library's version string"},
+    {"set_arg_hook", pj_set_arg_hook, METH_O,
+     "set_arg_hook(hook or None): hook(object) -> the int to pass for an argument of no other kind, or None"},
     {"set_raise_hook", pj_set_raise_hook, METH_O,
      "set_raise_hook(hook or None): hook(message) -> the exception to raise for a kernel's raise (debug=True)"},
     {"set_host_array_hook", pj_set_host_array_hook, METH_O,

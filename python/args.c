@@ -410,6 +410,18 @@ int pj_arg_read(PyObject *o, PjArg *a, int index) {
   if (cupy) return cupy < 0 ? -1 : 0;
   /* PyTorch tensors, numba device arrays, ...: the CUDA array interface */
   PyObject *cai = PyObject_GetAttrString(o, "__cuda_array_interface__");
+  if (!cai && g_arg_hook) { /* what the dispatcher passes for it: an enum member's number */
+    PyErr_Clear();
+    PyObject *n = PyObject_CallFunctionObjArgs(g_arg_hook, o, NULL);
+    if (!n) return -1;
+    if (PyLong_Check(n)) {
+      a->v.dtype = PJ_INT64;
+      a->v.scalar.i = PyLong_AsLongLong(n);
+      Py_DECREF(n);
+      return PyErr_Occurred() ? -1 : 0;
+    }
+    Py_DECREF(n);
+  }
   if (!cai) {
     PyErr_Clear();
     PyErr_Format(PyExc_TypeError, "argument %d: cannot pass a %s to a kernel", index + 1,

@@ -39,6 +39,10 @@ typedef struct {
   PyObject *owner;            /* what keeps the memory alive */
 } PjArrayObject;
 
+/* _core.c: hook(object) -> the int a launch passes for an argument of no other kind (an enum
+ * member), or None */
+extern PyObject *g_arg_hook;
+
 /* sources.c: the texts compiled from strings (exec), kept for the dispatcher */
 PyObject *pj_remember_compiled(PyObject *self, PyObject *const *argv, Py_ssize_t argc);
 PyObject *pj_exec_sources(PyObject *self, PyObject *noargs);

@@ -7,6 +7,7 @@ namespaces), the way numba resolves them."""
 import ast
 import builtins
 import dis
+import enum
 import inspect
 import linecache
 import math
@@ -218,8 +219,14 @@ def _names(code):
     them (`mod.f`, `pkg.mod.X`: numba resolves a module's attributes like globals); nested code
     objects too."""
     out = set()
-    path = None
+    path = key = None
     for ins in dis.get_instructions(code):
+        if ins.opname == "BINARY_SUBSCR" and key is not None:  # Color["red"]: as Color.red
+            path = key
+            out.add(path)
+            key = None
+            continue
+        key = f"{path}.{ins.argval}" if ins.opname == "LOAD_CONST" and isinstance(ins.argval, str) and path else None
         if ins.opname in _LOADS:
             path = ins.argval
             out.add(path)
@@ -264,8 +271,33 @@ _OPERATORS = frozenset(("add", "sub", "mul", "truediv", "floordiv", "mod", "pow"
                         "and_", "or_", "xor"))
 
 
+# ---- enums: numba types a member of an IntEnum as an integer and a member of another Enum as an
+# EnumMember compared by identity; pyjitc passes the first as its int and the second as a number
+# that names its class and its place in it (members of one class differ, classes differ). ----------
+
+_ENUM_CLASSES = {}  # an Enum class -> its number
+
+
+def _enum_number(member):
+    cls = type(member)
+    k = _ENUM_CLASSES.setdefault(cls, len(_ENUM_CLASSES) + 1)
+    return (k << 32) | list(cls).index(member)
+
+
+def _enum_arg(v):
+    """The number a kernel argument that is an enum member goes as (the launch's hook), or None."""
+    if isinstance(v, enum.Enum):
+        return int(v) if isinstance(v, int) else _enum_number(v)
+    return None
+
+
+_core.set_arg_hook(_enum_arg)
+
+
 def _qualname(v):
     """What a module or a kernel-side function stands for, or None."""
+    if isinstance(v, type) and issubclass(v, enum.Enum):
+        return None  # its members are bound by their dotted names (Color.red, Color["red"])
     q = getattr(v, "_pyjitc_qualname", None)
     if isinstance(q, str):
         return q
@@ -337,6 +369,10 @@ class _Units:
                     continue  # a Python builtin (range, len, ...) or a name nothing binds
             else:  # an attribute of a user's module: bound under its dotted name
                 parent = values.get(head)
+                if isinstance(parent, type) and issubclass(parent, enum.Enum) and attr in parent.__members__:
+                    values[name] = parent.__members__[attr]  # Color.red, Color["red"]
+                    out.append(self._binding(name, values[name]))
+                    continue
                 if not isinstance(parent, pytypes.ModuleType) or not hasattr(parent, attr):
                     continue
                 value = getattr(parent, attr)
@@ -366,6 +402,8 @@ class _Units:
             # a function compiled for the host (numba's @njit / @jit): numba-cuda compiles it for
             # the GPU where a kernel calls it, the CPU/GPU shared function idiom
             return (name, BIND_FUNCTION, self.add(host, False, {}))
+        if isinstance(v, enum.Enum):
+            return (name, BIND_INT, _enum_arg(v))
         q = _qualname(v)
         if q is not None:
             return (name, BIND_MODULE, q)
@@ -1122,6 +1160,8 @@ def _arg_type(a):
         return (CODES["complex128"], 0, "C")
     if isinstance(a, tuple):
         return ("tuple", tuple(_arg_type(x) for x in a)) + _tuple_shape(a)
+    if isinstance(a, enum.Enum):
+        return (CODES["int64"], 0, "C")
     raise TypeError(f"cannot pass a {type(a).__name__} to a kernel")
 
 

@@ -12,7 +12,7 @@ def k(a, b):
     a[i] = max(a[i], b[i], key=3)  # expect error@28: unexpected keyword argument 'key'
     s = "hello"  # expect error@9: strings are not supported
     w = f"x{i}"  # expect error@9: strings are not supported
-    a[i] = i is 2  # expect error@12: 'is' operator
+    a[i] = a is b  # expect error@12: 'is' operator
     a[i] = i in b  # expect error@12: 'in' operator
     a[i] = math.factorial(3)  # expect error@12: 'math.factorial'
     a[i] = b[i] @ b[i]  # expect error@12: unsupported operand types for @
