@@ -466,6 +466,17 @@ int pj_arg_read(PyObject *o, PjArg *a, int index) {
     return -1;
   }
   if (pj_device_target(g_device) != PJ_TARGET_CUDA) {
+    /* the CPU executor's own device memory, exported through the interface (as numba's simulator
+     * does) and wrapped by another object: the hook gives a NumPy view of it after checking that
+     * the memory is pyjitc's; anything else is GPU memory the CPU cannot read */
+    PyObject *view = g_arg_hook ? PyObject_CallFunctionObjArgs(g_arg_hook, o, NULL) : NULL;
+    if (!view && g_arg_hook) return -1;
+    if (view && view != Py_None && !PyLong_Check(view)) {
+      int r = pj_arg_read(view, a, index); /* the buffer it takes keeps the view alive */
+      Py_DECREF(view);
+      return r;
+    }
+    Py_XDECREF(view);
     PyErr_Format(PyExc_TypeError, "argument %d is GPU memory (__cuda_array_interface__) but pyjitc runs on the CPU",
                  index + 1);
     return -1;

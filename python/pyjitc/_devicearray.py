@@ -1,5 +1,8 @@
 """Device arrays: memory on the device (host memory on the CPU executor) with a shape, strides
 and dtype; slicing makes views; copies to and from NumPy arrays; __cuda_array_interface__."""
+import ctypes
+import weakref
+
 import numpy as np
 
 from . import _core
@@ -33,6 +36,48 @@ def _span(shape, strides, itemsize):
     return lo, hi - lo + itemsize
 
 
+# ---- the CPU executor's device memory: which host addresses are pyjitc's ---------------------------
+_CPU_MEMORY = {}  # allocation address -> (bytes, the allocation): what a __cuda_array_interface__
+# pointer may name on the CPU executor; an entry goes when the array that made it goes
+
+
+def _cpu_memory_add(array, allocation, nbytes):
+    base = allocation.address
+    _CPU_MEMORY[base] = (nbytes, allocation)
+    weakref.finalize(array, _CPU_MEMORY.pop, base, None)
+
+
+def _cpu_memory_owner(address, nbytes):
+    """The allocation of the CPU executor's memory that holds [address, address + nbytes), or None."""
+    for base, (size, allocation) in _CPU_MEMORY.items():
+        if base <= address and address + nbytes <= base + size:
+            return allocation
+    return None
+
+
+def cpu_view(obj):
+    """On the CPU executor: a NumPy view of an object whose __cuda_array_interface__ names
+    memory pyjitc allocated (its own device arrays, wrapped), else None."""
+    try:
+        desc = obj.__cuda_array_interface__
+        dtype = np.dtype(desc["typestr"])
+        shape = tuple(int(n) for n in desc["shape"])
+        strides = desc.get("strides")
+        strides = tuple(int(x) for x in strides) if strides is not None else _c_strides(shape, dtype.itemsize)
+        address = int(desc["data"][0])
+    except Exception:
+        return None
+    lo, nbytes = _span(shape, strides, dtype.itemsize)
+    if not nbytes:
+        return np.empty(shape, dtype)
+    owner = _cpu_memory_owner(address + lo, nbytes)
+    if owner is None:
+        return None
+    raw = (ctypes.c_char * nbytes).from_address(address + lo)
+    raw._pyjitc_owner = owner  # the memory lives as long as the view
+    return np.ndarray(shape, dtype, buffer=raw, offset=-lo, strides=strides)
+
+
 class DeviceNDArray(_core.ArrayBase):
     """An array in device memory, as numba's DeviceNDArray."""
 
@@ -47,6 +92,8 @@ class DeviceNDArray(_core.ArrayBase):
             lo, nbytes = _span(shape, strides, dtype.itemsize)
             gpu_data = _core.Allocation(nbytes)
             _address = gpu_data.address - lo
+            if nbytes and target() != "cuda":
+                _cpu_memory_add(self, gpu_data, nbytes)
         elif _address is None:
             _address = gpu_data.address
         super().__init__(gpu_data, _address, code_of(dtype), shape, strides)
@@ -117,13 +164,13 @@ class DeviceNDArray(_core.ArrayBase):
     @property
     def device_ctypes_pointer(self):
         """The device address of element 0 as a ctypes.c_void_p (None's value for an empty array)."""
-        import ctypes
         return ctypes.c_void_p(self._address if self.size else None)
 
     @property
     def __cuda_array_interface__(self):
-        if target() != "cuda":
-            raise AttributeError("__cuda_array_interface__: pyjitc runs on the CPU here (no GPU memory)")
+        # on the CPU executor the "device" memory is the host's: exported as numba's simulator
+        # exports its arrays, for pyjitc's own kernels and array functions (which check that a
+        # pointer they are given is memory of theirs before reading it)
         strides = None if self._layout == "C" else self.strides
         return {"shape": self.shape, "strides": strides, "typestr": self.dtype.str,
                 "data": (self._address if self.size else 0, False), "version": 3,
@@ -408,6 +455,11 @@ def from_cuda_array_interface(desc, owner=None, sync=True):
     strides = tuple(int(x) for x in strides) if strides is not None else _c_strides(shape, dtype.itemsize)
     if len(strides) != len(shape):
         raise ValueError(f"__cuda_array_interface__: strides {strides} do not match the shape {shape}")
+    if target() != "cuda" and int(desc["data"][0]):
+        lo, nbytes = _span(shape, strides, dtype.itemsize)
+        if _cpu_memory_owner(int(desc["data"][0]) + lo, nbytes) is None:
+            raise TypeError("__cuda_array_interface__ names GPU memory, but pyjitc runs on the CPU here "
+                            "(it reads only the memory of its own device arrays)")
     handle = desc.get("stream")
     stream = 0
     if handle is not None:

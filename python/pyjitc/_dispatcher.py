@@ -285,9 +285,14 @@ def _enum_number(member):
 
 
 def _enum_arg(v):
-    """The number a kernel argument that is an enum member goes as (the launch's hook), or None."""
+    """The number a kernel argument that is an enum member goes as (the launch's hook), or None;
+    on the CPU executor, for an object that exports pyjitc's own memory through
+    __cuda_array_interface__, a NumPy view of that memory."""
     if isinstance(v, enum.Enum):
         return int(v) if isinstance(v, int) else _enum_number(v)
+    if target() != "cuda":
+        from ._devicearray import cpu_view
+        return cpu_view(v)
     return None
 
 
@@ -442,6 +447,10 @@ def _device_global(v):
         cai = v.__cuda_array_interface__
     except Exception:
         return None
+    if target() != "cuda":  # the CPU executor reads only memory of its own
+        from ._devicearray import cpu_view
+        if cpu_view(v) is None:
+            return None
     dtype = np.dtype(cai["typestr"])
     shape = tuple(int(n) for n in cai["shape"])
     if not shape or dtype.name not in CODES or not dtype.isnative or not cai["data"][0]:

@@ -295,9 +295,36 @@ def test_cuda_array_interface():
 
 
 @pytest.mark.skipif(ON_CUDA, reason="CPU executor only")
-def test_no_cuda_array_interface_on_cpu():
-    d = cuda.to_device(np.zeros(3))
-    assert not hasattr(d, "__cuda_array_interface__")
+def test_cuda_array_interface_on_cpu_is_host_memory_of_its_own():
+    """On the CPU executor device arrays export their (host) memory as numba's simulator does;
+    pyjitc reads such a pointer only where it is memory of its own."""
+    import ctypes
+
+    class Foreign:  # another library's object wrapping the interface
+        def __init__(self, desc):
+            self.__cuda_array_interface__ = desc
+
+    @cuda.jit
+    def twice(a):
+        i = cuda.grid(1)
+        if i < a.size:
+            a[i] *= 2
+
+    h = np.arange(6.0)
+    d = cuda.to_device(h)
+    cai = d.__cuda_array_interface__
+    assert cai["shape"] == (6,) and cai["typestr"] == "<f8" and cai["data"][0] == d.device_ctypes_pointer.value
+    twice[1, 32](Foreign(cai))  # launched on the wrapper: the memory is pyjitc's
+    np.testing.assert_array_equal(d.copy_to_host(), h * 2)
+    np.testing.assert_array_equal(cuda.as_cuda_array(Foreign(d[::2].__cuda_array_interface__)).copy_to_host(),
+                                  (h * 2)[::2])
+    other = (ctypes.c_double * 6)()  # memory that is not pyjitc's: refused, never read
+    bad = Foreign({"shape": (6,), "typestr": "<f8", "data": (ctypes.addressof(other), False), "version": 3,
+                   "strides": None})
+    with pytest.raises(TypeError, match="GPU memory"):
+        twice[1, 32](bad)
+    with pytest.raises(TypeError, match="GPU memory"):
+        cuda.as_cuda_array(bad)
 
 
 def test_transpose_and_reshape(rng):
