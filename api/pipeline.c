@@ -148,7 +148,7 @@ static PjForeign *pj_binding_foreign(PjArena *a, const PjBinding *b) {
   f->params = pj_arena_alloc(a, sizeof(PjType *) * (size_t)(b->nitems + 1));
   for (int i = 0; i < b->nitems; i++) {
     if ((unsigned)b->items[i].dtype >= PJ_DTYPE_COUNT) return NULL;
-    f->params[i] = pj_type_scalar(b->items[i].dtype);
+    f->params[i] = b->items[i].kind == PJ_BIND_ARRAY ? pj_type_pointer(b->items[i].dtype) : pj_type_scalar(b->items[i].dtype);
   }
   return f;
 }

@@ -2,7 +2,8 @@
  * same without the return type, "(float32, int32[:])", or a bare list "float32, int32[:]".
  * Element types are numpy or numba names (float32, f4, int, boolean ...); an array type has
  * one ':' per dimension, and numba's layouts: '::1' on the last dimension is C-contiguous ('C'),
- * on the first of several Fortran-ordered ('F'), none at all any layout ('A'). */
+ * on the first of several Fortran-ordered ('F'), none at all any layout ('A'); CPointer(float32) is a
+ * pointer to float32 elements (layout 'P'). */
 #include <pyjitc.h>
 
 #include <ctype.h>
@@ -101,6 +102,19 @@ static int pj_sig_arg(PjSig *s, PjArgType *out) {
   if (!pj_sig_word(s, word, sizeof word)) {
     if (*s->p == '\0') return pj_sig_fail(s, "unexpected end, expected a type");
     return pj_sig_fail(s, "expected a type, found '%c'", *s->p);
+  }
+  if (strcmp(word, "CPointer") == 0 && pj_sig_accept(s, '(')) { /* CPointer(float32): a pointer */
+    pj_sig_skip_space(s);
+    const char *elem = s->p;
+    if (!pj_sig_word(s, word, sizeof word) || !pj_dtype_from_name(word, &out->dtype)) {
+      s->p = elem;
+      return pj_sig_fail(s, "CPointer() takes a number type such as float32");
+    }
+    pj_sig_skip_space(s);
+    if (!pj_sig_accept(s, ')')) return pj_sig_fail(s, "expected ')' after CPointer(%s", word);
+    out->ndim = 0;
+    out->layout = 'P';
+    return 0;
   }
   if (!pj_dtype_from_name(word, &out->dtype)) {
     s->p = start;

@@ -114,6 +114,7 @@ static LLVMValueRef pj_view_element_addr(PjCg *g, const PjExpr *base, const PjEx
 /* The address of arr[index...] (C order); a NULL index means element 0. */
 LLVMValueRef pj_cg_element_addr(PjCg *g, const PjExpr *base, const PjExpr *ix, PjLoc loc) {
   const PjType *at = base->type;
+  if (at->kind == PJ_TY_POINTER) return pj_cg_pointer_addr(g, base, ix);
   if (at->layout == 'A') return pj_view_element_addr(g, base, ix, loc);
   LLVMValueRef arr = pj_cg_expr(g, base);
   LLVMValueRef linear = ix ? NULL : LLVMConstInt(pj_cg_i64(g), 0, 0);

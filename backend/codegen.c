@@ -55,6 +55,7 @@ LLVMTypeRef pj_cg_type(PjCg *g, const PjType *t) {
   }
   case PJ_TY_GRID_GROUP: return pj_cg_i64(g); /* no data (0), but NVPTX takes no empty parameter */
   case PJ_TY_RECORD: return pj_cg_ptr(g);     /* a reference to the record's bytes */
+  case PJ_TY_POINTER: return pj_cg_ptr(g);
   default: return LLVMStructTypeInContext(g->ctx, NULL, 0, 0);
   }
 }
@@ -1062,6 +1063,10 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
     return pj_cg_expr(g, e->builtin.args[n]);
   }
   case PJ_LOWER_CMATH: return pj_cg_cmath(g, e, b->dim);
+  case PJ_LOWER_CACHE_LOAD: return pj_cg_cache_load(g, e);
+  case PJ_LOWER_CACHE_STORE: pj_cg_cache_store(g, e); return NULL;
+  case PJ_LOWER_CARRAY: return pj_cg_carray(g, e);
+  case PJ_LOWER_FROM_BUFFER: return LLVMBuildExtractValue(g->b, pj_cg_expr(g, e->builtin.args[0]), 0, "");
   case PJ_LOWER_ISNAN: case PJ_LOWER_ISINF: case PJ_LOWER_ISFINITE: return pj_cg_fpclass(g, e, b->lower);
   case PJ_LOWER_SCALE: {
     LLVMValueRef x = pj_cg_expr(g, e->builtin.args[0]);
@@ -1543,6 +1548,10 @@ int pj_cg_param_types(PjCg *g, const PjArgType *args, int nargs, LLVMTypeRef *ou
       out[n++] = pj_cg_dtype(g, pj_dtype_part(args[i].dtype));
       continue;
     }
+    if (pj_abi_pointer(&args[i])) {
+      out[n++] = pj_cg_ptr(g);
+      continue;
+    }
     if (args[i].ndim == 0 && !args[i].record) {
       out[n++] = pj_cg_mem_dtype(g, args[i].dtype);
       continue;
@@ -1556,6 +1565,7 @@ int pj_cg_param_types(PjCg *g, const PjArgType *args, int nargs, LLVMTypeRef *ou
 /* Argument i's value from the flattened parameters at flat[*p], converted to its variable's
  * type (numba lets a kernel rebind an argument to a wider type). */
 LLVMValueRef pj_cg_arg_value(PjCg *g, const PjArgType *a, LLVMValueRef *flat, int *p, const PjType *var_t) {
+  if (pj_abi_pointer(a)) return flat[(*p)++];
   if (a->ndim == 0 && pj_dtype_is_complex(a->dtype)) {
     LLVMValueRef re = flat[(*p)++], im = flat[(*p)++];
     return pj_cg_convert(g, pj_cx(g, a->dtype, re, im), pj_type_scalar(a->dtype), var_t);
@@ -1607,6 +1617,10 @@ void pj_cg_mark_extents(PjCg *g, LLVMValueRef fn, const PjArgType *args, int nar
   for (int i = 0; i < nargs; i++) {
     if (args[i].record && args[i].ndim == 0) { /* a record: its address and an extent */
       p += 2;
+      continue;
+    }
+    if (pj_abi_pointer(&args[i])) {
+      p++;
       continue;
     }
     if (args[i].ndim == 0) {

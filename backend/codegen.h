@@ -144,6 +144,12 @@ LLVMValueRef pj_cg_param_value(PjCg *g, const PjArgType *args, int *leaf, LLVMVa
 LLVMValueRef pj_cg_range_count(PjCg *g, LLVMValueRef start, LLVMValueRef stop, LLVMValueRef step, PjDtype d);
 int pj_cg_param_types(PjCg *g, const PjArgType *args, int nargs, LLVMTypeRef *out);
 void pj_cg_body(PjCg *g, const PjArgType *args, int nargs);
+/* backend/pointers.c: &p[i] of a pointer; the cache-hinted loads and stores (PJ_LOWER_CACHE_LOAD /
+ * CACHE_STORE builtins); cuda.carray / farray (PJ_LOWER_CARRAY). */
+LLVMValueRef pj_cg_pointer_addr(PjCg *g, const PjExpr *base, const PjExpr *ix);
+LLVMValueRef pj_cg_cache_load(PjCg *g, const PjExpr *e);
+void pj_cg_cache_store(PjCg *g, const PjExpr *e);
+LLVMValueRef pj_cg_carray(PjCg *g, const PjExpr *e);
 /* backend/cmath.c: a cmath function (a PJ_LOWER_CMATH builtin; op: its PjCmathOp). */
 LLVMValueRef pj_cg_cmath(PjCg *g, const PjExpr *e, int op);
 /* A cuda.bf16 conversion of v (already of the row's source type); dim: PJ_BF16CVT_DIM (backend/bf16conv.c). */

@@ -74,7 +74,7 @@ static LLVMValueRef pj_cg_call_foreign(PjCg *g, const PjExpr *e) {
     /* C passes integers narrower than int widened by the caller (signext/zeroext, as clang marks them) */
     for (int i = 0; i < f->nparams; i++) {
       PjDtype d = f->params[i]->dtype;
-      if (pj_dtype_is_float(d) || pj_dtype_is_complex(d) || pj_dtype_bits(d) >= 32) continue;
+      if (f->params[i]->kind != PJ_TY_SCALAR || pj_dtype_is_float(d) || pj_dtype_is_complex(d) || pj_dtype_bits(d) >= 32) continue;
       const char *kind = d == PJ_BOOL || !pj_dtype_is_signed(d) ? "zeroext" : "signext";
       LLVMAddAttributeAtIndex(fn, (unsigned)(i + 1 + !f->c_abi),
                               LLVMCreateEnumAttribute(g->ctx, LLVMGetEnumAttributeKindForName(kind, strlen(kind)), 0));

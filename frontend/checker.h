@@ -57,4 +57,7 @@ const PjType *pj_type_ufunc(PjChecker *c, PjExpr **slot, int id);
 /* The row that computes ufunc `id` on complex arguments (np.sin -> cmath.sin), or id. */
 int pj_ufunc_on_complex(PjChecker *c, PjExpr *call, int id);
 
+/* frontend/pointers.c: p[i] of a pointer pt (numba's CPointer): the element's type, or NULL (reported). */
+const PjType *pj_type_pointer_index(PjChecker *c, PjExpr *e, const PjType *pt);
+
 #endif

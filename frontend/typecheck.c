@@ -454,6 +454,7 @@ static const PjType *pj_type_subscript(PjChecker *c, PjExpr **slot) {
     e->sub.index->type = pj_type_void(); /* the name: no value */
     return pj_type_field(c, bt, e->sub.index->str, e->sub.index->loc);
   }
+  if (bt->kind == PJ_TY_POINTER) return pj_type_pointer_index(c, e, bt);
   if (bt->kind != PJ_TY_ARRAY) {
     pj_err(c, e->sub.base->loc, "%s cannot be indexed", pj_tn(c, bt));
     return NULL;
@@ -633,7 +634,7 @@ static const PjType *pj_type_device_call(PjChecker *c, PjExpr **slot, const PjFu
   for (int i = 0; i < e->call.nargs; i++) {
     if (args[i]->kind != PJ_TY_SCALAR && args[i]->kind != PJ_TY_ARRAY && args[i]->kind != PJ_TY_TUPLE &&
         args[i]->kind != PJ_TY_GRID_GROUP && args[i]->kind != PJ_TY_FUNCTION && args[i]->kind != PJ_TY_DTYPE &&
-        args[i]->kind != PJ_TY_RECORD) {
+        args[i]->kind != PJ_TY_RECORD && args[i]->kind != PJ_TY_POINTER) {
       pj_err(c, e->call.args[i]->loc, "cannot pass %s to a device function", pj_tn(c, args[i]));
       return NULL;
     }
@@ -679,7 +680,8 @@ static const PjType *pj_type_foreign_call(PjChecker *c, PjExpr *e, const PjForei
   if (!ok) return NULL;
   for (int i = 0; i < e->call.nargs; i++) {
     const PjType *t = e->call.args[i]->type;
-    if (!pj_type_is_scalar(t) || (pj_type_is_complex(t) && !pj_type_is_complex(f->params[i]))) {
+    if (f->params[i]->kind == PJ_TY_POINTER ? !pj_type_equal(t, f->params[i])
+                                            : !pj_type_is_scalar(t) || (pj_type_is_complex(t) && !pj_type_is_complex(f->params[i]))) {
       pj_err(c, e->call.args[i]->loc, "argument %d of '%s' is declared %s; it cannot take %s", i + 1, f->name,
              pj_tn(c, f->params[i]), pj_tn(c, t));
       return NULL;
@@ -1330,7 +1332,7 @@ static bool pj_store_base_ok(PjChecker *c, PjExpr *target) {
     pj_err(c, target->loc, "cannot assign to an element of %s: constant arrays and their views are read-only", pj_tn(c, bt));
     return false;
   }
-  if (!bt || bt->kind == PJ_TY_ARRAY) return bt != NULL;
+  if (!bt || bt->kind == PJ_TY_ARRAY || bt->kind == PJ_TY_POINTER) return bt != NULL;
   pj_err(c, target->loc, "%s does not support item assignment", pj_tn(c, bt));
   return false;
 }
@@ -1903,6 +1905,7 @@ static const PjType *pj_record_arg_type(PjChecker *c, const PjFunc *src, int i, 
 }
 
 static const PjType *pj_arg_type(PjChecker *c, const PjFunc *src, int i, const PjArgType *a) {
+  if (pj_abi_pointer(a)) return pj_type_pointer(a->dtype);
   return a->record ? pj_record_arg_type(c, src, i, a) /* F and A arguments are strided views */
          : a->ndim ? pj_type_array_layout(a->dtype, a->ndim, pj_abi_strided(a) ? 'A' : 'C')
                    : pj_type_scalar(a->dtype);

@@ -116,7 +116,8 @@ typedef enum PjBindKind {
   PJ_BIND_DEVICE_ARRAY, /* an array in device memory, captured by reference: dtype, ndim, shape, strides
                          * (bytes), and its address in i; kernels read and write it in place */
   PJ_BIND_FOREIGN   /* cuda.declare_device: qualname the symbol, i the ABI (0: numba's, status and a
-                     * result pointer; 1: C), dtype the result (big: none), items the parameters' dtypes */
+                     * result pointer; 1: C), dtype the result (big: none), items the parameters' dtypes (an item
+                     * of kind PJ_BIND_ARRAY: a pointer to that dtype, numba's CPointer) */
 } PjBindKind;
 
 typedef struct PjBinding {
@@ -171,7 +172,8 @@ typedef struct PjRecord {
 } PjRecord;
 
 /* The type of one kernel argument: a scalar (ndim 0) or an array, C-contiguous (layout 'C' or 0),
- * Fortran-ordered ('F') or strided in any way ('A'), numba's layouts.
+ * Fortran-ordered ('F') or strided in any way ('A'), numba's layouts. Layout 'P' with ndim 0 is a
+ * pointer to dtype elements (numba's CPointer(dtype)), launched with an address (a uint64).
  * With `record` set the elements are records (dtype is ignored): an array of records is passed
  * as a strided array ('A': data, extents, strides in bytes); a single record (ndim 0, NumPy's
  * np.record / np.void) by reference, as a pointer and one extent (a 1-d array of one record). */

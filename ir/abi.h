@@ -4,7 +4,8 @@
  * a scalar argument is one parameter of its dtype (bool as one byte); an array argument is its
  * data pointer followed by `ndim` int64 extents (C-contiguous: strides follow from them).
  * An array of layout 'F' or 'A' also passes its `ndim` strides in bytes, after the extents; an
- * array of records always does; a single record is a pointer and an extent (1).
+ * array of records always does; a single record is a pointer and an extent (1); a pointer
+ * (CPointer, layout 'P') is its address.
  * On the GPU these are the kernel's .param list (cuLaunchKernel's kernelParams); on the CPU the
  * entry receives the same list as an array of pointers to the values. */
 #ifndef PJ_IR_ABI_H
@@ -90,11 +91,15 @@ PjStatus pj_kernel_error_report(const PjKernelCode *code, const PjKernelError *e
 const PjKernelCode *pj_kernel_code(const PjKernel *kernel);
 
 /* Number of flattened parameters of one argument, and of a whole signature. */
+/* A pointer parameter (numba's CPointer(dtype)): ndim 0 and layout 'P'; one parameter, the address
+ * (a launch passes it as an integer, uint64). */
+static inline bool pj_abi_pointer(const PjArgType *a) { return a->ndim == 0 && a->layout == 'P' && !a->record; }
 static inline bool pj_abi_strided(const PjArgType *a) {
   return a->ndim > 0 && ((a->layout && a->layout != 'C') || a->record);
 }
 static inline int pj_abi_param_count(const PjArgType *a) {
   if (a->record && a->ndim == 0) return 2; /* a single record: its address and an extent of 1 */
+  if (pj_abi_pointer(a)) return 1;
   if (a->ndim == 0) return a->dtype == PJ_COMPLEX64 || a->dtype == PJ_COMPLEX128 ? 2 : 1; /* complex: real, imaginary */
   return 1 + a->ndim * (pj_abi_strided(a) ? 2 : 1);
 }

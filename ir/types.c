@@ -26,6 +26,8 @@ static const PjType pj_ro_view_types[PJ_DTYPE_COUNT][PJ_MAX_DIMS + 1] = {PJ_EVER
 static const PjType pj_range_types[PJ_DTYPE_COUNT] = {PJ_EVERY_DTYPE(PJ_R)};
 #define PJ_D(d) [d] = {.kind = PJ_TY_DTYPE, .dtype = d}
 static const PjType pj_dtype_types[PJ_DTYPE_COUNT] = {PJ_EVERY_DTYPE(PJ_D)};
+#define PJ_P(d) [d] = {.kind = PJ_TY_POINTER, .dtype = d}
+static const PjType pj_pointer_types[PJ_DTYPE_COUNT] = {PJ_EVERY_DTYPE(PJ_P)};
 
 #define PJ_S(d) [d] = {.kind = PJ_TY_SCALAR, .dtype = d}
 static const PjType pj_scalar_types[PJ_DTYPE_COUNT] = {PJ_EVERY_DTYPE(PJ_S)};
@@ -33,6 +35,7 @@ static const PjType pj_scalar_types[PJ_DTYPE_COUNT] = {PJ_EVERY_DTYPE(PJ_S)};
 const PjType *pj_type_void(void) { return &pj_void_type; }
 const PjType *pj_type_none(void) { return &pj_none_type; }
 const PjType *pj_type_grid_group(void) { return &pj_grid_group_type; }
+const PjType *pj_type_pointer(PjDtype d) { return &pj_pointer_types[d]; }
 const PjType *pj_type_scalar(PjDtype d) { return &pj_scalar_types[d]; }
 
 const PjType *pj_type_array(PjDtype d, int ndim) { return &pj_array_types[d][ndim]; }
@@ -171,7 +174,7 @@ bool pj_type_equal(const PjType *a, const PjType *b) {
   if (!a || !b || a->kind != b->kind) return false;
   switch (a->kind) {
   case PJ_TY_SCALAR: return a->dtype == b->dtype && a->literal == b->literal && (!a->literal || a->value == b->value);
-  case PJ_TY_RANGE: case PJ_TY_DTYPE: return a->dtype == b->dtype;
+  case PJ_TY_RANGE: case PJ_TY_DTYPE: case PJ_TY_POINTER: return a->dtype == b->dtype;
   case PJ_TY_FUNCTION: return a->builtin == b->builtin && a->func == b->func;
   case PJ_TY_ARRAY:
     return a->dtype == b->dtype && a->ndim == b->ndim && a->layout == b->layout && a->readonly == b->readonly &&
@@ -235,6 +238,7 @@ const char *pj_type_name(PjArena *arena, const PjType *t) {
   case PJ_TY_RANGE: return pj_arena_printf(arena, "range_state_%s", pj_dtype_name(t->dtype));
   case PJ_TY_DTYPE: return pj_arena_printf(arena, "class(%s)", pj_dtype_name(t->dtype));
   case PJ_TY_GRID_GROUP: return "GridGroup";
+  case PJ_TY_POINTER: return pj_arena_printf(arena, "%s*", pj_dtype_name(t->dtype));
   case PJ_TY_TUPLE: {
     if (t->fields) { /* a namedtuple: Point(x: int64, y: float64) */
       const char *s = pj_arena_printf(arena, "%s(", t->tname);

@@ -21,6 +21,8 @@ typedef enum PjTypeKind {
   PJ_TY_FUNCTION, /* a function used as a value (cuda.atomic.add, a device function): no data at run time,
                    * the type itself names the function, so a callee specialised on it calls it directly */
   PJ_TY_RECORD, /* one record of a structured dtype (record): a reference to its bytes, as numba's */
+  PJ_TY_POINTER, /* numba's CPointer(dtype): an address of dtype elements (a kernel's pointer parameter,
+                  * ffi.from_buffer); p[i] reads and writes element i, cuda.carray makes an array of it */
 } PjTypeKind;
 
 typedef struct PjType PjType;
@@ -53,6 +55,7 @@ const PjType *pj_type_array_ro(PjDtype dtype, int ndim, char layout, bool readon
 const PjType *pj_type_range(PjDtype counter);
 const PjType *pj_type_dtype(PjDtype dtype);
 const PjType *pj_type_grid_group(void);
+const PjType *pj_type_pointer(PjDtype dtype); /* CPointer(dtype); interned */
 const PjType *pj_type_function(PjArena *arena, int builtin, const struct PjFunc *func, const char *name);
 /* A constant argument's type: int64 or bool with its value (compare with pj_type_equal). */
 const PjType *pj_type_literal(PjArena *arena, PjDtype dtype, int64_t value);

@@ -177,6 +177,7 @@ static PyObject *pj_alloc_nbytes(PyObject *self, void *c) { return PyLong_FromSs
 
 static PyGetSetDef pj_alloc_getset[] = {
     {"address", pj_alloc_address, NULL, "the device address", NULL},
+    {"device_pointer", pj_alloc_address, NULL, "the device address (numba's MemoryPointer.device_pointer; int() of it)", NULL},
     {"nbytes", pj_alloc_nbytes, NULL, "bytes", NULL},
     {NULL},
 };
@@ -843,7 +844,7 @@ static int pj_binding_from(PyObject *t, PjBinding *b, PjBindingPool *pool, PyObj
     }
     return PyErr_Occurred() ? -1 : 0;
   }
-  case PJ_BIND_FOREIGN: { /* (symbol, c_abi, result dtype code or -1, (parameter dtype codes)) */
+  case PJ_BIND_FOREIGN: { /* (symbol, c_abi, result dtype code or -1, (parameter dtype codes, ~code for a pointer)) */
     PyObject *symbol, *params;
     int c_abi, ret;
     if (!PyArg_ParseTuple(value, "UpiO", &symbol, &c_abi, &ret, &params)) return -1;
@@ -857,7 +858,11 @@ static int pj_binding_from(PyObject *t, PjBinding *b, PjBindingPool *pool, PyObj
     b->big = ret < 0;
     b->dtype = ret < 0 ? PJ_BOOL : (PjDtype)ret;
     PjBinding *items = pj_pool_new(pool, (int)n);
-    for (Py_ssize_t i = 0; i < n; i++) items[i].dtype = (PjDtype)PyLong_AsLong(PyTuple_GetItem(params, i));
+    for (Py_ssize_t i = 0; i < n; i++) { /* ~code: a pointer to that dtype */
+      long code = PyLong_AsLong(PyTuple_GetItem(params, i));
+      items[i].kind = code < 0 ? PJ_BIND_ARRAY : PJ_BIND_MODULE;
+      items[i].dtype = (PjDtype)(code < 0 ? ~code : code);
+    }
     b->items = items;
     b->nitems = (int)n;
     return b->qualname && !PyErr_Occurred() ? 0 : -1;
@@ -1472,7 +1477,7 @@ found:;
   bool still_fits = true;
   for (Py_ssize_t i = 0; i < n; i++) {
     if (a[i].v.ndim) continue;
-    pj_scalar_convert(&a[i].v, k->args[i].dtype);
+    pj_scalar_convert(&a[i].v, k->args[i].layout == 'P' ? PJ_UINT64 : k->args[i].dtype); /* a pointer: its address */
     if (key[3 * n] & 2) still_fits = still_fits && pj_values_fit_int32(&a[i].v, 1);
   }
   if (!still_fits) {

@@ -271,6 +271,13 @@ static PjStatus pj_launch_check_args(const PjKernelCode *code, const PjValue *ar
   for (int i = 0; i < nargs; i++) {
     const PjArgType *want = &code->args[i];
     const PjValue *v = &args[i];
+    if (pj_abi_pointer(want)) { /* an address */
+      if (v->ndim != 0 || v->dtype != PJ_UINT64)
+        return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+                                "argument %d of %d must be an address (uint64) for kernel '%s''s %s* parameter",
+                                i + 1, nargs, code->name, pj_dtype_name(want->dtype));
+      continue;
+    }
     if (v->dtype != want->dtype || v->ndim != want->ndim) {
       char got[64], expected[64];
       pj_arg_type_format(v->dtype, v->ndim, got, sizeof got);

@@ -150,6 +150,9 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
   }
   switch (b->typing) {
   case PJ_TYPING_SREG: return pj_type_scalar(PJ_INT64);
+  case PJ_TYPING_CACHE_LOAD: case PJ_TYPING_CACHE_STORE: return pj_type_cache_hint(arena, id, args, nargs, params, err, errlen);
+  case PJ_TYPING_CARRAY: return pj_type_carray(arena, id, args, nargs, err, errlen);
+  case PJ_TYPING_FROM_BUFFER: return pj_type_from_buffer(arena, args, err, errlen);
   case PJ_TYPING_GRID: return pj_type_grid(arena, b, args, err, errlen);
   case PJ_TYPING_MATH1:
   case PJ_TYPING_MATH2:

@@ -78,6 +78,11 @@ typedef enum PjTypingRule {
   PJ_TYPING_CMATH,    /* cmath.*: numbers as complex64 (complex64, float32) or complex128 (any other) ->
                        * that complex type; phase: its part type; polar: (part, part); rect: (float,
                        * float) -> complex64 for two float32, else complex128. dim: a PjCmathOp */
+  PJ_TYPING_CACHE_LOAD,  /* (array or pointer, index) -> the element (stdlib/pointers.c); nvptx64: the PTX
+                          * cache operator ("cs") */
+  PJ_TYPING_CACHE_STORE, /* (array or pointer, index, value) -> nothing, the value as the element's type */
+  PJ_TYPING_CARRAY,      /* (pointer, shape[, dtype]) -> an array over its memory; dim 0: C order, 1: Fortran */
+  PJ_TYPING_FROM_BUFFER, /* ffi.from_buffer(array) -> a pointer to its first element, CPointer(dtype) */
 } PjTypingRule;
 
 /* The cmath functions (backend/cmath.c computes them). */
@@ -108,6 +113,10 @@ typedef enum PjLowering {
   PJ_LOWER_LET, /* args: n values, an expression, n hidden variables: each value stored into its
                  * variable, then the expression (2 * n + 1 in all) */
   PJ_LOWER_CMATH,  /* a cmath function (backend/cmath.c); dim: a PjCmathOp */
+  PJ_LOWER_CACHE_LOAD,  /* a load with a PTX cache operator (backend/pointers.c); CPU: a plain load */
+  PJ_LOWER_CACHE_STORE, /* a store with a PTX cache operator; CPU: a plain store */
+  PJ_LOWER_CARRAY,      /* an array made of a pointer and a shape (backend/pointers.c) */
+  PJ_LOWER_FROM_BUFFER, /* an array's data pointer */
 } PjLowering;
 
 /* The barriers of PJ_LOWER_BARRIER rows (their dim). */
@@ -163,6 +172,12 @@ bool pj_dtype_of_name(const char *qualname, PjDtype *out);
 const char *pj_builtin_fast_name(const char *nv32);
 /* The row of a qualified name ("cuda.grid", "math.sqrt", "min"), or -1. */
 int pj_builtin_lookup(const char *qualname);
+
+/* stdlib/pointers.c: the CACHE_LOAD / CACHE_STORE and CARRAY rules (as pj_builtin_type). */
+const PjType *pj_type_cache_hint(PjArena *arena, int id, PjExpr **args, int nargs, const PjType **params, char *err,
+                                 size_t errlen);
+const PjType *pj_type_carray(PjArena *arena, int id, PjExpr **args, int nargs, char *err, size_t errlen);
+const PjType *pj_type_from_buffer(PjArena *arena, PjExpr **args, char *err, size_t errlen);
 
 /* Type a use of builtin `id`. args: the argument expressions, already typed. On success returns
  * the result type and sets params[i] to the type argument i must be converted to (NULL: keep).

@@ -24,7 +24,7 @@ from . import _config
 from . import _core
 from ._runtime import CODES, DTYPES, device, target
 from .errors import KernelReturnError, NumbaInvalidConfigWarning, NumbaPerformanceWarning, TypingError
-from .types import (Array, NamedTuple, NoneType, Record, Signature, Tuple, Type, UniTuple, arg_key, from_dtype,
+from .types import (Array, CPointer, NamedTuple, NoneType, Record, Signature, Tuple, Type, UniTuple, arg_key, from_dtype,
                     np_dtype, parse_signature)
 
 (BIND_MODULE, BIND_INT, BIND_FLOAT, BIND_BOOL, BIND_TUPLE, BIND_ARRAY, BIND_FUNCTION, BIND_OPAQUE,
@@ -315,6 +315,8 @@ def _qualname(v):
     mod = getattr(v, "__module__", None) or ""
     if mod.startswith("numba.core.types"):  # numba's own type objects (from numba import float32)
         return "numba." + str(v)
+    if type(v).__name__ == "FFI" and type(v).__module__.startswith("cffi"):  # ffi.from_buffer in kernels
+        return "cffi"
     if mod in ("_operator", "operator") and getattr(v, "__name__", None) in _OPERATORS:
         return "operator." + v.__name__  # the binary operator itself in kernels
     if mod == "math" or getattr(v, "__self__", None) is math:
@@ -399,7 +401,10 @@ class _Units:
                                   "numbers to foreign functions, not arrays or pointers yet")
             self._link(v.link)
             ret = -1 if isinstance(v.sig.return_type, NoneType) else CODES[np_dtype(v.sig.return_type).name]
-            return (name, BIND_FOREIGN, (v.name, v.abi == "c", ret, tuple(CODES[np_dtype(t).name] for t in v.sig.args)))
+            # a pointer parameter (CPointer) goes as ~(its element's dtype code)
+            params = tuple(~CODES[np_dtype(t.dtype).name] if isinstance(t, CPointer) else CODES[np_dtype(t).name]
+                           for t in v.sig.args)
+            return (name, BIND_FOREIGN, (v.name, v.abi == "c", ret, params))
         if isinstance(v, Dispatcher):
             return (name, BIND_FUNCTION, self.add(v.py_func, False, v.options))
         host = getattr(v, "py_func", None)
@@ -479,6 +484,10 @@ def _matches(eager, types):
             if (ecode, endim) != (code, ndim):
                 return False
             continue
+        if elayout == "P" or layout == "P":  # a pointer parameter takes an address, an integer
+            if not (elayout == "P" and ndim == 0 and layout != "P" and np.dtype(DTYPES[code]).kind in "iu"):
+                return False
+            continue
         if endim == 0 and ndim == 0:
             continue
         if (ecode, endim) != (code, ndim):
@@ -498,7 +507,7 @@ def _numba_types(types):
             continue
         code, ndim, layout = ty
         t = Record(_record_dtype(code)) if isinstance(code, tuple) else from_dtype(DTYPES[code])
-        out.append(Array(t, ndim, layout) if ndim else t)
+        out.append(Array(t, ndim, layout) if ndim else CPointer(t) if layout == "P" else t)
     return tuple(out)
 
 
@@ -898,6 +907,9 @@ def _as_types(sig):
                         t.fields if named else None))
         elif isinstance(t, Type):
             rec = t.dtype if isinstance(t, Array) else t
+            if isinstance(t, CPointer):  # a pointer: (pointee, 0, "P"), launched with an address
+                out.append((CODES[np_dtype(t.dtype).name], 0, "P"))
+                continue
             if isinstance(rec, Record):  # records go as strided arrays, a single one as a 1-element one
                 out.append((_record_spec(rec.record_dtype), t.ndim if isinstance(t, Array) else 0,
                             "A" if isinstance(t, Array) else "C"))
@@ -1137,7 +1149,7 @@ def _type_text(t):
     code, ndim, layout = t
     name = _record_text(code) if isinstance(code, tuple) else DTYPES[code].name
     if not ndim:
-        return name
+        return name + "*" if layout == "P" else name
     axes = [":"] * ndim
     if layout == "C":
         axes[-1] = "::1"
@@ -1236,15 +1248,12 @@ class ForeignFunction:
             raise NotImplementedError(f"unsupported ABI {abi!r}: 'numba' or 'c'")
         self.name, self.abi, self.use_cooperative = name, abi, use_cooperative
         self.link = tuple(link) if isinstance(link, (list, tuple, set)) else (link,) if link else ()
-        if isinstance(sig, str) and "CPointer" in sig:
-            raise NotImplementedError(f"declare_device({name!r}): pointer parameters (CPointer) are not supported by "
-                                      "pyjitc yet")
         bare = isinstance(sig, (tuple, list)) or (isinstance(sig, str) and sig.strip().startswith("("))
         s = None if bare or (isinstance(sig, str) and "(" not in sig) else parse_signature(sig)
         if s is None or s.return_type is None:
             raise TypeError("Return type must be provided for device declarations")
         for t in (s.return_type, *s.args):
-            base = t.dtype if isinstance(t, Array) else t
+            base = t.dtype if isinstance(t, (Array, CPointer)) and t is not s.return_type else t
             if not isinstance(base, Type) or (base.name not in CODES and not isinstance(base, NoneType)):
                 raise NotImplementedError(f"declare_device({name!r}): pyjitc passes numbers only, not {t!r}")
         if isinstance(s.return_type, Array):
@@ -1317,10 +1326,14 @@ def _result_type(code):
 
 def _compile_device(pyfunc, sig, options, abi="numba", abi_name=None, emit=EMIT_PTX, arch=None):
     """A device function compiled alone for its signature: (Kernel, result type). numba's ABI
-    (int status, the result through a pointer passed first) or C's; numbers in and out."""
+    (int status, the result through a pointer passed first) or C's; numbers (and pointers) in, a
+    number out."""
     args, ret = _device_signature(sig)
     types = []
     for t in args:
+        if isinstance(t, CPointer) and _number_key(t.dtype) is not None:  # a pointer: its address
+            types.append((CODES[_number_key(t.dtype)], 0, "P"))
+            continue
         key = _number_key(t)
         if key is None:
             raise NotImplementedError(f"device function '{pyfunc.__name__}': pyjitc compiles a device function alone "

@@ -113,7 +113,8 @@ sys.modules[args.__name__] = args
 for _n in ("grid", "gridsize", "syncthreads", "syncthreads_count", "syncthreads_and", "syncthreads_or", "syncwarp",
            "threadfence", "threadfence_block", "threadfence_system", "shfl_sync", "shfl_up_sync", "shfl_down_sync",
            "shfl_xor_sync", "all_sync", "any_sync", "eq_sync", "ballot_sync", "match_any_sync", "match_all_sync",
-           "activemask", "lanemask_lt", "popc", "brev", "clz", "ffs", "fma", "selp", "cbrt", "nanosleep"):
+           "activemask", "lanemask_lt", "popc", "brev", "clz", "ffs", "fma", "selp", "cbrt", "nanosleep",
+           "ldca", "ldcg", "ldcs", "ldlu", "ldcv", "stcg", "stcs", "stwb", "stwt", "carray", "farray"):
     setattr(sys.modules[__name__], _n, _KernelName("cuda." + _n))
 del _n
 

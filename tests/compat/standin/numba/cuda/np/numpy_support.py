@@ -2,6 +2,7 @@
 A dtype pyjitc has no type for (records, datetimes, ...) raises MissingInPyjitc."""
 import numpy as np
 from pyjitc import types as _types
+from pyjitc.cuda import carray, farray  # noqa: F401  (kernels: an array over a pointer's memory)
 
 from numba import _standin
 
