@@ -24,6 +24,8 @@ typedef struct PjSyntax {
   PjModule module;
   PjFuncSyntax **funcs;
   int nfuncs;
+  PjFunc **inner;      /* functions defined inside functions (resolved with them, typed where used) */
+  int ninner;
 } PjSyntax;
 
 PjSyntax *pj_parse(PjArena *arena, const PjFile *file, PjDiags *diags);
