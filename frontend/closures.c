@@ -82,6 +82,73 @@ static int pj_param_index(const PjFunc *f, const char *name, int n) {
   return -1;
 }
 
+/* Whether `name`, a variable of o, stands for a constant there (read as that constant). */
+static bool pj_captures_constant(const PjFunc *o, int v, PjDefs *d) {
+  *d = (PjDefs){.name = o->vars[v].name};
+  if (o->vars[v].is_param) return false;
+  pj_defs_block(&o->body, d);
+  return d->count == 1 && d->value && pj_constant_value(d->value);
+}
+
+typedef struct PjFree {
+  PjArena *arena;
+  PjFunc *f;
+  PjVec names; /* const char*: read, not f's own */
+  PjVec labels; /* const char*: keyword labels (name=value in calls), not reads */
+} PjFree;
+
+static bool pj_free_name(const PjExpr *e, void *ctx) {
+  PjFree *fr = ctx;
+  if (e->kind == PJ_EX_BINARY && e->bin.op == PJ_OP_COUNT && e->bin.l->kind == PJ_EX_NAME)
+    pj_vec_push(fr->arena, &fr->labels, (void *)e->bin.l->name.id);
+  if (e->kind == PJ_EX_NAME && pj_param_index(fr->f, e->name.id, fr->f->nvars) < 0)
+    pj_vec_push(fr->arena, &fr->names, (void *)e->name.id);
+  return false;
+}
+
+static int pj_count_of(const PjVec *v, const char *name) {
+  int n = 0;
+  for (int i = 0; i < v->len; i++) n += strcmp(v->items[i], name) == 0;
+  return n;
+}
+
+void pj_inner_captures(PjArena *arena, PjFunc *f) {
+  const PjFunc *o = f->outer;
+  PjFree fr = {.arena = arena, .f = f};
+  pj_block_any_expr(&f->body, pj_free_name, &fr);
+  PjVec hidden = {0};
+  for (int i = 0; i < fr.names.len; i++) {
+    const char *name = fr.names.items[i];
+    int v = pj_param_index(o, name, o->nvars);
+    PjDefs d;
+    if (v < 0 || pj_count_of(&hidden, name) || pj_count_of(&fr.names, name) == pj_count_of(&fr.labels, name) ||
+        pj_captures_constant(o, v, &d))
+      continue;
+    pj_vec_push(arena, &hidden, (void *)name);
+  }
+  if (!hidden.len) return;
+  PjVar *vars = pj_arena_alloc(arena, sizeof(PjVar) * (size_t)(f->nvars + hidden.len + 1));
+  memcpy(vars, f->vars, sizeof(PjVar) * (size_t)f->nparams);
+  for (int i = 0; i < hidden.len; i++) {
+    int v = pj_param_index(o, hidden.items[i], o->nvars);
+    vars[f->nparams + i] = (PjVar){.name = o->vars[v].name, .loc = o->vars[v].loc, .is_param = true};
+  }
+  memcpy(vars + f->nparams + hidden.len, f->vars + f->nparams, sizeof(PjVar) * (size_t)(f->nvars - f->nparams));
+  f->vars = vars;
+  f->nparams += hidden.len;
+  f->nvars += hidden.len;
+  f->ncaptured = hidden.len;
+}
+
+static bool pj_same_func(const PjFunc *a, const PjFunc *b) {
+  return a && b && a->module == b->module && a->loc.line == b->loc.line && a->loc.col == b->loc.col &&
+         strcmp(a->name, b->name) == 0;
+}
+
+/* Whether the function being typed has the variables inner function f reads: the one f is
+ * written in, or f itself (a recursive call passes them on). */
+static bool pj_is_home(PjChecker *c, const PjFunc *f) { return pj_same_func(c->f, f->outer) || pj_same_func(c->f, f); }
+
 bool pj_is_captured(PjChecker *c, const char *name) {
   for (const PjFunc *o = c->f->outer; o; o = o->outer)
     if (pj_param_index(o, name, o->nvars) >= 0) return true;
@@ -188,7 +255,22 @@ static bool pj_is_keyword_arg(const PjExpr *a) {
 
 bool pj_bind_call(PjChecker *c, PjExpr *e, const PjFunc *f) {
   if (e->call.bound) return true;
-  int fixed = f->nparams - (f->star ? 1 : 0), npos = 0;
+  int declared = f->nparams - f->ncaptured, fixed = declared - (f->star ? 1 : 0), npos = 0;
+  if (f->ncaptured && !pj_is_home(c, f)) {
+    const PjVar *v = &f->vars[declared];
+    int ov = pj_param_index(f->outer, v->name, f->outer->nvars);
+    PjDefs d;
+    pj_captures_constant(f->outer, ov, &d);
+    if (d.count > 1)
+      pj_err(c, e->loc, "Cannot capture a constant value for variable '%s': inner function '%s' reads it, and '%s' "
+             "assigns it more than once, so '%s' can only be called in '%s', not passed to other functions",
+             v->name, f->name, f->outer->name, f->name, f->outer->name);
+    else
+      pj_err(c, e->loc, "Cannot capture the non-constant value associated with variable '%s': inner function '%s' "
+             "reads it, so '%s' can only be called in '%s', where it is defined, not passed to other functions",
+             v->name, f->name, f->name, f->outer->name);
+    return false;
+  }
   while (npos < e->call.nargs && !pj_is_keyword_arg(e->call.args[npos])) npos++;
   if (npos > fixed && !f->star) {
     pj_err(c, e->loc, "%s() takes %d positional argument%s but %d were given", f->name, fixed, fixed == 1 ? "" : "s",
@@ -229,6 +311,8 @@ bool pj_bind_call(PjChecker *c, PjExpr *e, const PjFunc *f) {
     for (int k = 0; k < extra; k++) items[k] = e->call.args[fixed + k];
     args[fixed] = pj_new_expr(c, (PjExpr){.kind = PJ_EX_TUPLE, .loc = e->loc, .tuple = {.items = items, .count = extra}});
   }
+  for (int i = declared; i < f->nparams; i++) /* the variables it reads, as they are now */
+    args[i] = pj_new_expr(c, (PjExpr){.kind = PJ_EX_NAME, .loc = e->loc, .name = {f->vars[i].name, -1}});
   e->call.args = args;
   e->call.nargs = f->nparams;
   e->call.has_kwargs = false;

@@ -667,7 +667,7 @@ static PjStmt *pj_loop_else(PjParser *p, TSNode n, PjStmt *loop, PjBlock *body) 
 static bool pj_parse_params(PjParser *p, TSNode params, PjFunc *f);
 
 /* `def name(...): body` inside a function: a function of its own that remembers where it was
- * written (it may read that function's constants), bound to `name` as a value. */
+ * written (it may read that function's variables: frontend/closures.c), bound to `name` as a value. */
 static PjStmt *pj_parse_inner_def(PjParser *p, TSNode n) {
   PjFunc *f = pj_arena_alloc(p->arena, sizeof(PjFunc));
   TSNode name = pj_child(n, PJ_FIELD_NAME);

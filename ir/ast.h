@@ -124,6 +124,8 @@ typedef struct PjFunc {
   PjBlock body;
   const struct PjFunc *outer; /* an inner function (a def inside a function): the one it is written in */
   bool star;            /* the last parameter is *name: it collects the extra arguments as a tuple */
+  int ncaptured;        /* an inner function: the last ncaptured of its nparams parameters are variables of
+                         * its function that are not constants, passed by the calls there (hidden) */
   PjExpr **defaults;    /* per parameter: its default value (a constant), or NULL; NULL when none has one */
 } PjFunc;
 

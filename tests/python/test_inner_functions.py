@@ -179,6 +179,61 @@ def test_star_call_of_tuples():
     np.testing.assert_allclose(out, [r, phi, max(x, y), min(x, y, -5.0), x * y - 1, 1.0 + x + y])
 
 
+def test_inner_reads_variables_where_it_is_written():
+    """Called in the function it is written in, an inner function reads that function's variables
+    as they are at the call (Python's late binding), parameters and loop variables too."""
+    @cuda.jit
+    def k(out, a, x):
+        acc = 0.0
+
+        def add(v):
+            return acc + v * x
+
+        for i in range(a.size):
+            acc = add(a[i])
+            out[i] = acc
+
+    a = np.linspace(-1.0, 3.0, 10)
+    x = 1.5
+    out = _run(k, np.zeros_like(a), a, x)
+    ref, acc = [], 0.0
+    for v in a:
+        acc = acc + v * x
+        ref.append(acc)
+    np.testing.assert_allclose(out, ref)
+
+    @cuda.jit(device=True)
+    def poly(x, n):
+        def term(p):
+            return x ** p / n
+
+        s = 0.0
+        for p in range(n):
+            s += term(p)
+        return s
+
+    @cuda.jit
+    def k2(out, a):
+        for i in range(a.size):
+            out[i] = poly(a[i], 4)
+
+    out = _run(k2, np.zeros_like(a), a)
+    np.testing.assert_allclose(out, [sum(v ** p / 4 for p in range(4)) for v in a])
+
+    @cuda.jit
+    def k3(out, base):
+        def power(n):  # recursive, reading the kernel's parameter
+            if n == 0:
+                return 1
+            return base * power(n - 1)
+
+        for i in range(out.size):
+            out[i] = power(i)
+
+    out = _run(k3, np.zeros(8, np.int64), 3)
+    assert list(out) == [3 ** i for i in range(8)]
+
+
 def test_capture_errors():
     @cuda.jit(device=True)
     def use(f, v):
@@ -198,7 +253,7 @@ def test_capture_errors():
         def f(v):
             return v + y
 
-        out[0] = f(1)
+        out[0] = use(f, 1)
 
     with pytest.raises(TypingError, match="Cannot capture the non-constant value associated with variable 'x'"):
         cuda.jit("void(int64[:], int64)")(param_capture)
