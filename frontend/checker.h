@@ -60,4 +60,16 @@ int pj_ufunc_on_complex(PjChecker *c, PjExpr *call, int id);
 /* frontend/pointers.c: p[i] of a pointer pt (numba's CPointer): the element's type, or NULL (reported). */
 const PjType *pj_type_pointer_index(PjChecker *c, PjExpr *e, const PjType *pt);
 
+/* frontend/closures.c: a name an inner function reads from the function it is written in (false:
+ * none of those has it), replaced by the constant it stands for; a call's `*t` argument spread
+ * into t's items; a device function call's keywords, defaults and *args matched to its
+ * parameters (false: reported). */
+bool pj_type_captured(PjChecker *c, PjExpr **slot, const PjType **out);
+bool pj_is_captured(PjChecker *c, const char *name);
+bool pj_spread_star(PjChecker *c, PjExpr *e);
+bool pj_bind_call(PjChecker *c, PjExpr *e, const PjFunc *f);
+/* A function compiled on its own (a kernel, a device function for compile_ptx) has plain
+ * parameters: each default and *args reported (false). */
+bool pj_params_plain(const PjModule *m, const PjFunc *f, const char *what, PjDiags *diags);
+
 #endif

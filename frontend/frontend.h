@@ -24,6 +24,8 @@ typedef struct PjSyntax {
   PjModule module;
   PjFuncSyntax **funcs;
   int nfuncs;
+  PjFunc **inner;      /* functions defined inside functions (resolved with them, typed where used) */
+  int ninner;
 } PjSyntax;
 
 PjSyntax *pj_parse(PjArena *arena, const PjFile *file, PjDiags *diags);
@@ -35,6 +37,9 @@ const char *pj_canonical_name(PjArena *arena, const char *qualname);
 void pj_syntax_delete(PjSyntax *syn);
 bool pj_resolve(PjArena *arena, PjSyntax *syn, PjDiags *diags);
 const PjGlobal *pj_module_global(const PjModule *m, const char *name);
+/* An inner function's reads of its function's variables that are not constants: hidden
+ * parameters after its own (frontend/closures.c), once its function's locals are known. */
+void pj_inner_captures(PjArena *arena, PjFunc *f);
 
 /* Python's UnboundLocalError at compile time: each read of a local that no path has assigned yet
  * is reported (when diags is given). False when there was one (frontend/defined.c). */

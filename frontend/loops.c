@@ -227,6 +227,14 @@ bool pj_for_over_sequence(PjChecker *c, PjStmt *s) {
     return false;
   }
   PjExpr *k = pj_new_var(c, "$k", s->for_.iter->loc), *item, *len;
+  const PjType *t = s->for_.iter->kind == PJ_EX_CALL ? NULL : pj_expr_type(c, &s->for_.iter);
+  if (t && t->kind == PJ_TY_TUPLE && t->count == 0) { /* an empty tuple (no *args): the body never runs */
+    PjExpr *zero = pj_int(c, 0, s->for_.iter->loc);
+    s->for_.iter = pj_builtin_call(c, "range", &zero, 1, s->for_.iter->loc);
+    s->for_.target = k;
+    s->for_.body = (PjBlock){0};
+    return true;
+  }
   if (!pj_walk(c, s, &s->for_.iter, k, &item, &len)) return false;
   PjStmt **body = pj_arena_alloc(c->arena, sizeof(PjStmt *) * (size_t)(s->for_.body.count + 1));
   body[0] = pj_assign_of(c, s->for_.target, item, s->loc);

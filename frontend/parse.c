@@ -37,6 +37,7 @@ const TSLanguage *tree_sitter_python(void);
   X(TUPLE, "tuple", 1) X(LIST, "list", 1) X(EXPRESSION_LIST, "expression_list", 1) X(PATTERN_LIST, "pattern_list", 1) \
   X(TUPLE_PATTERN, "tuple_pattern", 1) X(COMMENT, "comment", 1) X(DEFAULT_PARAM, "default_parameter", 1) \
   X(TYPED_PARAM, "typed_parameter", 1) X(EXPRESSION_STMT_DOC, "string", 1)                         \
+  X(LIST_SPLAT, "list_splat", 1) X(LIST_SPLAT_PATTERN, "list_splat_pattern", 1)                    \
   X(OP_PLUS, "+", 0) X(OP_MINUS, "-", 0) X(OP_STAR, "*", 0) X(OP_SLASH, "/", 0)                     \
   X(OP_DSLASH, "//", 0) X(OP_PERCENT, "%", 0) X(OP_DSTAR, "**", 0) X(OP_LSHIFT, "<<", 0)           \
   X(OP_RSHIFT, ">>", 0) X(OP_AMP, "&", 0) X(OP_PIPE, "|", 0) X(OP_CARET, "^", 0) X(OP_AT, "@", 0)   \
@@ -88,6 +89,8 @@ typedef struct PjParser {
   bool module_level; /* parsing a module-level statement: lists are data there */
   PjVec globals; /* PjGlobal* */
   PjVec funcs;
+  PjVec inner;   /* PjFunc*: functions defined inside functions */
+  PjFunc *cur;   /* the function whose body is being parsed, or NULL */
   int loop_elses; /* for/while ... else clauses desugared so far (their flags' names) */
 } PjParser;
 
@@ -242,6 +245,17 @@ static PjExpr *pj_parse_call(PjParser *p, TSNode n) {
       if (!kw->bin.l || !kw->bin.r) return NULL;
       e->call.args[e->call.nargs++] = kw;
       continue;
+    }
+    if (pj_is(c, PJ_SYM_LIST_SPLAT) && !e->call.star && !e->call.has_kwargs) { /* f(a, *t): t is spread */
+      PjExpr *x = pj_expr(p, ts_node_named_child(c, 0));
+      if (!x) return NULL;
+      e->call.star = e->call.nargs + 1;
+      e->call.args[e->call.nargs++] = x;
+      continue;
+    }
+    if (e->call.star && !e->call.has_kwargs) {
+      pj_reject(p, c, "an argument after a *-unpacked one");
+      return NULL;
     }
     PjExpr *x = pj_call_argument(p, c);
     if (!x) return NULL;
@@ -662,6 +676,38 @@ static PjStmt *pj_loop_else(PjParser *p, TSNode n, PjStmt *loop, PjBlock *body) 
   return pj_stmt_group(p, n, all, 3);
 }
 
+static bool pj_parse_params(PjParser *p, TSNode params, PjFunc *f);
+
+/* `def name(...): body` inside a function: a function of its own that remembers where it was
+ * written (it may read that function's variables: frontend/closures.c), bound to `name` as a value. */
+static PjStmt *pj_parse_inner_def(PjParser *p, TSNode n) {
+  PjFunc *f = pj_arena_alloc(p->arena, sizeof(PjFunc));
+  TSNode name = pj_child(n, PJ_FIELD_NAME);
+  f->name = pj_text(p, name);
+  f->loc = pj_loc(p, name);
+  f->module = p->m;
+  f->outer = p->cur;
+  f->is_device = true;
+  PjFunc *outer = p->cur;
+  p->cur = f;
+  bool ok = pj_parse_params(p, pj_child(n, PJ_FIELD_PARAMETERS), f);
+  f->nvars = f->nparams;
+  ok = pj_block(p, pj_child(n, PJ_FIELD_BODY), &f->body) && ok;
+  p->cur = outer;
+  if (!ok) return NULL;
+  pj_vec_push(p->arena, &p->inner, f);
+  PjStmt *st = pj_new_stmt(p, PJ_ST_ASSIGN, n);
+  PjExpr *target = pj_new_expr(p, PJ_EX_NAME, name);
+  target->name.id = f->name;
+  PjExpr *value = pj_new_expr(p, PJ_EX_STATIC, name);
+  value->type = pj_type_function(p->arena, -1, f, f->name);
+  st->assign.targets = pj_arena_alloc(p->arena, sizeof(PjExpr *));
+  st->assign.targets[0] = target;
+  st->assign.ntargets = 1;
+  st->assign.value = value;
+  return st;
+}
+
 static PjStmt *pj_stmt(PjParser *p, TSNode n) {
   TSSymbol s = ts_node_symbol(n);
   if (s == pj_sym[PJ_SYM_EXPR_STMT]) return pj_parse_expr_stmt(p, n);
@@ -705,6 +751,7 @@ static PjStmt *pj_stmt(PjParser *p, TSNode n) {
     st->expr->call.nargs = 1;
     return st;
   }
+  if (s == pj_sym[PJ_SYM_FUNCTION_DEF] && p->cur) return pj_parse_inner_def(p, n);
   if (s == pj_sym[PJ_SYM_BREAK]) return pj_new_stmt(p, PJ_ST_BREAK, n);
   if (s == pj_sym[PJ_SYM_CONTINUE]) return pj_new_stmt(p, PJ_ST_CONTINUE, n);
   const char *kind = pj_node_kind(n);
@@ -1185,6 +1232,61 @@ static void pj_parse_module_assign(PjParser *p, TSNode stmt) {
   for (int i = 0; i < st->assign.ntargets; i++) pj_bind_const(p, st->assign.targets[i], value);
 }
 
+/* Parameters: names, names with a constant default (name=value), and a last *name. */
+static bool pj_parse_params(PjParser *p, TSNode params, PjFunc *f) {
+  uint32_t np = ts_node_named_child_count(params);
+  f->vars = pj_arena_alloc(p->arena, sizeof(PjVar) * (np + 1));
+  PjExpr **defaults = pj_arena_alloc(p->arena, sizeof(PjExpr *) * (np + 1));
+  bool ok = true, any_default = false;
+  for (uint32_t i = 0; i < np; i++) {
+    TSNode c = ts_node_named_child(params, i);
+    if (pj_is(c, PJ_SYM_COMMENT)) continue;
+    TSNode id = c;
+    PjExpr *dflt = NULL;
+    bool star = false;
+    if (pj_is(c, PJ_SYM_DEFAULT_PARAM)) {
+      id = pj_child(c, PJ_FIELD_NAME);
+      PjExpr *v = pj_expr(p, pj_child(c, PJ_FIELD_VALUE));
+      if (v && !(dflt = pj_fold(p, v))) {
+        pj_error(p->diags, &p->m->file, v->loc, "parameter '%s': a default value must be a constant (a number, "
+                 "a bool or a tuple of them)", pj_text(p, id));
+        ok = false;
+      }
+      if (!v) ok = false;
+    } else if (pj_is(c, PJ_SYM_LIST_SPLAT_PATTERN) && ts_node_named_child_count(c) == 1) {
+      id = ts_node_named_child(c, 0);
+      star = true;
+    }
+    if (!pj_is(id, PJ_SYM_IDENTIFIER)) {
+      pj_error(p->diags, &p->m->file, pj_loc(p, c), "parameter '%s': only names, name=constant and a last *name "
+               "are supported (no annotations, keyword-only parameters or **kwargs)", pj_text(p, c));
+      ok = false;
+      continue;
+    }
+    if (f->star) {
+      pj_error(p->diags, &p->m->file, pj_loc(p, c), "parameter '%s' after *%s: keyword-only parameters are not "
+               "supported", pj_text(p, c), f->vars[f->nparams - 1].name);
+      ok = false;
+      continue;
+    }
+    bool has_default = pj_is(c, PJ_SYM_DEFAULT_PARAM);
+    if (!has_default && !star && any_default) {
+      pj_error(p->diags, &p->m->file, pj_loc(p, c), "parameter '%s' without a default follows one with a default",
+               pj_text(p, c));
+      ok = false;
+    }
+    any_default |= has_default;
+    f->star = star;
+    defaults[f->nparams] = dflt;
+    PjVar *v = &f->vars[f->nparams++];
+    v->name = pj_text(p, id);
+    v->loc = pj_loc(p, id);
+    v->is_param = true;
+  }
+  f->defaults = any_default ? defaults : NULL;
+  return ok;
+}
+
 static void pj_parse_function(PjParser *p, TSNode def, TSNode decorated) {
   PjFunc *f = pj_arena_alloc(p->arena, sizeof(PjFunc));
   TSNode name = pj_child(def, PJ_FIELD_NAME);
@@ -1206,27 +1308,11 @@ static void pj_parse_function(PjParser *p, TSNode def, TSNode decorated) {
       if (e) pj_vec_push(p->arena, &syn->decorators, e);
     }
   }
-  /* parameters: plain names only */
-  TSNode params = pj_child(def, PJ_FIELD_PARAMETERS);
-  uint32_t np = ts_node_named_child_count(params);
-  f->vars = pj_arena_alloc(p->arena, sizeof(PjVar) * (np + 1));
-  bool ok = true;
-  for (uint32_t i = 0; i < np; i++) {
-    TSNode c = ts_node_named_child(params, i);
-    if (pj_is(c, PJ_SYM_COMMENT)) continue;
-    if (!pj_is(c, PJ_SYM_IDENTIFIER)) {
-      pj_error(p->diags, &p->m->file, pj_loc(p, c), "kernel parameter '%s': only plain parameters are supported "
-               "(no defaults, annotations, *args or **kwargs)", pj_text(p, c));
-      ok = false;
-      continue;
-    }
-    PjVar *v = &f->vars[f->nparams++];
-    v->name = pj_text(p, c);
-    v->loc = pj_loc(p, c);
-    v->is_param = true;
-  }
+  bool ok = pj_parse_params(p, pj_child(def, PJ_FIELD_PARAMETERS), f);
+  p->cur = f;
   f->nvars = f->nparams;
   syn->body_ok = pj_block(p, pj_child(def, PJ_FIELD_BODY), &f->body) && ok;
+  p->cur = NULL;
   p->diags = outer;
   pj_vec_push(p->arena, &p->funcs, syn);
   PjGlobal g = {.name = f->name, .kind = PJ_GLOBAL_FUNC, .func = f, .loc = f->loc};
@@ -1333,5 +1419,7 @@ PjSyntax *pj_parse(PjArena *arena, const PjFile *file, PjDiags *diags) {
   syn->module.funcs = pj_arena_alloc(arena, sizeof(PjFunc *) * (size_t)(p.funcs.len + 1));
   for (int i = 0; i < p.funcs.len; i++) syn->module.funcs[i] = syn->funcs[i]->func;
   syn->module.nfuncs = p.funcs.len;
+  syn->inner = (PjFunc **)p.inner.items;
+  syn->ninner = p.inner.len;
   return syn;
 }

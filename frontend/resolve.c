@@ -152,5 +152,7 @@ bool pj_resolve(PjArena *arena, PjSyntax *syn, PjDiags *diags) {
     fs->func->parse_diags = fs->body_ok ? NULL : fs->diags;
     pj_collect_locals(arena, fs->func);
   }
+  for (int i = 0; i < syn->ninner; i++) pj_collect_locals(arena, syn->inner[i]);
+  for (int i = 0; i < syn->ninner; i++) pj_inner_captures(arena, syn->inner[i]);
   return pj_diags_errors(diags) == 0;
 }

@@ -229,6 +229,8 @@ static const PjType *pj_type_name_expr(PjChecker *c, PjExpr **slot) {
     const PjType *t = c->f->vars[v].type;
     return t->kind == PJ_TY_FUNCTION || t->kind == PJ_TY_DTYPE ? pj_static(c, slot, t) : t;
   }
+  const PjType *captured;
+  if (c->f->outer && pj_type_captured(c, slot, &captured)) return captured;
   const PjGlobal *g = pj_module_global(c->m, e->name.id);
   if (g && g->kind == PJ_GLOBAL_CONST) {
     if (!g->value && g->qualname && strcmp(g->qualname, "function") == 0) {
@@ -609,17 +611,14 @@ static PjSpec *pj_spec_for(PjChecker *c, const PjFunc *f, const PjType **args, i
 
 static const PjType *pj_type_device_call(PjChecker *c, PjExpr **slot, const PjFunc *f) {
   PjExpr *e = *slot;
-  if (e->call.has_kwargs) {
-    pj_err(c, e->loc, "keyword arguments in calls to device functions are not supported yet");
-    return NULL;
-  }
-  if (e->call.nargs != f->nparams) {
-    pj_err(c, e->loc, "%s() takes %d argument%s, got %d", f->name, f->nparams, f->nparams == 1 ? "" : "s", e->call.nargs);
-    return NULL;
-  }
   if (f->parse_diags) {
     if (c->final) pj_diags_append(c->diags, f->parse_diags);
     pj_err(c, e->call.fn->loc, "device function '%s' cannot be compiled (see the errors in its body)", f->name);
+    return NULL;
+  }
+  if (!pj_bind_call(c, e, f)) return NULL;
+  if (e->call.nargs != f->nparams) {
+    pj_err(c, e->loc, "%s() takes %d argument%s, got %d", f->name, f->nparams, f->nparams == 1 ? "" : "s", e->call.nargs);
     return NULL;
   }
   const PjType *args[64];
@@ -964,6 +963,7 @@ static int pj_new_array_arg(PjChecker *c, int id, int i, PjExpr **slot) {
 
 static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
+  if (e->call.star && !pj_spread_star(c, e)) return NULL;
   const char *q = pj_qualify(c, e->call.fn);
   int id = q ? pj_builtin_lookup(q) : -1;
   if (q && strcmp(q, "numba.literal_unroll") == 0) {
@@ -990,7 +990,10 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
     }
   }
   if (!q && id < 0 && e->call.fn->kind == PJ_EX_ATTR && (id = pj_group_method(c, e)) == -2) return NULL;
-  if (!q && id < 0 && e->call.fn->kind == PJ_EX_NAME && pj_var_index(c->f, e->call.fn->name.id) >= 0) {
+  bool captured = e->call.fn->kind == PJ_EX_NAME && c->f->outer && pj_var_index(c->f, e->call.fn->name.id) < 0 &&
+                  pj_is_captured(c, e->call.fn->name.id); /* an inner function's name for another, or itself */
+  captured |= e->call.fn->kind == PJ_EX_STATIC; /* that name, replaced by the function */
+  if (captured || (!q && id < 0 && e->call.fn->kind == PJ_EX_NAME && pj_var_index(c->f, e->call.fn->name.id) >= 0)) {
     /* a variable holding a function or a dtype: a parameter a caller passed one in */
     PjLoc fn_loc = e->call.fn->loc;
     const PjType *ft = pj_expr_type(c, &e->call.fn);
@@ -1793,7 +1796,7 @@ static void pj_check_for(PjChecker *c, PjStmt *s) {
 static void pj_check_return(PjChecker *c, PjStmt *s) {
   bool has_value = s->expr && s->expr->kind != PJ_EX_NONE;
   if (!c->device) {
-    if (has_value) pj_err(c, s->expr->loc, "a kernel cannot return a value (a kernel must have void return type)");
+    if (has_value && pj_expr_type(c, &s->expr)) pj_err(c, s->expr->loc, "a kernel cannot return a value (a kernel must have void return type)");
     return;
   }
   const PjType *t = has_value ? pj_expr_type(c, &s->expr) : pj_type_void();
@@ -1944,6 +1947,8 @@ static int pj_tree_end(const PjArgNode *tree, int ntree, int node) {
 static PjFunc *pj_typecheck_as(PjArena *arena, const PjModule *m, const PjFunc *src, const PjArgType *args, int nargs,
                                const PjArgNode *tree, int ntree, PjVec *specs, PjDiags *diags, bool device) {
   PjChecker c = {.arena = arena, .m = m, .diags = diags, .specs = specs, .device = device};
+  if ((src->star || src->defaults) && !pj_params_plain(m, src, device ? "device function" : "kernel", diags))
+    return NULL;
   int nparams = tree ? 0 : nargs; /* with a tree: its top-level trees */
   for (int node = 0; tree && node < ntree; nparams++) node = pj_tree_end(tree, ntree, node);
   if (nparams != src->nparams) {

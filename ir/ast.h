@@ -59,9 +59,11 @@ struct PjExpr {
     struct { const char *id; int var; } name;
     struct { PjExpr *base; const char *attr; PjLoc attr_loc; } attr;
     struct { PjExpr *fn; PjExpr **args; int nargs; bool has_kwargs; PjSpec *spec; const struct PjForeign *foreign;
-             bool literals_known; uint64_t literals; } call;
+             bool literals_known; uint64_t literals; int star; bool bound; } call;
     /* spec: a device function; foreign: a function declared with cuda.declare_device; literals:
-     * which arguments are constants as written (numba's literal types), found before typing */
+     * which arguments are constants as written (numba's literal types), found before typing;
+     * star: 1 + the index of a `*t` argument (0: none); bound: keywords, defaults and a callee's
+     * *args already matched to its parameters (frontend/closures.c) */
     struct { PjExpr *base; PjExpr *index; } sub;
     struct { PjExpr **items; int count; } tuple;
     struct { PjBinOp op; PjExpr *l, *r; } bin;
@@ -120,6 +122,11 @@ typedef struct PjFunc {
   PjVar *vars;          /* set by the resolver: params first */
   int nvars, nparams;
   PjBlock body;
+  const struct PjFunc *outer; /* an inner function (a def inside a function): the one it is written in */
+  bool star;            /* the last parameter is *name: it collects the extra arguments as a tuple */
+  int ncaptured;        /* an inner function: the last ncaptured of its nparams parameters are variables of
+                         * its function that are not constants, passed by the calls there (hidden) */
+  PjExpr **defaults;    /* per parameter: its default value (a constant), or NULL; NULL when none has one */
 } PjFunc;
 
 /* One specialisation of a device function for its argument types, made while a kernel is typed. */

@@ -22,6 +22,6 @@ def host_plus_one(v):
 @cuda.jit
 def k(a):
     i = cuda.grid(1)
-    a[i] = twice(a[i], 3)  # expect error@12: twice() takes 1 argument, got 2
+    a[i] = twice(a[i], 3)  # expect error@12: twice() takes 1 positional argument but 2 were given
     a[i] = host_plus_one(a[i])  # expect error@12: 'host_plus_one' is not a CUDA function
     a[i] = first(a[i])  # expect error@12: in the call of device function 'first'

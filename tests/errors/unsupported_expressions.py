@@ -11,5 +11,5 @@ def k(a, b):
     ys = [j for j in range(3)]  # expect error@10: a list comprehension
     d = {1: 2}  # expect error@9: a dict
     yield i  # expect error@5: yield
-    n = max(*a)  # expect error@13: *-unpacking
+    n = max(**a)  # expect error@13: **-unpacking
     e = ...  # expect error@9: '...'

@@ -15,8 +15,6 @@ def k(a, b):
         a[i] = 3
     class C:  # expect error@5: class definition
         pass
-    def inner(x):  # expect error@5: function definition
-        return x
     global G  # expect error@5: global statement
     import math  # expect error@5: import statement
     del i  # expect error@5: delete statement
