@@ -826,7 +826,7 @@ def _cached_compile(units, types, arch, noalias, narrow, opt=3, bounds=(0, 0, 0)
 # in the globals of the function compiled from that text), with numba's message.
 
 _RAISE_SOURCES = {}  # path -> {unit text: (its column offset, the globals of its function)}
-_RAISED = re.compile(r"(?s)^(.*):(\d+):(\d+): (.*?) in kernel '([^']*)' \(thread \((\d+), (\d+), (\d+)\), "
+_RAISED = re.compile(r"(?s)^(?:kernel '[^']*': )?(.*):(\d+):(\d+): (.*?) in kernel '([^']*)' \(thread \((\d+), (\d+), (\d+)\), "
                      r"block \((\d+), (\d+), (\d+)\)\)$")
 
 

@@ -267,7 +267,9 @@ def test_log_with_base():
             want = cmath.log(complex(a), complex(b))
         except (ValueError, ZeroDivisionError):
             continue
-        assert _close(got.real, want.real, 8, np.float64) and _close(got.imag, want.imag, 8, np.float64), (a, b, got, want)
+        # a complex division: each part within a few ulps of the result's magnitude (a part that
+        # nearly cancels has no relative accuracy; the GPU contracts into fused multiply-adds)
+        assert abs(got - want) <= 16 * np.spacing(abs(want)), (a, b, got, want)
 
 
 @cuda.jit

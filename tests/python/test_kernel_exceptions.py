@@ -50,7 +50,7 @@ def test_raise_in_a_device_function_reaches_the_host():
     x = np.array([1.0, 4.0, 9.0, 16.0])
     out = np.zeros(4)
     roots[1, 32](x, out)
-    np.testing.assert_array_equal(out, np.sqrt(x))
+    np.testing.assert_allclose(out, np.sqrt(x), rtol=1e-15)  # x ** 0.5: libdevice's pow on the GPU
     x[2] = -1.0
     with pytest.raises(ValueError, match=r"In function 'checked_sqrt'.*: negative input$"):
         roots[1, 32](x, out)
