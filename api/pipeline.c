@@ -125,7 +125,7 @@ static PjExpr *pj_binding_value(PjArena *a, const PjBinding *b, int unit, bool i
     return e;
   case PJ_BIND_ARRAY: {
     PjConstArray *arr = item ? pj_binding_array(a, b, unit) : NULL;
-    if (!arr) return NULL;
+    if (!arr || arr->record) return NULL;
     e->kind = PJ_EX_CONST_ARRAY;
     e->carray = arr;
     e->type = pj_type_array_ro(arr->dtype, arr->ndim, 'C', true);
@@ -177,7 +177,7 @@ static PjConstArray *pj_binding_device_array(PjArena *a, const PjBinding *b) {
 
 /* A NumPy array's elements as a constant array (values as doubles, integers exactly). */
 static PjConstArray *pj_binding_array(PjArena *a, const PjBinding *b, int unit) {
-  if (b->ndim < 1 || b->ndim > PJ_MAX_DIMS || pj_dtype_is_complex(b->dtype) || !b->data) return NULL;
+  if (b->ndim < 1 || b->ndim > PJ_MAX_DIMS || !b->data) return NULL;
   PjConstArray *arr = pj_arena_alloc(a, sizeof(PjConstArray));
   arr->name = pj_arena_strdup(a, b->name);
   arr->symbol = pj_arena_printf(a, "pj_const_u%d_%s", unit, b->name);
@@ -187,6 +187,24 @@ static PjConstArray *pj_binding_array(PjArena *a, const PjBinding *b, int unit) 
   for (int k = 0; k < b->ndim; k++) {
     arr->shape[k] = b->shape[k];
     arr->count *= b->shape[k];
+  }
+  if (b->record || pj_dtype_is_complex(b->dtype)) { /* kept as bytes: the module holds them as they are */
+    if (b->record) {
+      PjRecord *r = pj_arena_alloc(a, sizeof(PjRecord));
+      PjRecordField *f = pj_arena_alloc(a, sizeof(PjRecordField) * (size_t)(b->record->nfields + 1));
+      *r = *b->record;
+      for (int i = 0; i < r->nfields; i++) {
+        f[i] = b->record->fields[i];
+        f[i].name = pj_arena_strdup(a, f[i].name);
+      }
+      r->fields = f;
+      arr->record = r;
+    }
+    size_t n = (size_t)arr->count * (size_t)(b->record ? b->record->size : (int64_t)pj_dtype_size(b->dtype));
+    void *bytes = pj_arena_alloc(a, n + 1);
+    memcpy(bytes, b->data, n);
+    arr->bytes = bytes;
+    return arr;
   }
   arr->values = pj_arena_alloc(a, sizeof(double) * (size_t)(arr->count + 1));
   arr->ints = pj_arena_alloc(a, sizeof(int64_t) * (size_t)(arr->count + 1));

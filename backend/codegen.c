@@ -1233,6 +1233,15 @@ static LLVMValueRef pj_cg_const_array(PjCg *g, const PjExpr *e) {
   else snprintf(name, sizeof name, "pj_const_%s", a->name);
   LLVMValueRef gv = LLVMGetNamedGlobal(g->mod, name);
   LLVMTypeRef elem = pj_cg_mem_dtype(g, a->dtype);
+  if (!gv && a->bytes) { /* complex numbers, records: their bytes as NumPy holds them */
+    size_t n = (size_t)a->count * (size_t)(a->record ? a->record->size : (int64_t)pj_dtype_size(a->dtype));
+    LLVMValueRef init = LLVMConstStringInContext(LLVMGetModuleContext(g->mod), a->bytes, (unsigned)n, 1);
+    gv = LLVMAddGlobalInAddressSpace(g->mod, LLVMTypeOf(init), name, g->host ? 0 : 4);
+    LLVMSetInitializer(gv, init);
+    LLVMSetGlobalConstant(gv, 1);
+    LLVMSetLinkage(gv, LLVMInternalLinkage);
+    LLVMSetAlignment(gv, 16);
+  }
   if (!gv) {
     LLVMValueRef *vals = malloc(sizeof(LLVMValueRef) * (size_t)a->count);
     for (int64_t i = 0; i < a->count; i++)
@@ -1251,7 +1260,15 @@ static LLVMValueRef pj_cg_const_array(PjCg *g, const PjExpr *e) {
   LLVMValueRef dims = LLVMGetUndef(LLVMArrayType2(pj_cg_i64(g), (uint64_t)a->ndim));
   for (int k = 0; k < a->ndim; k++)
     dims = LLVMBuildInsertValue(g->b, dims, LLVMConstInt(pj_cg_i64(g), (unsigned long long)a->shape[k], 0), (unsigned)k, "");
-  return LLVMBuildInsertValue(g->b, v, dims, 1, "");
+  v = LLVMBuildInsertValue(g->b, v, dims, 1, "");
+  if (e->type->layout != 'A') return v;
+  LLVMValueRef strides = LLVMGetUndef(LLVMArrayType2(pj_cg_i64(g), (uint64_t)a->ndim)); /* C order, in bytes */
+  int64_t step = a->record ? a->record->size : (int64_t)pj_dtype_size(a->dtype);
+  for (int k = a->ndim - 1; k >= 0; k--) {
+    strides = LLVMBuildInsertValue(g->b, strides, LLVMConstInt(pj_cg_i64(g), (unsigned long long)step, 1), (unsigned)k, "");
+    step *= a->shape[k];
+  }
+  return LLVMBuildInsertValue(g->b, v, strides, 2, "");
 }
 
 LLVMValueRef pj_cg_expr(PjCg *g, const PjExpr *e) {

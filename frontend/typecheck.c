@@ -267,6 +267,11 @@ static const PjType *pj_type_name_expr(PjChecker *c, PjExpr **slot) {
       *slot = k;
     }
     const PjConstArray *a = g->array;
+    if (a->record) { /* an array of records: strided, as numba's */
+      PjType *t = (PjType *)pj_type_record_array(c->arena, a->record, a->ndim);
+      t->readonly = true;
+      return t;
+    }
     return pj_type_array_ro(a->dtype, a->ndim, a->address ? a->layout : 'C', !a->address);
   }
   const char *q = pj_qualify(c, e);
@@ -309,7 +314,14 @@ static const PjType *pj_type_field(PjChecker *c, const PjType *rt, const char *n
     pj_err(c, loc, "%s has no field '%s'", pj_tn(c, rt), name);
     return NULL;
   }
-  return pj_record_field_type(f);
+  const PjType *ft = pj_record_field_type(f);
+  if (rt->readonly && ft->kind == PJ_TY_ARRAY) { /* a subarray of a constant record */
+    PjType *t = pj_arena_alloc(c->arena, sizeof(PjType));
+    *t = *ft;
+    t->readonly = true;
+    return t;
+  }
+  return ft;
 }
 
 static const PjType *pj_type_tuple_index(PjChecker *c, PjExpr **slot, const PjType *bt);
@@ -502,7 +514,12 @@ static const PjType *pj_type_subscript(PjChecker *c, PjExpr **slot) {
     pj_err(c, e->sub.index->loc, "too many indices for %s: %d", pj_tn(c, bt), n);
     return NULL;
   }
-  if (nslices == 0 && n == bt->ndim) return bt->record ? pj_type_record(c->arena, bt->record) : pj_type_scalar(bt->dtype);
+  if (nslices == 0 && n == bt->ndim && bt->record) { /* a record of a constant array is read-only */
+    PjType *t = (PjType *)pj_type_record(c->arena, bt->record);
+    t->readonly = bt->readonly;
+    return t;
+  }
+  if (nslices == 0 && n == bt->ndim) return pj_type_scalar(bt->dtype);
   if (bt->record) {
     pj_err(c, e->sub.index->loc, "slices of an array of records are not supported in kernels; index every axis");
     return NULL;
@@ -1373,6 +1390,11 @@ static void pj_store_typed(PjChecker *c, PjExpr *target, const PjType *vt) {
 
 /* rec.a = v, rec['a'] = v: the value converted to the field's number. */
 static void pj_store_field(PjChecker *c, PjExpr *target, PjExpr **value, const PjType *ft) {
+  const PjExpr *base = target->kind == PJ_EX_ATTR ? target->attr.base : target->sub.base;
+  if (base->type && base->type->readonly) {
+    pj_err(c, target->loc, "a record of a constant array is read-only in kernels");
+    return;
+  }
   if (c->final) target->type = ft;
   if (ft->kind == PJ_TY_ARRAY) {
     pj_err(c, target->loc, "assigning a whole array to the subarray field of a record is not supported in kernels; "

@@ -135,6 +135,7 @@ typedef struct PjBinding {
   int64_t strides[PJ_MAX_DIMS]; /* DEVICE_ARRAY */
   const void *data;
   int unit;
+  const struct PjRecord *record; /* ARRAY: an array of these records (data: their bytes, C order) */
 } PjBinding;
 
 typedef struct PjUnit {

@@ -158,6 +158,8 @@ typedef struct PjConstArray {
   int64_t count;
   double *values;   /* C order; integers are exact up to 2**53 */
   int64_t *ints;    /* C order, for integer dtypes */
+  const void *bytes; /* complex numbers and records: the elements' bytes (count of them), C order */
+  const PjRecord *record; /* an array of these records (NULL: of dtype) */
 } PjConstArray;
 
 /* A function written in another language and linked with the kernel (cuda.declare_device). */

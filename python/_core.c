@@ -895,9 +895,14 @@ static int pj_binding_from(PyObject *t, PjBinding *b, PjBindingPool *pool, PyObj
     return 0;
   }
   case PJ_BIND_ARRAY: {
-    PyObject *shape, *data;
-    int dtype;
-    if (!PyArg_ParseTuple(value, "iOS", &dtype, &shape, &data)) return -1;
+    PyObject *shape, *data, *code;
+    int dtype = 0;
+    if (!PyArg_ParseTuple(value, "OOS", &code, &shape, &data)) return -1;
+    if (PyTuple_Check(code)) { /* a record spec: an array of records */
+      if (!(b->record = pj_record_from(code, keep))) return -1;
+    } else {
+      dtype = (int)PyLong_AsLong(code);
+    }
     Py_ssize_t nd = PyTuple_Check(shape) ? PyTuple_Size(shape) : -1;
     if (nd < 1 || nd > PJ_MAX_DIMS) {
       PyErr_SetString(PyExc_ValueError, "a constant array needs 1 to 8 dimensions");

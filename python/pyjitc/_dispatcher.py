@@ -429,9 +429,14 @@ class _Units:
         if dev is not None:
             self.device_arrays.append(v)
             return (name, BIND_DEVICE_ARRAY, dev)
-        if isinstance(v, np.ndarray) and v.dtype.name in CODES and v.ndim >= 1 and v.dtype.kind != "c":
+        if isinstance(v, np.ndarray) and v.dtype.name in CODES and v.ndim >= 1:
             a = np.ascontiguousarray(v)
+            if a.dtype.kind == "c" and not a.dtype.isnative:
+                a = a.astype(a.dtype.newbyteorder("="))
             return (name, BIND_ARRAY, (CODES[a.dtype.name], a.shape, a.tobytes()))
+        if isinstance(v, np.ndarray) and v.dtype.fields is not None and v.ndim >= 1:
+            a = np.ascontiguousarray(v)  # an array of records: their bytes, as NumPy lays them out
+            return (name, BIND_ARRAY, (_record_spec(a.dtype), a.shape, a.tobytes()))
         if isinstance(v, (pytypes.FunctionType, pytypes.BuiltinFunctionType)) and v in vars(builtins).values():
             return None  # range, len, abs, min, max, ...: known to the compiler by name
         return (name, BIND_OPAQUE, type(v).__name__)
