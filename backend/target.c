@@ -460,9 +460,13 @@ static void pj_add_fn_attr(LLVMContextRef ctx, LLVMValueRef fn, const char *name
   LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, kind, 0));
 }
 
-/* lineinfo and debug: a compile unit of line tables only, for the kernel's source file (numba's
- * debug=True also gives the PTX its source lines and DWARF sections). */
-static void pj_debug_begin(PjCg *g, const PjModule *m) {
+/* LLVM's DICompileUnit::DebugDirectivesOnly, which the C API's enum lacks: .file/.loc directives
+ * in the PTX and no DWARF sections (nor ", debug" on .target), as numba's lineinfo=True. */
+#define PJ_DWARF_DIRECTIVES_ONLY ((LLVMDWARFEmissionKind)3)
+
+/* lineinfo and debug: a compile unit for the kernel's source file: line tables (debug=True, which
+ * gives the PTX DWARF sections too), or the .loc directives only (lineinfo=True). */
+static void pj_debug_begin(PjCg *g, const PjModule *m, bool directives_only) {
   g->dib = LLVMCreateDIBuilder(g->mod);
   const char *path = m->file.path ? m->file.path : "<input>";
   const char *slash = strrchr(path, '/');
@@ -470,7 +474,8 @@ static void pj_debug_begin(PjCg *g, const PjModule *m) {
   size_t dirlen = slash ? (size_t)(slash - path) : 0;
   g->di_file = LLVMDIBuilderCreateFile(g->dib, base, strlen(base), path, dirlen);
   LLVMDIBuilderCreateCompileUnit(g->dib, LLVMDWARFSourceLanguagePython, g->di_file, "pyjitc", 6, 1, "", 0, 0, "", 0,
-                                 LLVMDWARFEmissionLineTablesOnly, 0, 0, 0, "", 0, "", 0);
+                                 directives_only ? PJ_DWARF_DIRECTIVES_ONLY : LLVMDWARFEmissionLineTablesOnly, 0,
+                                 0, 0, "", 0, "", 0);
   LLVMAddModuleFlag(g->mod, LLVMModuleFlagBehaviorWarning, "Debug Info Version", 18,
                     LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(g->ctx), LLVMDebugMetadataVersion(), 0)));
 }
@@ -930,7 +935,7 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
   g.mod = LLVMModuleCreateWithNameInContext(f->name, g.ctx);
   pj_set_layout(g.mod, tm);
   g.b = LLVMCreateBuilderInContext(g.ctx);
-  if ((o->lineinfo || o->debug) && cuda) pj_debug_begin(&g, m);
+  if ((o->lineinfo || o->debug) && cuda) pj_debug_begin(&g, m, !o->debug);
   pj_cg_declare_specs(&g, specs, nspecs);
   if (cuda && o->abi != PJ_ABI_KERNEL) pj_build_nvptx_device(&g, code->entry, o);
   else if (cuda) pj_build_nvptx_kernel(&g, code->entry, args, nargs);

@@ -651,7 +651,8 @@ class Dispatcher:
             raise ValueError("launch configuration: kernel[grid, block], [grid, block, stream] or "
                              "[grid, block, stream, dynamic_shared_bytes]")
         if self.device:
-            raise TypeError(f"device function '{self.__name__}' cannot be launched; call it from a kernel")
+            raise RuntimeError(f"Cannot compile a device function as a kernel: '{self.__name__}' was declared "
+                               "with device=True; call it from a kernel")
         grid, block = _check_dims(config[0], "griddim"), _check_dims(config[1], "blockdim")
         bounds = self.options.get("launch_bounds")
         if bounds and bounds[0]:
@@ -774,6 +775,24 @@ class Dispatcher:
         types = _as_types(sig)
         return self._for_types(types)
 
+    def compile_device(self, args, return_type=None):
+        """numba's Dispatcher.compile_device: a device function compiled alone (numba's ABI) for
+        argument types; the result's fndesc.mangled_name is its symbol in inspect_llvm/inspect_asm."""
+        if not self.device:
+            raise RuntimeError(f"compile_device: '{self.__name__}' is a kernel, not a device function")
+        sig = tuple(args) if return_type is None else return_type(*args)
+        kernel, resty = _compile_device(self.py_func, sig, self.options, "numba", None, EMIT_PTX)
+        return DeviceCompileResult(kernel.meta["entry"], tuple(args), resty)
+
+    def inspect_sass(self, signature=None):
+        """SASS (the GPU's machine code) of a kernel: numba disassembles its cubin with nvdisasm.
+        pyjitc leaves PTX to the driver's JIT and keeps no cubin to disassemble."""
+        if self.device:
+            raise RuntimeError("Cannot inspect SASS of a device function: it is compiled into the kernels that "
+                               "call it")
+        raise NotImplementedError("inspect_sass: pyjitc hands PTX to the driver and keeps no cubin to disassemble; "
+                                  "use inspect_asm() for the PTX")
+
     def inspect_types(self, file=None, signature=None):
         texts = self._texts("types", signature)
         for types, text in texts.items():
@@ -790,6 +809,16 @@ class Dispatcher:
         """The PTX for a signature, or {argument types (numba's, float32[::1]): PTX} of those compiled."""
         texts = self._texts("ptx", signature)
         return next(iter(texts.values())) if signature is not None else texts
+
+
+class DeviceCompileResult:
+    """What compile_device gives back: the argument and result types and fndesc.mangled_name, the
+    symbol of the device function compiled alone (the .func of inspect_asm, the define of inspect_llvm)."""
+
+    def __init__(self, symbol, args, return_type):
+        self.fndesc = pytypes.SimpleNamespace(mangled_name=symbol, llvm_func_name=symbol)
+        self.signature = pytypes.SimpleNamespace(args=args, return_type=return_type)
+        self.return_type = return_type
 
 
 def _kernel_error(e):
@@ -1400,8 +1429,12 @@ def compile_ptx_for_current_device(pyfunc, sig, **kws):
 
 
 def _current_cc():
+    """The current GPU's compute capability, or the newest older one the PTX compiler targets."""
     arch = device()[2]
-    return (int(arch[3:-1]), int(arch[-1])) if arch else None
+    if not arch:
+        return None
+    from .cuda import _find_closest_arch
+    return _find_closest_arch((int(arch[3:-1]), int(arch[-1])))
 
 
 def compile(pyfunc, sig, debug=None, lineinfo=False, device=True, fastmath=False, cc=None, opt=None, abi="c",

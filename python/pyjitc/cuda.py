@@ -348,6 +348,32 @@ def _device_to_host(dst, src, size, stream=0):
     _core.copy(1, dst.ctypes.data, _device_address(src), int(size), stream or None)
 
 
+def _have_nvjitlink():
+    """Whether numba would link with nvJitLink (LTO): pyjitc compiles whole programs with LLVM and
+    links with the driver's linker, never with nvJitLink."""
+    return False
+
+
+# the compute capabilities LLVM 19's NVPTX back end makes PTX for (pyjitc's PTX compiler, in the
+# place of numba's NVVM/NVRTC)
+_NVPTX_CCS = ((3, 0), (3, 2), (3, 5), (3, 7), (5, 0), (5, 2), (5, 3), (6, 0), (6, 1), (6, 2), (7, 0), (7, 2),
+              (7, 5), (8, 0), (8, 6), (8, 7), (8, 9), (9, 0))
+
+
+def _find_closest_arch(mycc):
+    """numba's nvrtc.find_closest_arch: the newest compute capability the PTX compiler targets that
+    is not newer than mycc ((major, minor)); a device older than all of them is an error."""
+    mycc = (int(mycc[0]), int(mycc[1]))
+    found = [cc for cc in _NVPTX_CCS if cc <= mycc]
+    if not found:
+        raise RuntimeError(f"GPU compute capability {mycc[0]}.{mycc[1]} is older than pyjitc's PTX compiler "
+                           f"supports (the oldest is {_NVPTX_CCS[0][0]}.{_NVPTX_CCS[0][1]})")
+    return found[-1]
+
+
+cudadrv.driver._have_nvjitlink = _have_nvjitlink
+cudadrv.nvrtc = _pytypes.ModuleType(cudadrv.__name__ + ".nvrtc", "numba.cuda.cudadrv.nvrtc: find_closest_arch.")
+cudadrv.nvrtc.find_closest_arch = _find_closest_arch
 cudadrv.driver.host_to_device = _host_to_device
 cudadrv.driver.device_to_host = _device_to_host
 driver = cudadrv.driver
@@ -357,6 +383,7 @@ devices.get_context = lambda devnum=0: current_context()
 sys.modules[devices.__name__] = devices
 sys.modules[cudadrv.__name__] = cudadrv
 sys.modules[cudadrv.driver.__name__] = cudadrv.driver
+sys.modules[cudadrv.nvrtc.__name__] = cudadrv.nvrtc
 sys.modules[cudadrv.__name__ + ".devicearray"] = devicearray
 from . import _transpose  # noqa: E402  (its kernel is made with this module's jit)
 kernels = _pytypes.ModuleType(__name__ + ".kernels", "numba.cuda.kernels: transpose.")

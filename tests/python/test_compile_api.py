@@ -175,6 +175,48 @@ def test_lineinfo_and_debug_name_the_file():
     assert ".file" not in compile_ptx(add, (float32, float32), device=True)[0]
 
 
+def test_lineinfo_is_directives_only():
+    # lineinfo=True: .loc lines and the file, without DWARF sections or ", debug" on .target
+    # (numba's DebugDirectivesOnly); debug=True keeps them
+    ptx, _ = compile_ptx(add, (float32, float32), device=True, lineinfo=True)
+    assert re.search(r"\.loc\s+\d+\s+\d+\s+\d+", ptx)
+    assert ".debug_info" not in ptx and not re.search(r"\.target\s+sm_\d+a?, debug", ptx)
+    full, _ = compile_ptx(add, (float32, float32), device=True, debug=True, opt=False)
+    assert ".debug_info" in full and re.search(r"\.target\s+sm_\d+a?, debug", full)
+
+
+def test_compile_device_names_the_symbol():
+    d = cuda.jit(device=True)(add)
+    cres = d.compile_device((int32, int32))
+    name = cres.fndesc.mangled_name
+    assert "add" in name and cres.return_type == int64
+    assert re.search(r"\.func\s*\(.*\)\s*" + re.escape(name) + r"\(", d.inspect_asm((int32, int32)))
+    assert re.search(r"define .*@" + re.escape(name) + r"\(", d.inspect_llvm((int32, int32)))
+    with pytest.raises(RuntimeError, match="is a kernel"):
+        cuda.jit(lambda a: None).compile_device((int32,))
+
+
+def test_device_function_sass_and_launch_are_errors():
+    d = cuda.jit(device=True)(add)
+    with pytest.raises(RuntimeError, match="Cannot inspect SASS of a device function"):
+        d.inspect_sass((int32, int32))
+    with pytest.raises(RuntimeError, match="Cannot compile a device function as a kernel"):
+        d[1, 1](1, 2)
+
+
+def test_find_closest_arch_and_nvjitlink():
+    from pyjitc.cuda.cudadrv import driver, nvrtc
+    assert driver._have_nvjitlink() is False
+    assert nvrtc.find_closest_arch((9, 0)) == (9, 0)
+    assert nvrtc.find_closest_arch((8, 8)) == (8, 7)
+    assert nvrtc.find_closest_arch((12, 0)) == (9, 0)  # newer GPUs run the newest PTX the compiler makes
+    with pytest.raises(RuntimeError, match="older than"):
+        nvrtc.find_closest_arch((2, 0))
+    cc = cuda.get_current_device().compute_capability
+    ptx, _ = compile_for_current_device(add, (float32, float32))
+    assert ".target sm_%d%d" % nvrtc.find_closest_arch(cc) in ptx
+
+
 def test_device_dispatcher_inspect_asm():
     d = cuda.jit((float64, float64), device=True)(hyp)
     text = d.inspect_asm((float64, float64))
