@@ -241,6 +241,49 @@ static LLVMValueRef pj_truth(PjCg *g, LLVMValueRef v, const PjType *t) {
 
 static LLVMValueRef pj_cx(PjCg *g, PjDtype d, LLVMValueRef re, LLVMValueRef im);
 
+/* float16 <-> integer as numba-cuda converts them: to an integer rounding to the nearest (ties to
+ * even) and saturating, NaN to 0 (PTX cvt.rni.{s,u}N.f16); from an integer cvt.rn.f16.{s,u}N. On
+ * the GPU the instruction itself (LLVM would widen 8-bit integers first); on the CPU the same
+ * numbers through LLVM. */
+static LLVMValueRef pj_f16_int(PjCg *g, LLVMValueRef v, PjDtype from, PjDtype to) {
+  bool to_int = from == PJ_FLOAT16;
+  PjDtype id = to_int ? to : from;
+  int bits = pj_dtype_bits(id);
+  LLVMTypeRef i16 = LLVMInt16TypeInContext(g->ctx), it = pj_cg_dtype(g, id), ht = LLVMHalfTypeInContext(g->ctx);
+  if (g->host) {
+    if (!to_int) return pj_dtype_is_signed(from) ? LLVMBuildSIToFP(g->b, v, ht, "") : LLVMBuildUIToFP(g->b, v, ht, "");
+    LLVMTypeRef hv[1] = {ht}, ov[2] = {it, ht};
+    LLVMValueRef r = pj_cg_call_intrinsic(g, "llvm.roundeven", hv, 1, &v, 1);
+    return pj_cg_call_intrinsic(g, pj_dtype_is_signed(to) ? "llvm.fptosi.sat" : "llvm.fptoui.sat", ov, 2, &r, 1);
+  }
+  char text[48];
+  const char *sign = pj_dtype_is_signed(id) ? "s" : "u";
+  LLVMTypeRef reg = bits <= 16 ? i16 : it; /* 8-bit integers live in 16-bit registers */
+  const char *letter = bits <= 16 ? "h" : bits == 32 ? "r" : "l";
+  char constraints[16];
+  LLVMValueRef arg;
+  LLVMTypeRef ret, param;
+  if (to_int) {
+    snprintf(text, sizeof text, "cvt.rni.%s%d.f16 $0, $1;", sign, bits);
+    snprintf(constraints, sizeof constraints, "=%s,h", letter);
+    arg = LLVMBuildBitCast(g->b, v, i16, "");
+    ret = reg;
+    param = i16;
+  } else {
+    snprintf(text, sizeof text, "cvt.rn.f16.%s%d $0, $1;", sign, bits);
+    snprintf(constraints, sizeof constraints, "=h,%s", letter);
+    arg = bits < 16 ? (pj_dtype_is_signed(from) ? LLVMBuildSExt(g->b, v, i16, "") : LLVMBuildZExt(g->b, v, i16, "")) : v;
+    ret = i16;
+    param = reg;
+  }
+  LLVMTypeRef ft = LLVMFunctionType(ret, &param, 1, 0);
+  LLVMValueRef fn = LLVMGetInlineAsm(ft, text, strlen(text), constraints, strlen(constraints), 0, 0,
+                                     LLVMInlineAsmDialectATT, 0);
+  LLVMValueRef r = LLVMBuildCall2(g->b, ft, fn, &arg, 1, "");
+  if (!to_int) return LLVMBuildBitCast(g->b, r, ht, "");
+  return bits < 16 ? LLVMBuildTrunc(g->b, r, it, "") : r;
+}
+
 LLVMValueRef pj_cg_convert_scalar(PjCg *g, LLVMValueRef v, PjDtype from, PjDtype to) {
   if (from == to) return v;
   if (pj_dtype_is_complex(to) && to != PJ_BOOL) { /* a real becomes (x, 0); parts convert */
@@ -262,6 +305,8 @@ LLVMValueRef pj_cg_convert_scalar(PjCg *g, LLVMValueRef v, PjDtype from, PjDtype
     LLVMValueRef d = pj_dtype_is_signed(from) ? LLVMBuildSIToFP(g->b, v, f64, "") : LLVMBuildUIToFP(g->b, v, f64, "");
     return LLVMBuildFPTrunc(g->b, d, tt, "");
   }
+  if ((from == PJ_FLOAT16 && !tf && pj_dtype_bits(to) >= 8) || (to == PJ_FLOAT16 && !ff))
+    return pj_f16_int(g, v, from, to);
   if (from == PJ_BFLOAT16 && !tf) /* exact in float32 */
     return pj_cg_convert_scalar(g, LLVMBuildFPExt(g->b, v, LLVMFloatTypeInContext(g->ctx), ""), PJ_FLOAT32, to);
   if (!ff && tf) return pj_dtype_is_signed(from) ? LLVMBuildSIToFP(g->b, v, tt, "") : LLVMBuildUIToFP(g->b, v, tt, "");

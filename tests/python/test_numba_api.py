@@ -122,3 +122,30 @@ def test_int_bit_count_method_is_popc():
         bits = np.dtype(dtype).itemsize * 8
         want = [bin(int(v) & ((1 << bits) - 1)).count("1") for v in x]
         np.testing.assert_array_equal(out, want)
+
+
+def test_float16_to_integers_round_to_nearest_as_numba_cuda():
+    """numba-cuda converts float16 to an integer with cvt.rni (nearest, ties to even, saturating;
+    NaN to 0) and integers to float16 with cvt.rn; float32 and float64 truncate."""
+    from pyjitc import cuda
+
+    @cuda.jit
+    def k(x, y, o8, o32, u8, back, t32):
+        i = cuda.grid(1)
+        if i < x.size:
+            o8[i] = np.int8(x[i])
+            o32[i] = np.int32(x[i])
+            u8[i] = np.uint8(x[i])
+            back[i] = np.float16(o32[i])
+            t32[i] = np.int32(y[i])
+
+    x = np.array([2.5, 3.5, -2.5, 300.0, -1.7, 0.49, 1e4, -1e4], np.float16)
+    y = x.astype(np.float32)
+    outs = [np.zeros(8, t) for t in (np.int8, np.int32, np.uint8, np.float16, np.int32)]
+    k[1, 32](x, y, *outs)
+    r = np.rint(x.astype(np.float64))
+    np.testing.assert_array_equal(outs[0], np.clip(r, -128, 127))
+    np.testing.assert_array_equal(outs[1], r)
+    np.testing.assert_array_equal(outs[2], np.clip(r, 0, 255))
+    np.testing.assert_array_equal(outs[3], r.astype(np.float16))
+    np.testing.assert_array_equal(outs[4], np.trunc(y))
