@@ -113,7 +113,8 @@ static bool pj_printable(const PjType *t) {
 
 static const PjType *pj_type_grid(PjArena *arena, const PjBuiltin *b, PjExpr **args, char *err, size_t errlen) {
   if (args[0]->kind != PJ_EX_INT || args[0]->ival < 1 || args[0]->ival > 3) {
-    snprintf(err, errlen, "%s() takes a constant 1, 2 or 3 (the number of dimensions)", b->name);
+    snprintf(err, errlen, "%s() takes a constant 1, 2 or 3 (the number of dimensions)%s", b->name,
+             args[0]->kind == PJ_EX_INT ? "" : " (numba: RequireLiteralValue, the argument must be a literal)");
     return NULL;
   }
   const PjType *i64 = pj_type_scalar(PJ_INT64);

@@ -12,7 +12,7 @@ def k(a, n, x):
     a[i] = math.sqrt()  # expect error@12: math.sqrt() takes 1 argument, got 0
     a[i] = math.pow(x)  # expect error@12: math.pow() takes 2 arguments, got 1
     j = cuda.grid(4)  # expect error@9: cuda.grid() takes a constant 1, 2 or 3
-    m = cuda.grid(n)  # expect error@9: cuda.grid() takes a constant 1, 2 or 3
+    m = cuda.grid(n)  # expect error@9: cuda.grid() takes a constant 1, 2 or 3 (the number of dimensions) (numba: RequireLiteralValue
     g = cuda.grid(0)  # expect error@9: cuda.grid() takes a constant 1, 2 or 3
     h = cuda.gridsize(5)  # expect error@9: cuda.gridsize() takes a constant 1, 2 or 3
     a[i] = min(x)  # expect error@12: min() takes 2 to 16 arguments, got 1
