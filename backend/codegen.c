@@ -841,6 +841,14 @@ static LLVMValueRef pj_cg_math(PjCg *g, const PjExpr *e, const PjBuiltin *b) {
   LLVMValueRef r;
   if (g->fastmath && !g->host && d == PJ_FLOAT32 && strcmp(dev, "llvm.sqrt") == 0)
     return pj_cg_call_intrinsic(g, "llvm.nvvm.sqrt.approx.ftz.f", NULL, 0, args, 1);
+  if (g->fastmath && !g->host && d == PJ_FLOAT32 && g->sm >= 75 && strcmp(dev, "__nv_tanhf") == 0) {
+    /* numba-cuda's fastmath tanh: the hardware approximation (sm_75 and newer) */
+    LLVMTypeRef f32 = LLVMFloatTypeInContext(g->ctx), ft = LLVMFunctionType(f32, &f32, 1, 0);
+    const char *text = "tanh.approx.f32 $0, $1;", *constraints = "=f,f";
+    LLVMValueRef fn = LLVMGetInlineAsm(ft, (char *)text, strlen(text), (char *)constraints, strlen(constraints), 0, 0,
+                                       LLVMInlineAsmDialectATT, 0);
+    return LLVMBuildCall2(g->b, ft, fn, args, 1, "");
+  }
   if (strncmp(dev, "llvm.", 5) == 0) {
     LLVMTypeRef ov[1] = {pj_cg_dtype(g, d)};
     r = pj_cg_call_intrinsic(g, dev, ov, 1, args, (unsigned)e->builtin.nargs);

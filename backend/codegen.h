@@ -75,6 +75,7 @@ struct PjCg {
   LLVMValueRef ret_slot; /* where `return value` puts the value */
   bool debug;            /* check indices, recording failures in error_record */
   bool fastmath;
+  int sm;                /* CUDA: the compute capability targeted, as 90 for sm_90 (0 on the host) */
   bool no_contract;      /* opt_level 0: no fused multiply-adds */
   LLVMDIBuilderRef dib;  /* lineinfo: line tables; scope is the function being emitted */
   LLVMMetadataRef di_file, di_scope;

@@ -927,7 +927,8 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
   }
   LLVMOrcThreadSafeContextRef tsc = cuda ? NULL : LLVMOrcCreateNewThreadSafeContext();
   PjCg g = {.f = f, .file = &m->file, .diags = diags, .host = !cuda, .debug = o->debug, .fastmath = o->fastmath,
-           .noalias = o->noalias, .narrow = o->narrow, .no_contract = o->opt_level <= 0};
+           .noalias = o->noalias, .narrow = o->narrow, .no_contract = o->opt_level <= 0,
+           .sm = !cuda ? 0 : o->arch && strncmp(o->arch, "sm_", 3) == 0 ? atoi(o->arch + 3) : 90};
   for (int i = 0; i < nargs; i++) /* a pointer may reach any array's memory: none is known apart */
     if (pj_abi_pointer(&args[i])) g.noalias = false;
   g.ctx = cuda ? LLVMContextCreate() : LLVMOrcThreadSafeContextGetContext(tsc);

@@ -396,3 +396,24 @@ def test_launch_bounds_launch():
         bounded_square[2, 128](a, out)
     with pytest.raises(ValueError, match="asks for 96"):
         bounded_square[1, (32, 3)](a, out)
+
+
+def test_fastmath_tanh_is_the_hardware_approximation():
+    """numba-cuda's fastmath float32 tanh is PTX tanh.approx.f32 (sm_75 and newer); without
+    fastmath it is libdevice's exact tanhf. The kernel's numbers agree with NumPy either way."""
+    import math
+    from pyjitc import cuda, float32
+
+    def k(r, x):
+        i = cuda.grid(1)
+        if i < x.size:
+            r[i] = math.tanh(x[i])
+
+    fast, _ = cuda.compile_ptx(k, (float32[::1], float32[::1]), fastmath=True)
+    prec, _ = cuda.compile_ptx(k, (float32[::1], float32[::1]))
+    old, _ = cuda.compile_ptx(k, (float32[::1], float32[::1]), fastmath=True, cc=(7, 0))
+    assert "tanh.approx.f32 " in fast and "tanh.approx.f32" not in prec and "tanh.approx.f32" not in old
+    x = np.linspace(-4, 4, 101, dtype=np.float32)
+    r = np.zeros_like(x)
+    cuda.jit(fastmath=True)(k)[1, 128](r, x)
+    np.testing.assert_allclose(r, np.tanh(x), atol=2e-3)  # the approximation's error bound is about 2**-10.7
