@@ -13,6 +13,7 @@ typedef struct PjDefined {
   const PjFunc *f;
   PjDiags *diags; /* NULL: checked without reporting */
   bool *maybe;    /* per variable */
+  bool *seen;     /* per variable: an assignment to it came earlier in the text, on any path */
   bool quiet;
   bool failed;
 } PjDefined;
@@ -22,8 +23,15 @@ static void pj_def_expr(PjDefined *d, const PjExpr *e) {
   switch (e->kind) {
   case PJ_EX_NAME:
     if (e->name.var >= 0 && !d->maybe[e->name.var] && !d->quiet) {
-      d->failed = true;
-      if (d->diags) pj_error(d->diags, &d->m->file, e->loc, "local variable '%s' is referenced before assignment", e->name.id);
+      if (d->seen[e->name.var]) { /* assigned on other paths only: numba compiles it, reading an undefined value */
+        if (d->diags)
+          pj_diag_add(d->diags, PJ_SEVERITY_WARNING, &d->m->file, e->loc,
+                      "Detected uninitialized variable %s: no path to this read assigns '%s' (it reads 0 here)",
+                      e->name.id, e->name.id);
+      } else {
+        d->failed = true;
+        if (d->diags) pj_error(d->diags, &d->m->file, e->loc, "local variable '%s' is referenced before assignment", e->name.id);
+      }
       d->maybe[e->name.var] = true; /* once */
     }
     break;
@@ -56,7 +64,7 @@ static void pj_def_expr(PjDefined *d, const PjExpr *e) {
 }
 
 static void pj_def_target(PjDefined *d, const PjExpr *t) {
-  if (t->kind == PJ_EX_NAME && t->name.var >= 0) d->maybe[t->name.var] = true;
+  if (t->kind == PJ_EX_NAME && t->name.var >= 0) d->maybe[t->name.var] = d->seen[t->name.var] = true;
   else if (t->kind == PJ_EX_TUPLE) for (int i = 0; i < t->tuple.count; i++) pj_def_target(d, t->tuple.items[i]);
   else if (t->kind == PJ_EX_SUBSCRIPT) pj_def_expr(d, t);
 }
@@ -124,9 +132,11 @@ static void pj_def_block(PjDefined *d, const PjBlock *b) {
 }
 
 bool pj_check_defined(const PjModule *m, const PjFunc *f, PjDiags *diags) {
-  PjDefined d = {.m = m, .f = f, .diags = diags, .maybe = calloc((size_t)f->nvars + 1, 1)};
+  PjDefined d = {.m = m, .f = f, .diags = diags, .maybe = calloc((size_t)f->nvars + 1, 1),
+                .seen = calloc((size_t)f->nvars + 1, 1)};
   for (int v = 0; v < f->nparams; v++) d.maybe[v] = true;
   pj_def_block(&d, &f->body);
   free(d.maybe);
+  free(d.seen);
   return !d.failed;
 }

@@ -174,3 +174,26 @@ def test_forall_counts():
         np.testing.assert_array_equal(r.copy_to_host(), np.full(5, 7.0))
         k.forall(5)(r, x)
     np.testing.assert_array_equal(r.copy_to_host(), np.arange(5.0) + 1)
+
+
+def test_uninitialized_variable_on_some_paths_warns_and_reads_zero():
+    """numba compiles a read of a variable that only other paths assign (its SSA gives it an
+    undefined value); pyjitc too, with numba's NumbaWarning text, and the read gives 0."""
+    @cuda.jit
+    def k(result, n):
+        if n:
+            if n > 0:
+                c = 5
+            result[0] = c
+        else:
+            c += 1
+            result[0] = c
+
+    r = np.zeros(1, np.int64)
+    with pytest.warns(NumbaWarning, match="Detected uninitialized variable c"):
+        k[1, 1](r, 1)
+    assert r[0] == 5
+    k[1, 1](r, -1)  # n > 0 is false: c was never assigned
+    assert r[0] == 0
+    k[1, 1](r, 0)
+    assert r[0] == 1
