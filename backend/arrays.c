@@ -642,3 +642,52 @@ LLVMValueRef pj_cg_elementwise(PjCg *g, const PjExpr *e) {
   LLVMPositionBuilderAtEnd(g->b, done);
   return oarr;
 }
+
+
+/* ---- a.reshape(...) and a.view(dtype) ----------------------------------------------------------
+ * reshape: the same data, the new extents (C order); one extent of -1 takes what the others leave
+ * of the size. view: the same data and extents but the last, which holds as many items of the new
+ * dtype as its bytes do, stepped by the new itemsize; the other strides stay. */
+LLVMValueRef pj_cg_array_view_method(PjCg *g, const PjExpr *e, bool view) {
+  const PjExpr *base = e->builtin.args[0];
+  const PjType *bt = base->type, *rt = e->type;
+  LLVMTypeRef i64 = pj_cg_i64(g);
+  LLVMValueRef arr = pj_cg_expr(g, base), out = LLVMGetUndef(pj_cg_type(g, rt));
+  out = LLVMBuildInsertValue(g->b, out, LLVMBuildExtractValue(g->b, arr, 0, ""), 0, "");
+  LLVMValueRef dims = LLVMGetUndef(LLVMArrayType2(i64, (uint64_t)rt->ndim));
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(g->mod);
+  if (view) {
+    LLVMValueRef strides = LLVMGetUndef(LLVMArrayType2(i64, (uint64_t)rt->ndim));
+    unsigned long long from = LLVMABISizeOfType(td, pj_cg_mem_dtype(g, bt->dtype));
+    unsigned long long to = LLVMABISizeOfType(td, pj_cg_mem_dtype(g, rt->dtype));
+    for (int k = 0; k < rt->ndim; k++) {
+      LLVMValueRef n = pj_cg_array_dim(g, arr, k), s = pj_cg_array_stride(g, arr, bt, k);
+      if (k == rt->ndim - 1) {
+        n = LLVMBuildUDiv(g->b, LLVMBuildMul(g->b, n, LLVMConstInt(i64, from, 0), ""), LLVMConstInt(i64, to, 0), "");
+        s = LLVMConstInt(i64, to, 0);
+      }
+      dims = LLVMBuildInsertValue(g->b, dims, n, (unsigned)k, "");
+      strides = LLVMBuildInsertValue(g->b, strides, s, (unsigned)k, "");
+    }
+    out = LLVMBuildInsertValue(g->b, out, dims, 1, "");
+    return LLVMBuildInsertValue(g->b, out, strides, 2, "");
+  }
+  LLVMValueRef ext[16], size = LLVMConstInt(i64, 1, 0), known = LLVMConstInt(i64, 1, 0);
+  LLVMValueRef minus1 = LLVMConstInt(i64, (unsigned long long)-1, 1);
+  for (int k = 0; k < bt->ndim; k++) size = LLVMBuildMul(g->b, size, pj_cg_array_dim(g, arr, k), "");
+  bool tuple = e->builtin.nargs == 2 && e->builtin.args[1]->type->kind == PJ_TY_TUPLE;
+  LLVMValueRef t = tuple ? pj_cg_expr(g, e->builtin.args[1]) : NULL;
+  for (int k = 0; k < rt->ndim; k++) {
+    ext[k] = tuple ? LLVMBuildExtractValue(g->b, t, (unsigned)k, "") : pj_cg_expr(g, e->builtin.args[1 + k]);
+    LLVMValueRef unknown = LLVMBuildICmp(g->b, LLVMIntEQ, ext[k], minus1, "");
+    known = LLVMBuildMul(g->b, known, LLVMBuildSelect(g->b, unknown, LLVMConstInt(i64, 1, 0), ext[k], ""), "");
+  }
+  LLVMValueRef safe = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, known, LLVMConstInt(i64, 0, 0), ""),
+                                      LLVMConstInt(i64, 1, 0), known, "");
+  LLVMValueRef inferred = LLVMBuildSDiv(g->b, size, safe, "");
+  for (int k = 0; k < rt->ndim; k++) {
+    LLVMValueRef unknown = LLVMBuildICmp(g->b, LLVMIntEQ, ext[k], minus1, "");
+    dims = LLVMBuildInsertValue(g->b, dims, LLVMBuildSelect(g->b, unknown, inferred, ext[k], ""), (unsigned)k, "");
+  }
+  return LLVMBuildInsertValue(g->b, out, dims, 1, "");
+}

@@ -1104,6 +1104,7 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   case PJ_LOWER_FREXP: case PJ_LOWER_MODF: return pj_cg_split(g, e, b);
   case PJ_LOWER_REDUCE: return pj_cg_reduce(g, e);
   case PJ_LOWER_ELEMENTWISE: return pj_cg_elementwise(g, e);
+  case PJ_LOWER_ARRAY_VIEW: return pj_cg_array_view_method(g, e, b->dim == 1);
   case PJ_LOWER_RAISE: /* code after it is unreachable: it goes in a block of its own */
     if (g->debug) pj_cg_record_error(g, e->loc, PJ_KERNEL_ERROR_RAISE, 0, NULL, NULL);
     else LLVMBuildBr(g->b, g->ret);

@@ -126,7 +126,8 @@ LLVMValueRef pj_cg_load_element(PjCg *g, const PjExpr *sub);
 void pj_cg_store_element(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt);
 LLVMValueRef pj_cg_subscript(PjCg *g, const PjExpr *e);
 LLVMValueRef pj_cg_reduce(PjCg *g, const PjExpr *e); /* np.sum(a), a.max(), ...: a PJ_LOWER_REDUCE builtin */
-LLVMValueRef pj_cg_elementwise(PjCg *g, const PjExpr *e); /* np.sin(x, out): a PJ_LOWER_ELEMENTWISE builtin */
+LLVMValueRef pj_cg_elementwise(PjCg *g, const PjExpr *e);
+LLVMValueRef pj_cg_array_view_method(PjCg *g, const PjExpr *e, bool view); /* a.reshape(...) / a.view(dtype) */ /* np.sin(x, out): a PJ_LOWER_ELEMENTWISE builtin */
 void pj_cg_store_slice(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt);
 /* Records (numba's Record): a record value is the address of its bytes. rec.name's value (a
  * number, or a C array over a subarray field), a store into a number field, a whole record's copy. */

@@ -49,6 +49,11 @@ PjStmt *pj_assign_of(PjChecker *c, PjExpr *target, PjExpr *value, PjLoc loc);
 bool pj_iter_names(const PjExpr *e, const char **names, int *n);
 bool pj_for_over_sequence(PjChecker *c, PjStmt *s);
 
+/* frontend/methods.c: a.reshape(...) and a.view(dtype) of an array (the callee's base typed):
+ * the view's type, or NULL (reported; also for an array of records, which has neither). */
+bool pj_is_array_view_method(const char *name);
+const PjType *pj_type_array_method(PjChecker *c, PjExpr **slot);
+
 /* frontend/ufunc.c: whether builtin `id` is a NumPy ufunc, and typing its calls on arrays (with an
  * output array), and the ufuncs that are operators (np.add, np.equal, ...); args are typed. */
 bool pj_is_ufunc(int id);

@@ -1026,8 +1026,11 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
   if (id < 0 || pj_builtins[id].form != PJ_FORM_CALL) {
     const PjExpr *fn = e->call.fn;
     if (fn->kind == PJ_EX_ATTR && !q) { /* a method of a value */
-      if (pj_expr_type(c, &e->call.fn->attr.base))
+      if (pj_expr_type(c, &e->call.fn->attr.base)) {
+        if (pj_is_array_view_method(fn->attr.attr) && fn->attr.base->type->kind == PJ_TY_ARRAY)
+          return pj_type_array_method(c, slot);
         pj_err(c, fn->attr.attr_loc, "%s has no method '%s' in kernels", pj_tn(c, fn->attr.base->type), fn->attr.attr);
+      }
       return NULL;
     }
     const PjGlobal *g = fn->kind == PJ_EX_NAME ? pj_module_global(c->m, fn->name.id) : NULL;

@@ -108,6 +108,7 @@ typedef enum PjLowering {
   PJ_LOWER_ELEMENTWISE, /* a ufunc into an output array, one loop over its elements (backend/arrays.c):
                          * args in..., out, the element's expression, then one hidden variable per
                          * input that the expression reads (2 * inputs + 2 in all) */
+  PJ_LOWER_ARRAY_VIEW, /* a.reshape(...) (dim 0) or a.view(dtype) (dim 1): a view of the same memory */
   PJ_LOWER_RAISE, /* debug=True: the kernel's error record says a raise ran here (the host raises the
                    * exception); else the thread leaves the function */
   PJ_LOWER_LET, /* args: n values, an expression, n hidden variables: each value stored into its

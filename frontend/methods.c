@@ -1,0 +1,104 @@
+/* Array methods that make views in kernels, as numba has them (frontend/checker.h):
+ * a.reshape(shape) of a C-contiguous array (an int, ints, or a tuple of them; one extent may be
+ * -1, inferred from the size) gives a C-contiguous view of the same elements; a.view(dtype)
+ * reinterprets the bytes, the last axis taking as many items of the new dtype as its bytes hold. */
+#include <string.h>
+
+#include "frontend/checker.h"
+#include "stdlib/builtins.h"
+
+static bool pj_int_typed(const PjType *t) { return t && pj_type_is_scalar(t) && pj_type_is_intlike(t); }
+
+static const PjType *pj_type_reshape(PjChecker *c, PjExpr **slot, PjExpr *base) {
+  PjExpr *e = *slot;
+  const PjType *bt = base->type;
+  if (bt->layout != 'C') {
+    pj_err(c, e->call.fn->attr.attr_loc, "reshape() needs a C-contiguous array, not %s (numba: reshape() supports "
+           "contiguous array only)", pj_tn(c, bt));
+    return NULL;
+  }
+  int n = e->call.nargs;
+  if (n == 0 || e->call.has_kwargs) {
+    pj_err(c, e->loc, "reshape() takes the new shape: integers or a tuple of them");
+    return NULL;
+  }
+  for (int i = 0; i < n; i++)
+    if (!pj_expr_type(c, &e->call.args[i])) return NULL;
+  const PjType *t0 = e->call.args[0]->type;
+  int ndim;
+  if (n == 1 && t0->kind == PJ_TY_TUPLE) {
+    ndim = t0->count;
+    for (int i = 0; i < ndim; i++)
+      if (!pj_int_typed(t0->items[i])) {
+        pj_err(c, e->call.args[0]->loc, "reshape() takes a tuple of integers, not %s", pj_tn(c, t0));
+        return NULL;
+      }
+    if (c->final && ndim) {
+      const PjType *items[16];
+      for (int i = 0; i < ndim && i < 16; i++) items[i] = pj_type_scalar(PJ_INT64);
+      pj_coerce(c, &e->call.args[0], pj_type_tuple(c->arena, items, ndim));
+    }
+  } else {
+    ndim = n;
+    for (int i = 0; i < n; i++) {
+      if (!pj_int_typed(e->call.args[i]->type)) {
+        pj_err(c, e->call.args[i]->loc, "reshape() takes integers, not %s", pj_tn(c, e->call.args[i]->type));
+        return NULL;
+      }
+      pj_coerce(c, &e->call.args[i], pj_type_scalar(PJ_INT64));
+    }
+  }
+  if (ndim < 1 || ndim > 16) {
+    pj_err(c, e->loc, "reshape() to %d dimensions is not supported (1 to 16)", ndim);
+    return NULL;
+  }
+  const PjType *rt = pj_type_array_ro(bt->dtype, ndim, 'C', bt->readonly);
+  if (c->final) {
+    PjExpr **args = pj_arena_alloc(c->arena, sizeof(PjExpr *) * (size_t)(n + 1));
+    args[0] = base;
+    memcpy(args + 1, e->call.args, sizeof(PjExpr *) * (size_t)n);
+    PjExpr *b = pj_new_expr(c, (PjExpr){.kind = PJ_EX_BUILTIN, .loc = e->loc, .type = rt});
+    b->builtin.id = PJ_BI_ARRAY_RESHAPE;
+    b->builtin.args = args;
+    b->builtin.nargs = n + 1;
+    *slot = b;
+  }
+  return rt;
+}
+
+static const PjType *pj_type_view(PjChecker *c, PjExpr **slot, PjExpr *base) {
+  PjExpr *e = *slot;
+  const PjType *bt = base->type;
+  if (e->call.nargs != 1 || e->call.has_kwargs) {
+    pj_err(c, e->loc, "view() takes a dtype");
+    return NULL;
+  }
+  const PjType *dt = pj_expr_type(c, &e->call.args[0]);
+  if (!dt) return NULL;
+  if (dt->kind != PJ_TY_DTYPE || pj_dtype_is_complex(dt->dtype) || dt->dtype == PJ_BOOL) {
+    pj_err(c, e->call.args[0]->loc, "view() takes the dtype of a number (np.int32, np.float64, ...), not %s",
+           pj_tn(c, dt));
+    return NULL;
+  }
+  const PjType *rt = pj_type_array_ro(dt->dtype, bt->ndim, 'A', bt->readonly);
+  if (c->final) {
+    PjExpr **args = pj_arena_alloc(c->arena, sizeof(PjExpr *));
+    args[0] = base;
+    PjExpr *b = pj_new_expr(c, (PjExpr){.kind = PJ_EX_BUILTIN, .loc = e->loc, .type = rt});
+    b->builtin.id = PJ_BI_ARRAY_VIEW;
+    b->builtin.args = args;
+    b->builtin.nargs = 1;
+    *slot = b;
+  }
+  return rt;
+}
+
+const PjType *pj_type_array_method(PjChecker *c, PjExpr **slot) {
+  PjExpr *e = *slot, *fn = e->call.fn, *base = fn->attr.base;
+  if (!base->type || base->type->kind != PJ_TY_ARRAY || base->type->record) return NULL;
+  if (strcmp(fn->attr.attr, "reshape") == 0) return pj_type_reshape(c, slot, base);
+  if (strcmp(fn->attr.attr, "view") == 0) return pj_type_view(c, slot, base);
+  return NULL;
+}
+
+bool pj_is_array_view_method(const char *name) { return !strcmp(name, "reshape") || !strcmp(name, "view"); }
