@@ -76,7 +76,7 @@ static V int_to_f32_odd(PjCg *g, V v, PjDtype d) {
 
 /* a float64 -> a float32 rounded to odd: rounded to nearest, stepped back toward zero when that
  * went up in magnitude (a truncation), the lowest bit set when anything was dropped */
-static V f64_to_f32_odd(PjCg *g, V d) {
+V pj_cg_f64_to_f32_odd(PjCg *g, V d) {
   LLVMBuilderRef b = g->b;
   LLVMTypeRef f64 = LLVMDoubleTypeInContext(g->ctx), dt = f64;
   V f = LLVMBuildFPTrunc(b, d, f32t(g), "");
@@ -118,7 +118,7 @@ V pj_cg_bf16cvt(PjCg *g, V v, int dim) {
   LLVMTypeRef bf = pj_cg_dtype(g, PJ_BFLOAT16);
   switch (PJ_BF16CVT_OP(dim)) {
   case PJ_BF16CVT_TO: {
-    V bits = d == PJ_FLOAT32 ? f32_bits(g, v) : d == PJ_FLOAT64 ? f64_to_f32_odd(g, v) : f32_bits(g, int_to_f32_odd(g, v, d));
+    V bits = d == PJ_FLOAT32 ? f32_bits(g, v) : d == PJ_FLOAT64 ? pj_cg_f64_to_f32_odd(g, v) : f32_bits(g, int_to_f32_odd(g, v, d));
     return LLVMBuildBitCast(b, bits32_to_bf16(g, bits, mode), bf, "");
   }
   case PJ_BF16CVT_FROM:

@@ -23,6 +23,7 @@ LLVMTypeRef pj_cg_dtype(PjCg *g, PjDtype d) {
   case PJ_INT64: case PJ_UINT64: return LLVMInt64TypeInContext(g->ctx);
   case PJ_FLOAT16: return LLVMHalfTypeInContext(g->ctx);
   case PJ_BFLOAT16: return LLVMBFloatTypeInContext(g->ctx);
+  case PJ_FP8_E5M2: case PJ_FP8_E4M3: case PJ_FP8_E8M0: return LLVMInt8TypeInContext(g->ctx); /* the bits */
   case PJ_FLOAT32: return LLVMFloatTypeInContext(g->ctx);
   case PJ_FLOAT64: return LLVMDoubleTypeInContext(g->ctx);
   case PJ_COMPLEX64: case PJ_COMPLEX128: { /* {real, imag}, NumPy's layout in memory too */
@@ -286,6 +287,7 @@ static LLVMValueRef pj_f16_int(PjCg *g, LLVMValueRef v, PjDtype from, PjDtype to
 
 LLVMValueRef pj_cg_convert_scalar(PjCg *g, LLVMValueRef v, PjDtype from, PjDtype to) {
   if (from == to) return v;
+  if (pj_dtype_is_fp8(from) || pj_dtype_is_fp8(to)) return pj_cg_fp8_convert(g, v, from, to); /* backend/fp8conv.c */
   if (pj_dtype_is_complex(to) && to != PJ_BOOL) { /* a real becomes (x, 0); parts convert */
     PjDtype part = pj_dtype_part(to);
     if (!pj_dtype_is_complex(from)) return pj_cx(g, to, pj_cg_convert_scalar(g, v, from, part), LLVMConstReal(pj_cg_dtype(g, part), 0));

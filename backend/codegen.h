@@ -156,6 +156,10 @@ LLVMValueRef pj_cg_carray(PjCg *g, const PjExpr *e);
 LLVMValueRef pj_cg_cmath(PjCg *g, const PjExpr *e, int op);
 /* A cuda.bf16 conversion of v (already of the row's source type); dim: PJ_BF16CVT_DIM (backend/bf16conv.c). */
 LLVMValueRef pj_cg_bf16cvt(PjCg *g, LLVMValueRef v, int dim);
+/* A float64 -> the bits (i32) of a float32 rounded to odd (backend/bf16conv.c). */
+LLVMValueRef pj_cg_f64_to_f32_odd(PjCg *g, LLVMValueRef d);
+/* A conversion to or from an fp8 dtype (backend/fp8conv.c). */
+LLVMValueRef pj_cg_fp8_convert(PjCg *g, LLVMValueRef v, PjDtype from, PjDtype to);
 /* backend/libdevice.c: link the libdevice functions mod declares, and what they need. */
 bool pj_libdevice_link(LLVMContextRef ctx, LLVMModuleRef mod, const char *path, char *err, size_t errlen);
 /* narrow.c: which int64 values of g->f provably fit in int32 (GPU only; see the file). */

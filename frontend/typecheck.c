@@ -579,7 +579,7 @@ static const PjType *pj_type_dtype_cast(PjChecker *c, PjExpr **slot, PjDtype d) 
   }
   const PjType *t = pj_expr_type(c, &e->call.args[0]);
   if (!t) return NULL;
-  if (!pj_type_is_scalar(t)) {
+  if (!pj_type_is_scalar(t) || (pj_dtype_is_fp8(d) && pj_dtype_is_complex(t->dtype))) {
     pj_err(c, e->loc, "%s() takes a number, not %s", pj_dtype_name(d), pj_tn(c, t));
     return NULL;
   }
@@ -1096,6 +1096,7 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
 
 /* The dtype an arithmetic operator computes in, and its result; numba's rules. */
 static bool pj_binop_dtypes(PjBinOp op, PjDtype l, PjDtype r, PjDtype *operand, PjDtype *result) {
+  if (pj_dtype_is_fp8(l) || pj_dtype_is_fp8(r)) return false; /* fp8 values only convert */
   if (pj_dtype_is_complex(l) || pj_dtype_is_complex(r)) { /* + - * / ** on complex numbers */
     if (op != PJ_OP_ADD && op != PJ_OP_SUB && op != PJ_OP_MUL && op != PJ_OP_DIV && op != PJ_OP_POW) return false;
     *operand = *result = pj_dtype_arith(l, r);
@@ -1166,7 +1167,7 @@ static const PjType *pj_type_unary(PjChecker *c, PjExpr **slot) {
   const PjType *t = pj_expr_type(c, &e->un.x);
   if (!t) return NULL;
   if (e->un.op == PJ_UN_NOT) return pj_truth_ok(c, e->un.x) ? pj_type_scalar(PJ_BOOL) : NULL;
-  if (!pj_type_is_scalar(t) || (e->un.op == PJ_UN_INVERT && (pj_type_is_float(t) || pj_type_is_complex(t)))) {
+  if (!pj_type_is_scalar(t) || pj_dtype_is_fp8(t->dtype) || (e->un.op == PJ_UN_INVERT && (pj_type_is_float(t) || pj_type_is_complex(t)))) {
     static const char *const ops[] = {"-", "+", "~", "not"};
     pj_err(c, e->loc, "bad operand type for unary %s: %s", ops[e->un.op], pj_tn(c, t));
     return NULL;
@@ -1216,6 +1217,10 @@ static const PjType *pj_type_compare(PjChecker *c, PjExpr **slot) {
     }
     if (op == PJ_CMP_IN || op == PJ_CMP_NOT_IN || op == PJ_CMP_IS || op == PJ_CMP_IS_NOT) {
       pj_err(c, e->loc, "the '%s' operator is not supported in kernels yet", pj_cmpop_text(op));
+      return NULL;
+    }
+    if ((a->kind == PJ_TY_SCALAR && pj_dtype_is_fp8(a->dtype)) || (b->kind == PJ_TY_SCALAR && pj_dtype_is_fp8(b->dtype))) {
+      pj_err(c, e->loc, "'%s' is not supported between %s and %s (convert fp8 values first: float32(x))", pj_cmpop_text(op), pj_tn(c, a), pj_tn(c, b));
       return NULL;
     }
     if ((pj_type_is_complex(a) || pj_type_is_complex(b)) && op != PJ_CMP_EQ && op != PJ_CMP_NE) {

@@ -42,6 +42,7 @@ typedef enum PjDtype {
   PJ_COMPLEX64, PJ_COMPLEX128, /* in kernels, and arrays from .npy files */
   PJ_FLOAT16,
   PJ_BFLOAT16, /* bfloat16: float32's exponent, 8 significant bits (ml_dtypes.bfloat16) */
+  PJ_FP8_E5M2, PJ_FP8_E4M3, PJ_FP8_E8M0, /* CUDA's 8-bit floats (kernel scalars only; kind '8') */
   PJ_DTYPE_COUNT
 } PjDtype;
 
@@ -49,7 +50,8 @@ const char *pj_dtype_name(PjDtype dtype);           /* "float32" */
 size_t pj_dtype_size(PjDtype dtype);                /* bytes */
 int pj_dtype_from_name(const char *name, PjDtype *out); /* 1 when known (numpy and numba names) */
 int pj_dtype_is_float(PjDtype dtype);
-int pj_dtype_is_signed(PjDtype dtype);              /* signed integers */
+int pj_dtype_is_signed(PjDtype dtype);
+int pj_dtype_is_fp8(PjDtype dtype);                 /* fp8_e5m2, fp8_e4m3, fp8_e8m0 */              /* signed integers */
 int pj_dtype_is_complex(PjDtype dtype);
 
 /* ---- diagnostics ------------------------------------------------------------------------ */

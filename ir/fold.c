@@ -105,7 +105,7 @@ bool pj_const_int(const PjExpr *e, int64_t *out) {
     return true;
   }
   if (pj_is_typed_const(e) && e->cast.x->kind == PJ_EX_INT && !e->cast.x->big && e->type->kind == PJ_TY_SCALAR &&
-      !pj_dtype_is_float(e->type->dtype) && !pj_dtype_is_complex(e->type->dtype)) {
+      !pj_dtype_is_float(e->type->dtype) && !pj_dtype_is_complex(e->type->dtype) && !pj_dtype_is_fp8(e->type->dtype)) {
     double unused;
     pj_const_convert(e->type->dtype, false, e->cast.x->ival, 0, out, &unused); /* any cast of a literal */
     return e->type->dtype != PJ_UINT64 || *out >= 0;

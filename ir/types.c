@@ -17,7 +17,8 @@ static const PjType pj_grid_group_type = {.kind = PJ_TY_GRID_GROUP};
 #define PJ_RO_VIEW_ROW(d) [d] = {PJ_RV(d, 0), PJ_RV(d, 1), PJ_RV(d, 2), PJ_RV(d, 3), PJ_RV(d, 4), PJ_RV(d, 5), PJ_RV(d, 6), PJ_RV(d, 7), PJ_RV(d, 8)}
 #define PJ_R(d) [d] = {.kind = PJ_TY_RANGE, .dtype = d}
 #define PJ_EVERY_DTYPE(X) X(PJ_BOOL), X(PJ_INT8), X(PJ_INT16), X(PJ_INT32), X(PJ_INT64), X(PJ_UINT8), X(PJ_UINT16), \
-    X(PJ_UINT32), X(PJ_UINT64), X(PJ_FLOAT32), X(PJ_FLOAT64), X(PJ_COMPLEX64), X(PJ_COMPLEX128), X(PJ_FLOAT16), X(PJ_BFLOAT16)
+    X(PJ_UINT32), X(PJ_UINT64), X(PJ_FLOAT32), X(PJ_FLOAT64), X(PJ_COMPLEX64), X(PJ_COMPLEX128), X(PJ_FLOAT16), X(PJ_BFLOAT16), \
+    X(PJ_FP8_E5M2), X(PJ_FP8_E4M3), X(PJ_FP8_E8M0)
 _Static_assert(PJ_MAX_DIMS == 8, "pj_array_types rows list ndim 0..8");
 static const PjType pj_array_types[PJ_DTYPE_COUNT][PJ_MAX_DIMS + 1] = {PJ_EVERY_DTYPE(PJ_ARRAY_ROW)};
 static const PjType pj_view_types[PJ_DTYPE_COUNT][PJ_MAX_DIMS + 1] = {PJ_EVERY_DTYPE(PJ_VIEW_ROW)};

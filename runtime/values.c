@@ -35,6 +35,8 @@ static const PjDtypeInfo pj_dtype_infos[PJ_DTYPE_COUNT] = {
   [PJ_COMPLEX64] = {"complex64", "c8", 8, 'c'}, [PJ_COMPLEX128] = {"complex128", "c16", 16, 'c'},
   [PJ_FLOAT16] = {"float16", "f2", 2, 'f'},
   [PJ_BFLOAT16] = {"bfloat16", "bf16", 2, 'f'},
+  [PJ_FP8_E5M2] = {"fp8_e5m2", "e5m2", 1, '8'}, [PJ_FP8_E4M3] = {"fp8_e4m3", "e4m3", 1, '8'},
+  [PJ_FP8_E8M0] = {"fp8_e8m0", "e8m0", 1, '8'},
 };
 
 /* Other spellings: Python's types as numba types them, and numba's aliases. */
@@ -58,6 +60,8 @@ size_t pj_dtype_size(PjDtype dtype) { return pj_dtype_valid(dtype) ? pj_dtype_in
 int pj_dtype_is_float(PjDtype dtype) { return pj_dtype_kind(dtype) == 'f'; }
 
 int pj_dtype_is_signed(PjDtype dtype) { return pj_dtype_kind(dtype) == 'i'; }
+
+int pj_dtype_is_fp8(PjDtype dtype) { return pj_dtype_kind(dtype) == '8'; }
 
 int pj_dtype_is_complex(PjDtype dtype) { return pj_dtype_kind(dtype) == 'c'; }
 

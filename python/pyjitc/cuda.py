@@ -99,6 +99,11 @@ for _n in _BF16_NAMES:
 for _c in _BF16_CONVERSIONS.values():  # numba-cuda's bindings keep CUDA's names: __int2bfloat16_rz
     setattr(_internal.cuda_bf16, "__" + _c, getattr(bf16, _c))
 sys.modules[_internal.__name__] = _internal
+# numba-cuda's FP8 bindings: the three 8-bit float types (conversions only, backend/fp8conv.c)
+_internal.cuda_fp8 = _pytypes.ModuleType(__name__ + "._internal.cuda_fp8", "numba-cuda's FP8 bindings.")
+_internal.cuda_fp8.fp8_e5m2, _internal.cuda_fp8.fp8_e4m3, _internal.cuda_fp8.fp8_e8m0 = \
+    types.fp8_e5m2, types.fp8_e4m3, types.fp8_e8m0
+sys.modules[_internal.cuda_fp8.__name__] = _internal.cuda_fp8
 sys.modules[_internal.cuda_bf16.__name__] = _internal.cuda_bf16
 # cuda.cg, cooperative groups: this_grid() and its sync(), a barrier of the whole grid. A module
 # of its own as well, so that `from pyjitc.cuda.cg import this_grid` works as with numba.
@@ -137,6 +142,21 @@ def is_bfloat16_supported():
     if target != "cuda":
         return True
     return get_current_device().compute_capability >= (8, 0)
+
+
+def is_fp8_supported():
+    """Whether kernels can use the FP8 types (numba.cuda._internal.cuda_fp8): numba-cuda's rule on
+    the GPU, compute capability 8.9 and up; the CPU executor always (conversions in integer IR)."""
+    target, _, arch = _device()
+    if target != "cuda":
+        return True
+    return get_current_device().compute_capability >= (8, 9)
+
+
+# numba.cuda.api: the runtime functions as a module of their own
+api = _pytypes.ModuleType(__name__ + ".api", "numba.cuda.api: runtime queries.")
+api.is_available, api.is_bfloat16_supported, api.is_fp8_supported = is_available, is_bfloat16_supported, is_fp8_supported
+sys.modules[api.__name__] = api
 
 
 def detect():

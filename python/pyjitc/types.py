@@ -129,6 +129,25 @@ class BFloat16(Float):
         return Signature(self, args)
 
 
+class FP8(Type):
+    """CUDA's 8-bit floats (numba.cuda._internal.cuda_fp8): kernel scalars that convert from and to
+    every number type (fp8_e5m2(x), float32(v)); they take no part in arithmetic."""
+
+    def __init__(self, name):
+        Type.__init__(self, name)
+        self.bitwidth = 8
+        self.__name__ = name
+
+    def __call__(self, *args):
+        if len(args) == 1 and not isinstance(args[0], Type):
+            raise TypeError(f"{self.name} values exist only in kernels")
+        return Signature(self, args)
+
+    @property
+    def _pyjitc_qualname(self):
+        return "numba." + self.name
+
+
 class Complex(Number):
     def __init__(self, name, underlying_float):
         super().__init__(name)
@@ -310,6 +329,7 @@ int8, int16, int32, int64 = (Integer(n) for n in ("int8", "int16", "int32", "int
 uint8, uint16, uint32, uint64 = (Integer(n) for n in ("uint8", "uint16", "uint32", "uint64"))
 float16, float32, float64 = Float("float16"), Float("float32"), Float("float64")
 bfloat16 = BFloat16("bfloat16")
+fp8_e5m2, fp8_e4m3, fp8_e8m0 = FP8("fp8_e5m2"), FP8("fp8_e4m3"), FP8("fp8_e8m0")
 complex64, complex128 = Complex("complex64", float32), Complex("complex128", float64)
 intp, uintp = int64, uint64
 ssize_t, size_t = intp, uintp

@@ -30,6 +30,8 @@ static void test_dtypes(void) {
     {PJ_FLOAT64, "float64", "f8", 8, 1, 0},  {PJ_COMPLEX64, "complex64", "c8", 8, 0, 0},
     {PJ_COMPLEX128, "complex128", "c16", 16, 0, 0}, {PJ_FLOAT16, "float16", "f2", 2, 1, 0},
     {PJ_BFLOAT16, "bfloat16", "bf16", 2, 1, 0},
+    {PJ_FP8_E5M2, "fp8_e5m2", "e5m2", 1, 0, 0}, {PJ_FP8_E4M3, "fp8_e4m3", "e4m3", 1, 0, 0},
+    {PJ_FP8_E8M0, "fp8_e8m0", "e8m0", 1, 0, 0},
   };
   CHECK(sizeof rows / sizeof rows[0] == PJ_DTYPE_COUNT);
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
