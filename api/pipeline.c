@@ -642,6 +642,7 @@ PjKernel *pj_kernel_compile(const PjSource *s, int k, const PjArgType *args, int
                              m->file.path ? pj_arena_strdup(kern->arena, m->file.path) : NULL, debug,
                              pj_backend_cpu_error(kern->code), pj_backend_static_shared(kern->code),
                              NULL, 0, pj_backend_grid_sync(kern->code)};
+  kern->abi.max_threads = o->launch_bounds[0] > 0 ? (uint32_t)o->launch_bounds[0] : 0;
   kern->times.total = kern->times.parse + kern->times.types + kern->times.lower + kern->times.optimize + kern->times.codegen;
   if (status) *status = PJ_OK;
   return kern;

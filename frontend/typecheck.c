@@ -367,6 +367,8 @@ static const PjType *pj_type_attr(PjChecker *c, PjExpr **slot) {
     return NULL;
   }
   if (bt->kind == PJ_TY_ARRAY) {
+    if (strcmp(e->attr.attr, "dtype") == 0) /* the element type, known statically: cuda.local.array(n, a.dtype) */
+      return pj_static(c, slot, pj_type_dtype(bt->dtype));
     if (strcmp(e->attr.attr, "size") == 0) return pj_type_scalar(PJ_INT64);
     if (strcmp(e->attr.attr, "shape") == 0 || strcmp(e->attr.attr, "strides") == 0)
       return pj_type_unituple(c->arena, pj_type_scalar(PJ_INT64), bt->ndim);

@@ -417,6 +417,10 @@ PjStatus pj_launch_async(PjLoaded *loaded, const PjLaunchConfig *config, PjStrea
  * (pj_kernel_grid_sync) of more blocks fails (PJ_ERROR_DEVICE, as CUDA's
  * CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE) with a message that gives this number.
  * PJ_ERROR_ARGUMENT for 0 threads or more than a block may have. */
+/* A loaded kernel's resources: registers per thread, constant bytes, static shared bytes per
+ * block, the most threads per block, local bytes per thread; -1 where the device has none (the
+ * CPU executor: registers, constant and local memory). */
+void pj_loaded_attributes(PjLoaded *loaded, int64_t out[5]);
 PjStatus pj_loaded_max_cooperative_blocks(PjLoaded *loaded, uint32_t threads_per_block, uint32_t shared_bytes,
                                           uint32_t *blocks, char *err, size_t errlen);
 

@@ -82,6 +82,7 @@ typedef struct PjKernelCode {
   int nlinks;
   bool grid_sync;            /* it synchronises its whole grid (g.sync()): launched cooperatively, every
                               * block at once, at most pj_loaded_max_cooperative_blocks of them */
+  uint32_t max_threads;      /* its launch_bounds' most threads per block (PTX .maxntid), 0: none */
 } PjKernelCode;
 
 /* The message for a recorded failure, in err. */

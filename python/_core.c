@@ -686,10 +686,14 @@ static PyObject *pj_kernel_link_py(PyObject *self, PyObject *args) {
 }
 
 static PyObject *pj_kernel_max_blocks_py(PyObject *self, PyObject *args);
+static PyObject *pj_kernel_attributes_py(PyObject *self, PyObject *unused);
 
 static PyMethodDef pj_kernel_methods[] = {
     {"text", pj_kernel_text_py, METH_O, "text('ptx'|'llvm'|'types'): what was kept of a compile stage"},
     {"link", pj_kernel_link_py, METH_VARARGS, "link(path, arch=None): link a file's code with the GPU kernel"},
+    {"attributes", pj_kernel_attributes_py, METH_NOARGS,
+     "attributes() -> (registers, const_bytes, shared_bytes, max_threads, local_bytes) on the current device; -1 "
+     "where it has none (the CPU executor)"},
     {"max_cooperative_grid_blocks", pj_kernel_max_blocks_py, METH_VARARGS,
      "max_cooperative_grid_blocks(blockdim, dynsmemsize=0): the most blocks of blockdim threads (an int or a tuple "
      "of up to 3) that can run at once, all of which a kernel that synchronises its grid (g.sync()) needs"},
@@ -1269,6 +1273,19 @@ static PyObject *pj_kernel_max_blocks_py(PyObject *self, PyObject *args) {
   st = pj_loaded_max_cooperative_blocks(k->loaded, (uint32_t)threads, (uint32_t)shared, &blocks, err, sizeof err);
   if (st != PJ_OK) return pj_py_error(st, err);
   return PyLong_FromUnsignedLong(blocks);
+}
+
+/* Kernel.attributes() -> (registers, const_bytes, shared_bytes, max_threads, local_bytes) of the
+ * kernel loaded on the current device; -1 where the device has none (the CPU executor) */
+static PyObject *pj_kernel_attributes_py(PyObject *self, PyObject *unused) {
+  PjKernelObject *k = (PjKernelObject *)self;
+  if (!pj_need_device()) return NULL;
+  char err[1024] = "";
+  PjStatus st;
+  if (!k->loaded && (st = pj_kernel_load(g_device, k->kernel, &k->loaded, err, sizeof err)) != PJ_OK) return pj_py_error(st, err);
+  int64_t a[5];
+  pj_loaded_attributes(k->loaded, a);
+  return Py_BuildValue("(LLLLL)", (long long)a[0], (long long)a[1], (long long)a[2], (long long)a[3], (long long)a[4]);
 }
 
 /* Launcher(cache, compile, grid, block, stream, shared_bytes, tuples=None): tuples, a callable

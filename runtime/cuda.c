@@ -36,6 +36,8 @@ enum {
   PJ_CU_ATTR_CC_MINOR = 76,
   PJ_CU_FUNC_MAX_THREADS_PER_BLOCK = 0,
   PJ_CU_FUNC_SHARED_SIZE_BYTES = 1,
+  PJ_CU_FUNC_CONST_SIZE_BYTES = 2,
+  PJ_CU_FUNC_LOCAL_SIZE_BYTES = 3,
   PJ_CU_FUNC_NUM_REGS = 4,
   PJ_CU_JIT_ERROR_LOG_BUFFER = 5,
   PJ_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
@@ -142,7 +144,7 @@ struct PjCudaKernel {
   char *ptx, *entry;   /* copies of the key's text, compared on every hit */
   CUmodule module;
   CUfunction function;
-  int max_threads, static_shared, registers;
+  int max_threads, static_shared, registers, const_bytes, local_bytes;
   CUdeviceptr error;   /* debug builds: the module's error record */
   CUdeviceptr grid_barrier;  /* a kernel with a grid barrier: its word, zeroed before each launch */
   uint32_t coop_threads, coop_shared, coop_max; /* the last cooperative limit asked: for these */
@@ -443,7 +445,17 @@ static PjStatus pj_cuda_function_read(PjCudaKernel *k, char *err, size_t errlen)
   PjStatus st = PJ_CU(cuFuncGetAttribute, &k->max_threads, PJ_CU_FUNC_MAX_THREADS_PER_BLOCK, k->function);
   if (st == PJ_OK) st = PJ_CU(cuFuncGetAttribute, &k->static_shared, PJ_CU_FUNC_SHARED_SIZE_BYTES, k->function);
   if (st == PJ_OK) st = PJ_CU(cuFuncGetAttribute, &k->registers, PJ_CU_FUNC_NUM_REGS, k->function);
+  if (st == PJ_OK) st = PJ_CU(cuFuncGetAttribute, &k->const_bytes, PJ_CU_FUNC_CONST_SIZE_BYTES, k->function);
+  if (st == PJ_OK) st = PJ_CU(cuFuncGetAttribute, &k->local_bytes, PJ_CU_FUNC_LOCAL_SIZE_BYTES, k->function);
   return st;
+}
+
+void pj_cuda_kernel_attributes(const PjCudaKernel *k, int64_t out[5]) {
+  out[0] = k->registers;
+  out[1] = k->const_bytes;
+  out[2] = k->static_shared;
+  out[3] = k->max_threads;
+  out[4] = k->local_bytes;
 }
 
 /* Loads code's PTX into k. */

@@ -74,6 +74,10 @@ void pj_cuda_kernel_delete(PjCuda *cuda, PjCudaKernel *kernel);
  * PJ_ERROR_ARGUMENT. */
 PjStatus pj_cuda_max_cooperative_blocks(PjCuda *cuda, PjCudaKernel *kernel, uint32_t threads, uint32_t shared,
                                         uint32_t *blocks, char *err, size_t errlen);
+/* What the driver says of a loaded kernel (cuFuncGetAttribute): registers per thread, bytes of
+ * constant memory, bytes of static shared memory per block, the most threads per block, bytes of
+ * local memory per thread. */
+void pj_cuda_kernel_attributes(const PjCudaKernel *kernel, int64_t out[5]);
 /* Launches on `stream` and returns; a kernel compiled with debug checks is waited for and its
  * error record read. params: ir/abi.h's flattened list. */
 PjStatus pj_cuda_launch_async(PjCuda *cuda, PjCudaKernel *kernel, const PjLaunchConfig *config, void *stream,

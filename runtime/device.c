@@ -335,10 +335,17 @@ static PjStatus pj_launch_check_config(const PjDeviceLimits *lim, const PjLaunch
   return st;
 }
 
-/* The CPU executor holds kernels to the GPU's shared memory per block (the GPU checks its own
- * with the kernel's real use when it launches). */
+/* The CPU executor holds kernels to the GPU's shared memory per block and to their launch_bounds
+ * (the GPU checks its own with the kernel's real use when it launches: the driver refuses a block
+ * larger than .maxntid with CUDA_ERROR_INVALID_VALUE, which the CPU's message names too). */
 static PjStatus pj_launch_check_shared(const PjDeviceLimits *lim, const PjKernelCode *code, const PjLaunchConfig *c,
                                        char *err, size_t errlen) {
+  uint64_t threads = (uint64_t)c->block[0] * c->block[1] * c->block[2];
+  if (code->max_threads && threads > code->max_threads)
+    return pj_runtime_error(PJ_ERROR_DEVICE, err, errlen,
+                            "launching kernel '%s' failed: CUDA_ERROR_INVALID_VALUE (a block of %llu threads; its "
+                            "launch_bounds allow at most %u)", code->name, (unsigned long long)threads,
+                            code->max_threads);
   if (code->static_shared + c->shared_bytes <= lim->max_shared_bytes) return PJ_OK;
   return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
                           "kernel '%s': %llu bytes of static and %u of dynamic shared memory per block; the device "
@@ -643,6 +650,19 @@ PjStatus pj_loaded_max_cooperative_blocks(PjLoaded *loaded, uint32_t threads_per
   PjStatus st = pj_launch_check_shared(&d->limits, loaded->code, &c, err, errlen);
   if (st == PJ_OK) *blocks = pj_cpu_max_cooperative_blocks(d->cpu, threads_per_block, loaded->code->static_shared + shared_bytes);
   return st;
+}
+
+void pj_loaded_attributes(PjLoaded *loaded, int64_t out[5]) {
+  PjDevice *d = loaded->device;
+  if (d->cuda) {
+    pj_cuda_kernel_attributes(loaded->cuda, out);
+    return;
+  }
+  /* the CPU executor: its shared memory and block limit; no registers, constant or local memory
+   * of its own (-1: the caller says so) */
+  out[0] = out[1] = out[4] = -1;
+  out[2] = (int64_t)loaded->code->static_shared;
+  out[3] = loaded->code->max_threads ? loaded->code->max_threads : d->limits.max_threads_per_block;
 }
 
 PjStatus pj_launch_async(PjLoaded *loaded, const PjLaunchConfig *config, PjStream *stream, const PjValue *args,

@@ -623,16 +623,32 @@ class Dispatcher:
         and its arrays have fewer than 2**31 elements."""
         types = tuple(_record_types(t) for t in types)
         if self._eager:
-            for eager in self._eager:
-                if _matches(eager, types):
-                    types = eager
-                    break
-            else:
-                got = ", ".join(_type_text(t) for t in types)
-                raise TypeError(f"kernel '{self.__name__}' has no signature for ({got}); it was compiled for "
-                                + "; ".join("(" + ", ".join(_type_text(t) for t in e) + ")" for e in self._eager))
+            types = self._select_eager(types)
         kernel = self._variants.get((tuple(types), noalias, narrow))
         return kernel if kernel is not None else self._compile(types, noalias=noalias, narrow=narrow)
+
+    def _select_eager(self, types):
+        """numba's choice among eager signatures: the one whose scalar conversions rate best
+        (fewest unsafe, then safe, then promoting conversions); none convertible is 'No matching
+        definition', two rated best alike are ambiguous. (A float passed to an integer parameter
+        is truncated, as a C cast: numba means to allow it, its test of it an expected failure.)"""
+        rated = []
+        for eager in self._eager:
+            r = _rating(eager, types)
+            if r is not None:
+                rated.append((r, eager))
+        if not rated:
+            got = ", ".join(_type_text(t) for t in types)
+            raise TypeError(f"No matching definition for argument type(s) {got}: kernel '{self.__name__}' has "
+                            "no signature for them; it was compiled for " + "; ".join("(" + ", ".join(_type_text(t) for t in e) + ")"
+                                                             for e in self._eager))
+        rated.sort(key=lambda x: x[0])
+        if len(rated) > 1 and rated[0][0] == rated[1][0]:
+            def text(ts):
+                return "(" + ", ".join(_numba_repr(t) for t in _numba_types(ts)) + ")"
+            raise TypeError(f"Ambiguous overloading for {self.py_func!r} {text(types)}:\n"
+                            f"{text(rated[0][1])} -> none\n{text(rated[1][1])} -> none")
+        return rated[0][1]
 
     # ---- launching
     def __getitem__(self, launch):
@@ -654,12 +670,6 @@ class Dispatcher:
             raise RuntimeError(f"Cannot compile a device function as a kernel: '{self.__name__}' was declared "
                                "with device=True; call it from a kernel")
         grid, block = _check_dims(config[0], "griddim"), _check_dims(config[1], "blockdim")
-        bounds = self.options.get("launch_bounds")
-        if bounds and bounds[0]:
-            threads = int(np.prod(_dims(block))) if not isinstance(block, (int, np.integer)) else int(block)
-            if threads > bounds[0]:
-                raise ValueError(f"kernel '{self.__name__}' has launch_bounds of at most {bounds[0]} threads per "
-                                 f"block; this launch asks for {threads}")
         stream = config[2] if len(config) > 2 else 0
         shared = config[3] if len(config) > 3 else 0
         device()
@@ -718,13 +728,84 @@ class Dispatcher:
         tpb = tpb or 256
         return self[(max(1, (int(ntasks) + tpb - 1) // tpb), tpb, stream, sharedmem)]
 
+    @property
+    def specialized(self):
+        """Whether the dispatcher is compiled for one signature and no other (numba's)."""
+        return len(self._eager) == 1
+
     def specialize(self, *args):
-        """A dispatcher compiled for the types of these arguments only."""
-        types = tuple(_arg_type(a) for a in args)
-        d = Dispatcher(self.py_func, self.device, (), self.options)
-        d._eager = [types]
-        d._compile(types, noalias=True, narrow=True)
+        """A dispatcher compiled for these argument types (numba types such as float32[::1], or
+        values whose types are taken) and no other; kept in .specializations, one per types."""
+        if self.device:
+            raise TypeError(f"device function '{self.__name__}' is compiled with the kernels that call it")
+        if self.specialized:
+            raise RuntimeError(f"Dispatcher already specialized: kernel '{self.__name__}' is compiled for "
+                               f"({', '.join(_type_text(t) for t in self._eager[0])}) only")
+        types = tuple(_as_types((a,))[0] if isinstance(a, Type) else _arg_type(a) for a in args)
+        d = self.specializations.get(types)
+        if d is None:
+            d = Dispatcher(self.py_func, self.device, (), self.options)
+            d._eager = [types]
+            d._compile(types, noalias=True, narrow=True)
+            self.specializations[types] = d
         return d
+
+    @property
+    def specializations(self):
+        """The dispatchers specialize() made, by argument types."""
+        d = self.__dict__.get("_specializations")
+        if d is None:
+            d = self._specializations = _Overloads()
+        return d
+
+    # ---- the compiled kernels' resources (numba's get_regs_per_thread and its kin)
+    def _attribute(self, k, what, signature):
+        if self.device:
+            raise TypeError(f"device function '{self.__name__}' has no resources of its own: ask the kernel "
+                            "that calls it")
+        if signature is not None:
+            types = _as_types(signature.args if isinstance(signature, Signature) else signature)
+            kernel = self.overloads.get(types)
+            if kernel is None:
+                kernel = self._for_types(types, noalias=True, narrow=True) if self._eager else None
+            if kernel is None:
+                raise KeyError(f"kernel '{self.__name__}' is not compiled for "
+                               f"({', '.join(_type_text(t) for t in types)})")
+            return _kernel_attribute(kernel, k, what, self.__name__, lambda: self._ptx_of(types))
+        if self.specialized:
+            types = self._eager[0]
+            return _kernel_attribute(self.overloads[types], k, what, self.__name__, lambda: self._ptx_of(types))
+        out = _Overloads()
+        for types, kernel in self.overloads.items():
+            out[types] = _kernel_attribute(kernel, k, what, self.__name__, lambda: self._ptx_of(types))
+        return out
+
+    def _ptx_of(self, types):
+        cache = self.__dict__.setdefault("_ptx_cache", {})
+        key = _as_types(types)
+        if key not in cache:
+            cache[key] = self._compile(key, EMIT_PTX, "cuda").text("ptx")
+        return cache[key]
+
+    def get_regs_per_thread(self, signature=None):
+        """Registers per thread (the driver's count), of a signature's kernel or {types: count}."""
+        return self._attribute(0, "registers", signature)
+
+    def get_const_mem_size(self, signature=None):
+        """Bytes of constant memory, of a signature's kernel or {types: bytes}."""
+        return self._attribute(1, "constant memory", signature)
+
+    def get_shared_mem_per_block(self, signature=None):
+        """Bytes of static shared memory per block, of a signature's kernel or {types: bytes}."""
+        return self._attribute(2, "shared memory", signature)
+
+    def get_max_threads_per_block(self, signature=None):
+        """The most threads per block a launch may have, of a signature's kernel or {types: n}."""
+        return self._attribute(3, "threads per block", signature)
+
+    def get_local_mem_per_thread(self, signature=None):
+        """Bytes of local memory per thread, of a signature's kernel or {types: bytes}."""
+        return self._attribute(4, "local memory", signature)
 
     def max_cooperative_grid_blocks(self, blockdim, dynsmemsize=0):
         """The most blocks of blockdim threads (an int, or a tuple of 1 to 3) with dynsmemsize bytes
@@ -819,6 +900,87 @@ class DeviceCompileResult:
         self.fndesc = pytypes.SimpleNamespace(mangled_name=symbol, llvm_func_name=symbol)
         self.signature = pytypes.SimpleNamespace(args=args, return_type=return_type)
         self.return_type = return_type
+
+
+_SAFE_FLOAT_BITS = {4: 24, 8: 53}  # a float's mantissa: the widest integer it holds exactly
+
+
+def _conversion(e, t):
+    """How a scalar of code t converts to a parameter of code e, numba's grades: 0 exact,
+    1 promote, 2 safe, 3 unsafe, None impossible (complex to a real number)."""
+    if e == t:
+        return 0
+    de, dt = np.dtype(DTYPES[e]), np.dtype(DTYPES[t])
+    ke, kt = de.kind, dt.kind
+    if kt == "c" and ke != "c":
+        return None
+    if kt == "b":
+        return 2
+    if ke == "b":
+        return 3
+    if kt in "iu" and ke in "iu":
+        if kt == ke:
+            return 1 if de.itemsize > dt.itemsize else 0 if de.itemsize == dt.itemsize else 3
+        return 2 if kt == "u" and de.itemsize > dt.itemsize else 3  # unsigned into a wider signed: safe
+    if kt in "iu":  # into a float or complex: safe where the mantissa holds every value
+        size = de.itemsize // 2 if ke == "c" else de.itemsize
+        return 2 if dt.itemsize * 8 - (kt == "i") <= _SAFE_FLOAT_BITS[size] else 3
+    if ke in "iu":
+        return 3
+    se = de.itemsize // 2 if ke == "c" else de.itemsize
+    st = dt.itemsize // 2 if kt == "c" else dt.itemsize
+    if se < st:
+        return 3
+    if kt == ke:
+        return 1
+    return 2  # a real number into a complex one
+
+
+def _rating(eager, types):
+    """(unsafe, safe, promoting conversions) of passing `types` to the eager signature, or None."""
+    if not _matches(eager, types):
+        return None
+    count = [0, 0, 0, 0]
+    for e, t in zip(eager, types):
+        if _is_tuple(e) or isinstance(e[0], tuple) or isinstance(t[0], tuple) or e[1] or e[2] == "P":
+            continue
+        g = _conversion(e[0], t[0])
+        if g is None:
+            return None
+        count[g] += 1
+    return (count[3], count[2], count[1])
+
+
+def _numba_repr(t):
+    """numba's repr of a type: Array(float64, 1, 'C', False, aligned=True) for arrays."""
+    if isinstance(t, Array):
+        return f"Array({t.dtype}, {t.ndim}, '{t.layout}', False, aligned=True)"
+    return str(t)
+
+
+_PTX_DECL = r"^\s*\.{space}\s+(?:\.align\s+\d+\s+)?\.(?:b|u|s|f)(\d+)\s+[\w$]+((?:\[\d+\])*)"
+
+
+def _ptx_bytes(ptx, space):
+    """Bytes the PTX declares in a state space (.const, .local): what the CPU executor reports of
+    constant and local memory, having none of its own."""
+    total = 0
+    for m in re.finditer(_PTX_DECL.format(space=space), ptx, re.M):
+        n = int(m.group(1)) // 8
+        for d in re.findall(r"\[(\d+)\]", m.group(2)):
+            n *= int(d)
+        total += n
+    return total
+
+
+def _kernel_attribute(kernel, k, what, name, ptx_of):
+    value = kernel.attributes()[k]
+    if value >= 0:
+        return int(value)
+    if k == 0:
+        raise NotImplementedError(f"kernel '{name}': the CPU executor has no registers to count; "
+                                  "get_regs_per_thread needs a CUDA device")
+    return _ptx_bytes(ptx_of(), "const" if k == 1 else "local")
 
 
 def _kernel_error(e):
@@ -1236,6 +1398,19 @@ def _launch_bounds(lb):
     return tuple(int(n) for n in items) + (0,) * (3 - len(items))
 
 
+def _check_carveout(c):
+    """numba's shared_memory_carveout: "MaxL1", "MaxShared", "default", or a percentage 0 to 100 of
+    the unified L1/shared memory for shared memory (-1: the driver's default). Checked only: pyjitc
+    leaves the split to the driver."""
+    if c is None or isinstance(c, str) and c in ("MaxL1", "MaxShared", "default"):
+        return
+    if isinstance(c, (int, np.integer)) and not isinstance(c, bool):
+        if not -1 <= c <= 100:
+            raise ValueError(f"shared_memory_carveout {c}: a percentage must be between -1 and 100")
+        return
+    raise ValueError(f"Invalid carveout value {c!r}: give 'MaxL1', 'MaxShared', 'default' or an int from -1 to 100")
+
+
 def _debug_opt(debug, opt, lineinfo=False):
     """@jit's and compile's debug and opt, their defaults from config (CUDA_DEBUGINFO_DEFAULT, OPT),
     with a NumbaInvalidConfigWarning for options that do not go together."""
@@ -1257,6 +1432,7 @@ def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=N
         fastmath=False, max_registers=None, launch_bounds=None, **kws):
     """numba.cuda.jit: @jit, @jit(device=True), @jit("void(float32[:])"), @jit(["sig", ...], fastmath=True)."""
     debug, opt = _debug_opt(debug, opt, lineinfo)
+    _check_carveout(kws.get("shared_memory_carveout"))
     options = {"debug": debug, "fastmath": fastmath, "opt": opt,
                "launch_bounds": _launch_bounds(launch_bounds),
                "lineinfo": lineinfo, "max_registers": max_registers or 0,
