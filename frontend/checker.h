@@ -72,4 +72,10 @@ bool pj_bind_call(PjChecker *c, PjExpr *e, const PjFunc *f);
  * parameters: each default and *args reported (false). */
 bool pj_params_plain(const PjModule *m, const PjFunc *f, const char *what, PjDiags *diags);
 
+/* frontend/fields.c: rec[k] with a constant integer k rewritten as rec['name'] of field k (false:
+ * the index is no constant integer; true and reported: out of range); and a whole subarray field
+ * assigned (rec.a = arr), target rewritten in place as rec.a[:, ...] of its ft->ndim dimensions. */
+bool pj_record_index_by_position(PjChecker *c, PjExpr *sub, const PjType *rt);
+void pj_field_store_whole(PjChecker *c, PjExpr *target, const PjType *ft);
+
 #endif

@@ -461,10 +461,11 @@ static const PjType *pj_type_subscript(PjChecker *c, PjExpr **slot) {
     return pj_type_tuple_index(c, slot, bt);
   }
   if (bt->kind == PJ_TY_RECORD) {
-    if (e->sub.index->kind != PJ_EX_STRING) {
-      pj_err(c, e->sub.index->loc, "a record is indexed by a constant field name ('a'), as in rec['a']");
+    if (e->sub.index->kind != PJ_EX_STRING && !pj_record_index_by_position(c, e, bt)) {
+      pj_err(c, e->sub.index->loc, "a record is indexed by a constant field name or position, as in rec['a'] or rec[0]");
       return NULL;
     }
+    if (e->sub.index->kind != PJ_EX_STRING) return NULL; /* reported */
     e->sub.index->type = pj_type_void(); /* the name: no value */
     return pj_type_field(c, bt, e->sub.index->str, e->sub.index->loc);
   }
@@ -1388,6 +1389,8 @@ static void pj_store_typed(PjChecker *c, PjExpr *target, const PjType *vt) {
     pj_err(c, target->loc, "cannot store %s into an element of %s", pj_tn(c, vt), pj_tn(c, target->sub.base->type));
 }
 
+static void pj_store_item(PjChecker *c, PjExpr *target, PjExpr **value);
+
 /* rec.a = v, rec['a'] = v: the value converted to the field's number. */
 static void pj_store_field(PjChecker *c, PjExpr *target, PjExpr **value, const PjType *ft) {
   const PjExpr *base = target->kind == PJ_EX_ATTR ? target->attr.base : target->sub.base;
@@ -1396,9 +1399,9 @@ static void pj_store_field(PjChecker *c, PjExpr *target, PjExpr **value, const P
     return;
   }
   if (c->final) target->type = ft;
-  if (ft->kind == PJ_TY_ARRAY) {
-    pj_err(c, target->loc, "assigning a whole array to the subarray field of a record is not supported in kernels; "
-                           "assign its elements");
+  if (ft->kind == PJ_TY_ARRAY) { /* rec.a = arr: stored as rec.a[:, ...] = arr (frontend/fields.c) */
+    pj_field_store_whole(c, target, ft);
+    pj_store_item(c, target, value);
     return;
   }
   if (!value) return;
