@@ -1123,6 +1123,8 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   case PJ_LOWER_CACHE_STORE: pj_cg_cache_store(g, e); return NULL;
   case PJ_LOWER_CARRAY: return pj_cg_carray(g, e);
   case PJ_LOWER_FROM_BUFFER: return LLVMBuildExtractValue(g->b, pj_cg_expr(g, e->builtin.args[0]), 0, "");
+  case PJ_LOWER_ADDRESS:
+    return LLVMBuildPtrToInt(g->b, LLVMBuildExtractValue(g->b, pj_cg_expr(g, e->builtin.args[0]), 0, ""), pj_cg_i64(g), "");
   case PJ_LOWER_ISNAN: case PJ_LOWER_ISINF: case PJ_LOWER_ISFINITE: return pj_cg_fpclass(g, e, b->lower);
   case PJ_LOWER_SCALE: {
     LLVMValueRef x = pj_cg_expr(g, e->builtin.args[0]);

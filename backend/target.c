@@ -101,7 +101,14 @@ static LLVMValueRef pj_inline_asm(PjCg *g, LLVMTypeRef ret, const char *text, co
   return LLVMBuildCall2(g->b, ft, asm_, args, n, "");
 }
 
-/* Shared arrays are addrspace(3) globals, one per call site; local arrays stack slots. */
+/* The alignment= a local or shared array's call gives (its constant third argument), or 0. */
+static unsigned pj_array_alignment(const PjExpr *site) {
+  if (site->kind != PJ_EX_BUILTIN || site->builtin.nargs < 3 || site->builtin.args[2]->kind != PJ_EX_INT) return 0;
+  return (unsigned)site->builtin.args[2]->ival;
+}
+
+/* Shared arrays are addrspace(3) globals, one per call site; local arrays stack slots; each
+ * aligned as its alignment= says (shared: at least 16 bytes when none is given). */
 static LLVMValueRef pj_nvptx_new_array(PjCg *g, const PjExpr *site, bool shared, LLVMTypeRef elem, uint64_t count) {
   if (shared && count == 0) { /* dynamic shared memory: one extern array that every such site shares */
     LLVMValueRef gv = LLVMGetNamedGlobal(g->mod, "pj_dynamic_shared");
@@ -110,6 +117,7 @@ static LLVMValueRef pj_nvptx_new_array(PjCg *g, const PjExpr *site, bool shared,
       LLVMSetLinkage(gv, LLVMExternalLinkage);
       LLVMSetAlignment(gv, 16);
     }
+    if (pj_array_alignment(site) > LLVMGetAlignment(gv)) LLVMSetAlignment(gv, pj_array_alignment(site));
     return LLVMConstAddrSpaceCast(gv, LLVMPointerTypeInContext(g->ctx, 0));
   }
   LLVMValueRef *slot = pj_cg_site(g, site);
@@ -120,10 +128,11 @@ static LLVMValueRef pj_nvptx_new_array(PjCg *g, const PjExpr *site, bool shared,
     LLVMValueRef gv = LLVMAddGlobalInAddressSpace(g->mod, at, "shared", 3);
     LLVMSetInitializer(gv, LLVMGetUndef(at));
     LLVMSetLinkage(gv, LLVMInternalLinkage);
-    LLVMSetAlignment(gv, 16);
+    LLVMSetAlignment(gv, pj_array_alignment(site) ? pj_array_alignment(site) : 16);
     p = LLVMConstAddrSpaceCast(gv, LLVMPointerTypeInContext(g->ctx, 0));
   } else {
     p = LLVMBuildArrayAlloca(g->alloca_b, elem, LLVMConstInt(LLVMInt64TypeInContext(g->ctx), count, 0), "local");
+    if (pj_array_alignment(site)) LLVMSetAlignment(p, pj_array_alignment(site));
   }
   if (slot) *slot = p;
   return p;
@@ -228,6 +237,11 @@ static LLVMValueRef pj_host_dynamic_shared_bytes(PjCg *g) {
 }
 
 static LLVMValueRef pj_host_new_array(PjCg *g, const PjExpr *site, bool shared, LLVMTypeRef elem, uint64_t count) {
+  unsigned align = pj_array_alignment(site);
+  if (shared && count == 0 && align > 16) {
+    pj_cg_fail(g, site->loc, "alignment= above 16 for dynamic shared memory cannot run on the CPU executor yet");
+    return LLVMConstNull(LLVMPointerTypeInContext(g->ctx, 0));
+  }
   if (shared && count == 0 && !g->in_device && g->block_mode) {
     /* dynamic shared memory: the launch's bytes, once per block, shared by every such site */
     static const PjExpr dynamic_site;
@@ -243,24 +257,39 @@ static LLVMValueRef pj_host_new_array(PjCg *g, const PjExpr *site, bool shared, 
     return LLVMConstNull(LLVMPointerTypeInContext(g->ctx, 0));
   }
   LLVMValueRef *slot = pj_cg_site(g, site);
-  LLVMTypeRef i64 = LLVMInt64TypeInContext(g->ctx);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(g->ctx), i8 = LLVMInt8TypeInContext(g->ctx);
   LLVMValueRef n = LLVMConstInt(i64, count, 0);
+  /* block mode: each thread's copy of a local array `each` bytes after the previous one, a
+   * multiple of the alignment when one is given (so that every copy starts aligned) */
+  uint64_t each = count * LLVMABISizeOfType(LLVMGetModuleDataLayout(g->mod), elem);
+  if (align) each = (each + align - 1) / align * align;
   if (slot && !*slot) {
     if (!shared && g->block_mode && g->nheap < 64) {
-      /* every thread's copy at once: on the heap, freed when the block is done */
-      LLVMTargetDataRef td = LLVMGetModuleDataLayout(g->mod);
-      LLVMValueRef bytes = LLVMBuildMul(g->alloca_b, g->nthreads, LLVMConstInt(i64, count * LLVMABISizeOfType(td, elem), 0), "");
-      *slot = g->heap[g->nheap++] = pj_cg_malloc(g, g->alloca_b, bytes);
+      /* every thread's copy at once: on the heap, freed when the block is done; above malloc's
+       * 16 bytes, over-allocated by one alignment and the first copy moved up to a multiple */
+      LLVMValueRef bytes = LLVMBuildMul(g->alloca_b, g->nthreads, LLVMConstInt(i64, each, 0), "");
+      if (align > 16) bytes = LLVMBuildAdd(g->alloca_b, bytes, LLVMConstInt(i64, align, 0), "");
+      LLVMValueRef mem = g->heap[g->nheap++] = pj_cg_malloc(g, g->alloca_b, bytes);
+      if (align > 16) {
+        LLVMValueRef addr = LLVMBuildPtrToInt(g->alloca_b, mem, i64, "");
+        addr = LLVMBuildAnd(g->alloca_b, LLVMBuildAdd(g->alloca_b, addr, LLVMConstInt(i64, align - 1, 0), ""),
+                            LLVMConstInt(i64, ~(uint64_t)(align - 1), 0), "");
+        mem = LLVMBuildIntToPtr(g->alloca_b, addr, LLVMPointerTypeInContext(g->ctx, 0), "");
+      }
+      *slot = mem;
+    } else if (!shared && g->block_mode) {
+      LLVMValueRef bytes = LLVMBuildMul(g->alloca_b, g->nthreads, LLVMConstInt(i64, each, 0), "");
+      *slot = LLVMBuildArrayAlloca(g->alloca_b, i8, bytes, "local");
+      LLVMSetAlignment(*slot, align > 16 ? align : 16);
     } else {
-      LLVMValueRef total = shared || !g->block_mode ? n : LLVMBuildMul(g->alloca_b, g->nthreads, n, "");
-      *slot = LLVMBuildArrayAlloca(g->alloca_b, elem, total, shared ? "shared" : "local");
-      LLVMSetAlignment(*slot, 16);
+      *slot = LLVMBuildArrayAlloca(g->alloca_b, elem, n, shared ? "shared" : "local");
+      LLVMSetAlignment(*slot, align > 16 ? align : 16);
     }
   }
   LLVMValueRef base = slot ? *slot : LLVMBuildArrayAlloca(g->alloca_b, elem, n, "");
   if (shared || !g->block_mode) return base;
-  LLVMValueRef off = LLVMBuildMul(g->b, g->linear_tid, n, "");
-  return LLVMBuildInBoundsGEP2(g->b, elem, base, &off, 1, "");
+  LLVMValueRef off = LLVMBuildMul(g->b, g->linear_tid, LLVMConstInt(i64, each, 0), "");
+  return LLVMBuildInBoundsGEP2(g->b, i8, base, &off, 1, "");
 }
 
 static void pj_host_barrier(PjCg *g, const PjExpr *site) {

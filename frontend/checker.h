@@ -48,6 +48,8 @@ PjStmt *pj_assign_of(PjChecker *c, PjExpr *target, PjExpr *value, PjLoc loc);
  * reported). */
 bool pj_iter_names(const PjExpr *e, const char **names, int *n);
 bool pj_for_over_sequence(PjChecker *c, PjStmt *s);
+/* tuple(t) of a tuple: t (frontend/loops.c). */
+const PjType *pj_type_tuple_call(PjChecker *c, PjExpr **slot);
 
 /* frontend/methods.c: a.reshape(...) and a.view(dtype) of an array (the callee's base typed):
  * the view's type, or NULL (reported; also for an array of records, which has neither). */
@@ -76,5 +78,21 @@ bool pj_bind_call(PjChecker *c, PjExpr *e, const PjFunc *f);
 /* A function compiled on its own (a kernel, a device function for compile_ptx) has plain
  * parameters: each default and *args reported (false). */
 bool pj_params_plain(const PjModule *m, const PjFunc *f, const char *what, PjDiags *diags);
+
+/* frontend/fields.c: rec[k] with a constant integer k rewritten as rec['name'] of field k (false:
+ * the index is no constant integer; true and reported: out of range); and a whole subarray field
+ * assigned (rec.a = arr), target rewritten in place as rec.a[:, ...] of its ft->ndim dimensions. */
+bool pj_record_index_by_position(PjChecker *c, PjExpr *sub, const PjType *rt);
+void pj_field_store_whole(PjChecker *c, PjExpr *target, const PjType *ft);
+/* frontend/vectors.c: whether qualified name q is a CUDA vector type's constructor (cuda.float32x4,
+ * cuda.float4), and typing its call (a namedtuple of the components). */
+bool pj_is_vector_ctor(const char *q);
+const PjType *pj_type_vector_ctor(PjChecker *c, PjExpr **slot, const char *q);
+/* frontend/newarrays.c: the alignment= argument of cuda.local.array / cuda.shared.array checked
+ * and made an integer constant (or None) in place (1; -1: reported); arr.ctypes.data (the
+ * attribute expression it is, and its typing as the array's address). */
+int pj_new_array_alignment(PjChecker *c, int id, PjExpr **slot);
+bool pj_is_ctypes_data(const PjExpr *e);
+const PjType *pj_type_ctypes_data(PjChecker *c, PjExpr **slot);
 
 #endif

@@ -36,6 +36,9 @@ const char *pj_canonical_name(PjArena *arena, const char *qualname);
 /* Find kernels (decorators) and local variables of every function. false on errors. */
 void pj_syntax_delete(PjSyntax *syn);
 bool pj_resolve(PjArena *arena, PjSyntax *syn, PjDiags *diags);
+/* frontend/loopvars.c: a name that only several for loops use, each loop's own, split into one
+ * variable per loop (renamed before the locals are collected; inner: the inner functions). */
+void pj_split_loop_vars(PjArena *arena, PjFunc *f, PjFunc *const *inner, int ninner);
 const PjGlobal *pj_module_global(const PjModule *m, const char *name);
 /* An inner function's reads of its function's variables that are not constants: hidden
  * parameters after its own (frontend/closures.c), once its function's locals are known. */

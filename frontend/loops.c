@@ -244,3 +244,25 @@ bool pj_for_over_sequence(PjChecker *c, PjStmt *s) {
   s->for_.target = k;
   return true;
 }
+
+/* tuple(t) of a tuple t: t itself (tuples are immutable, so no copy is seen); tuple() is (). */
+const PjType *pj_type_tuple_call(PjChecker *c, PjExpr **slot) {
+  PjExpr *e = *slot;
+  if (e->call.has_kwargs || e->call.star || e->call.nargs > 1) {
+    pj_err(c, e->loc, "tuple() takes at most one argument, a tuple, in kernels");
+    return NULL;
+  }
+  if (e->call.nargs == 0) {
+    PjExpr *t = pj_new_expr(c, (PjExpr){.kind = PJ_EX_TUPLE, .loc = e->loc});
+    *slot = t;
+    return pj_expr_type(c, slot);
+  }
+  const PjType *t = pj_expr_type(c, &e->call.args[0]);
+  if (!t) return NULL;
+  if (t->kind != PJ_TY_TUPLE) {
+    pj_err(c, e->call.args[0]->loc, "tuple() of %s is not supported in kernels: give it a tuple", pj_tn(c, t));
+    return NULL;
+  }
+  if (c->final) *slot = e->call.args[0];
+  return t;
+}

@@ -341,6 +341,7 @@ static const PjType *pj_type_attr(PjChecker *c, PjExpr **slot) {
       return NULL;
     }
   }
+  if (pj_is_ctypes_data(e)) return pj_type_ctypes_data(c, slot); /* arr.ctypes.data (frontend/newarrays.c) */
   const PjType *bt = pj_expr_type(c, &e->attr.base);
   if (!bt) return NULL;
   if (bt->kind == PJ_TY_RECORD) return pj_type_field(c, bt, e->attr.attr, e->attr.attr_loc);
@@ -463,10 +464,11 @@ static const PjType *pj_type_subscript(PjChecker *c, PjExpr **slot) {
     return pj_type_tuple_index(c, slot, bt);
   }
   if (bt->kind == PJ_TY_RECORD) {
-    if (e->sub.index->kind != PJ_EX_STRING) {
-      pj_err(c, e->sub.index->loc, "a record is indexed by a constant field name ('a'), as in rec['a']");
+    if (e->sub.index->kind != PJ_EX_STRING && !pj_record_index_by_position(c, e, bt)) {
+      pj_err(c, e->sub.index->loc, "a record is indexed by a constant field name or position, as in rec['a'] or rec[0]");
       return NULL;
     }
+    if (e->sub.index->kind != PJ_EX_STRING) return NULL; /* reported */
     e->sub.index->type = pj_type_void(); /* the name: no value */
     return pj_type_field(c, bt, e->sub.index->str, e->sub.index->loc);
   }
@@ -972,6 +974,7 @@ static int pj_new_array_arg(PjChecker *c, int id, int i, PjExpr **slot) {
     (*slot)->type = t;
     return 1;
   }
+  if (i == 2) return pj_new_array_alignment(c, id, slot); /* frontend/newarrays.c */
   if (i == 0 && e->kind == PJ_EX_LIST) {
     pj_err(c, e->loc, "%s() takes its shape as an integer or a tuple of integers, not a list. No implementation of "
            "function Function(<function %s>) for these arguments", name, fn);
@@ -991,6 +994,8 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
   }
   PjDtype d;
   if (q && id < 0 && pj_dtype_of_name(q, &d)) return pj_type_dtype_cast(c, slot, d);
+  if (q && id < 0 && pj_is_vector_ctor(q)) return pj_type_vector_ctor(c, slot, q); /* frontend/vectors.c */
+  if (q && id < 0 && e->call.fn->kind == PJ_EX_NAME && strcmp(q, "tuple") == 0) return pj_type_tuple_call(c, slot);
   if (q && e->call.fn->kind == PJ_EX_NAME && strcmp(q, "pow") == 0) return pj_type_pow_call(c, slot);
   PjBinOp bop;
   if (q && id < 0 && pj_operator_binop(q, &bop)) return pj_type_operator_call(c, slot, q, bop);
@@ -1055,7 +1060,8 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
     return NULL;
   }
   if (e->call.has_kwargs && !pj_order_keywords(c, e, id)) return NULL;
-  if (pj_builtins[id].typing == PJ_TYPING_NEW_ARRAY && e->call.nargs > 0) pj_inline_local_constants(c, &e->call.args[0]);
+  for (int i = 0; pj_builtins[id].typing == PJ_TYPING_NEW_ARRAY && i < e->call.nargs; i += 2)
+    pj_inline_local_constants(c, &e->call.args[i]); /* the shape and the alignment */
   if (id == PJ_BI_FLOAT && e->call.nargs == 1 && e->call.args[0]->kind == PJ_EX_STRING && !pj_float_literal(c, e->call.args[0]))
     return NULL;
   bool ok = true;
@@ -1398,6 +1404,8 @@ static void pj_store_typed(PjChecker *c, PjExpr *target, const PjType *vt) {
     pj_err(c, target->loc, "cannot store %s into an element of %s", pj_tn(c, vt), pj_tn(c, target->sub.base->type));
 }
 
+static void pj_store_item(PjChecker *c, PjExpr *target, PjExpr **value);
+
 /* rec.a = v, rec['a'] = v: the value converted to the field's number. */
 static void pj_store_field(PjChecker *c, PjExpr *target, PjExpr **value, const PjType *ft) {
   const PjExpr *base = target->kind == PJ_EX_ATTR ? target->attr.base : target->sub.base;
@@ -1406,9 +1414,9 @@ static void pj_store_field(PjChecker *c, PjExpr *target, PjExpr **value, const P
     return;
   }
   if (c->final) target->type = ft;
-  if (ft->kind == PJ_TY_ARRAY) {
-    pj_err(c, target->loc, "assigning a whole array to the subarray field of a record is not supported in kernels; "
-                           "assign its elements");
+  if (ft->kind == PJ_TY_ARRAY) { /* rec.a = arr: stored as rec.a[:, ...] = arr (frontend/fields.c) */
+    pj_field_store_whole(c, target, ft);
+    pj_store_item(c, target, value);
     return;
   }
   if (!value) return;

@@ -154,6 +154,11 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
   case PJ_TYPING_CACHE_LOAD: case PJ_TYPING_CACHE_STORE: return pj_type_cache_hint(arena, id, args, nargs, params, err, errlen);
   case PJ_TYPING_CARRAY: return pj_type_carray(arena, id, args, nargs, err, errlen);
   case PJ_TYPING_FROM_BUFFER: return pj_type_from_buffer(arena, args, err, errlen);
+  case PJ_TYPING_ADDRESS:
+    if (args[0]->type->kind != PJ_TY_ARRAY)
+      return pj_fail(err, errlen, "%s takes an array, not %s", b->name, arena, args[0]->type);
+    params[0] = args[0]->type;
+    return pj_type_scalar(PJ_UINT64);
   case PJ_TYPING_GRID: return pj_type_grid(arena, b, args, err, errlen);
   case PJ_TYPING_MATH1:
   case PJ_TYPING_MATH2:

@@ -83,6 +83,7 @@ typedef enum PjTypingRule {
   PJ_TYPING_CACHE_STORE, /* (array or pointer, index, value) -> nothing, the value as the element's type */
   PJ_TYPING_CARRAY,      /* (pointer, shape[, dtype]) -> an array over its memory; dim 0: C order, 1: Fortran */
   PJ_TYPING_FROM_BUFFER, /* ffi.from_buffer(array) -> a pointer to its first element, CPointer(dtype) */
+  PJ_TYPING_ADDRESS, /* arr.ctypes.data -> the address of its first element, uint64 */
 } PjTypingRule;
 
 /* The cmath functions (backend/cmath.c computes them). */
@@ -118,6 +119,7 @@ typedef enum PjLowering {
   PJ_LOWER_CACHE_STORE, /* a store with a PTX cache operator; CPU: a plain store */
   PJ_LOWER_CARRAY,      /* an array made of a pointer and a shape (backend/pointers.c) */
   PJ_LOWER_FROM_BUFFER, /* an array's data pointer */
+  PJ_LOWER_ADDRESS,     /* an array's data pointer as a number */
 } PjLowering;
 
 /* The barriers of PJ_LOWER_BARRIER rows (their dim). */

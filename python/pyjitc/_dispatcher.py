@@ -984,9 +984,14 @@ def _kernel_attribute(kernel, k, what, name, ptx_of):
 
 
 def _kernel_error(e):
-    """A kernel that returns a value: numba raises TypeError ("must have void return type")."""
+    """A kernel that returns a value: numba raises TypeError ("must have void return type"); an
+    alignment= that is no positive power of two (a multiple of 8): ValueError."""
     if any("must have void return type" in d.get("message", "") for d in getattr(e, "diagnostics", ())):
         err = KernelReturnError(*e.args)
+        err.diagnostics = e.diagnostics
+        return err
+    if any(d.get("message", "").startswith("Alignment must be") for d in getattr(e, "diagnostics", ())):
+        err = ValueError(*e.args)  # an invalid alignment= of a local/shared array: numba's ValueError
         err.diagnostics = e.diagnostics
         return err
     return e

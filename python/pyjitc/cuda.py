@@ -422,3 +422,8 @@ def __getattr__(name):
         from . import _ufunc
         return getattr(_ufunc, name)
     raise AttributeError(f"module 'pyjitc.cuda' has no attribute '{name}'")
+
+# CUDA's vector types: cuda.float32x4, cuda.float4, ... (numba.cuda.vector_types)
+from . import _vector_types as vector_types  # noqa: E402
+globals().update(vector_types.constructors)
+sys.modules[__name__ + ".vector_types"] = vector_types

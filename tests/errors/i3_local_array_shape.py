@@ -14,4 +14,4 @@ def k(a, n):
     l3 = cuda.local.array(0, float64)  # expect error@10: cuda.local.array() needs positive extents
     l4 = cuda.local.array((2, -1), float64)  # expect error@10: cuda.local.array() needs positive extents
     l5 = cuda.local.array(4, a)  # expect error@10: cuda.local.array() needs a dtype such as float32 as its dtype, not array(float64, 1d, C)
-    l6 = cuda.local.array(shape=4)  # expect error@10: cuda.local.array() takes 2 arguments, got 1
+    l6 = cuda.local.array(shape=4)  # expect error@10: cuda.local.array() takes 2 to 3 arguments, got 1

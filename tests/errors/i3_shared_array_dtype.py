@@ -11,5 +11,5 @@ def k(a, n):
     s1 = cuda.shared.array(4, a)  # expect error@10: cuda.shared.array() needs a dtype such as float32 as its dtype, not array(float32, 1d, C)
     s2 = cuda.shared.array(4, 3)  # expect error@10: needs a dtype such as float32 as its dtype, not int64
     s3 = cuda.shared.array(4, dtype=n)  # expect error@10: needs a dtype such as float32 as its dtype, not int64
-    s4 = cuda.shared.array(4)  # expect error@10: cuda.shared.array() takes 2 arguments, got 1
+    s4 = cuda.shared.array(4)  # expect error@10: cuda.shared.array() takes 2 to 3 arguments, got 1
     s5 = cuda.shared.array(4, dtype=np)  # expect error: module 'np' cannot be used as a value
