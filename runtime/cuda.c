@@ -525,10 +525,10 @@ static PjStatus pj_cuda_kernel_check(const PjCuda *cuda, const PjCudaKernel *k,
                                      const PjLaunchConfig *c, char *err, size_t errlen) {
   const uint32_t *b = c->block;
   uint64_t threads = (uint64_t)b[0] * b[1] * b[2];
-  if (k->max_threads > 0 && threads > (uint64_t)k->max_threads)
-    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
-                            "block (%u,%u,%u) has %llu threads; this kernel can run at most %d per "
-                            "block on %s (it uses %d registers per thread)",
+  if (k->max_threads > 0 && threads > (uint64_t)k->max_threads) /* what the driver would refuse, said plainly */
+    return pj_runtime_error(PJ_ERROR_DEVICE, err, errlen,
+                            "CUDA_ERROR_INVALID_VALUE: block (%u,%u,%u) has %llu threads; this kernel can run at "
+                            "most %d per block on %s (its launch_bounds, or its %d registers per thread)",
                             b[0], b[1], b[2], (unsigned long long)threads, k->max_threads,
                             cuda->name, k->registers);
   uint64_t shared = (uint64_t)c->shared_bytes + (uint64_t)(k->static_shared > 0 ? k->static_shared : 0);

@@ -81,15 +81,16 @@ def test_specialize():
 def test_resources():
     @cuda.jit
     def smem(ary):
+        # each thread reads what another wrote: the shared array cannot be optimised away
         sm = cuda.shared.array(10, dtype=float32)
-        for j in range(10):
-            sm[j] = j
-        for j in range(10):
-            ary[j] = sm[j]
+        i = cuda.threadIdx.x
+        sm[i] = i
+        cuda.syncthreads()
+        ary[i] = sm[9 - i]
 
     a = np.zeros(10, dtype=np.float32)
-    smem[1, 1](a)
-    assert np.array_equal(a, np.arange(10))
+    smem[1, 10](a)
+    assert np.array_equal(a, np.arange(10)[::-1])
     sig = void(float32[::1])
     assert smem.get_shared_mem_per_block(sig) == 40
     assert smem.get_shared_mem_per_block()[sig.args] == 40
@@ -152,10 +153,10 @@ def test_array_dtype_as_element_type():
     @cuda.jit
     def smem(ary):
         sm = cuda.shared.array(10, dtype=ary.dtype)
-        for j in range(10):
-            sm[j] = j + 0.25
-        for j in range(10):
-            ary[j] = sm[j]
+        i = cuda.threadIdx.x
+        sm[i] = i + 0.25
+        cuda.syncthreads()
+        ary[i] = sm[9 - i]
 
     expect = (np.arange(n) * 1.5)[::-1]
     for dt in (np.float32, np.float64, np.int32):
@@ -163,8 +164,8 @@ def test_array_dtype_as_element_type():
         lmem[1, 1](a)
         np.testing.assert_array_equal(a, expect.astype(dt))
         b = np.zeros(10, dtype=dt)
-        smem[1, 1](b)
-        np.testing.assert_array_equal(b, (np.arange(10) + 0.25).astype(dt))
+        smem[1, 10](b)
+        np.testing.assert_array_equal(b, (np.arange(10) + 0.25)[::-1].astype(dt))
     f32, f64 = void(float32[::1]), void(float64[::1])
     assert smem.get_shared_mem_per_block(f32) == 40
     assert smem.get_shared_mem_per_block(f64) == 80
