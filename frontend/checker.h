@@ -1,5 +1,7 @@
-/* The type checker's state and the helpers its parts share (frontend/typecheck.c and the files
- * that type one kind of expression: frontend/ufunc.c). Private to the frontend. */
+/* The type checker's state and the helpers its parts share: frontend/typecheck.c (names, calls,
+ * subscripts, statements, the inference loop) and the files that type one kind of construct:
+ * operators.c, assign.c, loops.c, unroll.c, ufunc.c, methods.c, specials.c, closures.c,
+ * pointers.c, fields.c, vectors.c, newarrays.c. Private to the frontend. */
 #ifndef PJ_FRONTEND_CHECKER_H
 #define PJ_FRONTEND_CHECKER_H
 
@@ -36,6 +38,44 @@ void pj_coerce(PjChecker *c, PjExpr **slot, const PjType *to);
 PjExpr *pj_new_var(PjChecker *c, const char *base, PjLoc loc);
 /* A copy of proto in the arena. */
 PjExpr *pj_new_expr(PjChecker *c, PjExpr proto);
+/* Whether a typed condition is a number or a bool (reported when not). */
+bool pj_truth_ok(PjChecker *c, const PjExpr *e);
+/* The index of the function's variable `name`, or -1. */
+int pj_var_index(const PjFunc *f, const char *name);
+/* A copy of a module-level constant's literal at loc. */
+PjExpr *pj_literal_copy(PjChecker *c, const PjExpr *v, PjLoc loc);
+
+/* A record field's type (rec.name, rec['name']; reported when there is none), and a subscript
+ * expression typed (an array element, a view, a tuple item, a record field). */
+const PjType *pj_type_field(PjChecker *c, const PjType *rt, const char *name, PjLoc loc);
+const PjType *pj_type_subscript(PjChecker *c, PjExpr **slot);
+/* Bind a value of type `t` to variable v: inference widens the variable, checking verifies. */
+bool pj_bind_var(PjChecker *c, PjExpr *target, const PjType *t);
+
+/* frontend/assign.c: an assignment and an augmented assignment statement typed. */
+void pj_check_assign(PjChecker *c, PjStmt *s);
+void pj_check_aug(PjChecker *c, PjStmt *s);
+
+/* frontend/operators.c: a BINARY, UNARY, COMPARE, BOOLOP or IFEXP expression typed (and in the
+ * checking phase rewritten: casts, folded constants). */
+const PjType *pj_type_binary(PjChecker *c, PjExpr **slot);
+const PjType *pj_type_unary(PjChecker *c, PjExpr **slot);
+const PjType *pj_type_compare(PjChecker *c, PjExpr **slot);
+const PjType *pj_type_boolop(PjChecker *c, PjExpr **slot);
+const PjType *pj_type_ifexp(PjChecker *c, PjExpr **slot);
+
+/* frontend/specials.c: `raise E` / `raise E(constants)` (the call $raise(E)); print()'s warning for
+ * more than 32 values (checking phase); cuda.threadIdx and the other dim3 values given to print
+ * as the tuple of their x, y, z; float("nan") and other string constants made float constants
+ * (false: reported). */
+const PjType *pj_type_raise(PjChecker *c, PjExpr **slot);
+void pj_print_limit(PjChecker *c, const PjExpr *e);
+void pj_dim3_as_tuple(PjChecker *c, PjExpr **slot);
+bool pj_float_literal(PjChecker *c, PjExpr *s);
+
+/* frontend/unroll.c: `for x in literal_unroll(t)`, one typed copy of the body per item (false:
+ * reported). */
+bool pj_for_unrolled(PjChecker *c, PjStmt *s);
 
 /* Whether the block assigns the name anywhere (nested blocks too). */
 bool pj_assigns_name(const PjBlock *b, const char *name);

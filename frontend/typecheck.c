@@ -4,7 +4,8 @@
  * unifying each variable's type with every value assigned to it, until nothing changes (types
  * only grow, so this ends). Checking: walk once more with the variables' types fixed, report
  * every error at the user's line, and rewrite the tree into the typed IR the backend reads:
- * resolved names and builtins, constants folded in, explicit casts. */
+ * resolved names and builtins, constants folded in, explicit casts. The constructs with rules of
+ * their own are typed in files of their own (frontend/checker.h lists them). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,7 +46,7 @@ static PjFunc *pj_clone_func(PjArena *a, const PjFunc *f) {
 
 /* ---- names ----------------------------------------------------------------------------------- */
 
-static int pj_var_index(const PjFunc *f, const char *name) {
+int pj_var_index(const PjFunc *f, const char *name) {
   for (int i = 0; i < f->nvars; i++)
     if (strcmp(f->vars[i].name, name) == 0) return i;
   return -1;
@@ -101,7 +102,7 @@ void pj_coerce(PjChecker *c, PjExpr **slot, const PjType *to) {
   *slot = cast;
 }
 
-static bool pj_truth_ok(PjChecker *c, const PjExpr *e) {
+bool pj_truth_ok(PjChecker *c, const PjExpr *e) {
   if (!e->type) return false;
   if (pj_type_is_scalar(e->type)) return true;
   pj_err(c, e->loc, "a condition must be a number or a bool, not %s", pj_tn(c, e->type));
@@ -119,7 +120,7 @@ static void pj_literal_at(PjExpr *e, PjLoc loc) {
 }
 
 /* A global constant's value where a kernel uses it: a copy, located at the use. */
-static PjExpr *pj_literal_copy(PjChecker *c, const PjExpr *v, PjLoc loc) {
+PjExpr *pj_literal_copy(PjChecker *c, const PjExpr *v, PjLoc loc) {
   PjExpr *e = pj_clone_expr(c->arena, v, 0);
   pj_literal_at(e, loc);
   return e;
@@ -308,7 +309,7 @@ static const PjType *pj_type_builtin_value(PjChecker *c, PjExpr **slot, int id) 
 }
 
 /* rec.name and rec['name']: the field's number, or a C array over its bytes (a subarray). */
-static const PjType *pj_type_field(PjChecker *c, const PjType *rt, const char *name, PjLoc loc) {
+const PjType *pj_type_field(PjChecker *c, const PjType *rt, const char *name, PjLoc loc) {
   const PjRecordField *f = pj_record_field(rt->record, name);
   if (!f) {
     pj_err(c, loc, "%s has no field '%s'", pj_tn(c, rt), name);
@@ -455,7 +456,7 @@ static bool pj_index_ok(PjChecker *c, PjExpr **slot) {
   return false;
 }
 
-static const PjType *pj_type_subscript(PjChecker *c, PjExpr **slot) {
+const PjType *pj_type_subscript(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
   const PjType *bt = pj_expr_type(c, &e->sub.base);
   if (!bt) return NULL;
@@ -682,7 +683,6 @@ static const PjType *pj_type_device_call(PjChecker *c, PjExpr **slot, const PjFu
   return ret;
 }
 
-static const PjType *pj_type_binary(PjChecker *c, PjExpr **slot);
 
 /* A call of a function declared with cuda.declare_device: numbers converted to its parameters. */
 static const PjType *pj_type_foreign_call(PjChecker *c, PjExpr *e, const PjForeign *f) {
@@ -852,109 +852,6 @@ static void pj_inline_local_constants(PjChecker *c, PjExpr **slot) {
   if (k) *slot = pj_literal_copy(c, k, (*slot)->loc);
 }
 
-/* A name or a dotted path of names that are not the function's variables (an exception class). */
-static bool pj_global_path(PjChecker *c, const PjExpr *e) {
-  if (e->kind == PJ_EX_ATTR) return pj_global_path(c, e->attr.base);
-  return e->kind == PJ_EX_NAME && pj_var_index(c->f, e->name.id) < 0;
-}
-
-/* `raise E` or `raise E(constants)` (numba's exceptions in kernels): the class and its arguments
- * are the host's to build when the kernel reports the raise (debug=True), from the statement's
- * text; the kernel only records where it was. */
-static const PjType *pj_type_raise(PjChecker *c, PjExpr **slot) {
-  PjExpr *e = *slot, *exc = e->call.args[0];
-  bool ok = pj_global_path(c, exc);
-  if (!ok && exc->kind == PJ_EX_CALL && !exc->call.has_kwargs && pj_global_path(c, exc->call.fn)) {
-    ok = true;
-    for (int i = 0; i < exc->call.nargs && ok; i++) {
-      const PjExpr *a = exc->call.args[i];
-      if (a->kind == PJ_EX_UNARY && (a->un.op == PJ_UN_NEG || a->un.op == PJ_UN_POS)) a = a->un.x;
-      ok = a->kind == PJ_EX_INT || a->kind == PJ_EX_FLOAT || a->kind == PJ_EX_BOOL || a->kind == PJ_EX_STRING ||
-           a->kind == PJ_EX_NONE;
-    }
-  }
-  if (!ok) {
-    pj_err(c, exc->loc, "raise takes an exception class, or a call of one with constant arguments "
-           "(numbers and strings), in kernels");
-    return NULL;
-  }
-  if (c->final) {
-    PjExpr *b = pj_new_expr(c, (PjExpr){.kind = PJ_EX_BUILTIN, .loc = e->loc, .type = pj_type_void()});
-    b->builtin.id = PJ_BI_RAISE;
-    *slot = b;
-  }
-  return pj_type_void();
-}
-
-/* The numbers a value prints (a tuple's, nested). */
-static int pj_print_leaves(const PjType *t) {
-  if (!t || t->kind != PJ_TY_TUPLE) return 1;
-  int n = 0;
-  for (int i = 0; i < t->count; i++) n += pj_print_leaves(t->items[i]);
-  return n;
-}
-
-/* CUDA's printf takes 32 values at most: a print of more shows its format string (backend), with
- * numba-cuda's warning. */
-static void pj_print_limit(PjChecker *c, const PjExpr *e) {
-  int n = 0;
-  for (int i = 0; i < e->call.nargs; i++)
-    if (e->call.args[i]->kind != PJ_EX_STRING) n += pj_print_leaves(e->call.args[i]->type);
-  if (n > 32)
-    pj_diag_add(c->diags, PJ_SEVERITY_WARNING, &c->m->file, e->loc,
-                "CUDA print() cannot print more than 32 items. The raw format string will be emitted by the kernel "
-                "instead.");
-}
-
-/* cuda.threadIdx (blockIdx, blockDim, gridDim) as a value: the tuple of its x, y and z, as
- * numba prints a dim3. */
-static void pj_dim3_as_tuple(PjChecker *c, PjExpr **slot) {
-  PjExpr *e = *slot;
-  const char *q = e->kind == PJ_EX_ATTR ? pj_qualify(c, e) : NULL;
-  if (!q || (strcmp(q, "cuda.threadIdx") && strcmp(q, "cuda.blockIdx") && strcmp(q, "cuda.blockDim") &&
-             strcmp(q, "cuda.gridDim")))
-    return;
-  static const char *const axes[3] = {"x", "y", "z"};
-  PjExpr **items = pj_arena_alloc(c->arena, 3 * sizeof(PjExpr *));
-  for (int k = 0; k < 3; k++)
-    items[k] = pj_new_expr(c, (PjExpr){.kind = PJ_EX_ATTR, .loc = e->loc, .attr = {e, axes[k], e->loc}});
-  *slot = pj_new_expr(c, (PjExpr){.kind = PJ_EX_TUPLE, .loc = e->loc, .tuple = {items, 3}});
-}
-
-/* float("nan"), float("-inf"), float("1.5e3"): a string constant becomes the float constant,
- * parsed as Python's float() parses it (decimal forms, nan and inf/infinity in any case, a sign,
- * surrounding spaces, underscores between digits); anything else is Python's ValueError. */
-static bool pj_float_literal(PjChecker *c, PjExpr *s) {
-  const char *p = s->str;
-  while (*p == ' ' || *p == '\t' || *p == '\n') p++;
-  char buf[128];
-  size_t n = 0;
-  bool ok = true;
-  for (const char *q = p; *q && ok; q++) {
-    if (*q == '_') { /* only between two digits */
-      ok = q > p && q[-1] >= '0' && q[-1] <= '9' && q[1] >= '0' && q[1] <= '9';
-      continue;
-    }
-    if (n + 1 >= sizeof buf) ok = false;
-    else buf[n++] = *q;
-  }
-  while (n > 0 && (buf[n - 1] == ' ' || buf[n - 1] == '\t' || buf[n - 1] == '\n')) n--;
-  buf[n] = 0;
-  const char *body = buf + (buf[0] == '+' || buf[0] == '-');
-  for (const char *q = body; *q && ok; q++) /* no hexadecimal floats, no nan(...) payloads */
-    ok = strchr("0123456789.eE+-", *q) || !strcasecmp(body, "nan") || !strcasecmp(body, "inf") || !strcasecmp(body, "infinity");
-  char *end = NULL;
-  double v = ok && n > 0 ? strtod(buf, &end) : 0;
-  if (!ok || n == 0 || !end || *end) {
-    pj_err(c, s->loc, "could not convert string to float: '%s'", s->str);
-    return false;
-  }
-  s->kind = PJ_EX_FLOAT;
-  s->big = false;
-  s->fval = v;
-  return true;
-}
-
 /* The arguments of cuda.shared.array / cuda.local.array that are not values: a dtype given by its
  * NumPy name (dtype="int32", which numba accepts), and a list as the shape (numba takes an integer
  * or a tuple only). Returns 1 when argument i was one of them and is typed, -1 when it was one and
@@ -1102,180 +999,6 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
   return t;
 }
 
-/* The dtype an arithmetic operator computes in, and its result; numba's rules. */
-static bool pj_binop_dtypes(PjBinOp op, PjDtype l, PjDtype r, PjDtype *operand, PjDtype *result) {
-  if (pj_dtype_is_fp8(l) || pj_dtype_is_fp8(r)) return false; /* fp8 values only convert */
-  if (pj_dtype_is_complex(l) || pj_dtype_is_complex(r)) { /* + - * / ** on complex numbers */
-    if (op != PJ_OP_ADD && op != PJ_OP_SUB && op != PJ_OP_MUL && op != PJ_OP_DIV && op != PJ_OP_POW) return false;
-    *operand = *result = pj_dtype_arith(l, r);
-    return true;
-  }
-  bool fl = pj_dtype_is_float(l), fr = pj_dtype_is_float(r);
-  switch (op) {
-  case PJ_OP_DIV: *operand = *result = pj_dtype_truediv(l, r); return true;
-  case PJ_OP_POW:
-    if (fl && !fr) { *operand = *result = l; return true; } /* real ** integer keeps the real's width */
-    *operand = *result = pj_dtype_arith(l, r);
-    return true;
-  case PJ_OP_LSHIFT: case PJ_OP_RSHIFT:
-    if (fl || fr) return false;
-    /* numba: the left operand's type, widened to 64 bits; the count does not take part */
-    *operand = *result = pj_dtype_int(64, l == PJ_BOOL || pj_dtype_is_signed(l));
-    return true;
-  case PJ_OP_BITAND: case PJ_OP_BITOR: case PJ_OP_BITXOR:
-    if (fl || fr) return false;
-    if (l == PJ_BOOL && r == PJ_BOOL) {
-      *operand = *result = PJ_BOOL;
-      return true;
-    }
-    *operand = *result = pj_dtype_arith(l, r);
-    return true;
-  case PJ_OP_MATMUL: return false;
-  default: *operand = *result = pj_dtype_arith(l, r); return true;
-  }
-}
-
-/* Replace *slot by the int64 constant v (an expression of constants, folded as Python does). */
-static const PjType *pj_int_const(PjChecker *c, PjExpr **slot, int64_t v) {
-  PjExpr *k = pj_arena_alloc(c->arena, sizeof(PjExpr));
-  k->kind = PJ_EX_INT;
-  k->loc = (*slot)->loc;
-  k->ival = v;
-  *slot = k;
-  return pj_type_scalar(PJ_INT64);
-}
-
-static const PjType *pj_type_binary(PjChecker *c, PjExpr **slot) {
-  PjExpr *e = *slot;
-  const PjType *lt = pj_expr_type(c, &e->bin.l), *rt = pj_expr_type(c, &e->bin.r);
-  if (!lt || !rt) return NULL;
-  PjDtype operand, result;
-  if (!pj_type_is_scalar(lt) || !pj_type_is_scalar(rt) || !pj_binop_dtypes(e->bin.op, lt->dtype, rt->dtype, &operand, &result)) {
-    bool arrays = lt->kind == PJ_TY_ARRAY || rt->kind == PJ_TY_ARRAY;
-    pj_err(c, e->loc, "unsupported operand types for %s: %s and %s%s", pj_binop_text(e->bin.op), pj_tn(c, lt), pj_tn(c, rt),
-           arrays ? " (arithmetic on whole arrays would allocate; numba-cuda does not compile it in kernels "
-                    "either: loop over the elements)" : "");
-    return NULL;
-  }
-  int64_t x, y, v;
-  if (result == PJ_INT64 && pj_const_int(e->bin.l, &x) && pj_const_int(e->bin.r, &y) && pj_fold_int(e->bin.op, x, y, &v))
-    return pj_int_const(c, slot, v); /* constants: T + 2 is a shape, N // 4 a constant index */
-  if (e->bin.op == PJ_OP_POW && pj_dtype_is_float(lt->dtype) && pj_type_is_intlike(rt)) {
-    pj_coerce(c, &e->bin.l, pj_type_scalar(operand));
-    pj_coerce(c, &e->bin.r, pj_type_scalar(PJ_INT64));
-  } else {
-    pj_coerce(c, &e->bin.l, pj_type_scalar(operand));
-    pj_coerce(c, &e->bin.r, pj_type_scalar(operand));
-  }
-  return pj_type_scalar(result);
-}
-
-static const PjType *pj_type_unary(PjChecker *c, PjExpr **slot) {
-  PjExpr *e = *slot;
-  const PjType *t = pj_expr_type(c, &e->un.x);
-  if (!t) return NULL;
-  if (e->un.op == PJ_UN_NOT) return pj_truth_ok(c, e->un.x) ? pj_type_scalar(PJ_BOOL) : NULL;
-  if (!pj_type_is_scalar(t) || pj_dtype_is_fp8(t->dtype) || (e->un.op == PJ_UN_INVERT && (pj_type_is_float(t) || pj_type_is_complex(t)))) {
-    static const char *const ops[] = {"-", "+", "~", "not"};
-    pj_err(c, e->loc, "bad operand type for unary %s: %s", ops[e->un.op], pj_tn(c, t));
-    return NULL;
-  }
-  if (pj_type_is_float(t) || pj_type_is_complex(t)) return t;
-  int64_t x;
-  if (t->dtype == PJ_INT64 && e->un.op != PJ_UN_NOT && pj_const_int(e->un.x, &x) && x != INT64_MIN)
-    return pj_int_const(c, slot, e->un.op == PJ_UN_NEG ? -x : e->un.op == PJ_UN_INVERT ? ~x : x);
-  if (pj_type_is_bool(t)) {
-    if (e->un.op == PJ_UN_INVERT) return t; /* NumPy's ~ on a bool: logical not */
-    pj_coerce(c, &e->un.x, pj_type_scalar(PJ_INT64));
-    return pj_type_scalar(PJ_INT64);
-  }
-  /* numba computes - and ~ in the operand's own width, then widens to the machine word: the
-   * backend converts from the operand's type to this node's */
-  return pj_type_scalar(pj_dtype_arith(t->dtype, t->dtype));
-}
-
-static const PjType *pj_type_compare(PjChecker *c, PjExpr **slot) {
-  PjExpr *e = *slot;
-  bool ok = true;
-  for (int i = 0; i <= e->cmp.n; i++) ok = pj_expr_type(c, &e->cmp.operands[i]) && ok;
-  if (!ok) return NULL;
-  for (int i = 0; i < e->cmp.n; i++) {
-    const PjType *a = e->cmp.operands[i]->type, *b = e->cmp.operands[i + 1]->type;
-    PjCmpOp op = e->cmp.ops[i];
-    if ((op == PJ_CMP_IS || op == PJ_CMP_IS_NOT) && e->cmp.n == 1 && (a->kind == PJ_TY_NONE || b->kind == PJ_TY_NONE)) {
-      /* x is None: known from the types (nothing in a kernel is optional) */
-      bool same = a->kind == b->kind;
-      if (c->final) {
-        PjExpr *k = pj_arena_alloc(c->arena, sizeof(PjExpr));
-        k->kind = PJ_EX_BOOL;
-        k->loc = e->loc;
-        k->ival = op == PJ_CMP_IS ? same : !same;
-        *slot = k;
-      }
-      return pj_type_scalar(PJ_BOOL);
-    }
-    if ((op == PJ_CMP_IS || op == PJ_CMP_IS_NOT) && e->cmp.n == 1 && pj_type_is_scalar(a) && pj_type_is_scalar(b)) {
-      /* numba's `is` of immutable values: `==` for one type (enum members too), False across types */
-      if (pj_type_equal(a, b)) {
-        e->cmp.ops[i] = op == PJ_CMP_IS ? PJ_CMP_EQ : PJ_CMP_NE;
-        continue;
-      }
-      if (c->final) *slot = pj_new_expr(c, (PjExpr){.kind = PJ_EX_BOOL, .loc = e->loc, .ival = op == PJ_CMP_IS_NOT});
-      return pj_type_scalar(PJ_BOOL);
-    }
-    if (op == PJ_CMP_IN || op == PJ_CMP_NOT_IN || op == PJ_CMP_IS || op == PJ_CMP_IS_NOT) {
-      pj_err(c, e->loc, "the '%s' operator is not supported in kernels yet", pj_cmpop_text(op));
-      return NULL;
-    }
-    if ((a->kind == PJ_TY_SCALAR && pj_dtype_is_fp8(a->dtype)) || (b->kind == PJ_TY_SCALAR && pj_dtype_is_fp8(b->dtype))) {
-      pj_err(c, e->loc, "'%s' is not supported between %s and %s (convert fp8 values first: float32(x))", pj_cmpop_text(op), pj_tn(c, a), pj_tn(c, b));
-      return NULL;
-    }
-    if ((pj_type_is_complex(a) || pj_type_is_complex(b)) && op != PJ_CMP_EQ && op != PJ_CMP_NE) {
-      pj_err(c, e->loc, "'%s' is not supported between %s and %s", pj_cmpop_text(op), pj_tn(c, a), pj_tn(c, b));
-      return NULL;
-    }
-    if (!pj_type_is_scalar(a) || !pj_type_is_scalar(b)) {
-      pj_err(c, e->loc, "cannot compare %s and %s%s", pj_tn(c, a), pj_tn(c, b),
-             a->kind == PJ_TY_NONE || b->kind == PJ_TY_NONE ? " (use 'is None')" : "");
-      return NULL;
-    }
-  }
-  if (!c->final) return pj_type_scalar(PJ_BOOL);
-  /* each comparison happens in the pair's common type: keep the operand types and let the
-   * backend convert per pair (an operand of a chain takes part in two comparisons) */
-  return pj_type_scalar(PJ_BOOL);
-}
-
-static const PjType *pj_unify_or_fail(PjChecker *c, PjLoc loc, const PjType *a, const PjType *b, const char *what) {
-  const PjType *u = pj_type_unify(c->arena, a, b);
-  if (!u) pj_err(c, loc, "cannot unify %s and %s in %s", pj_tn(c, a), pj_tn(c, b), what);
-  return u;
-}
-
-static const PjType *pj_type_boolop(PjChecker *c, PjExpr **slot) {
-  PjExpr *e = *slot;
-  const PjType *l = pj_expr_type(c, &e->boolop.l), *r = pj_expr_type(c, &e->boolop.r);
-  if (!l || !r || !pj_truth_ok(c, e->boolop.l) || !pj_truth_ok(c, e->boolop.r)) return NULL;
-  const PjType *u = pj_unify_or_fail(c, e->loc, l, r, e->boolop.is_and ? "'and'" : "'or'");
-  if (!u) return NULL;
-  pj_coerce(c, &e->boolop.l, u);
-  pj_coerce(c, &e->boolop.r, u);
-  return u;
-}
-
-static const PjType *pj_type_ifexp(PjChecker *c, PjExpr **slot) {
-  PjExpr *e = *slot;
-  const PjType *ct = pj_expr_type(c, &e->ifexp.cond);
-  const PjType *a = pj_expr_type(c, &e->ifexp.then), *b = pj_expr_type(c, &e->ifexp.orelse);
-  if (!ct || !a || !b || !pj_truth_ok(c, e->ifexp.cond)) return NULL;
-  const PjType *u = pj_unify_or_fail(c, e->loc, a, b, "a conditional expression");
-  if (!u) return NULL;
-  pj_coerce(c, &e->ifexp.then, u);
-  pj_coerce(c, &e->ifexp.orelse, u);
-  return u;
-}
-
 static const PjType *pj_type_tuple_expr(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
   const PjType *items[64];
@@ -1332,7 +1055,7 @@ const PjType *pj_expr_type(PjChecker *c, PjExpr **slot) {
 static void pj_check_block(PjChecker *c, PjBlock *b);
 
 /* Bind a value of type `t` to variable v: inference widens the variable, checking verifies. */
-static bool pj_bind_var(PjChecker *c, PjExpr *target, const PjType *t) {
+bool pj_bind_var(PjChecker *c, PjExpr *target, const PjType *t) {
   int v = pj_var_index(c->f, target->name.id);
   target->name.var = v;
   PjVar *var = &c->f->vars[v];
@@ -1352,213 +1075,6 @@ static bool pj_bind_var(PjChecker *c, PjExpr *target, const PjType *t) {
   }
   target->type = c->final ? var->type : target->type;
   return true;
-}
-
-static void pj_assign_to(PjChecker *c, PjExpr *target, PjExpr **value, const PjType *t);
-
-static bool pj_store_base_ok(PjChecker *c, PjExpr *target) {
-  const PjType *bt = pj_expr_type(c, &target->sub.base);
-  const PjExpr *base = target->sub.base;
-  while (base->kind == PJ_EX_BUILTIN && pj_builtins[base->builtin.id].lower == PJ_LOWER_IDENTITY) base = base->builtin.args[0];
-  if (bt && base->kind == PJ_EX_CONST_ARRAY && !base->carray->address) {
-    pj_err(c, target->loc, "constant array '%s' is read-only in kernels", base->carray->name);
-    return false;
-  }
-  if (bt && bt->kind == PJ_TY_ARRAY && bt->readonly) {
-    pj_err(c, target->loc, "cannot assign to an element of %s: constant arrays and their views are read-only", pj_tn(c, bt));
-    return false;
-  }
-  if (!bt || bt->kind == PJ_TY_ARRAY || bt->kind == PJ_TY_POINTER) return bt != NULL;
-  pj_err(c, target->loc, "%s does not support item assignment", pj_tn(c, bt));
-  return false;
-}
-
-/* a[1:3] = x: a number for every element of the view, or an array NumPy broadcasts to its shape
- * (as many dimensions or fewer; an axis of extent 1 repeats). */
-static bool pj_slice_value_ok(PjChecker *c, PjLoc loc, const PjType *vt, const PjType *et, const PjType *base) {
-  PjDtype vd = vt->kind == PJ_TY_ARRAY || pj_type_is_scalar(vt) ? vt->dtype : PJ_BOOL;
-  if (vt->kind == PJ_TY_ARRAY ? vt->ndim > et->ndim : !pj_type_is_scalar(vt)) {
-    pj_err(c, loc, "cannot assign %s to a slice of %s: give a number or an array of at most %d dimension%s",
-           pj_tn(c, vt), pj_tn(c, base), et->ndim, et->ndim == 1 ? "" : "s");
-    return false;
-  }
-  if (pj_dtype_is_complex(vd) && !pj_dtype_is_complex(et->dtype)) {
-    pj_err(c, loc, "cannot store %s into elements of %s (take .real or abs())", pj_tn(c, vt), pj_tn(c, base));
-    return false;
-  }
-  return true;
-}
-
-/* A store of a value of type vt into an array element or a view (the backend converts to the dtype). */
-static void pj_store_typed(PjChecker *c, PjExpr *target, const PjType *vt) {
-  if (!pj_store_base_ok(c, target)) return;
-  PjExpr *tmp = target;
-  const PjType *et = pj_type_subscript(c, &tmp);
-  if (!et) return;
-  if (c->final) target->type = et;
-  if (et->kind == PJ_TY_ARRAY) {
-    pj_slice_value_ok(c, target->loc, vt, et, target->sub.base->type);
-    return;
-  }
-  if (!pj_type_is_scalar(vt))
-    pj_err(c, target->loc, "cannot store %s into an element of %s", pj_tn(c, vt), pj_tn(c, target->sub.base->type));
-}
-
-static void pj_store_item(PjChecker *c, PjExpr *target, PjExpr **value);
-
-/* rec.a = v, rec['a'] = v: the value converted to the field's number. */
-static void pj_store_field(PjChecker *c, PjExpr *target, PjExpr **value, const PjType *ft) {
-  const PjExpr *base = target->kind == PJ_EX_ATTR ? target->attr.base : target->sub.base;
-  if (base->type && base->type->readonly) {
-    pj_err(c, target->loc, "a record of a constant array is read-only in kernels");
-    return;
-  }
-  if (c->final) target->type = ft;
-  if (ft->kind == PJ_TY_ARRAY) { /* rec.a = arr: stored as rec.a[:, ...] = arr (frontend/fields.c) */
-    pj_field_store_whole(c, target, ft);
-    pj_store_item(c, target, value);
-    return;
-  }
-  if (!value) return;
-  const PjType *vt = (*value)->type;
-  if (pj_type_is_complex(vt) && !pj_type_is_complex(ft)) {
-    pj_err(c, (*value)->loc, "cannot store %s into a field of type %s (take .real or abs())", pj_tn(c, vt), pj_tn(c, ft));
-    return;
-  }
-  if (!pj_type_is_scalar(vt)) {
-    pj_err(c, (*value)->loc, "cannot store %s into a field of type %s", pj_tn(c, vt), pj_tn(c, ft));
-    return;
-  }
-  pj_coerce(c, value, ft);
-}
-
-static void pj_store_attr(PjChecker *c, PjExpr *target, PjExpr **value) {
-  const PjType *bt = pj_expr_type(c, &target->attr.base);
-  if (!bt) return;
-  if (bt->kind != PJ_TY_RECORD) {
-    pj_err(c, target->loc, "cannot assign to attribute '%s' of %s", target->attr.attr, pj_tn(c, bt));
-    return;
-  }
-  const PjType *ft = pj_type_field(c, bt, target->attr.attr, target->attr.attr_loc);
-  if (ft) pj_store_field(c, target, value, ft);
-}
-
-static void pj_store_item(PjChecker *c, PjExpr *target, PjExpr **value) {
-  const PjType *rt = pj_expr_type(c, &target->sub.base);
-  if (rt && rt->kind == PJ_TY_RECORD) {
-    PjExpr *tmp = target;
-    const PjType *ft = pj_type_subscript(c, &tmp);
-    if (ft) pj_store_field(c, target, value, ft);
-    return;
-  }
-  if (!pj_store_base_ok(c, target)) return;
-  PjExpr *tmp = target;
-  const PjType *et = pj_type_subscript(c, &tmp);
-  if (!et) return;
-  if (c->final) target->type = et;
-  if (!value) return; /* inference: nothing to convert yet */
-  const PjType *vt = (*value)->type;
-  if (et->kind == PJ_TY_ARRAY) {
-    if (pj_slice_value_ok(c, (*value)->loc, vt, et, target->sub.base->type) && vt->kind != PJ_TY_ARRAY)
-      pj_coerce(c, value, pj_type_scalar(et->dtype));
-    return;
-  }
-  if (et->kind == PJ_TY_RECORD) { /* a[i] = rec: the record's bytes copied */
-    if (!pj_type_equal(vt, et))
-      pj_err(c, (*value)->loc, "cannot store %s into an element of %s", pj_tn(c, vt), pj_tn(c, target->sub.base->type));
-    return;
-  }
-  if (pj_type_is_complex(vt) && !pj_type_is_complex(et)) {
-    pj_err(c, (*value)->loc, "cannot store %s into an element of %s (take .real or abs())", pj_tn(c, vt),
-           pj_tn(c, target->sub.base->type));
-    return;
-  }
-  if (vt->kind == PJ_TY_FUNCTION) {
-    pj_err(c, (*value)->loc, "'%s' must be called: a function cannot be stored in an array", vt->fname);
-    return;
-  }
-  if (!pj_type_is_scalar(vt)) {
-    pj_err(c, (*value)->loc, "cannot store %s into an element of %s", pj_tn(c, vt), pj_tn(c, target->sub.base->type));
-    return;
-  }
-  pj_coerce(c, value, et); /* numba converts to the array's dtype on store */
-}
-
-static void pj_assign_to(PjChecker *c, PjExpr *target, PjExpr **value, const PjType *t) {
-  switch (target->kind) {
-  case PJ_EX_NAME:
-    if (pj_bind_var(c, target, t) && value) pj_coerce(c, value, c->f->vars[target->name.var].type);
-    return;
-  case PJ_EX_SUBSCRIPT: pj_store_item(c, target, value); return;
-  case PJ_EX_ATTR: pj_store_attr(c, target, value); return;
-  case PJ_EX_TUPLE:
-    if (t->kind != PJ_TY_TUPLE || t->count != target->tuple.count) {
-      pj_err(c, target->loc, "cannot unpack %s into %d targets", pj_tn(c, t), target->tuple.count);
-      return;
-    }
-    for (int i = 0; i < target->tuple.count; i++) {
-      PjExpr *item = target->tuple.items[i];
-      if (item->kind == PJ_EX_NAME) pj_bind_var(c, item, t->items[i]);
-      else if (item->kind == PJ_EX_SUBSCRIPT) pj_store_typed(c, item, t->items[i]);
-      else if (item->kind == PJ_EX_TUPLE) pj_assign_to(c, item, NULL, t->items[i]); /* (a, b), c = ... */
-      else pj_err(c, item->loc, "only names, array elements and tuples of them can be unpacked into");
-    }
-    if (c->final) target->type = t;
-    return;
-  default: pj_err(c, target->loc, "cannot assign to this expression"); return;
-  }
-}
-
-/* The names a failed assignment would have bound: their later uses are not reported again. */
-static void pj_mark_unknown(PjChecker *c, const PjExpr *target) {
-  if (target->kind == PJ_EX_NAME) pj_vec_push(c->arena, &c->unknown, (void *)target->name.id);
-  if (target->kind == PJ_EX_TUPLE)
-    for (int i = 0; i < target->tuple.count; i++) pj_mark_unknown(c, target->tuple.items[i]);
-}
-
-static void pj_check_assign(PjChecker *c, PjStmt *s) {
-  const PjType *t = pj_expr_type(c, &s->assign.value);
-  if (!t) {
-    for (int i = 0; c->final && i < s->assign.ntargets; i++) pj_mark_unknown(c, s->assign.targets[i]);
-    return;
-  }
-  if (t->kind == PJ_TY_NONE || t->kind == PJ_TY_VOID) {
-    pj_err(c, s->assign.value->loc, "cannot assign a value of type %s", pj_tn(c, t));
-    return;
-  }
-  if (s->assign.ntargets > 1) {
-    for (int i = 0; i < s->assign.ntargets; i++)
-      if (s->assign.targets[i]->kind == PJ_EX_TUPLE) {
-        pj_err(c, s->assign.targets[i]->loc, "chained assignment is only supported to names and array elements");
-        return;
-      }
-  }
-  for (int i = 0; i < s->assign.ntargets; i++) {
-    PjExpr *target = s->assign.targets[i];
-    /* tuple targets take a tuple value as it is; the value is converted to a single name's type */
-    pj_assign_to(c, target, s->assign.ntargets == 1 ? &s->assign.value : NULL, t);
-  }
-  /* a = b = v: each name may have been widened differently; the backend converts v per target */
-}
-
-static void pj_check_aug(PjChecker *c, PjStmt *s) {
-  PjExpr *target = s->aug.target;
-  if (target->kind != PJ_EX_NAME && target->kind != PJ_EX_SUBSCRIPT) {
-    pj_err(c, target->loc, "augmented assignment needs a name or an array element");
-    return;
-  }
-  /* type `target op value` on copies, then assign the result back */
-  PjExpr *bin = pj_arena_alloc(c->arena, sizeof(PjExpr));
-  bin->kind = PJ_EX_BINARY;
-  bin->loc = s->loc;
-  bin->bin.op = s->aug.op;
-  bin->bin.l = pj_clone_expr(c->arena, target, 0);
-  bin->bin.r = s->aug.value;
-  PjExpr *slot = bin;
-  const PjType *t = pj_expr_type(c, &slot);
-  if (!t) return;
-  if (c->final) s->aug.value = slot; /* the full `target op value`, typed; the backend stores it */
-  pj_assign_to(c, target, c->final ? &s->aug.value : NULL, t);
 }
 
 static bool pj_stmt_assigns_name(const PjStmt *s, const char *name) {
@@ -1586,15 +1102,6 @@ bool pj_assigns_name(const PjBlock *b, const char *name) {
   return false;
 }
 
-/* ---- literal_unroll ----------------------------------------------------------------------------
- * `for x in literal_unroll(t)` runs its body once per item of the tuple t, each copy typed for
- * its item (numba's literal_unroll, which lets the items differ in type). The loop becomes
- * `for $o in range(1):` holding one copy of the body per item, each starting with `x = t[k]`:
- * a `break` leaves the outer loop, as it leaves the whole unrolled loop. A body with a `continue`
- * puts each copy in a loop of its own, `for $c in range(1):`, which the continue ends; its breaks
- * then set a flag that ends the outer loop after that copy. The target and every variable that
- * lives only in the body get a variable of their own per copy, so that each copy has its types. */
-
 /* A new variable of the function being typed, named after `base`. */
 PjExpr *pj_new_var(PjChecker *c, const char *base, PjLoc loc) {
   PjFunc *f = c->f;
@@ -1613,179 +1120,6 @@ PjExpr *pj_new_expr(PjChecker *c, PjExpr proto) {
   PjExpr *e = pj_arena_alloc(c->arena, sizeof(PjExpr));
   *e = proto;
   return e;
-}
-
-/* `for name in range(1): body` */
-static PjStmt *pj_once_loop(PjChecker *c, PjExpr *counter, PjBlock body, PjLoc loc) {
-  PjExpr *range = pj_new_expr(c, (PjExpr){.kind = PJ_EX_CALL, .loc = loc});
-  range->call.fn = pj_new_expr(c, (PjExpr){.kind = PJ_EX_NAME, .loc = loc, .name = {"range", -1}});
-  range->call.args = pj_arena_alloc(c->arena, sizeof(PjExpr *));
-  range->call.args[0] = pj_new_expr(c, (PjExpr){.kind = PJ_EX_INT, .loc = loc, .ival = 1});
-  range->call.nargs = 1;
-  PjStmt *st = pj_arena_alloc(c->arena, sizeof(PjStmt));
-  *st = (PjStmt){.kind = PJ_ST_FOR, .loc = loc};
-  st->for_.target = counter;
-  st->for_.iter = range;
-  st->for_.body = body;
-  return st;
-}
-
-/* Whether a block holds a break (want_break) or a continue of its own loop, outside inner loops. */
-static bool pj_has_jump(const PjBlock *b, bool want_break) {
-  for (int i = 0; i < b->count; i++) {
-    const PjStmt *s = b->stmts[i];
-    if (s->kind == (want_break ? PJ_ST_BREAK : PJ_ST_CONTINUE)) return true;
-    if (s->kind == PJ_ST_IF && (pj_has_jump(&s->if_.then, want_break) || pj_has_jump(&s->if_.orelse, want_break)))
-      return true;
-  }
-  return false;
-}
-
-/* Every break of the block's own loop becomes `if True: flag = True; break`. */
-static void pj_flag_breaks(PjChecker *c, PjBlock *b, PjExpr *flag) {
-  for (int i = 0; i < b->count; i++) {
-    PjStmt *s = b->stmts[i];
-    if (s->kind == PJ_ST_IF) {
-      pj_flag_breaks(c, &s->if_.then, flag);
-      pj_flag_breaks(c, &s->if_.orelse, flag);
-    }
-    if (s->kind != PJ_ST_BREAK) continue;
-    PjStmt **then = pj_arena_alloc(c->arena, sizeof(PjStmt *) * 2);
-    then[0] = pj_assign_of(c, pj_clone_expr(c->arena, flag, 0),
-                           pj_new_expr(c, (PjExpr){.kind = PJ_EX_BOOL, .loc = s->loc, .ival = 1}), s->loc);
-    then[1] = s;
-    PjStmt *st = pj_arena_alloc(c->arena, sizeof(PjStmt));
-    *st = (PjStmt){.kind = PJ_ST_IF, .loc = s->loc};
-    st->if_.cond = pj_new_expr(c, (PjExpr){.kind = PJ_EX_BOOL, .loc = s->loc, .ival = 1});
-    st->if_.then = (PjBlock){then, 2};
-    b->stmts[i] = st;
-  }
-}
-
-typedef struct PjNameUse {
-  const char *name;
-  int count;
-  const char *rename; /* when set: every use is renamed to it */
-} PjNameUse;
-
-static bool pj_count_name(const PjExpr *e, void *ctx) {
-  PjNameUse *u = ctx;
-  if (e->kind == PJ_EX_NAME && strcmp(e->name.id, u->name) == 0) {
-    u->count++;
-    if (u->rename) ((PjExpr *)e)->name.id = u->rename;
-  }
-  return false;
-}
-
-static int pj_name_uses(const PjBlock *b, const char *name) {
-  PjNameUse u = {name, 0, NULL};
-  pj_block_any_expr(b, pj_count_name, &u);
-  return u.count;
-}
-
-/* The variables the body assigns that appear nowhere else in the function (names[0] is the
- * loop's target, always its own per copy). */
-static int pj_body_locals(PjChecker *c, PjStmt *s, const char **names, int max) {
-  int n = 0;
-  names[n++] = s->for_.target->name.id;
-  for (int v = 0; v < c->f->nvars && n < max; v++) {
-    const char *name = c->f->vars[v].name;
-    if (v < c->f->nparams || strcmp(name, names[0]) == 0 || !pj_assigns_name(&s->for_.body, name)) continue;
-    int inside = pj_name_uses(&s->for_.body, name);
-    if (pj_name_uses(&c->f->body, name) == inside) names[n++] = name;
-  }
-  return n;
-}
-
-static bool pj_for_unrolled(PjChecker *c, PjStmt *s) {
-  PjExpr *call = s->for_.iter;
-  if (call->call.nargs != 1 || call->call.has_kwargs) {
-    pj_err(c, call->loc, "literal_unroll() takes one tuple");
-    return false;
-  }
-  if (s->for_.target->kind != PJ_EX_NAME) {
-    pj_err(c, s->for_.target->loc, "the target of a for loop over literal_unroll() must be a name");
-    return false;
-  }
-  PjExpr *it = call->call.args[0];
-  PjExpr *orig = pj_clone_expr(c->arena, it, 0); /* typing may rewrite the argument */
-  if (orig->kind == PJ_EX_NAME && pj_var_index(c->f, orig->name.id) < 0) { /* a global tuple: its items */
-    const PjGlobal *g = pj_module_global(c->m, orig->name.id);
-    if (g && g->kind == PJ_GLOBAL_CONST && g->value && g->value->kind == PJ_EX_TUPLE)
-      orig = pj_literal_copy(c, g->value, orig->loc);
-  }
-  const PjType *t = pj_expr_type(c, &call->call.args[0]);
-  if (!t) return false;
-  if (t->kind != PJ_TY_TUPLE) {
-    pj_err(c, it->loc, "literal_unroll() takes a tuple, not %s", pj_tn(c, t));
-    return false;
-  }
-  const char *inames[16];
-  int ninames = 0;
-  if (orig->kind != PJ_EX_TUPLE && !pj_iter_names(orig, inames, &ninames)) {
-    pj_err(c, it->loc, "literal_unroll() needs a literal tuple, a variable or an element of one: assign this to a "
-           "variable first");
-    return false;
-  }
-  for (int i = 0; i < ninames; i++)
-    if (pj_assigns_name(&s->for_.body, inames[i])) {
-      pj_err(c, it->loc, "the loop assigns '%s', which literal_unroll() walks: iterate over a copy", inames[i]);
-      return false;
-    }
-  const char *locals[64], *renamed[64];
-  int nlocals = pj_body_locals(c, s, locals, 64);
-  bool has_continue = pj_has_jump(&s->for_.body, false), has_break = pj_has_jump(&s->for_.body, true);
-  PjExpr *flag = has_continue && has_break ? pj_new_var(c, "$brk", s->loc) : NULL;
-  int per = has_continue ? (flag ? 3 : 1) : s->for_.body.count + 1;
-  PjStmt **stmts = pj_arena_alloc(c->arena, sizeof(PjStmt *) * (size_t)(per * t->count + 1));
-  int m = 0;
-  for (int k = 0; k < t->count; k++) {
-    for (int i = 0; i < nlocals; i++) renamed[i] = pj_new_var(c, locals[i], s->loc)->name.id;
-    PjBlock copy;
-    pj_clone_block(c->arena, &copy, &s->for_.body, 0);
-    for (int i = 0; i < nlocals; i++) {
-      PjNameUse u = {locals[i], 0, renamed[i]};
-      pj_block_any_expr(&copy, pj_count_name, &u);
-    }
-    PjExpr *target = pj_clone_expr(c->arena, s->for_.target, 0);
-    target->name.id = renamed[0];
-    PjExpr *item;
-    if (orig->kind == PJ_EX_TUPLE) {
-      item = pj_clone_expr(c->arena, orig->tuple.items[k], 0);
-    } else {
-      item = pj_new_expr(c, (PjExpr){.kind = PJ_EX_SUBSCRIPT, .loc = it->loc});
-      item->sub.base = pj_clone_expr(c->arena, orig, 0);
-      item->sub.index = pj_new_expr(c, (PjExpr){.kind = PJ_EX_INT, .loc = it->loc, .ival = k});
-    }
-    PjStmt **body = pj_arena_alloc(c->arena, sizeof(PjStmt *) * (size_t)(copy.count + 2));
-    body[0] = pj_assign_of(c, target, item, s->loc);
-    memcpy(body + 1, copy.stmts, sizeof(PjStmt *) * (size_t)copy.count);
-    PjBlock whole = {body, copy.count + 1};
-    if (!has_continue) {
-      memcpy(stmts + m, whole.stmts, sizeof(PjStmt *) * (size_t)whole.count);
-      m += whole.count;
-      continue;
-    }
-    if (flag) {
-      pj_flag_breaks(c, &whole, flag);
-      stmts[m++] = pj_assign_of(c, pj_clone_expr(c->arena, flag, 0),
-                                pj_new_expr(c, (PjExpr){.kind = PJ_EX_BOOL, .loc = s->loc, .ival = 0}), s->loc);
-    }
-    stmts[m++] = pj_once_loop(c, pj_new_var(c, "$c", s->loc), whole, s->loc);
-    if (flag) {
-      PjStmt **brk = pj_arena_alloc(c->arena, sizeof(PjStmt *));
-      brk[0] = pj_arena_alloc(c->arena, sizeof(PjStmt));
-      *brk[0] = (PjStmt){.kind = PJ_ST_BREAK, .loc = s->loc};
-      PjStmt *st = pj_arena_alloc(c->arena, sizeof(PjStmt));
-      *st = (PjStmt){.kind = PJ_ST_IF, .loc = s->loc};
-      st->if_.cond = pj_clone_expr(c->arena, flag, 0);
-      st->if_.then = (PjBlock){brk, 1};
-      stmts[m++] = st;
-    }
-  }
-  PjStmt *outer = pj_once_loop(c, pj_new_var(c, "$o", s->loc), (PjBlock){stmts, m}, s->loc);
-  *s = *outer;
-  return true;
 }
 
 static void pj_check_for(PjChecker *c, PjStmt *s) {
