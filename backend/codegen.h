@@ -127,6 +127,25 @@ void pj_cg_store_element(PjCg *g, const PjExpr *target, LLVMValueRef v, const Pj
 LLVMValueRef pj_cg_subscript(PjCg *g, const PjExpr *e);
 LLVMValueRef pj_cg_reduce(PjCg *g, const PjExpr *e); /* np.sum(a), a.max(), ...: a PJ_LOWER_REDUCE builtin */
 LLVMValueRef pj_cg_elementwise(PjCg *g, const PjExpr *e);
+
+/* codegen.c: complex numbers as {re, im}, the truth of a value, an integer constant of a dtype */
+LLVMValueRef pj_re(PjCg *g, LLVMValueRef z);
+LLVMValueRef pj_im(PjCg *g, LLVMValueRef z);
+LLVMValueRef pj_cx(PjCg *g, PjDtype d, LLVMValueRef re, LLVMValueRef im);
+LLVMValueRef pj_complex_binary(PjCg *g, PjBinOp op, LLVMValueRef x, LLVMValueRef y, PjDtype d);
+LLVMValueRef pj_complex_pow(PjCg *g, const PjExpr *e, LLVMValueRef x, LLVMValueRef y);
+LLVMValueRef pj_truth(PjCg *g, LLVMValueRef v, const PjType *t);
+LLVMValueRef pj_cg_const_int(PjCg *g, PjDtype d, int64_t v);
+
+/* backend/operators.c: the expressions of operators; a pair compared in its common type;
+ * libdevice-free x ** n for a float and a run-time integer n */
+LLVMValueRef pj_cg_binary(PjCg *g, const PjExpr *e);
+LLVMValueRef pj_cg_unary(PjCg *g, const PjExpr *e);
+LLVMValueRef pj_cg_compare(PjCg *g, const PjExpr *e);
+LLVMValueRef pj_cg_boolop(PjCg *g, const PjExpr *e);
+LLVMValueRef pj_cg_ifexp(PjCg *g, const PjExpr *e);
+LLVMValueRef pj_compare_pair(PjCg *g, PjCmpOp op, LLVMValueRef a, const PjType *at, LLVMValueRef b, const PjType *bt);
+LLVMValueRef pj_float_powi_fn(PjCg *g, PjDtype d);
 LLVMValueRef pj_cg_array_view_method(PjCg *g, const PjExpr *e, bool view); /* a.reshape(...) / a.view(dtype) */ /* np.sin(x, out): a PJ_LOWER_ELEMENTWISE builtin */
 void pj_cg_store_slice(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt);
 /* Records (numba's Record): a record value is the address of its bytes. rec.name's value (a
