@@ -336,6 +336,20 @@ void pj_cg_record_copy(PjCg *g, LLVMValueRef dst, LLVMValueRef src, const PjType
 }
 
 
+
+/* The byte offsets of element number n, counting in C order over the extents ext[0..nd), in nops
+ * arrays whose strides (bytes) are strides[op][0..nd): one decomposition of n for all of them
+ * (the element loops of slice stores, ufuncs into arrays and reductions). */
+static void pj_flat_offsets(PjCg *g, LLVMValueRef n, int nd, const LLVMValueRef *ext, int nops,
+                            LLVMValueRef (*strides)[PJ_MAX_DIMS], LLVMValueRef *offs) {
+  LLVMValueRef rest = n;
+  for (int op = 0; op < nops; op++) offs[op] = LLVMConstInt(pj_cg_i64(g), 0, 0);
+  for (int k = nd - 1; k >= 0; k--) {
+    LLVMValueRef i = k ? LLVMBuildURem(g->b, rest, ext[k], "") : rest;
+    if (k) rest = LLVMBuildUDiv(g->b, rest, ext[k], "");
+    for (int op = 0; op < nops; op++) offs[op] = LLVMBuildAdd(g->b, offs[op], LLVMBuildMul(g->b, i, strides[op][k], ""), "");
+  }
+}
 /* a[1:n, j] = x: every element of the view gets x, or the element of array x at the same index
  * as NumPy broadcasts x (its axes are the view's last ones; one of extent 1 repeats). Where x
  * overlaps the view by a shift (a[1:] = a[:-1]), the walk goes backwards when the view
@@ -351,7 +365,8 @@ void pj_cg_store_slice(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjTy
     value = pj_cg_convert(g, v, vt, pj_type_scalar(dt->dtype));
     if (dt->dtype == PJ_BOOL) value = LLVMBuildZExt(g->b, value, i8, "");
   }
-  LLVMValueRef count = LLVMConstInt(i64, 1, 0), dext[PJ_MAX_DIMS], dstr[PJ_MAX_DIMS], sstr[PJ_MAX_DIMS], sext[PJ_MAX_DIMS];
+  LLVMValueRef count = LLVMConstInt(i64, 1, 0), dext[PJ_MAX_DIMS], str[2][PJ_MAX_DIMS], sext[PJ_MAX_DIMS];
+  LLVMValueRef *dstr = str[0], *sstr = str[1]; /* the view's strides, the source's */
   int lead = from_array ? nd - vt->ndim : nd; /* the view's axes that x lacks */
   for (int k = 0; k < nd; k++) {
     dext[k] = pj_cg_array_dim(g, dst, k);
@@ -388,15 +403,9 @@ void pj_cg_store_slice(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjTy
   LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, n, count, ""), body, done);
   LLVMPositionBuilderAtEnd(g->b, body);
   LLVMValueRef lin = LLVMBuildSelect(g->b, backwards, LLVMBuildSub(g->b, LLVMBuildSub(g->b, count, LLVMConstInt(i64, 1, 0), ""), n, ""), n, "");
-  LLVMValueRef doff = LLVMConstInt(i64, 0, 0), soff = doff, rest = lin;
-  for (int k = nd - 1; k >= 0; k--) {
-    LLVMValueRef i = k ? LLVMBuildURem(g->b, rest, dext[k], "") : rest;
-    if (k) rest = LLVMBuildUDiv(g->b, rest, dext[k], "");
-    doff = LLVMBuildAdd(g->b, doff, LLVMBuildMul(g->b, i, dstr[k], ""), "");
-    if (from_array) {
-      soff = LLVMBuildAdd(g->b, soff, LLVMBuildMul(g->b, i, sstr[k], ""), "");
-    }
-  }
+  LLVMValueRef offs[2];
+  pj_flat_offsets(g, lin, nd, dext, from_array ? 2 : 1, str, offs);
+  LLVMValueRef doff = offs[0], soff = offs[from_array ? 1 : 0];
   LLVMValueRef x = value;
   if (from_array) {
     x = LLVMBuildLoad2(g->b, pj_cg_mem_dtype(g, vt->dtype), LLVMBuildGEP2(g->b, i8, sbase, &soff, 1, ""), "");
@@ -510,12 +519,8 @@ static void pj_red_pass(PjCg *g, LLVMValueRef arr, const PjType *at, PjReduceOp 
   for (int j = 0; j < nacc; j++) phis[j] = next[j] = LLVMBuildPhi(g->b, LLVMTypeOf(acc[j]), "acc");
   LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, n, count, ""), body, done);
   LLVMPositionBuilderAtEnd(g->b, body);
-  LLVMValueRef off = LLVMConstInt(i64, 0, 0), rest = n;
-  for (int k = nd - 1; k >= 0; k--) {
-    LLVMValueRef i = k ? LLVMBuildURem(g->b, rest, ext[k], "") : rest;
-    if (k) rest = LLVMBuildUDiv(g->b, rest, ext[k], "");
-    off = LLVMBuildAdd(g->b, off, LLVMBuildMul(g->b, i, str[k], ""), "");
-  }
+  LLVMValueRef off;
+  pj_flat_offsets(g, n, nd, ext, 1, &str, &off);
   LLVMValueRef x = LLVMBuildLoad2(g->b, pj_cg_mem_dtype(g, at->dtype), LLVMBuildGEP2(g->b, i8, base, &off, 1, ""), "");
   if (at->dtype == PJ_BOOL) x = LLVMBuildICmp(g->b, LLVMIntNE, x, LLVMConstInt(LLVMTypeOf(x), 0, 0), "");
   pj_red_step(g, op, pass, at->dtype, rd, x, next, mean);
@@ -584,7 +589,7 @@ LLVMValueRef pj_cg_elementwise(PjCg *g, const PjExpr *e) {
   LLVMValueRef in[32], oarr = pj_cg_expr(g, out);
   for (int i = 0; i < nin; i++) in[i] = pj_cg_expr(g, e->builtin.args[i]);
   int nd = ot->ndim;
-  LLVMValueRef ext[PJ_MAX_DIMS], ostr[PJ_MAX_DIMS], istr[32][PJ_MAX_DIMS], count = one, fits = LLVMConstInt(LLVMInt1TypeInContext(g->ctx), 1, 0);
+  LLVMValueRef ext[PJ_MAX_DIMS], str[33][PJ_MAX_DIMS], *ostr = str[0], (*istr)[PJ_MAX_DIMS] = str + 1, count = one, fits = LLVMConstInt(LLVMInt1TypeInContext(g->ctx), 1, 0);
   for (int k = 0; k < nd; k++) {
     ext[k] = pj_cg_array_dim(g, oarr, k);
     ostr[k] = pj_cg_array_stride(g, oarr, ot, k);
@@ -611,14 +616,9 @@ LLVMValueRef pj_cg_elementwise(PjCg *g, const PjExpr *e) {
   LLVMValueRef n = LLVMBuildPhi(g->b, i64, "n");
   LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, n, count, ""), body, done);
   LLVMPositionBuilderAtEnd(g->b, body);
-  LLVMValueRef ooff = zero, ioff[32], rest = n;
-  for (int i = 0; i < nin; i++) ioff[i] = zero;
-  for (int k = nd - 1; k >= 0; k--) {
-    LLVMValueRef ix = k ? LLVMBuildURem(g->b, rest, ext[k], "") : rest;
-    if (k) rest = LLVMBuildUDiv(g->b, rest, ext[k], "");
-    ooff = LLVMBuildAdd(g->b, ooff, LLVMBuildMul(g->b, ix, ostr[k], ""), "");
-    for (int i = 0; i < nin; i++) ioff[i] = LLVMBuildAdd(g->b, ioff[i], LLVMBuildMul(g->b, ix, istr[i][k], ""), "");
-  }
+  LLVMValueRef offs[33], ooff, *ioff = offs + 1;
+  pj_flat_offsets(g, n, nd, ext, nin + 1, str, offs);
+  ooff = offs[0];
   for (int i = 0; i < nin; i++) {
     const PjExpr *a = e->builtin.args[i], *var = e->builtin.args[nin + 2 + i];
     LLVMValueRef x = in[i];
