@@ -124,14 +124,23 @@ static Cx csqrt_(M *m, V x, V y) {
   return res;
 }
 
-static Cx ccosh_(M *m, V x, V y) {
-  V zero = k(m, 0.0);
-  V c = f1(m, "cos", y), s = f1(m, "sin", y);
+/* cos y, sin y, cosh x and sinh x, what ccosh and csinh combine; cosh and sinh of a large |x|
+ * as e * cosh(|x| - 1), so that a finite product does not overflow on the way */
+static void cos_sin_cosh_sinh(M *m, V x, V y, V *c, V *s, V *ch, V *sh) {
+  *c = f1(m, "cos", y);
+  *s = f1(m, "sin", y);
   V large = gt(m, fabs_(m, x), k(m, LOG_LARGE));
   V xs = sel(m, large, sub(m, x, csign(m, k(m, 1.0), x)), x);
-  V ch = f1(m, "cosh", xs), sh = f1(m, "sinh", xs);
-  ch = sel(m, large, mul(m, ch, k(m, E)), ch);
-  sh = sel(m, large, mul(m, sh, k(m, E)), sh);
+  *ch = f1(m, "cosh", xs);
+  *sh = f1(m, "sinh", xs);
+  *ch = sel(m, large, mul(m, *ch, k(m, E)), *ch);
+  *sh = sel(m, large, mul(m, *sh, k(m, E)), *sh);
+}
+
+static Cx ccosh_(M *m, V x, V y) {
+  V zero = k(m, 0.0);
+  V c, s, ch, sh;
+  cos_sin_cosh_sinh(m, x, y, &c, &s, &ch, &sh);
   Cx res = {mul(m, c, ch), mul(m, s, sh)};
   /* x infinite: |x| and y for a NaN or zero angle, else infinities of cos y's and sin y's signs */
   V ax = fabs_(m, x);
@@ -143,12 +152,8 @@ static Cx ccosh_(M *m, V x, V y) {
 
 static Cx csinh_(M *m, V x, V y) {
   V zero = k(m, 0.0);
-  V c = f1(m, "cos", y), s = f1(m, "sin", y);
-  V large = gt(m, fabs_(m, x), k(m, LOG_LARGE));
-  V xs = sel(m, large, sub(m, x, csign(m, k(m, 1.0), x)), x);
-  V ch = f1(m, "cosh", xs), sh = f1(m, "sinh", xs);
-  ch = sel(m, large, mul(m, ch, k(m, E)), ch);
-  sh = sel(m, large, mul(m, sh, k(m, E)), sh);
+  V c, s, ch, sh;
+  cos_sin_cosh_sinh(m, x, y, &c, &s, &ch, &sh);
   Cx res = {mul(m, c, sh), mul(m, s, ch)};
   /* x infinite: x times cos y and |x| times sin y, zero parts kept; a NaN angle gives (x, y) */
   Cx inf = {sel(m, eq(m, c, zero), c, mul(m, c, x)), sel(m, eq(m, s, zero), s, mul(m, s, fabs_(m, x)))};
