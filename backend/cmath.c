@@ -125,7 +125,7 @@ static Cx csqrt_(M *m, V x, V y) {
 }
 
 /* cos y, sin y, cosh x and sinh x, what ccosh and csinh combine; cosh and sinh of a large |x|
- * as e * cosh(|x| - 1), so that a finite product does not overflow on the way */
+ * as e * cosh(x - sign(x)), so that a finite product does not overflow on the way */
 static void cos_sin_cosh_sinh(M *m, V x, V y, V *c, V *s, V *ch, V *sh) {
   *c = f1(m, "cos", y);
   *s = f1(m, "sin", y);
