@@ -284,19 +284,24 @@ def _enum_number(member):
     return (k << 32) | list(cls).index(member)
 
 
-def _enum_arg(v):
-    """The number a kernel argument that is an enum member goes as (the launch's hook), or None;
+def _enum_value(v):
+    """The number an enum member stands for in kernels: an IntEnum's integer, else _enum_number."""
+    return int(v) if isinstance(v, int) else _enum_number(v)
+
+
+def _other_argument(v):
+    """The launch's hook for an argument of no kind the C half reads: an enum member's number;
     on the CPU executor, for an object that exports pyjitc's own memory through
-    __cuda_array_interface__, a NumPy view of that memory."""
+    __cuda_array_interface__, a NumPy view of that memory; else None."""
     if isinstance(v, enum.Enum):
-        return int(v) if isinstance(v, int) else _enum_number(v)
+        return _enum_value(v)
     if target() != "cuda":
         from ._devicearray import cpu_view
         return cpu_view(v)
     return None
 
 
-_core.set_arg_hook(_enum_arg)
+_core.set_arg_hook(_other_argument)
 
 
 def _qualname(v):
@@ -413,7 +418,7 @@ class _Units:
             # the GPU where a kernel calls it, the CPU/GPU shared function idiom
             return (name, BIND_FUNCTION, self.add(host, False, {}))
         if isinstance(v, enum.Enum):
-            return (name, BIND_INT, _enum_arg(v))
+            return (name, BIND_INT, _enum_value(v))
         q = _qualname(v)
         if q is not None:
             return (name, BIND_MODULE, q)
