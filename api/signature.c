@@ -132,7 +132,7 @@ static int pj_sig_args(PjSig *s, char close, PjArgType *out, int max_args) {
   int n = 0;
   pj_sig_skip_space(s);
   while (*s->p != close) {
-    PjArgType arg;
+    PjArgType arg = {0}; /* no record: a signature names numbers and arrays of them */
     const char *start = s->p;
     if (pj_sig_arg(s, &arg) < 0) return -1;
     if (n >= max_args) {

@@ -364,7 +364,9 @@ static void pj_npy_scalar_to_bytes(const PjValue *v, void *b) {
   case PJ_FLOAT16: { uint16_t h = pj_half_from_double(v->scalar.f); memcpy(b, &h, 2); break; }
   case PJ_BFLOAT16: { uint16_t h = pj_bf16_from_double(v->scalar.f); memcpy(b, &h, 2); break; }
   case PJ_FLOAT64: PJ_NPY_PUT(double, v->scalar.f)
-  default: break;
+  case PJ_COMPLEX64: { float c[2] = {(float)v->scalar.f, (float)v->imag}; memcpy(b, c, sizeof c); break; }
+  case PJ_COMPLEX128: { double c[2] = {v->scalar.f, v->imag}; memcpy(b, c, sizeof c); break; }
+  default: memset(b, 0, pj_dtype_size(v->dtype)); break;
   }
 }
 #undef PJ_NPY_PUT
@@ -396,7 +398,7 @@ static PjStatus pj_npy_check_value(const PjNpyError *e, const PjValue *v) {
 }
 
 static PjStatus pj_npy_write(const PjNpyError *e, FILE *f, const PjValue *v) {
-  uint8_t pre[640], scalar[8];
+  uint8_t pre[640], scalar[16]; /* a complex128 scalar's two doubles */
   size_t plen = pj_npy_preamble(v, pre, sizeof pre);
   void *copy;
   const void *payload = pj_npy_payload(v, scalar, &copy);

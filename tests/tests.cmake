@@ -86,3 +86,19 @@ foreach(target cpu cuda)
   set_tests_properties(${name} PROPERTIES LABELS "compat;${label}" TIMEOUT 600
     ENVIRONMENT "PYJITC_TARGET=${target};PYTHONDONTWRITEBYTECODE=1")
 endforeach()
+
+# The fuzz targets' regression inputs (tests/fuzz/regressions/TARGET/*), replayed through the
+# targets' checks without libFuzzer; the fuzzing itself is scripts/fuzz.sh (tests/fuzz/README.md).
+foreach(t compile values signature)
+  add_executable(replay_${t} ${PJ_TESTS}/fuzz/replay.c ${PJ_TESTS}/fuzz/fuzz_${t}.c ${PJ_TESTS}/fuzz/common.c)
+  target_link_libraries(replay_${t} PRIVATE pyjitc_core)
+  target_compile_definitions(replay_${t} PRIVATE _GNU_SOURCE)
+  set_target_properties(replay_${t} PROPERTIES BUILD_RPATH "$ORIGIN")
+  file(GLOB inputs CONFIGURE_DEPENDS ${PJ_TESTS}/fuzz/regressions/${t}/*)
+  if(t STREQUAL "compile") # and every example, which must compile without a defect
+    file(GLOB examples CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/examples/*.py)
+    list(APPEND inputs ${examples})
+  endif()
+  add_test(NAME fuzz.replay_${t} COMMAND replay_${t} ${inputs})
+  set_tests_properties(fuzz.replay_${t} PROPERTIES LABELS "fuzz;cpu")
+endforeach()
