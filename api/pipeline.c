@@ -9,6 +9,7 @@
 #include "frontend/frontend.h"
 #include "ir/fold.h"
 #include "ir/half.h"
+#include "ir/stack.h"
 #include "runtime/device.h"
 #include "runtime/link.h"
 
@@ -20,6 +21,7 @@ struct PjSource {
   PjFuncSyntax **kernels;
   int nkernels;
   double parse_ms;
+  int depth;          /* the deepest nesting of its units (ir/stack.h) */
 };
 
 struct PjKernel {
@@ -61,6 +63,29 @@ static void pj_check_eager_signature(const PjSource *s, const PjFuncSyntax *fs, 
              fs->func->name, fs->func->nparams);
 }
 
+typedef struct PjDotted PjDotted;
+static void pj_dotted_block(PjDotted *d, PjBlock *b);
+
+/* Name resolution, on a stack as deep as the program needs (pj_run_nested). */
+typedef struct PjResolveCall {
+  PjArena *arena;
+  PjSyntax *syntax;
+  PjDiags *diags;
+  PjDotted *dotted; /* the units' form: their dotted names first */
+  PjBlock *body;
+} PjResolveCall;
+
+static void pj_resolve_call(void *arg) {
+  PjResolveCall *c = arg;
+  if (c->dotted) pj_dotted_block(c->dotted, c->body);
+  pj_resolve(c->arena, c->syntax, c->diags);
+}
+
+static void pj_resolve_nested(PjArena *arena, PjSyntax *syntax, PjDiags *diags, PjDotted *dotted, PjBlock *body) {
+  PjResolveCall c = {arena, syntax, diags, dotted, body};
+  pj_run_nested(syntax->depth, pj_resolve_call, &c);
+}
+
 PjSource *pj_source_new(const char *path, const char *text, size_t len, PjDiags *diags) {
   double t0 = pj_now_ms();
   PjSource *s = calloc(1, sizeof(PjSource));
@@ -68,7 +93,8 @@ PjSource *pj_source_new(const char *path, const char *text, size_t len, PjDiags 
   PjFile file = {pj_arena_strdup(s->arena, path ? path : "<input>"), pj_arena_strndup(s->arena, text, len), len};
   size_t before = pj_diags_errors(diags);
   s->syntax = pj_parse(s->arena, &file, diags);
-  if (pj_diags_errors(diags) == before) pj_resolve(s->arena, s->syntax, diags);
+  s->depth = s->syntax->depth;
+  if (pj_diags_errors(diags) == before) pj_resolve_nested(s->arena, s->syntax, diags, NULL, NULL);
   if (pj_diags_errors(diags) != before) {
     pj_source_delete(s);
     return NULL;
@@ -335,8 +361,11 @@ PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags) {
     const PjUnit *in = &units[u];
     PjFile file = {pj_arena_strdup(s->arena, in->path ? in->path : "<input>"), pj_arena_strndup(s->arena, in->text, in->len),
                    in->len, in->col_offset};
+    size_t unit_before = pj_diags_errors(diags);
     s->units[u] = pj_parse(s->arena, &file, diags);
     s->nunits = u + 1;
+    if (s->units[u]->depth > s->depth) s->depth = s->units[u]->depth;
+    if (pj_diags_errors(diags) != unit_before) continue; /* its syntax errors say why */
     if (s->units[u]->nfuncs != 1) {
       pj_error(diags, &file, (PjLoc){0}, "unit %d holds %d functions; it must hold one", u, s->units[u]->nfuncs);
       continue;
@@ -396,8 +425,7 @@ PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags) {
     bool dotted = false;
     for (int i = 0; i < units[u].nbindings; i++) dotted |= strchr(units[u].bindings[i].name, '.') != NULL;
     PjDotted d = {s->arena, &units[u]};
-    if (dotted) pj_dotted_block(&d, &fns[u]->func->body);
-    pj_resolve(s->arena, s->units[u], diags);
+    pj_resolve_nested(s->arena, s->units[u], diags, dotted ? &d : NULL, &fns[u]->func->body);
   }
   if (pj_diags_errors(diags) != before) {
     pj_source_delete(s);
@@ -429,11 +457,22 @@ int pj_source_find_kernel(const PjSource *s, const char *name, PjDiags *diags) {
   return -1;
 }
 
-char *pj_source_dump_ast(const PjSource *s) {
+typedef struct PjDumpCall {
+  const PjSource *s;
+  char *text;
+} PjDumpCall;
+
+static void pj_dump_call(void *arg) {
+  PjDumpCall *c = arg;
   PjArena *scratch = pj_arena_new();
-  char *text = pj_module_dump(&s->syntax->module, false, scratch);
+  c->text = pj_module_dump(&c->s->syntax->module, false, scratch);
   pj_arena_delete(scratch);
-  return text;
+}
+
+char *pj_source_dump_ast(const PjSource *s) {
+  PjDumpCall c = {s, NULL};
+  pj_run_nested(s->depth, pj_dump_call, &c);
+  return c.text;
 }
 
 /* ---- kernels -------------------------------------------------------------------------------- */
@@ -564,8 +603,34 @@ static bool pj_device_alone_ok(const PjSource *s, const PjFuncSyntax *fs, const 
   return true;
 }
 
+static PjKernel *pj_kernel_compile_here(const PjSource *s, int k, const PjArgType *args, int nargs,
+                                        const PjCompileOptions *opts, PjDiags *diags, PjStatus *status);
+
+/* pj_kernel_compile's arguments and result, for pj_run_nested. */
+typedef struct PjCompileCall {
+  const PjSource *s;
+  int k, nargs;
+  const PjArgType *args;
+  const PjCompileOptions *opts;
+  PjDiags *diags;
+  PjStatus *status;
+  PjKernel *kernel;
+} PjCompileCall;
+
+static void pj_compile_call(void *arg) {
+  PjCompileCall *c = arg;
+  c->kernel = pj_kernel_compile_here(c->s, c->k, c->args, c->nargs, c->opts, c->diags, c->status);
+}
+
 PjKernel *pj_kernel_compile(const PjSource *s, int k, const PjArgType *args, int nargs, const PjCompileOptions *opts,
                             PjDiags *diags, PjStatus *status) {
+  PjCompileCall c = {s, k, nargs, args, opts, diags, status, NULL};
+  pj_run_nested(s->depth, pj_compile_call, &c);
+  return c.kernel;
+}
+
+static PjKernel *pj_kernel_compile_here(const PjSource *s, int k, const PjArgType *args, int nargs,
+                                        const PjCompileOptions *opts, PjDiags *diags, PjStatus *status) {
   PjCompileOptions defaults = {.target = PJ_TARGET_CUDA, .opt_level = 3};
   const PjCompileOptions *o = opts ? opts : &defaults;
   PjStatus st = PJ_ERROR_USER;

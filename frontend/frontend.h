@@ -26,6 +26,7 @@ typedef struct PjSyntax {
   int nfuncs;
   PjFunc **inner;      /* functions defined inside functions (resolved with them, typed where used) */
   int ninner;
+  int depth;           /* the nesting of the deepest node (ir/stack.h), -1 when past the limit */
 } PjSyntax;
 
 PjSyntax *pj_parse(PjArena *arena, const PjFile *file, PjDiags *diags);

@@ -1,6 +1,7 @@
 /* tree-sitter-python's parse tree -> the project's AST (ir/ast.h). The only file that knows
  * tree-sitter's node names: they are mapped to ids once, and the walk switches on ids. */
 #include "frontend/frontend.h"
+#include "ir/stack.h"
 #include "ir/fold.h"
 #include "stdlib/builtins.h"
 
@@ -92,22 +93,34 @@ typedef struct PjParser {
   PjVec inner;   /* PjFunc*: functions defined inside functions */
   PjFunc *cur;   /* the function whose body is being parsed, or NULL */
   int loop_elses; /* for/while ... else clauses desugared so far (their flags' names) */
+  uint32_t col_line, col_byte; /* pj_column's last answer: on the line starting at byte col_line, */
+  int col_chars;               /* byte col_byte is column col_chars (long lines are counted once) */
 } PjParser;
 
 static bool pj_is(TSNode n, int sym) { return ts_node_symbol(n) == pj_sym[sym]; }
 static TSNode pj_child(TSNode n, int field) { return ts_node_child_by_field_id(n, pj_field[field]); }
 
-/* Columns count characters, not bytes: a UTF-8 continuation byte does not start one. */
-static int pj_column(const char *text, uint32_t byte, uint32_t byte_col) {
+/* Columns count characters, not bytes: a UTF-8 continuation byte does not start one. The count
+ * goes on from the last one asked for on the same line, so a long line is not counted again for
+ * each of its nodes. */
+static int pj_column(PjParser *p, uint32_t byte, uint32_t byte_col) {
+  uint32_t line = byte - byte_col, b = line;
   int col = 1;
-  for (uint32_t b = byte - byte_col; b < byte; b++) col += ((unsigned char)text[b] & 0xC0) != 0x80;
+  if (p->col_line == line && p->col_byte > line && p->col_byte <= byte) {
+    b = p->col_byte;
+    col = p->col_chars;
+  }
+  for (; b < byte; b++) col += ((unsigned char)p->text[b] & 0xC0) != 0x80;
+  p->col_line = line;
+  p->col_byte = byte;
+  p->col_chars = col;
   return col;
 }
 
 static PjLoc pj_loc(PjParser *p, TSNode n) {
   TSPoint s = ts_node_start_point(n), e = ts_node_end_point(n);
-  PjLoc l = {(int)s.row + 1, pj_column(p->text, ts_node_start_byte(n), s.column), 1 << 20};
-  if (e.row == s.row) l.end_col = pj_column(p->text, ts_node_end_byte(n), e.column);
+  PjLoc l = {(int)s.row + 1, pj_column(p, ts_node_start_byte(n), s.column), 1 << 20};
+  if (e.row == s.row) l.end_col = pj_column(p, ts_node_end_byte(n), e.column);
   return l;
 }
 
@@ -1366,6 +1379,50 @@ static void pj_report_error_node(PjParser *p, TSNode n) {
   pj_error(p->diags, &p->m->file, pj_loc(p, n), "invalid syntax");
 }
 
+/* The nesting of the tree's deepest node, found without recursion; past PJ_MAX_NESTING (ir/stack.h:
+ * every later stage walks the program recursively), an error at the first node too deep, and -1.
+ * An elif counts as a level inside its if, as the stages see it. */
+static int pj_check_nesting(PjParser *p, TSNode root) {
+  TSTreeCursor c = ts_tree_cursor_new(root);
+  /* at each depth d of the walk: elifs[d], the elif clauses among the siblings so far; extra[d],
+   * the levels all elifs on the path add (a chain of elifs becomes ifs nested in each other) */
+  int depth = 0, cap = 0, *elifs = NULL, *extra = NULL, deepest = 0;
+  bool fresh = true;
+  for (;;) {
+    if (depth >= cap) {
+      cap = cap ? cap * 2 : 256;
+      elifs = realloc(elifs, sizeof(int) * (size_t)cap);
+      extra = realloc(extra, sizeof(int) * (size_t)cap);
+    }
+    TSNode n = ts_tree_cursor_current_node(&c);
+    if (fresh) elifs[depth] = 0;
+    elifs[depth] += pj_is(n, PJ_SYM_ELIF);
+    extra[depth] = (depth ? extra[depth - 1] : 0) + elifs[depth];
+    if (depth + extra[depth] > deepest) deepest = depth + extra[depth];
+    if (deepest > PJ_MAX_NESTING) {
+      pj_error(p->diags, &p->m->file, pj_loc(p, n),
+               "too deeply nested: more than %d levels of nested expressions and blocks", PJ_MAX_NESTING);
+      deepest = -1;
+      break;
+    }
+    if (ts_tree_cursor_goto_first_child(&c)) {
+      depth++;
+      fresh = true;
+      continue;
+    }
+    fresh = false;
+    while (!ts_tree_cursor_goto_next_sibling(&c)) {
+      if (!ts_tree_cursor_goto_parent(&c)) goto done;
+      depth--;
+    }
+  }
+done:
+  free(elifs);
+  free(extra);
+  ts_tree_cursor_delete(&c);
+  return deepest;
+}
+
 static void pj_report_syntax_errors(PjParser *p, TSNode n, int *budget) {
   if (*budget <= 0 || !ts_node_has_error(n)) return;
   if (ts_node_is_missing(n)) {
@@ -1382,6 +1439,55 @@ static void pj_report_syntax_errors(PjParser *p, TSNode n, int *budget) {
   for (uint32_t i = 0; i < total; i++) pj_report_syntax_errors(p, ts_node_child(n, i), budget);
 }
 
+/* The syntax errors, then the tree made into the frontend's own (pj_run_nested's call). */
+typedef struct PjConvert {
+  PjParser *p;
+  TSNode root;
+} PjConvert;
+
+/* The parser keeps each indentation in a byte: a line indented past column 255 reads as a syntax
+ * error far from it. That line, when there is one, is the error to report. */
+static bool pj_check_indentation(PjParser *p) {
+  const char *t = p->text;
+  size_t len = p->m->file.len;
+  int line = 1;
+  for (size_t at = 0; at < len; line++) {
+    int cols = 0;
+    size_t start = at;
+    for (; at < len && (t[at] == ' ' || t[at] == '\t'); at++) cols = t[at] == '\t' ? (cols / 8 + 1) * 8 : cols + 1;
+    if (cols > 255 && at < len && t[at] != '\n' && t[at] != '#' && t[at] != '\r') {
+      PjLoc loc = {line, (int)(at - start) + 1, (int)(at - start) + 2};
+      pj_error(p->diags, &p->m->file, loc, "indented %d columns: indentation past column 255 is not supported", cols);
+      return false;
+    }
+    while (at < len && t[at] != '\n') at++;
+    at++;
+  }
+  return true;
+}
+
+static void pj_convert(void *arg) {
+  PjParser *p = ((PjConvert *)arg)->p;
+  TSNode root = ((PjConvert *)arg)->root;
+  int budget = 10;
+  if (ts_node_has_error(root) && !pj_check_indentation(p)) return;
+  pj_report_syntax_errors(p, root, &budget);
+  if (pj_diags_errors(p->diags) != 0) return;
+  uint32_t total = ts_node_named_child_count(root);
+  for (uint32_t i = 0; i < total; i++) {
+    TSNode c = ts_node_named_child(root, i);
+    TSSymbol s = ts_node_symbol(c);
+    if (s == pj_sym[PJ_SYM_IMPORT]) pj_parse_import(p, c);
+    else if (s == pj_sym[PJ_SYM_IMPORT_FROM]) pj_parse_import_from(p, c);
+    else if (s == pj_sym[PJ_SYM_FUNCTION_DEF]) pj_parse_function(p, c, (TSNode){0});
+    else if (s == pj_sym[PJ_SYM_DECORATED]) {
+      TSNode def = pj_child(c, PJ_FIELD_DEFINITION);
+      if (pj_is(def, PJ_SYM_FUNCTION_DEF)) pj_parse_function(p, def, c);
+    } else if (s == pj_sym[PJ_SYM_EXPR_STMT]) pj_parse_module_assign(p, c);
+    else pj_bind_opaque(p, c); /* host code: only the names it binds matter */
+  }
+}
+
 PjSyntax *pj_parse(PjArena *arena, const PjFile *file, PjDiags *diags) {
   pthread_once(&pj_ids_once, pj_ids_init);
   TSParser *ts = ts_parser_new();
@@ -1392,23 +1498,9 @@ PjSyntax *pj_parse(PjArena *arena, const PjFile *file, PjDiags *diags) {
   p.m = &syn->module;
   syn->module.file = *file;
   TSNode root = ts_tree_root_node(tree);
-  int budget = 10;
-  pj_report_syntax_errors(&p, root, &budget);
-  if (pj_diags_errors(diags) == 0) {
-    uint32_t total = ts_node_named_child_count(root);
-    for (uint32_t i = 0; i < total; i++) {
-      TSNode c = ts_node_named_child(root, i);
-      TSSymbol s = ts_node_symbol(c);
-      if (s == pj_sym[PJ_SYM_IMPORT]) pj_parse_import(&p, c);
-      else if (s == pj_sym[PJ_SYM_IMPORT_FROM]) pj_parse_import_from(&p, c);
-      else if (s == pj_sym[PJ_SYM_FUNCTION_DEF]) pj_parse_function(&p, c, (TSNode){0});
-      else if (s == pj_sym[PJ_SYM_DECORATED]) {
-        TSNode def = pj_child(c, PJ_FIELD_DEFINITION);
-        if (pj_is(def, PJ_SYM_FUNCTION_DEF)) pj_parse_function(&p, def, c);
-      } else if (s == pj_sym[PJ_SYM_EXPR_STMT]) pj_parse_module_assign(&p, c);
-      else pj_bind_opaque(&p, c); /* host code: only the names it binds matter */
-    }
-  }
+  syn->depth = pj_check_nesting(&p, root);
+  PjConvert convert = {&p, root};
+  if (syn->depth >= 0) pj_run_nested(syn->depth, pj_convert, &convert);
   ts_tree_delete(tree);
   ts_parser_delete(ts);
   syn->module.globals = pj_arena_alloc(arena, sizeof(PjGlobal) * (size_t)(p.globals.len + 1));
