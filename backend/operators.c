@@ -4,6 +4,7 @@
 #include "backend/codegen.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "ir/abi.h"
 #include "stdlib/builtins.h"
@@ -340,10 +341,10 @@ LLVMValueRef pj_cg_compare(PjCg *g, const PjExpr *e) {
   }
   LLVMBasicBlockRef done = pj_cg_block_new(g, "chain.end");
   LLVMTypeRef i1 = LLVMInt1TypeInContext(g->ctx);
-  LLVMValueRef phi_vals[64];
-  LLVMBasicBlockRef phi_blocks[64];
+  LLVMValueRef *phi_vals = malloc(sizeof(LLVMValueRef) * (size_t)e->cmp.n);
+  LLVMBasicBlockRef *phi_blocks = malloc(sizeof(LLVMBasicBlockRef) * (size_t)e->cmp.n);
   int np = 0;
-  for (int i = 0; i < e->cmp.n && i < 63; i++) {
+  for (int i = 0; i < e->cmp.n; i++) {
     LLVMValueRef next = pj_cg_expr(g, e->cmp.operands[i + 1]);
     LLVMValueRef c = pj_compare_pair(g, e->cmp.ops[i], prev, e->cmp.operands[i]->type, next, e->cmp.operands[i + 1]->type);
     if (i == e->cmp.n - 1) {
@@ -362,6 +363,8 @@ LLVMValueRef pj_cg_compare(PjCg *g, const PjExpr *e) {
   LLVMPositionBuilderAtEnd(g->b, done);
   LLVMValueRef phi = LLVMBuildPhi(g->b, i1, "");
   LLVMAddIncoming(phi, phi_vals, phi_blocks, (unsigned)np);
+  free(phi_vals);
+  free(phi_blocks);
   return phi;
 }
 

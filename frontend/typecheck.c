@@ -644,8 +644,13 @@ static const PjType *pj_type_device_call(PjChecker *c, PjExpr **slot, const PjFu
     return NULL;
   }
   const PjType *args[64];
-  bool ok = e->call.nargs <= 64;
-  if (ok && !e->call.literals_known) { /* as written: before typing folds anything */
+  if (e->call.nargs > 64) {
+    pj_err(c, e->loc, "%s() takes %d arguments: device functions of more than 64 parameters are not supported",
+           f->name, e->call.nargs);
+    return NULL;
+  }
+  bool ok = true;
+  if (!e->call.literals_known) { /* as written: before typing folds anything */
     e->call.literals_known = true;
     for (int i = 0; i < e->call.nargs; i++)
       if (pj_literal_syntax(c, e->call.args[i])) e->call.literals |= 1ull << i;
