@@ -4,6 +4,7 @@
 #include <pyjitc.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,7 @@ static void pj_hash128(const void *data, size_t len, uint64_t out[2]) {
   out[1] ^= out[0] >> 29;
 }
 
+/* Creates the missing folders of dir, private to the user (0700). */
 static bool pj_mkdirs(const char *dir) {
   char tmp[4096];
   if (strlen(dir) >= sizeof tmp) return false;
@@ -34,50 +36,106 @@ static bool pj_mkdirs(const char *dir) {
   for (char *p = tmp + 1; *p; p++) {
     if (*p != '/') continue;
     *p = 0;
-    if (mkdir(tmp, 0755) != 0 && errno != EEXIST) return false;
+    if (mkdir(tmp, 0700) != 0 && errno != EEXIST) return false;
     *p = '/';
   }
-  return mkdir(tmp, 0755) == 0 || errno == EEXIST;
+  return mkdir(tmp, 0700) == 0 || errno == EEXIST;
 }
 
-char *pj_cache_path(const char *kind, const void *key, size_t key_len) {
+char *pj_cache_dir(void) {
   const char *off = getenv("PYJITC_CACHE");
   if (off && strcmp(off, "0") == 0) return NULL;
   const char *dir = getenv("PYJITC_CACHE_DIR");
-  char base[4096];
-  if (dir && *dir) snprintf(base, sizeof base, "%s", dir);
-  else if (getenv("XDG_CACHE_HOME") && *getenv("XDG_CACHE_HOME")) snprintf(base, sizeof base, "%s/pyjitc", getenv("XDG_CACHE_HOME"));
-  else if (getenv("HOME") && *getenv("HOME")) snprintf(base, sizeof base, "%s/.cache/pyjitc", getenv("HOME"));
-  else return NULL;
-  if (!pj_mkdirs(base)) return NULL;
+  const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+  char *base = NULL;
+  int n = dir && *dir ? asprintf(&base, "%s", dir)
+          : xdg && *xdg ? asprintf(&base, "%s/pyjitc", xdg)
+          : home && *home ? asprintf(&base, "%s/.cache/pyjitc", home)
+          : -1;
+  if (n < 0) return NULL;
+  /* the folder must be a folder of this user's (a path that is a file, or someone else's
+   * folder, turns the cache off); the user may name it through a link of their own */
+  struct stat st;
+  if (!pj_mkdirs(base) || stat(base, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid()) {
+    free(base);
+    return NULL;
+  }
+  return base;
+}
+
+char *pj_cache_path(const char *kind, const void *key, size_t key_len) {
+  char *base = pj_cache_dir();
+  if (!base) return NULL;
   uint64_t h[2];
   pj_hash128(key, key_len, h);
   char *path = NULL;
   if (asprintf(&path, "%s/%016llx%016llx.%s", base, (unsigned long long)h[0], (unsigned long long)h[1], kind) < 0)
-    return NULL;
+    path = NULL;
+  free(base);
   return path;
 }
 
 /* An entry: "PJC1", the payload's length (8 bytes), its checksum (8 bytes), the payload. */
 enum { PJ_CACHE_HEADER = 20 };
 
+/* Removes what stands at an entry's path and is not an intact entry: a file or link of any kind
+ * (a link is removed, never what it points to), or an empty folder. A folder with contents,
+ * or someone else's file, stays (the entry is then never stored: the rename onto it fails). */
+static void pj_cache_discard(const char *path) {
+  struct stat st;
+  if (lstat(path, &st) != 0) return;
+  if (S_ISDIR(st.st_mode)) rmdir(path);
+  else if (S_ISLNK(st.st_mode) || st.st_uid == geteuid()) unlink(path);
+}
+
+static bool pj_read_full(int fd, void *buf, size_t n) {
+  char *p = buf;
+  while (n > 0) {
+    ssize_t got = read(fd, p, n);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) return false;
+    p += got;
+    n -= (size_t)got;
+  }
+  return true;
+}
+
+static bool pj_write_full(int fd, const void *buf, size_t n) {
+  const char *p = buf;
+  while (n > 0) {
+    ssize_t put = write(fd, p, n);
+    if (put < 0 && errno == EINTR) continue;
+    if (put <= 0) return false;
+    p += put;
+    n -= (size_t)put;
+  }
+  return true;
+}
+
 bool pj_cache_read(const char *path, void **data, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return false;
+  /* never through a link (O_NOFOLLOW), never blocking on a FIFO (O_NONBLOCK); only a regular
+   * file of this user's whose size, magic and checksum agree is an entry */
+  int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno != ENOENT) pj_cache_discard(path);
+    return false;
+  }
+  struct stat st;
   unsigned char head[PJ_CACHE_HEADER];
-  bool ok = fread(head, 1, sizeof head, f) == sizeof head && memcmp(head, "PJC1", 4) == 0;
   uint64_t n = 0, sum = 0;
+  bool ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() && st.st_size > PJ_CACHE_HEADER &&
+            pj_read_full(fd, head, sizeof head) && memcmp(head, "PJC1", 4) == 0;
   if (ok) {
     memcpy(&n, head + 4, 8);
     memcpy(&sum, head + 12, 8);
-    ok = n > 0 && n < ((uint64_t)1 << 32);
+    ok = n > 0 && n < ((uint64_t)1 << 32) && (uint64_t)st.st_size == n + PJ_CACHE_HEADER;
   }
   void *buf = ok ? malloc((size_t)n) : NULL;
-  ok = buf && fread(buf, 1, (size_t)n, f) == n && fgetc(f) == EOF && pj_fnv1a(buf, (size_t)n, 0xcbf29ce484222325ull) == sum;
-  fclose(f);
+  ok = buf && pj_read_full(fd, buf, (size_t)n) && pj_fnv1a(buf, (size_t)n, 0xcbf29ce484222325ull) == sum;
+  close(fd);
   if (!ok) {
     free(buf);
-    unlink(path); /* torn or damaged: rebuilt by the caller */
+    pj_cache_discard(path); /* torn or damaged: rebuilt by the caller */
     return false;
   }
   *data = buf;
@@ -85,22 +143,31 @@ bool pj_cache_read(const char *path, void **data, size_t *len) {
   return true;
 }
 
-void pj_cache_write(const char *path, const void *data, size_t len) {
+bool pj_cache_write(const char *path, const void *data, size_t len) {
+  static unsigned counter;
   char *tmp = NULL;
-  if (asprintf(&tmp, "%s.%ld.%d.tmp", path, (long)getpid(), rand()) < 0) return;
-  FILE *f = fopen(tmp, "wb");
-  bool ok = f != NULL;
+  if (asprintf(&tmp, "%s.%ld.%u.%d.tmp", path, (long)getpid(), __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED),
+               rand()) < 0)
+    return false;
+  int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  bool ok = fd >= 0;
   if (ok) {
+    unsigned char head[PJ_CACHE_HEADER];
     uint64_t n = len, sum = pj_fnv1a(data, len, 0xcbf29ce484222325ull);
-    ok = fwrite("PJC1", 1, 4, f) == 4 && fwrite(&n, 1, 8, f) == 8 && fwrite(&sum, 1, 8, f) == 8 &&
-         fwrite(data, 1, len, f) == len;
-    ok = fclose(f) == 0 && ok;
+    memcpy(head, "PJC1", 4);
+    memcpy(head + 4, &n, 8);
+    memcpy(head + 12, &sum, 8);
+    /* a full disk (ENOSPC) or a file-size limit (EFBIG) fails a write: nothing is stored */
+    ok = pj_write_full(fd, head, sizeof head) && pj_write_full(fd, data, len);
+    ok = close(fd) == 0 && ok;
   }
-  if (!ok || rename(tmp, path) != 0) unlink(tmp);
+  if (ok) ok = rename(tmp, path) == 0;
+  if (!ok && fd >= 0) unlink(tmp);
   free(tmp);
+  return ok;
 }
 
-void pj_cache_remove(const char *path) { unlink(path); }
+void pj_cache_remove(const char *path) { pj_cache_discard(path); }
 
 /* The public form (include/pyjitc.h): by key rather than by path. */
 int pj_cache_get(const char *kind, const void *key, size_t key_len, void **data, size_t *len) {

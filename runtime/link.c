@@ -8,10 +8,12 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -214,18 +216,35 @@ void pj_link_input_free(PjLinkInput *in) {
 
 /* ---- the host: a source compiled for the CPU executor --------------------------------------- */
 
-static pthread_mutex_t pj_host_lock = PTHREAD_MUTEX_INITIALIZER;
+/* A link set's shared object is compiled once per machine: its bytes are a cache entry
+ * ("host-link", keyed by every source's text) like any other, checked before use. A process
+ * loads them from a private copy (an anonymous memory file, or a file in a folder of its own),
+ * never from the cache folder itself, so what it loads is exactly what was checked; an entry
+ * that passes the check yet does not load is removed and compiled once more. Within a process
+ * a link set is loaded once (its globals are shared by the kernels that link it). */
 
-/* c++ on the sources, into `so` (through a temporary file renamed into place). */
+static pthread_mutex_t pj_host_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct PjHostLoaded {
+  char *key;
+  size_t keylen;
+  void *library;
+} *pj_host_loaded;
+static int pj_host_nloaded;
+
+/* A private folder for a compile or a copy: /tmp/pyjitc-host-XXXXXX (0700, mkdtemp's). */
+static bool pj_private_dir(char dir[32]) {
+  strcpy(dir, "/tmp/pyjitc-host-XXXXXX");
+  return mkdtemp(dir) != NULL;
+}
+
+/* c++ on the sources, into `so`. */
 static PjStatus pj_host_compile(const char *const *srcs, int n, const char *so, char *err, size_t errlen) {
   char log[] = "/tmp/pyjitc-link-XXXXXX";
   int fd = mkstemp(log);
   if (fd < 0) return pj_runtime_error(PJ_ERROR_IO, err, errlen, "cannot make a temporary file: %s", strerror(errno));
   const char *cxx = getenv("CXX") && *getenv("CXX") ? getenv("CXX") : "c++";
-  char tmp[4200];
-  snprintf(tmp, sizeof tmp, "%s.%d.tmp", so, (int)getpid());
   const char *argv[64] = {cxx, "-x", "c++", "-std=c++14", "-O2", "-fPIC", "-shared", "-D__device__=", "-D__host__=",
-                          "-D__forceinline__=inline", "-D__global__=", "-DPYJITC_HOST=1", "-o", tmp};
+                          "-D__forceinline__=inline", "-D__global__=", "-DPYJITC_HOST=1", "-o", so};
   int argc = 14;
   for (int i = 0; i < n && argc < 63; i++) argv[argc++] = srcs[i];
   argv[argc] = NULL;
@@ -237,7 +256,9 @@ static PjStatus pj_host_compile(const char *const *srcs, int n, const char *so, 
     _exit(127);
   }
   int status = 0;
-  if (pid > 0) waitpid(pid, &status, 0);
+  if (pid > 0)
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
   char msg[2048] = "";
   lseek(fd, 0, SEEK_SET);
   ssize_t got = read(fd, msg, sizeof msg - 1);
@@ -245,25 +266,94 @@ static PjStatus pj_host_compile(const char *const *srcs, int n, const char *so, 
   close(fd);
   unlink(log);
   if (pid < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    unlink(tmp);
+    unlink(so);
     bool missing = pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 127;
     return pj_runtime_error(PJ_ERROR_USER, err, errlen,
                             missing ? "cannot compile '%s' for the CPU executor: no C++ compiler ('%s'; set CXX)%s"
                                     : "cannot compile '%s' for the CPU executor with '%s':\n%s",
                             srcs[0], cxx, missing ? "" : msg);
   }
-  if (rename(tmp, so) != 0) {
-    unlink(tmp);
-    return pj_runtime_error(PJ_ERROR_IO, err, errlen, "cannot write '%s': %s", so, strerror(errno));
-  }
   return PJ_OK;
+}
+
+/* dlopen of a shared object's bytes, from a private copy; NULL when they do not load. */
+static void *pj_host_load_bytes(const void *bytes, size_t len) {
+  void *lib = NULL;
+#ifdef __linux__
+  int fd = memfd_create("pyjitc-host-link", MFD_CLOEXEC);
+  if (fd >= 0) {
+    const char *p = bytes;
+    size_t left = len;
+    while (left > 0) {
+      ssize_t put = write(fd, p, left);
+      if (put < 0 && errno == EINTR) continue;
+      if (put <= 0) break;
+      p += put;
+      left -= (size_t)put;
+    }
+    char name[64];
+    snprintf(name, sizeof name, "/proc/self/fd/%d", fd);
+    if (left == 0) lib = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+    /* a loaded library's file stays open: the dynamic loader knows libraries by name, and a
+     * later memory file given this descriptor's number would be taken for this one */
+    if (lib) return lib;
+    close(fd);
+    if (left == 0) return NULL;
+  }
+#endif
+  char dir[32];
+  if (!pj_private_dir(dir)) return NULL;
+  char so[64];
+  snprintf(so, sizeof so, "%s/link.so", dir);
+  int out = open(so, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (out >= 0) {
+    bool ok = write(out, bytes, len) == (ssize_t)len;
+    ok = close(out) == 0 && ok;
+    if (ok) lib = dlopen(so, RTLD_NOW | RTLD_LOCAL);
+    unlink(so);
+  }
+  rmdir(dir);
+  return lib;
+}
+
+static PjStatus pj_host_build(const char *const *paths, int n, const char *entry, void **library, char *err,
+                              size_t errlen) {
+  void *bytes = NULL;
+  size_t len = 0;
+  if (entry && pj_cache_read(entry, &bytes, &len)) {
+    *library = pj_host_load_bytes(bytes, len);
+    free(bytes);
+    if (*library) return PJ_OK;
+    pj_cache_remove(entry); /* intact but not loadable here: compiled again */
+  }
+  char dir[32];
+  if (!pj_private_dir(dir))
+    return pj_runtime_error(PJ_ERROR_IO, err, errlen, "cannot make a folder to compile '%s': %s", paths[0],
+                            strerror(errno));
+  char so[64];
+  snprintf(so, sizeof so, "%s/link.so", dir);
+  PjStatus s = pj_host_compile(paths, n, so, err, errlen);
+  if (s == PJ_OK) {
+    if (entry) {
+      char ignored[8];
+      char *built = pj_read_all(so, &len, ignored, sizeof ignored);
+      if (built) pj_cache_write(entry, built, len);
+      free(built);
+    }
+    if (!(*library = dlopen(so, RTLD_NOW | RTLD_LOCAL)))
+      s = pj_runtime_error(PJ_ERROR_IO, err, errlen, "cannot load the host build of '%s': %s", paths[0], dlerror());
+    unlink(so);
+  }
+  rmdir(dir);
+  return s;
 }
 
 PjStatus pj_link_host(const char *const *paths, int n, void **library, char *err, size_t errlen) {
   *library = NULL;
   /* the key: every source's text, in order; one shared object per link set, compiled once */
-  size_t keylen = 0, cap = 1;
-  char *key = malloc(cap);
+  size_t keylen = 0;
+  char *key = malloc(1);
+  if (!key) return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
   for (int i = 0; i < n; i++) {
     if (!pj_is_source(pj_ext(paths[i]))) {
       free(key);
@@ -278,31 +368,35 @@ PjStatus pj_link_host(const char *const *paths, int n, void **library, char *err
       return PJ_ERROR_IO;
     }
     char *bigger = realloc(key, keylen + len + 2);
-    if (bigger) {
-      key = bigger;
-      memcpy(key + keylen, src, len);
-      keylen += len;
-      key[keylen++] = 0; /* a separator no source holds */
+    if (!bigger) {
+      free(src);
+      free(key);
+      return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
     }
+    key = bigger;
+    memcpy(key + keylen, src, len);
+    keylen += len;
+    key[keylen++] = 0; /* a separator no source holds */
     free(src);
   }
-  char *so = key ? pj_cache_path("host-link", key, keylen) : NULL;
-  free(key);
-  if (!so) { /* the cache is off: a folder of this process's own */
-    char dir[] = "/tmp/pyjitc-host-XXXXXX";
-    if (!mkdtemp(dir)) return pj_runtime_error(PJ_ERROR_IO, err, errlen, "cannot make a folder to compile '%s'", paths[0]);
-    so = malloc(strlen(dir) + 8);
-    sprintf(so, "%s/link", dir);
-  }
-  char *full = malloc(strlen(so) + 4);
-  sprintf(full, "%s.so", so);
-  free(so);
   pthread_mutex_lock(&pj_host_lock);
-  struct stat st;
-  PjStatus s = stat(full, &st) == 0 ? PJ_OK : pj_host_compile(paths, n, full, err, errlen);
-  if (s == PJ_OK && !(*library = dlopen(full, RTLD_NOW | RTLD_LOCAL)))
-    s = pj_runtime_error(PJ_ERROR_IO, err, errlen, "cannot load the host build of '%s': %s", paths[0], dlerror());
+  PjStatus s = PJ_OK;
+  for (int i = 0; i < pj_host_nloaded && !*library; i++)
+    if (pj_host_loaded[i].keylen == keylen && !memcmp(pj_host_loaded[i].key, key, keylen))
+      *library = pj_host_loaded[i].library;
+  if (!*library) {
+    char *entry = pj_cache_path("host-link", key, keylen); /* NULL when the cache is off */
+    s = pj_host_build(paths, n, entry, library, err, errlen);
+    free(entry);
+    struct PjHostLoaded *more =
+        s == PJ_OK ? realloc(pj_host_loaded, sizeof *more * (size_t)(pj_host_nloaded + 1)) : NULL;
+    if (more) {
+      pj_host_loaded = more;
+      pj_host_loaded[pj_host_nloaded++] = (struct PjHostLoaded){key, keylen, *library};
+      key = NULL;
+    }
+  }
   pthread_mutex_unlock(&pj_host_lock);
-  free(full);
+  free(key);
   return s;
 }

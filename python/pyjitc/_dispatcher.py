@@ -1010,18 +1010,30 @@ def _cached_compile(units, types, arch, noalias, narrow, opt=3, bounds=(0, 0, 0)
     extra = (opt, tuple(bounds)) if opt != 3 or any(bounds) else ()
     extra += (tuple(tree),) if tree else ()
     key = pickle.dumps((_core.version(), arch, noalias, narrow, units, types) + extra, protocol=4)
-    hit = _core.cache_get("kernel", key)
-    if hit is not None:
-        try:
-            m = json.loads(hit)
-            return _core.kernel_from_ptx(m["name"], m["entry"], m["ptx"], types, m["debug"], m["static_shared"],
-                                         m["file"])
-        except (ValueError, KeyError, TypeError):
-            pass  # an entry of another shape: compiled again and replaced below
+    m = _cached_meta(_core.cache_get("kernel", key))
+    if m is not None:
+        return _core.kernel_from_ptx(m["name"], m["entry"], m["ptx"], types, m["debug"], m["static_shared"], m["file"])
     kernel = _core.compile(units, types, "cuda", 0, arch, noalias, narrow, None, 0, None, 0, 0, opt, tuple(bounds), tree)
     meta = dict(kernel.meta, file=units[0][0])
     _core.cache_put("kernel", key, json.dumps(meta).encode())
     return kernel
+
+
+def _cached_meta(hit):
+    """A kernel's metadata from its cache entry (bytes or None), or None when the entry is not
+    JSON of the shape _cached_compile stores: such an entry is a miss, compiled again and replaced."""
+    import json
+    if hit is None:
+        return None
+    try:
+        m = json.loads(hit)
+    except ValueError:  # not UTF-8, or not JSON
+        return None
+    fields = {"name": str, "entry": str, "ptx": str, "file": (str, type(None)), "debug": int, "static_shared": int}
+    if (not isinstance(m, dict) or any(k not in m or not isinstance(m[k], t) for k, t in fields.items())
+            or not m["ptx"] or not 0 <= m["static_shared"] < 1 << 64 or not -2**31 <= m["debug"] < 2**31):
+        return None
+    return m
 
 
 # ---- exceptions raised in kernels (debug=True) ----------------------------------------------------

@@ -2,9 +2,12 @@
 cuda.PTXSource(text), cuda.Cubin/Fatbin/Object/Archive(bytes). pyjitc links files, so each object
 is written once, under a name made from a hash of its contents, to a folder of the cache, and
 that file is linked; the CPU executor compiles a CUSource for the host as it does a .cu file."""
+import atexit
 import hashlib
 import io
 import os
+import shutil
+import stat
 import tempfile
 
 
@@ -46,23 +49,90 @@ class LinkableCode:
         return cls.from_path(path_or_obj) if isinstance(path_or_obj, (str, os.PathLike)) else path_or_obj
 
     def _path(self):
-        """The file pyjitc links: written once per contents."""
+        """The file pyjitc links: written once per contents to the cache's folder "linkable"
+        (docs/reliability.md). A file there is used only when it is a regular file of this user's
+        holding exactly these bytes; anything else there is replaced, and where the cache cannot
+        be written (read-only, full, not a folder, PYJITC_CACHE=0) a private folder is used."""
         data = self.data
         raw = data.encode() if isinstance(data, str) else bytes(data)
-        digest = hashlib.sha256(raw).hexdigest()[:32]
-        base = os.environ.get("PYJITC_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache", "pyjitc")
-        folder = os.path.join(base, "linkable")
-        try:
-            os.makedirs(folder, exist_ok=True)
-        except OSError:
-            folder = tempfile.gettempdir()
-        path = os.path.join(folder, f"{digest}.{self.suffix}")
-        if not os.path.exists(path):
-            fd, tmp = tempfile.mkstemp(dir=folder)
-            with os.fdopen(fd, "wb") as f:
-                f.write(raw)
-            os.replace(tmp, path)
+        name = f"{hashlib.sha256(raw).hexdigest()[:32]}.{self.suffix}"
+        folder = _cache_folder()
+        if folder is not None:
+            path = os.path.join(folder, name)
+            if _holds(path, raw) or _store(path, raw):
+                return path
+        path = os.path.join(_private_folder(), name)
+        if not _holds(path, raw) and not _store(path, raw):
+            raise OSError(f"cannot write the code to link to '{path}'")
         return path
+
+
+def _cache_folder():
+    """The cache's folder for linkable code (created 0700), or None when the cache is off or unusable."""
+    if os.environ.get("PYJITC_CACHE") == "0":
+        return None
+    base = (os.environ.get("PYJITC_CACHE_DIR") or
+            os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pyjitc"))
+    folder = os.path.join(base, "linkable")
+    try:
+        os.makedirs(base, mode=0o700, exist_ok=True)  # the cache's folder, private as runtime/cache.c makes it
+        if not os.path.isdir(folder):
+            os.mkdir(folder, 0o700)
+        st = os.stat(folder)
+    except (OSError, ValueError):
+        return None
+    return folder if stat.S_ISDIR(st.st_mode) and st.st_uid == os.geteuid() else None
+
+
+_PRIVATE = []
+
+
+def _private_folder():
+    if not _PRIVATE:
+        _PRIVATE.append(tempfile.mkdtemp(prefix="pyjitc-linkable-"))
+        atexit.register(shutil.rmtree, _PRIVATE[0], True)
+    return _PRIVATE[0]
+
+
+def _holds(path, raw):
+    """Whether path is a regular file of this user's holding exactly raw (never through a link,
+    never waiting on a FIFO)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return False
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_uid != os.geteuid() or st.st_size != len(raw):
+            return False
+        with os.fdopen(os.dup(fd), "rb") as f:
+            return f.read() == raw
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+
+
+def _store(path, raw):
+    """Writes raw to path through a temporary file renamed into place; False where that fails."""
+    folder = os.path.dirname(path)
+    try:
+        if os.path.isdir(path) and not os.path.islink(path):
+            os.rmdir(path)  # an empty folder where the file goes; one with contents makes this fail
+        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+    except OSError:
+        return False
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(raw)
+        os.replace(tmp, path)
+        return True
+    except OSError:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        return False
 
 
 class CUSource(LinkableCode):

@@ -1,9 +1,19 @@
 /* The on-disk cache (runtime/cache.h): entries round-trip, a damaged or truncated entry is
- * refused and removed, different keys get different entries, and PYJITC_CACHE=0 turns it off. */
+ * refused and removed, different keys get different entries, and PYJITC_CACHE=0 turns it off.
+ * The reader's faults (docs/reliability.md): garbage, a wrong length, a folder, a FIFO and a link
+ * out of the folder at an entry's path are refused (the link is removed, its target untouched),
+ * as is another user's entry,
+ * a read-only or full folder stores nothing and leaves no temporary file, a cache path that is a
+ * file turns the cache off, and a new folder is private (0700). */
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "runtime/cache.h"
@@ -12,6 +22,124 @@
 static size_t file_size(const char *path) {
   struct stat st;
   return stat(path, &st) == 0 ? (size_t)st.st_size : 0;
+}
+
+/* The files in dir whose names end in ".tmp". */
+static int tmp_files(const char *dir) {
+  DIR *d = opendir(dir);
+  int n = 0;
+  for (struct dirent *e; d && (e = readdir(d));) {
+    size_t len = strlen(e->d_name);
+    n += len > 4 && strcmp(e->d_name + len - 4, ".tmp") == 0;
+  }
+  if (d) closedir(d);
+  return n;
+}
+
+static void write_file(const char *path, const void *data, size_t len) {
+  FILE *f = fopen(path, "wb");
+  if (f) {
+    fwrite(data, 1, len, f);
+    fclose(f);
+  }
+}
+
+static void faults(const char *dir, const char *path, const unsigned char *payload, size_t n) {
+  void *data = NULL;
+  size_t len = 0;
+  struct stat st;
+  /* garbage of the right size */
+  unsigned char junk[1020];
+  for (size_t i = 0; i < sizeof junk; i++) junk[i] = (unsigned char)(i * 131 + 17);
+  write_file(path, junk, sizeof junk);
+  CHECK(!pj_cache_read(path, &data, &len) && access(path, F_OK) != 0);
+  /* an intact entry with a byte more at its end: the length disagrees */
+  CHECK(pj_cache_write(path, payload, n));
+  FILE *f = fopen(path, "ab");
+  CHECK(f != NULL);
+  if (f) {
+    fputc(0, f);
+    fclose(f);
+  }
+  CHECK(!pj_cache_read(path, &data, &len) && access(path, F_OK) != 0);
+  /* a header alone, and an empty file */
+  CHECK(pj_cache_write(path, payload, n) && truncate(path, 20) == 0);
+  CHECK(!pj_cache_read(path, &data, &len) && access(path, F_OK) != 0);
+  write_file(path, "", 0);
+  CHECK(!pj_cache_read(path, &data, &len) && access(path, F_OK) != 0);
+
+  /* an empty folder at the entry's path: refused and removed, then stored again */
+  CHECK(mkdir(path, 0700) == 0);
+  CHECK(!pj_cache_read(path, &data, &len) && access(path, F_OK) != 0);
+  CHECK(pj_cache_write(path, payload, n) && pj_cache_read(path, &data, &len) && len == n);
+  free(data);
+  unlink(path);
+  /* a folder with contents: refused and left; nothing is stored and no temporary file stays */
+  char inner[4200];
+  snprintf(inner, sizeof inner, "%s/x", path);
+  CHECK(mkdir(path, 0700) == 0);
+  write_file(inner, "x", 1);
+  CHECK(!pj_cache_read(path, &data, &len));
+  CHECK(!pj_cache_write(path, payload, n) && tmp_files(dir) == 0);
+  CHECK(stat(path, &st) == 0 && S_ISDIR(st.st_mode));
+  unlink(inner);
+  rmdir(path);
+
+  /* a FIFO: refused at once (never waited on), removed */
+  CHECK(mkfifo(path, 0600) == 0);
+  CHECK(!pj_cache_read(path, &data, &len) && access(path, F_OK) != 0);
+
+  /* a link to an intact entry outside the folder: never followed; the link goes, its target stays */
+  char outside[4200];
+  snprintf(outside, sizeof outside, "%s.outside", dir);
+  CHECK(pj_cache_write(outside, payload, n));
+  CHECK(symlink(outside, path) == 0);
+  CHECK(!pj_cache_read(path, &data, &len));
+  CHECK(lstat(path, &st) != 0);
+  CHECK(pj_cache_read(outside, &data, &len) && len == n && memcmp(data, payload, n) == 0);
+  free(data);
+  unlink(outside);
+
+  /* an intact entry of another user's (checked where this test may give files away: as root):
+   * refused, and left for its owner */
+  CHECK(pj_cache_write(path, payload, n));
+  if (geteuid() == 0 && chown(path, 65534, 65534) == 0) {
+    CHECK(!pj_cache_read(path, &data, &len) && access(path, F_OK) == 0);
+    CHECK(pj_cache_write(path, payload, n) && pj_cache_read(path, &data, &len) && len == n); /* replaced */
+    free(data);
+  }
+  unlink(path);
+
+  /* a read-only folder (root writes anyway: not checked then): nothing stored, entries still read */
+  CHECK(pj_cache_write(path, payload, n));
+  char *other = malloc(strlen(path) + 8);
+  sprintf(other, "%s.other", path);
+  CHECK(chmod(dir, 0500) == 0);
+  if (geteuid() != 0) {
+    CHECK(!pj_cache_write(other, payload, n) && access(other, F_OK) != 0);
+    CHECK(pj_cache_read(path, &data, &len) && len == n);
+    free(data);
+  }
+  CHECK(chmod(dir, 0700) == 0);
+
+  /* a full folder (a file-size limit, SIGXFSZ ignored, in a child): nothing stored, no
+   * temporary file, and the process goes on */
+  pid_t pid = fork();
+  if (pid == 0) {
+    signal(SIGXFSZ, SIG_IGN);
+    struct rlimit lim = {100, 100};
+    if (setrlimit(RLIMIT_FSIZE, &lim) != 0) _exit(3);
+    _exit(pj_cache_write(other, payload, n) ? 1 : 0);
+  }
+  int status = -1;
+  CHECK(pid > 0 && waitpid(pid, &status, 0) == pid);
+  CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  CHECK(access(other, F_OK) != 0 && tmp_files(dir) == 0);
+  CHECK(pj_cache_write(other, payload, n) && pj_cache_read(other, &data, &len) && len == n);
+  free(data);
+  unlink(other);
+  free(other);
+  unlink(path);
 }
 
 int main(void) {
@@ -53,6 +181,19 @@ int main(void) {
   CHECK(truncate(path, 300) == 0);
   CHECK(!pj_cache_read(path, &data, &len));
   CHECK(access(path, F_OK) != 0);
+
+  faults(sub, path, payload, sizeof payload);
+  CHECK(tmp_files(sub) == 0);
+
+  /* the folder was made private; a cache path that is a file turns the cache off */
+  struct stat st;
+  CHECK(stat(sub, &st) == 0 && (st.st_mode & 0777) == 0700);
+  char file[300];
+  snprintf(file, sizeof file, "%s/a-file", dir);
+  write_file(file, "x", 1);
+  setenv("PYJITC_CACHE_DIR", file, 1);
+  CHECK(pj_cache_dir() == NULL && pj_cache_path("cubin", key, sizeof key) == NULL);
+  setenv("PYJITC_CACHE_DIR", sub, 1);
 
   setenv("PYJITC_CACHE", "0", 1);
   CHECK(pj_cache_path("cubin", key, sizeof key) == NULL);
