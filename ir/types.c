@@ -88,7 +88,7 @@ const PjType *pj_type_tuple(PjArena *arena, const PjType **items, int count) {
   t->kind = PJ_TY_TUPLE;
   t->count = count;
   t->items = pj_arena_alloc(arena, sizeof(PjType *) * (size_t)(count ? count : 1));
-  memcpy(t->items, items, sizeof(PjType *) * (size_t)count);
+  if (count) memcpy(t->items, items, sizeof(PjType *) * (size_t)count); /* items may be NULL for () */
   return t;
 }
 
