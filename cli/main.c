@@ -1,5 +1,6 @@
 /* pyjitc: the command line. A thin front door over include/pyjitc.h. */
 #include <pyjitc.h>
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -202,6 +203,14 @@ static void pj_print_diags(const PjCli *c, PjDiags *d) {
   free(text);
 }
 
+/* The first n characters of s form a Python identifier (ASCII): NAME in NAME=VALUE. */
+static int pj_is_identifier(const char *s, size_t n) {
+  if (n == 0 || !(isalpha((unsigned char)s[0]) || s[0] == '_')) return 0;
+  for (size_t i = 1; i < n; i++)
+    if (!(isalnum((unsigned char)s[i]) || s[i] == '_')) return 0;
+  return 1;
+}
+
 /* Put the command line's arguments in parameter order (positional, or NAME=VALUE). */
 static int pj_bind_args(const PjCli *c, const PjSource *src, int k, PjValue *vals) {
   int np = (int)pj_source_param_count(src, k);
@@ -214,6 +223,15 @@ static int pj_bind_args(const PjCli *c, const PjSource *src, int k, PjValue *val
         const char *name = pj_source_param_name(src, k, (size_t)p);
         if (strlen(name) == (size_t)(eq - a) && !strncmp(a, name, (size_t)(eq - a))) slot = p;
       }
+    }
+    if (eq && slot < 0 && pj_is_identifier(a, (size_t)(eq - a))) {
+      char names[512] = "";
+      for (int p = 0; p < np; p++)
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", p ? ", " : "",
+                 pj_source_param_name(src, k, (size_t)p));
+      fprintf(stderr, "pyjitc: kernel '%s' has no parameter named '%.*s' (its parameters: %s)\n",
+              pj_source_kernel_name(src, (size_t)k), (int)(eq - a), a, names);
+      return 1;
     }
     const char *spec = slot >= 0 ? eq + 1 : a;
     if (slot < 0) {

@@ -75,6 +75,11 @@ def test_bad_launch_options(kernel, options, message):
     (["zeros(8,float32)", "hello"], "argument 'b': 'hello' is not a number"),
     (["zeros(8,float32)", "zeros(8,object)"], "unknown dtype 'object'"),
     (["zeros(8,float32)", "2.0"], "float64 cannot be indexed"),
+    (["zeros(8,float32)", "c=arange(8,float32)"], "kernel 'add_into' has no parameter named 'c' (its parameters: a, b)"),
+    (["a=zeros(8,float32)", "a=zeros(8,float32)"], "argument 'a' given twice"),
+    (["zeros(-1,float32)", "zeros(8,float32)"], "argument 'a': negative extent -1"),
+    (["zeros(8,float32)", "zeros((4294967296,4294967296),float32)"], "argument 'b': more than 2^40 elements"),
+    (["zeros(8,float32)", "missing-file.npy"], "'missing-file.npy': cannot open"),
 ])
 def test_wrong_arguments(kernel, args, message):
     proc = run(kernel, "--grid", "1", "--block", "8", args=args)

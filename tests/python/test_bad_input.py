@@ -102,6 +102,13 @@ def test_wrong_arguments(args, exc, message):
     check_correct_launch()
 
 
+@pytest.mark.parametrize("value", [2**70, -2**64])
+def test_integer_beyond_64_bits(value):
+    with pytest.raises(OverflowError, match=r"argument 2: the integer .* does not fit in 64 bits"):
+        add_into[1, 32](np.zeros(4, np.float32), value)
+    check_correct_launch()
+
+
 def test_keyword_arguments():
     with pytest.raises(TypeError, match=r"no keyword arguments"):
         add_into[1, 32](np.zeros(4, np.float32), b=np.zeros(4, np.float32))
