@@ -258,6 +258,29 @@ static void pj_npy_scalar_from_bytes(PjValue *v, const void *b) {
 }
 #undef PJ_NPY_GET
 
+/* Up to `nbytes` from a stream whose size is not known (a pipe): the buffer grows with what
+ * arrives, so that a header announcing more than is sent allocates no more than was sent. */
+static void *pj_npy_read_stream(FILE *f, size_t nbytes, size_t *got) {
+  size_t cap = nbytes < ((size_t)1 << 20) ? nbytes : (size_t)1 << 20;
+  char *buf = malloc(cap ? cap : 1);
+  *got = 0;
+  while (buf && *got < nbytes) {
+    if (*got == cap) {
+      size_t grown = cap > nbytes - cap ? nbytes : 2 * cap;
+      char *bigger = realloc(buf, grown);
+      if (!bigger) {
+        free(buf);
+        return NULL;
+      }
+      buf = bigger, cap = grown;
+    }
+    size_t n = fread(buf + *got, 1, cap - *got, f);
+    *got += n;
+    if (n == 0) break;
+  }
+  return buf;
+}
+
 static PjStatus pj_npy_read_data(const PjNpyError *e, FILE *f, const PjNpyHeader *h, PjValue *out) {
   out->dtype = h->dtype;
   out->ndim = h->ndim;
@@ -265,6 +288,7 @@ static PjStatus pj_npy_read_data(const PjNpyError *e, FILE *f, const PjNpyHeader
   size_t count = (size_t)pj_value_count(out), nbytes = pj_value_nbytes(out);
   /* the data must be all that follows the header: measured before anything is allocated */
   long here = ftell(f);
+  int measured = 0;
   if (here >= 0 && fseek(f, 0, SEEK_END) == 0) {
     long end = ftell(f);
     if (end >= here && fseek(f, here, SEEK_SET) == 0) {
@@ -274,11 +298,13 @@ static PjStatus pj_npy_read_data(const PjNpyError *e, FILE *f, const PjNpyHeader
       if (left > nbytes)
         return pj_npy_fail(e, PJ_ERROR_ARGUMENT, "%zu bytes after the data (%zu expected): not a single array",
                            left - nbytes, nbytes);
+      measured = 1;
     }
   }
-  void *data = malloc(nbytes ? nbytes : 1);
+  size_t got = 0;
+  void *data = measured ? malloc(nbytes ? nbytes : 1) : pj_npy_read_stream(f, nbytes, &got);
   if (!data) return pj_npy_fail(e, PJ_ERROR_IO, "out of memory for %zu bytes", nbytes);
-  size_t got = fread(data, 1, nbytes, f);
+  if (measured) got = fread(data, 1, nbytes, f);
   if (got != nbytes) {
     free(data);
     return pj_npy_fail(e, PJ_ERROR_IO, "truncated: %zu bytes of data expected, %zu found", nbytes, got);
