@@ -453,6 +453,13 @@ int pj_source_find_kernel(const PjSource *s, const char *name, PjDiags *diags) {
   }
   for (int i = 0; i < s->nkernels; i++)
     if (strcmp(s->kernels[i]->func->name, name) == 0) return i;
+  const PjModule *m = &s->syntax->module;
+  for (int i = 0; i < m->nfuncs; i++)
+    if (m->funcs[i]->is_device && strcmp(m->funcs[i]->name, name) == 0) {
+      pj_error(diags, file, m->funcs[i]->loc,
+               "'%s' is a device function (@cuda.jit(device=True)): kernels call it; it cannot be launched", name);
+      return -1;
+    }
   pj_error(diags, file, (PjLoc){0}, "no kernel named '%s' in this file", name);
   return -1;
 }

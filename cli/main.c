@@ -1,5 +1,7 @@
 /* pyjitc: the command line. A thin front door over include/pyjitc.h. */
 #include <pyjitc.h>
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +88,23 @@ static int pj_parse_dims(const char *s, uint32_t out[3]) {
   return 0;
 }
 
+static int pj_parse_bytes(const char *s, uint32_t *out) {
+  char *end;
+  errno = 0;
+  long long v = strtoll(s, &end, 10);
+  if (end == s || *end || errno || v < 0 || v > 0xffffffffLL) return 0;
+  *out = (uint32_t)v;
+  return 1;
+}
+
+/* A positive count (--repeat): the number, or 0 when it is not one or is above INT_MAX. */
+static int pj_parse_count(const char *s) {
+  char *end;
+  errno = 0;
+  long long v = strtoll(s, &end, 10);
+  return end == s || *end || errno || v < 1 || v > 0x7fffffffLL ? 0 : (int)v;
+}
+
 static int pj_parse_emit(PjCli *c, const char *list) {
   char buf[128];
   snprintf(buf, sizeof buf, "%s", list);
@@ -143,8 +162,8 @@ static int pj_parse_cli(PjCli *c, int argc, char **argv) {
     else if ((v = pj_opt_value(argc, argv, &i, "--emit"))) { if (!pj_parse_emit(c, v)) return pj_usage_error("unknown --emit value '%s' (ast, types, llvm, ptx)", v); }
     else if ((v = pj_opt_value(argc, argv, &i, "--grid"))) { if (!pj_parse_dims(v, c->config.grid)) return pj_usage_error("bad --grid '%s': N, X,Y or X,Y,Z", v); c->grid_set = 1; }
     else if ((v = pj_opt_value(argc, argv, &i, "--block"))) { if (!pj_parse_dims(v, c->config.block)) return pj_usage_error("bad --block '%s': N, X,Y or X,Y,Z", v); c->block_set = 1; }
-    else if ((v = pj_opt_value(argc, argv, &i, "--shared"))) c->config.shared_bytes = (uint32_t)strtoul(v, NULL, 10);
-    else if ((v = pj_opt_value(argc, argv, &i, "--repeat"))) { c->repeat = atoi(v); if (c->repeat < 1) return pj_usage_error("bad --repeat '%s'", v); }
+    else if ((v = pj_opt_value(argc, argv, &i, "--shared"))) { if (!pj_parse_bytes(v, &c->config.shared_bytes)) return pj_usage_error("bad --shared '%s': a number of bytes, 0 to 4294967295", v); }
+    else if ((v = pj_opt_value(argc, argv, &i, "--repeat"))) { c->repeat = pj_parse_count(v); if (c->repeat < 1) return pj_usage_error("bad --repeat '%s'", v); }
     else if ((v = pj_opt_value(argc, argv, &i, "--save-dir"))) c->save_dir = v;
     else if ((v = pj_opt_value(argc, argv, &i, "--save"))) { if (!strchr(v, '=')) return pj_usage_error("bad --save '%s': NAME=PATH", v); if (c->nsaves < PJ_MAX_SAVES) c->saves[c->nsaves++] = v; }
     else if ((v = pj_opt_value(argc, argv, &i, "--target"))) { if (!pj_parse_target(v, &c->target)) return pj_usage_error("unknown --target '%s' (auto, cuda, cpu)", v); }
@@ -184,6 +203,14 @@ static void pj_print_diags(const PjCli *c, PjDiags *d) {
   free(text);
 }
 
+/* The first n characters of s form a Python identifier (ASCII): NAME in NAME=VALUE. */
+static int pj_is_identifier(const char *s, size_t n) {
+  if (n == 0 || !(isalpha((unsigned char)s[0]) || s[0] == '_')) return 0;
+  for (size_t i = 1; i < n; i++)
+    if (!(isalnum((unsigned char)s[i]) || s[i] == '_')) return 0;
+  return 1;
+}
+
 /* Put the command line's arguments in parameter order (positional, or NAME=VALUE). */
 static int pj_bind_args(const PjCli *c, const PjSource *src, int k, PjValue *vals) {
   int np = (int)pj_source_param_count(src, k);
@@ -196,6 +223,15 @@ static int pj_bind_args(const PjCli *c, const PjSource *src, int k, PjValue *val
         const char *name = pj_source_param_name(src, k, (size_t)p);
         if (strlen(name) == (size_t)(eq - a) && !strncmp(a, name, (size_t)(eq - a))) slot = p;
       }
+    }
+    if (eq && slot < 0 && pj_is_identifier(a, (size_t)(eq - a))) {
+      char names[512] = "";
+      for (int p = 0; p < np; p++)
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", p ? ", " : "",
+                 pj_source_param_name(src, k, (size_t)p));
+      fprintf(stderr, "pyjitc: kernel '%s' has no parameter named '%.*s' (its parameters: %s)\n",
+              pj_source_kernel_name(src, (size_t)k), (int)(eq - a), a, names);
+      return 1;
     }
     const char *spec = slot >= 0 ? eq + 1 : a;
     if (slot < 0) {

@@ -1413,6 +1413,33 @@ static PyGetSetDef pj_launcher_getset[] = {
     {NULL, NULL, NULL, NULL, NULL},
 };
 
+/* A NumPy array (not a scalar, not a record passed by reference) whose flags.writeable is False. */
+static bool pj_arg_readonly(const PjArg *a) {
+  return a->have_view && !a->writable && a->v.ndim > 0 && !a->record_scalar;
+}
+
+/* numba types a NumPy array whose flags.writeable is False as a readonly array and refuses to
+ * compile a kernel that writes it. pyjitc launches it on a copy (on the CPU as on the GPU), never
+ * copies that back, and compares it after the launch: a kernel that changed it fails the launch
+ * (PJ_ERROR_USER: numba's TypingError), the host's array unchanged. */
+static PjStatus pj_readonly_unchanged(const PjArg *a, int index, const char *kernel, char *err, size_t errlen) {
+  char *copy = malloc(a->span ? a->span : 1);
+  if (!copy) {
+    snprintf(err, errlen, "out of memory: %zu bytes", a->span);
+    return PJ_ERROR_ARGUMENT;
+  }
+  PjStatus st = pj_mem_copy(g_device, PJ_COPY_DEVICE_TO_HOST, (uint64_t)(uintptr_t)copy, a->staged, a->span, NULL,
+                            err, errlen);
+  if (st == PJ_OK && memcmp(copy, a->span_lo, a->span) != 0) {
+    snprintf(err, errlen,
+             "Cannot modify readonly array: kernel '%s' wrote to argument %d, a NumPy array whose flags.writeable "
+             "is False (the array is left unchanged; pass a writable copy)", kernel, index + 1);
+    st = PJ_ERROR_USER;
+  }
+  free(copy);
+  return st;
+}
+
 static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) {
   PjLauncherObject *l = (PjLauncherObject *)self;
   if (kw && PyDict_Size(kw) > 0) {
@@ -1524,8 +1551,9 @@ found:;
   PjValue *values = n <= 64 ? values_stack : calloc((size_t)n, sizeof(PjValue));
   for (Py_ssize_t i = 0; i < n; i++) {
     values[i] = a[i].v;
-    if (!gpu || !a[i].have_view) continue;
-    /* a host (NumPy) array on the GPU: copied in, and back after the launch, as numba does */
+    /* a host (NumPy) array on the GPU: copied in, and back after the launch, as numba does; a
+     * read-only one on the CPU too, so that the kernel never writes the host's read-only memory */
+    if (!a[i].have_view || (!gpu && !pj_arg_readonly(&a[i]))) continue;
     char *data = a[i].view.buf;
     pj_span_of(&a[i], data, a[i].view.itemsize, &a[i].span_lo, &a[i].span);
     st = pj_mem_alloc(g_device, a[i].span, &a[i].staged, err, sizeof err);
@@ -1549,6 +1577,9 @@ found:;
       if (a[i].staged && a[i].writable)
         st = pj_mem_copy(g_device, PJ_COPY_DEVICE_TO_HOST, (uint64_t)(uintptr_t)a[i].span_lo, a[i].staged, a[i].span,
                          NULL, err, sizeof err);
+    for (Py_ssize_t i = 0; st == PJ_OK && i < n; i++)
+      if (a[i].staged && pj_arg_readonly(&a[i]))
+        st = pj_readonly_unchanged(&a[i], (int)i, pj_kernel_name(k->kernel), err, sizeof err);
     Py_END_ALLOW_THREADS
   }
   if (values != values_stack) free(values);

@@ -301,6 +301,12 @@ int pj_arg_read(PyObject *o, PjArg *a, int index) {
       a->v.dtype = PJ_UINT64;
       a->v.scalar.u = PyLong_AsUnsignedLongLong(o);
     }
+    if (overflow < 0 || (overflow > 0 && PyErr_Occurred())) { /* numba has no integer type for it either */
+      PyErr_Clear();
+      PyErr_Format(PyExc_OverflowError, "argument %d: the integer %R does not fit in 64 bits (int64 or uint64)",
+                   index + 1, o);
+      return -1;
+    }
     return PyErr_Occurred() ? -1 : 0;
   }
   if (PyFloat_Check(o)) {

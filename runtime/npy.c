@@ -148,8 +148,6 @@ static PjStatus pj_npy_descr(const PjNpyError *e, const char *descr, PjNpyHeader
   size_t size = pj_dtype_size(h->dtype);
   if (order == '|' && size > 1) return pj_npy_fail(e, PJ_ERROR_ARGUMENT, "dtype '%s' lacks a byte order", descr);
   int big = order == '>' || (order == '=' && pj_host_is_big_endian());
-  if (big != pj_host_is_big_endian() && pj_dtype_is_complex(h->dtype))
-    return pj_npy_fail(e, PJ_ERROR_ARGUMENT, "byte-swapped complex data ('%s') is not supported", descr);
   h->swap = size > 1 && big != pj_host_is_big_endian();
   h->seen |= 1;
   return PJ_OK;
@@ -161,8 +159,11 @@ static PjStatus pj_npy_entry(const PjNpyError *e, const char **p, PjNpyHeader *h
     return pj_npy_fail(e, PJ_ERROR_ARGUMENT, "the header is not a dict of 'descr', 'fortran_order', 'shape'");
   if (strcmp(key, "shape") == 0) return pj_npy_shape(e, p, h);
   if (strcmp(key, "descr") == 0) {
-    if (!pj_npy_string(p, descr, sizeof descr))
+    pj_npy_skip_space(p);
+    if (**p == '[' || **p == '{')
       return pj_npy_fail(e, PJ_ERROR_ARGUMENT, "structured dtypes are not supported");
+    if (!pj_npy_string(p, descr, sizeof descr))
+      return pj_npy_fail(e, PJ_ERROR_ARGUMENT, "the header's 'descr' is not a dtype string");
     return pj_npy_descr(e, descr, h);
   }
   if (strcmp(key, "fortran_order") == 0) {
@@ -229,7 +230,8 @@ static PjStatus pj_npy_check_count(const PjNpyError *e, const PjNpyHeader *h) {
 /* Elements as pyjitc holds them: host byte order, bools 0 or 1. */
 static void pj_npy_to_host(void *data, size_t count, const PjNpyHeader *h) {
   size_t size = pj_dtype_size(h->dtype);
-  if (h->swap) pj_bytes_swap(data, count, size);
+  if (h->swap && pj_dtype_is_complex(h->dtype)) pj_bytes_swap(data, 2 * count, size / 2); /* each part */
+  else if (h->swap) pj_bytes_swap(data, count, size);
   if (h->dtype == PJ_BOOL)
     for (size_t k = 0; k < count; k++) ((uint8_t *)data)[k] = ((uint8_t *)data)[k] != 0;
 }
@@ -256,14 +258,53 @@ static void pj_npy_scalar_from_bytes(PjValue *v, const void *b) {
 }
 #undef PJ_NPY_GET
 
+/* Up to `nbytes` from a stream whose size is not known (a pipe): the buffer grows with what
+ * arrives, so that a header announcing more than is sent allocates no more than was sent. */
+static void *pj_npy_read_stream(FILE *f, size_t nbytes, size_t *got) {
+  size_t cap = nbytes < ((size_t)1 << 20) ? nbytes : (size_t)1 << 20;
+  char *buf = malloc(cap ? cap : 1);
+  *got = 0;
+  while (buf && *got < nbytes) {
+    if (*got == cap) {
+      size_t grown = cap > nbytes - cap ? nbytes : 2 * cap;
+      char *bigger = realloc(buf, grown);
+      if (!bigger) {
+        free(buf);
+        return NULL;
+      }
+      buf = bigger, cap = grown;
+    }
+    size_t n = fread(buf + *got, 1, cap - *got, f);
+    *got += n;
+    if (n == 0) break;
+  }
+  return buf;
+}
+
 static PjStatus pj_npy_read_data(const PjNpyError *e, FILE *f, const PjNpyHeader *h, PjValue *out) {
   out->dtype = h->dtype;
   out->ndim = h->ndim;
   memcpy(out->shape, h->shape, sizeof h->shape);
   size_t count = (size_t)pj_value_count(out), nbytes = pj_value_nbytes(out);
-  void *data = malloc(nbytes ? nbytes : 1);
+  /* the data must be all that follows the header: measured before anything is allocated */
+  long here = ftell(f);
+  int measured = 0;
+  if (here >= 0 && fseek(f, 0, SEEK_END) == 0) {
+    long end = ftell(f);
+    if (end >= here && fseek(f, here, SEEK_SET) == 0) {
+      size_t left = (size_t)(end - here);
+      if (left < nbytes)
+        return pj_npy_fail(e, PJ_ERROR_IO, "truncated: %zu bytes of data expected, %zu found", nbytes, left);
+      if (left > nbytes)
+        return pj_npy_fail(e, PJ_ERROR_ARGUMENT, "%zu bytes after the data (%zu expected): not a single array",
+                           left - nbytes, nbytes);
+      measured = 1;
+    }
+  }
+  size_t got = 0;
+  void *data = measured ? malloc(nbytes ? nbytes : 1) : pj_npy_read_stream(f, nbytes, &got);
   if (!data) return pj_npy_fail(e, PJ_ERROR_IO, "out of memory for %zu bytes", nbytes);
-  size_t got = fread(data, 1, nbytes, f);
+  if (measured) got = fread(data, 1, nbytes, f);
   if (got != nbytes) {
     free(data);
     return pj_npy_fail(e, PJ_ERROR_IO, "truncated: %zu bytes of data expected, %zu found", nbytes, got);

@@ -677,6 +677,10 @@ class Dispatcher:
         grid, block = _check_dims(config[0], "griddim"), _check_dims(config[1], "blockdim")
         stream = config[2] if len(config) > 2 else 0
         shared = config[3] if len(config) > 3 else 0
+        if isinstance(shared, bool) or not isinstance(shared, (int, np.integer)):
+            raise TypeError(f"launch configuration: dynamic_shared_bytes must be an integer, got {shared!r}")
+        if shared < 0:
+            raise ValueError(f"launch configuration: dynamic_shared_bytes must not be negative, got {shared}")
         device()
         # numba warns of a small grid at each launch; pyjitc when a kernel first meets a launch
         # configuration (the launcher is then cached: later launches pay nothing for the check)

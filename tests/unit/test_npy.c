@@ -6,6 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "check.h"
 
@@ -129,6 +132,10 @@ static void test_exact_bytes(void) {
 static void write_raw(const char *name, const char *dict, const void *data, size_t data_len) {
   unsigned char buf[1024];
   size_t dlen = strlen(dict), total = 128;
+  if (dlen > 117) {
+    printf("write_raw: the header of %s is too long for the test's file\n", name);
+    return;
+  }
   memcpy(buf, "\x93NUMPY\x01\x00\x76\x00", 10);
   memcpy(buf + 10, dict, dlen);
   memset(buf + 10 + dlen, ' ', 117 - dlen);
@@ -220,6 +227,150 @@ static void test_broken_files(void) {
   CHECK(bytes && len == 140 && clean);
   free(bytes);
   pj_value_free(&good);
+}
+
+/* ---- hostile files: every one refused with the file's name and what is wrong ---------------- */
+
+typedef struct Hostile {
+  const char *dict;   /* the header text (a version 1.0 file), or NULL: `raw` is the whole file */
+  const char *raw;
+  size_t raw_len;
+  size_t data_len;    /* zero bytes of data after the header */
+  PjStatus status;
+  const char *fragment;
+} Hostile;
+
+#define PJ_F "'fortran_order': False, "
+static const Hostile hostile[] = {
+  {NULL, "\x93NUMPX\x01\x00\x10\x00", 10, 0, PJ_ERROR_ARGUMENT, "not a NumPy .npy file"},
+  {NULL, "\x93NUMP", 5, 0, PJ_ERROR_ARGUMENT, "not a NumPy .npy file"},
+  {NULL, "\x93NUMPY\x00\x00\x10\x00", 10, 0, PJ_ERROR_ARGUMENT, "unsupported .npy format version 0.0"},
+  {NULL, "\x93NUMPY\x04\x00\x10\x00\x00\x00", 12, 0, PJ_ERROR_ARGUMENT, "unsupported .npy format version 4.0"},
+  {NULL, "\x93NUMPY\x01\x00\xff\x7f{'descr': '<f4'}", 26, 0, PJ_ERROR_IO, "truncated header"},
+  {NULL, "\x93NUMPY\x02\x00\x00\x00\x01\x00{}", 14, 0, PJ_ERROR_IO, "truncated header"},
+  {NULL, "\x93NUMPY\x01\x00\x04\x00{\x00}\n", 14, 0, PJ_ERROR_ARGUMENT, "NUL byte in the header"},
+  {"'just a string'", NULL, 0, 8, PJ_ERROR_ARGUMENT, "not a dict"},
+  {"{'descr': '<f8', " PJ_F "'shape': (1,)", NULL, 0, 8, PJ_ERROR_ARGUMENT, "not a dict"},
+  {"{}", NULL, 0, 8, PJ_ERROR_ARGUMENT, "lacks one of"},
+  {"{" PJ_F "'shape': (1,), }", NULL, 0, 8, PJ_ERROR_ARGUMENT, "lacks one of"},
+  {"{'descr': '<f8', " PJ_F "}", NULL, 0, 8, PJ_ERROR_ARGUMENT, "lacks one of"},
+  {"{'descr': 12, " PJ_F "'shape': (1,), }", NULL, 0, 8, PJ_ERROR_ARGUMENT, "'descr' is not a dtype string"},
+  {"{'descr': '<f8" , NULL, 0, 8, PJ_ERROR_ARGUMENT, "'descr' is not a dtype string"},
+  {"{'descr': '', " PJ_F "'shape': (1,), }", NULL, 0, 8, PJ_ERROR_ARGUMENT, "unsupported dtype ''"},
+  {"{'descr': '<f4x', " PJ_F "'shape': (1,), }", NULL, 0, 8, PJ_ERROR_ARGUMENT, "unsupported dtype '<f4x'"},
+  {"{'descr': 'hello', " PJ_F "'shape': (1,), }", NULL, 0, 8, PJ_ERROR_ARGUMENT, "unsupported dtype 'hello'"},
+  {"{'descr': '|O', " PJ_F "'shape': (1,), }", NULL, 0, 8, PJ_ERROR_ARGUMENT, "unsupported dtype '|O'"},
+  {"{'descr': '<U5', " PJ_F "'shape': (1,), }", NULL, 0, 20, PJ_ERROR_ARGUMENT, "unsupported dtype '<U5'"},
+  {"{'descr': '|S3', " PJ_F "'shape': (1,), }", NULL, 0, 3, PJ_ERROR_ARGUMENT, "unsupported dtype '|S3'"},
+  {"{'descr': '|f8', " PJ_F "'shape': (1,), }", NULL, 0, 8, PJ_ERROR_ARGUMENT, "lacks a byte order"},
+  {"{'descr': [('a', '<i4'), ('b', '<f8')], " PJ_F "'shape': (1,), }", NULL, 0, 12, PJ_ERROR_ARGUMENT,
+   "structured dtypes are not supported"},
+  {"{'descr': '<f8', 'fortran_order': maybe, 'shape': (1,), }", NULL, 0, 8, PJ_ERROR_ARGUMENT, "'fortran_order'"},
+  {"{'descr': '<f8', 'fortran_order': 1, 'shape': (1,), }", NULL, 0, 8, PJ_ERROR_ARGUMENT, "'fortran_order'"},
+  {"{'descr': '<f8', " PJ_F "'shape': [1], }", NULL, 0, 8, PJ_ERROR_ARGUMENT, "'shape' is not a tuple"},
+  {"{'descr': '<f8', " PJ_F "'shape': (1, 2}", NULL, 0, 16, PJ_ERROR_ARGUMENT, "'shape'"},
+  {"{'descr': '<f8', " PJ_F "'shape': (1.5,), }", NULL, 0, 8, PJ_ERROR_ARGUMENT, "'shape' is not a tuple"},
+  {"{'descr': '<f8', " PJ_F "'shape': (a,), }", NULL, 0, 8, PJ_ERROR_ARGUMENT, "something other than extents"},
+  {"{'descr': '<f8', " PJ_F "'shape': (-3,), }", NULL, 0, 8, PJ_ERROR_ARGUMENT, "something other than extents"},
+  {"{'descr': '<f8', " PJ_F "'shape': (4611686018427387904, 4), }", NULL, 0, 8, PJ_ERROR_ARGUMENT, "above the limit"},
+  {"{'descr': '<f8', " PJ_F "'shape': (18446744073709551621,), }", NULL, 0, 8, PJ_ERROR_ARGUMENT, "above the limit"},
+  {"{'descr': '<f8', " PJ_F "'shape': (1048576, 1048576, 1048576), }", NULL, 0, 8, PJ_ERROR_ARGUMENT,
+   "more than 2^40 elements"},
+  {"{'descr':'<f8','fortran_order':False,'shape':(1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1)}",
+   NULL, 0, 8, PJ_ERROR_ARGUMENT, "more than 8 dimensions"},
+  /* 2^39 float64 elements (4 TiB) announced, 8 bytes there: refused before anything is allocated */
+  {"{'descr': '<f8', " PJ_F "'shape': (549755813888,), }", NULL, 0, 8, PJ_ERROR_IO,
+   "truncated: 4398046511104 bytes of data expected, 8 found"},
+  {"{'descr': '<c16', " PJ_F "'shape': (2, 2), }", NULL, 0, 63, PJ_ERROR_IO, "64 bytes of data expected, 63 found"},
+  {"{'descr': '<i4', " PJ_F "'shape': (2,), }", NULL, 0, 9, PJ_ERROR_ARGUMENT, "1 bytes after the data"},
+  {"{'descr': '<i4', " PJ_F "'shape': (), }", NULL, 0, 40, PJ_ERROR_ARGUMENT, "36 bytes after the data"},
+};
+#undef PJ_F
+
+static void test_hostile_files(void) {
+  static const char zeros[256];
+  for (size_t k = 0; k < sizeof hostile / sizeof hostile[0]; k++) {
+    const Hostile *h = &hostile[k];
+    char name[32];
+    snprintf(name, sizeof name, "hostile%zu.npy", k);
+    if (h->dict) write_raw(name, h->dict, zeros, h->data_len);
+    else file_write(in_dir(name), h->raw, h->raw_len);
+    char err[256] = "";
+    PjValue v;
+    PjStatus st = pj_value_load_npy(in_dir(name), &v, err, sizeof err);
+    int ok = st == h->status && strstr(err, h->fragment) && strstr(err, name) && v.data == NULL;
+    if (!ok) printf("hostile file %zu: status %d, '%s' (want %d, '%s')\n", k, (int)st, err, (int)h->status, h->fragment);
+    CHECK(ok);
+  }
+  /* big-endian elements are converted, complex ones part by part (NumPy reads them all) */
+  char err[256] = "";
+  PjValue v;
+  const unsigned char f4[] = {0x3f, 0xc0, 0, 0, 0xc1, 0x20, 0, 0}; /* 1.5, -10.0 */
+  write_raw("be_f4.npy", "{'descr': '>f4', 'fortran_order': False, 'shape': (2,), }", f4, sizeof f4);
+  CHECK(pj_value_load_npy(in_dir("be_f4.npy"), &v, err, sizeof err) == PJ_OK && v.dtype == PJ_FLOAT32 &&
+        ((float *)v.data)[0] == 1.5f && ((float *)v.data)[1] == -10.0f);
+  pj_value_free(&v);
+  const unsigned char c8[] = {0x3f, 0xc0, 0, 0, 0xc1, 0x20, 0, 0, 0x40, 0, 0, 0, 0, 0, 0, 0}; /* 1.5-10j, 2+0j */
+  write_raw("be_c8.npy", "{'descr': '>c8', 'fortran_order': False, 'shape': (2,), }", c8, sizeof c8);
+  CHECK(pj_value_load_npy(in_dir("be_c8.npy"), &v, err, sizeof err) == PJ_OK && v.dtype == PJ_COMPLEX64 &&
+        ((float *)v.data)[0] == 1.5f && ((float *)v.data)[1] == -10.0f && ((float *)v.data)[2] == 2.0f &&
+        ((float *)v.data)[3] == 0.0f);
+  pj_value_free(&v);
+  const unsigned char f8[] = {0xc0, 0x04, 0, 0, 0, 0, 0, 0}; /* -2.5, a 0-d array: a scalar */
+  write_raw("be_f8.npy", "{'descr': '>f8', 'fortran_order': False, 'shape': (), }", f8, sizeof f8);
+  CHECK(pj_value_load_npy(in_dir("be_f8.npy"), &v, err, sizeof err) == PJ_OK && v.ndim == 0 && v.scalar.f == -2.5);
+  /* every prefix of a good complex file, header and data, is refused with the file named */
+  PjValue good;
+  memset(&good, 0, sizeof good);
+  good.dtype = PJ_COMPLEX128;
+  good.ndim = 2;
+  good.shape[0] = 2, good.shape[1] = 3;
+  double *parts = malloc(96);
+  for (int i = 0; i < 12; i++) parts[i] = i * 0.5 - 1;
+  good.data = parts;
+  CHECK(pj_value_save_npy(in_dir("goodc.npy"), &good, err, sizeof err) == PJ_OK);
+  size_t len = 0;
+  unsigned char *bytes = file_read(in_dir("goodc.npy"), &len);
+  int clean = 1;
+  for (size_t cut = 0; bytes && cut < len; cut++) {
+    file_write(in_dir("cutc.npy"), bytes, cut);
+    PjStatus st = pj_value_load_npy(in_dir("cutc.npy"), &v, err, sizeof err);
+    clean &= st != PJ_OK && v.data == NULL && strstr(err, "cutc.npy") != NULL;
+  }
+  CHECK(bytes && len == 128 + 96 && clean);
+  free(bytes);
+  pj_value_free(&good);
+}
+
+/* A pipe announcing 2^39 float64 elements (4 TiB) and sending 8 bytes: its size cannot be measured
+ * before reading, and what is allocated follows what arrives. */
+static void test_pipe(void) {
+  const char *path = in_dir("pipe.npy");
+  if (mkfifo(path, 0600) != 0) {
+    printf("note: no FIFO: the pipe is not tested\n");
+    return;
+  }
+  pid_t child = fork();
+  if (child == 0) {
+    unsigned char buf[136];
+    const char *dict = "{'descr': '<f8', 'fortran_order': False, 'shape': (549755813888,), }";
+    size_t dlen = strlen(dict);
+    memcpy(buf, "\x93NUMPY\x01\x00\x76\x00", 10);
+    memcpy(buf + 10, dict, dlen);
+    memset(buf + 10 + dlen, ' ', 117 - dlen);
+    buf[127] = '\n';
+    memset(buf + 128, 0, 8);
+    FILE *f = fopen(path, "wb");
+    if (f) fwrite(buf, 1, sizeof buf, f), fclose(f);
+    _exit(0);
+  }
+  char err[256] = "";
+  PjValue v;
+  PjStatus st = pj_value_load_npy(path, &v, err, sizeof err);
+  int status = 0;
+  if (child > 0) waitpid(child, &status, 0);
+  if (st != PJ_ERROR_IO || !strstr(err, "4398046511104 bytes of data expected, 8 found")) printf("pipe: %d '%s'\n", (int)st, err);
+  CHECK(child > 0 && st == PJ_ERROR_IO && strstr(err, "4398046511104 bytes of data expected, 8 found") && !v.data);
 }
 
 static void test_save_errors(void) {
@@ -371,6 +522,8 @@ int main(void) {
   test_round_trip_scalars();
   test_exact_bytes();
   test_broken_files();
+  test_hostile_files();
+  test_pipe();
   test_save_errors();
   test_numpy();
   char cmd[128];
