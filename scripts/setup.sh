@@ -6,7 +6,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 deps="$root/.deps"
 
-apt_pkgs=(cmake make gcc g++ llvm-19-dev llvm-19-tools libtree-sitter-dev libzstd-dev zlib1g-dev python3 python3-pip python3-dev)
+apt_pkgs=(cmake make gcc g++ llvm-19-dev llvm-19-tools libtree-sitter-dev libzstd-dev zlib1g-dev python3 python3-pip python3-dev valgrind)
 # --fuzz: also clang 19 and its libFuzzer runtime (tests/fuzz, scripts/fuzz.sh); clang 19 because the
 # core's float16 helpers use _Float16, which older clangs reject on x86.
 if [ "${1:-}" = "--fuzz" ]; then apt_pkgs+=(clang-19 libclang-rt-19-dev); fi

@@ -102,3 +102,7 @@ foreach(t compile values signature)
   add_test(NAME fuzz.replay_${t} COMMAND replay_${t} ${inputs})
   set_tests_properties(fuzz.replay_${t} PROPERTIES LABELS "fuzz;cpu")
 endforeach()
+
+# valgrind (memcheck) over the command line's compile and launch of every example (tests/valgrind).
+add_test(NAME valgrind.examples COMMAND ${Python3_EXECUTABLE} ${PJ_TESTS}/valgrind/examples.py $<TARGET_FILE:pyjitc>)
+set_tests_properties(valgrind.examples PROPERTIES LABELS "valgrind;cpu" TIMEOUT 900)
