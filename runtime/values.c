@@ -902,11 +902,15 @@ PjStatus pj_value_cast(PjValue *v, PjDtype to, char *err, size_t errlen) {
   if (to == PJ_BOOL) out.i = from == 'f' ? f != 0 : from == 'u' ? b.u != 0 : b.i != 0;
   else if (kind == 'f') out.f = to == PJ_FLOAT32 ? (double)(float)f : f;
   else if (from == 'f') {
-    if (!(f > -9.3e18 && f < 1.8e19)) {
+    if (!(f >= -9223372036854775808.0 && f < 18446744073709551616.0)) {
       snprintf(err, errlen, "%g does not fit in %s", f, pj_dtype_name(to));
       return PJ_ERROR_ARGUMENT;
     }
-    if (kind == 'u') out.u = (uint64_t)f; else out.i = (int64_t)f;
+    /* through the other 64-bit type where the value lies outside this one, as NumPy's cast on
+     * x86 gives (-2.0 to uint64 is 2**64 - 2); a C cast would be undefined there */
+    bool neg = f < 0, big = f >= 9223372036854775808.0;
+    if (kind == 'u') out.u = neg ? (uint64_t)(int64_t)f : (uint64_t)f;
+    else out.i = big ? (int64_t)(uint64_t)f : (int64_t)f;
   } else {
     out = b; /* integer to integer: the bits, wrapped to the width below */
   }

@@ -408,7 +408,26 @@ static void test_complex_scalars(void) {
   CHECK(pj_value_parse("zeros(3, complex128)", &v, err, sizeof err) != PJ_OK && strstr(err, ".npy"));
 }
 
+/* Floats cast to integer types outside the target's range (found by fuzz_values under UBSan): as
+ * NumPy on x86 casts them, through the other 64-bit integer type; past 64 bits, an error. */
+static void test_float_to_integer_casts(void) {
+  char err[256];
+  PjValue v = {.dtype = PJ_FLOAT64, .scalar.f = -2.0};
+  CHECK(pj_value_cast(&v, PJ_UINT64, err, sizeof err) == PJ_OK && v.scalar.u == UINT64_MAX - 1);
+  v = (PjValue){.dtype = PJ_FLOAT64, .scalar.f = -2.0};
+  CHECK(pj_value_cast(&v, PJ_UINT8, err, sizeof err) == PJ_OK && v.scalar.u == 254);
+  v = (PjValue){.dtype = PJ_FLOAT64, .scalar.f = 1e19};
+  CHECK(pj_value_cast(&v, PJ_UINT64, err, sizeof err) == PJ_OK && v.scalar.u == 10000000000000000000ull);
+  v = (PjValue){.dtype = PJ_FLOAT32, .scalar.f = -7.75};
+  CHECK(pj_value_cast(&v, PJ_INT16, err, sizeof err) == PJ_OK && v.scalar.i == -7);
+  v = (PjValue){.dtype = PJ_FLOAT64, .scalar.f = 1e30};
+  CHECK(pj_value_cast(&v, PJ_INT64, err, sizeof err) != PJ_OK && strstr(err, "does not fit in int64"));
+  v = (PjValue){.dtype = PJ_FLOAT64, .scalar.f = -1e19};
+  CHECK(pj_value_cast(&v, PJ_UINT32, err, sizeof err) != PJ_OK);
+}
+
 int main(void) {
+  test_float_to_integer_casts();
   test_dtypes();
   test_complex_scalars();
   test_scalars();
