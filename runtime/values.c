@@ -419,6 +419,9 @@ static PjStatus pj_literal_to_float(PjSpec *s, const PjLiteral *lit, PjDtype t, 
 static PjStatus pj_literal_convert(PjSpec *s, const PjLiteral *lit, PjDtype t, PjBits *out) {
   char kind = pj_dtype_kind(t);
   if (kind == 'f') return pj_literal_to_float(s, lit, t, out);
+  if (kind == 'c') /* no complex element is made from a number here */
+    return pj_spec_fail(s, "%s arrays cannot be generated on the command line: pass a .npy file", pj_dtype_name(t));
+  if (pj_dtype_is_fp8(t)) return pj_spec_fail(s, "%s is a scalar type of kernels, not an array dtype", pj_dtype_name(t));
   if (lit->kind == 'f') return pj_spec_fail(s, "%s takes an integer, not %g", pj_dtype_name(t), lit->f);
   if (kind == 'b') {
     if (lit->negative || lit->magnitude > 1) return pj_spec_fail(s, "bool takes True, False, 0 or 1");

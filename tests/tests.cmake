@@ -106,3 +106,15 @@ endforeach()
 # valgrind (memcheck) over the command line's compile and launch of every example (tests/valgrind).
 add_test(NAME valgrind.examples COMMAND ${Python3_EXECUTABLE} ${PJ_TESTS}/valgrind/examples.py $<TARGET_FILE:pyjitc>)
 set_tests_properties(valgrind.examples PROPERTIES LABELS "valgrind;cpu" TIMEOUT 900)
+
+# A short soak of the Python package (tests/soak/soak.py; the full one is run by hand and its
+# figures kept in docs/reliability.md): launches of every style and distinct kernels, memory flat.
+foreach(target cpu cuda)
+  set(label cpu)
+  if(target STREQUAL "cuda")
+    set(label gpu)
+  endif()
+  add_test(NAME soak.${target} COMMAND ${Python3_EXECUTABLE} ${PJ_TESTS}/soak/soak.py --launches 20000 --kernels 300)
+  set_tests_properties(soak.${target} PROPERTIES LABELS "soak;${label}" TIMEOUT 600
+    ENVIRONMENT "PYTHONPATH=${CMAKE_BINARY_DIR}/python;PYJITC_TARGET=${target};PYTHONDONTWRITEBYTECODE=1")
+endforeach()
