@@ -163,7 +163,16 @@ struct PjCuda {
   CUdeviceptr scratch;    /* the arrays of a launch; kept for the next when small */
   size_t scratch_bytes;
   CUresult lost;          /* a sticky error that ended the context, or 0 */
+  /* the last launch, which a fault found later (at a synchronisation, a copy) is put to: the
+   * kernel that faulted is it or one queued before it and not yet waited for */
+  uint64_t launches;
+  const PjKernelCode *last_code;
+  uint32_t last_grid[3], last_block[3];
+  char lost_after[400];   /* the launch the loss is put to, for every later error */
 };
+
+/* The last failure pj_cuda_check saw on this thread: which calls ended the context. */
+static _Thread_local CUresult pj_cuda_failed;
 
 /* ---- loading the driver ------------------------------------------------------------------- */
 
@@ -175,6 +184,7 @@ static const char *pj_cuda_error_name(CUresult r) {
 
 static PjStatus pj_cuda_check(CUresult r, const char *call, char *err, size_t errlen) {
   if (r == PJ_CUDA_SUCCESS) return PJ_OK;
+  pj_cuda_failed = r;
   const char *name = pj_cuda_error_name(r), *text = NULL;
   if (pj_cuda_driver.cuGetErrorString(r, &text) != PJ_CUDA_SUCCESS) text = NULL;
   PjStatus status = r == PJ_CUDA_ERROR_NO_DEVICE ? PJ_ERROR_NO_DEVICE : PJ_ERROR_DEVICE;
@@ -576,8 +586,12 @@ static PjStatus pj_cuda_cooperative_prepare(const PjCuda *cuda, PjCudaKernel *k,
 
 /* Launches k on stream s, after pj_cuda_cooperative_prepare: a kernel with a grid barrier
  * cooperatively (every block resident at once). The context is current. */
-static PjStatus pj_cuda_launch_kernel(const PjCuda *cuda, PjCudaKernel *k, const PjLaunchConfig *c, CUstream s,
+static PjStatus pj_cuda_launch_kernel(PjCuda *cuda, PjCudaKernel *k, const PjLaunchConfig *c, CUstream s,
                                       void **params, char *err, size_t errlen) {
+  cuda->launches++;
+  cuda->last_code = k->code;
+  memcpy(cuda->last_grid, c->grid, sizeof c->grid);
+  memcpy(cuda->last_block, c->block, sizeof c->block);
   if (!k->code->grid_sync)
     return PJ_CU(cuLaunchKernel, k->function, c->grid[0], c->grid[1], c->grid[2], c->block[0], c->block[1],
                  c->block[2], c->shared_bytes, s, params, NULL);
@@ -716,17 +730,40 @@ static PjStatus pj_cuda_launch_locked(PjCuda *cuda, const PjKernelCode *code,
   return st;
 }
 
+/* A failure of kind r ended the context: it is lost from now on, and put to the last launch,
+ * whose description is added to err (every later error repeats it). */
+static void pj_cuda_mark_lost(PjCuda *cuda, CUresult r, char *err, size_t errlen) {
+  if (cuda->lost || !pj_cuda_error_is_sticky(r)) return;
+  cuda->lost = r;
+  if (cuda->last_code)
+    snprintf(cuda->lost_after, sizeof cuda->lost_after,
+             "kernel '%s' (launch %llu of this process, grid (%u, %u, %u), block (%u, %u, %u)) or work queued before "
+             "it faulted", cuda->last_code->name, (unsigned long long)cuda->launches, cuda->last_grid[0],
+             cuda->last_grid[1], cuda->last_grid[2], cuda->last_block[0], cuda->last_block[1], cuda->last_block[2]);
+  else
+    snprintf(cuda->lost_after, sizeof cuda->lost_after, "no kernel had been launched");
+  if (err && errlen) {
+    size_t n = strlen(err);
+    snprintf(err + n, errlen - n, ": %s; CUDA can run nothing more in this process", cuda->lost_after);
+  }
+}
+
+/* After a call that failed with PJ_ERROR_DEVICE: whether the failure ended the context. */
+static void pj_cuda_after_failure(PjCuda *cuda, PjStatus st, char *err, size_t errlen) {
+  if (st == PJ_ERROR_DEVICE) pj_cuda_mark_lost(cuda, pj_cuda_failed, err, errlen);
+}
+
 /* After a failed launch: whether the context survived it. */
-static void pj_cuda_note_loss(PjCuda *cuda) {
+static void pj_cuda_note_loss(PjCuda *cuda, char *err, size_t errlen) {
   CUresult r = pj_cuda_driver.cuCtxSynchronize();
-  if (pj_cuda_error_is_sticky(r)) cuda->lost = r;
+  pj_cuda_mark_lost(cuda, pj_cuda_error_is_sticky(pj_cuda_failed) ? pj_cuda_failed : r, err, errlen);
 }
 
 static PjStatus pj_cuda_lost_error(const PjCuda *cuda, char *err, size_t errlen) {
   const char *name = pj_cuda_error_name(cuda->lost);
   return pj_runtime_error(PJ_ERROR_DEVICE, err, errlen,
-                          "the GPU context was lost to an earlier %s; CUDA can run nothing more "
-                          "in this process", name ? name : "CUDA error");
+                          "the GPU context was lost to an earlier %s (%s); CUDA can run nothing more "
+                          "in this process", name ? name : "CUDA error", cuda->lost_after);
 }
 
 /* Puts "kernel 'name': " before the message in err. */
@@ -744,7 +781,7 @@ PjStatus pj_cuda_launch(PjCuda *cuda, const PjKernelCode *code, const PjLaunchCo
   PjStatus st = cuda->lost ? pj_cuda_lost_error(cuda, err, errlen) : pj_cuda_enter(cuda, err, errlen);
   if (st == PJ_OK) {
     st = pj_cuda_launch_locked(cuda, code, config, args, nargs, times, err, errlen);
-    if (st == PJ_ERROR_DEVICE) pj_cuda_note_loss(cuda);
+    if (st == PJ_ERROR_DEVICE) pj_cuda_note_loss(cuda, err, errlen);
     pj_cuda_leave();
   }
   pthread_mutex_unlock(&cuda->lock);
@@ -761,6 +798,7 @@ PjStatus pj_cuda_launch(PjCuda *cuda, const PjKernelCode *code, const PjLaunchCo
     PjStatus in_st = pj_cuda_enter((cuda), err, errlen);                                        \
     if (in_st != PJ_OK) return in_st;                                                          \
     in_st = (call);                                                                            \
+    pj_cuda_after_failure((cuda), in_st, err, errlen);                                         \
     pj_cuda_leave();                                                                           \
     return in_st;                                                                              \
   } while (0)
@@ -773,6 +811,7 @@ PjStatus pj_cuda_alloc(PjCuda *cuda, size_t bytes, uint64_t *out, char *err, siz
   PjStatus st = pj_cuda_enter(cuda, err, errlen);
   if (st != PJ_OK) return st;
   st = PJ_CU(cuMemAlloc_v2, &p, bytes);
+  pj_cuda_after_failure(cuda, st, err, errlen);
   pj_cuda_leave();
   *out = p;
   return st;
@@ -987,7 +1026,7 @@ PjStatus pj_cuda_launch_async(PjCuda *cuda, PjCudaKernel *kernel, const PjLaunch
   PjStatus st = push ? pj_cuda_enter(cuda, err, errlen) : PJ_OK;
   if (st != PJ_OK) return st;
   st = pj_cuda_launch_async_in_context(cuda, kernel, config, (CUstream)stream, params, err, errlen);
-  if (st == PJ_ERROR_DEVICE) pj_cuda_note_loss(cuda);
+  if (st == PJ_ERROR_DEVICE) pj_cuda_note_loss(cuda, err, errlen);
   if (push) pj_cuda_leave();
   if (st != PJ_OK) pj_cuda_error_context(kernel->code, err, errlen);
   return st;
