@@ -368,6 +368,9 @@ PjStatus pj_mem_copy(PjDevice *device, PjCopy direction, uint64_t dst, uint64_t 
 PjStatus pj_mem_set(PjDevice *device, uint64_t dst, int value, size_t bytes, PjStream *stream, char *err,
                     size_t errlen);
 PjStatus pj_device_synchronize(PjDevice *device, char *err, size_t errlen);
+/* Bytes of device memory free and in all (cuMemGetInfo; on the CPU executor the host's available
+ * and total memory): numba's context.get_memory_info(). */
+PjStatus pj_device_memory_info(PjDevice *device, size_t *free, size_t *total, char *err, size_t errlen);
 /* Page-locked host memory (plain host memory on the CPU executor); *device_address is where
  * kernels see it (mapped into the GPU's address space). */
 PjStatus pj_host_alloc(PjDevice *device, size_t bytes, void **host, uint64_t *device_address, char *err, size_t errlen);

@@ -100,6 +100,16 @@ static PyObject *pj_synchronize(PyObject *self, PyObject *noargs) {
   Py_RETURN_NONE;
 }
 
+/* memory_info() -> (free, total) bytes of the device's memory */
+static PyObject *pj_memory_info_py(PyObject *self, PyObject *noargs) {
+  if (!pj_need_device()) return NULL;
+  char err[512] = "";
+  size_t free_bytes = 0, total = 0;
+  PjStatus st = pj_device_memory_info(g_device, &free_bytes, &total, err, sizeof err);
+  if (st != PJ_OK) return pj_py_error(st, err);
+  return Py_BuildValue("(nn)", (Py_ssize_t)free_bytes, (Py_ssize_t)total);
+}
+
 static PyObject *pj_register(PyObject *self, PyObject *args) {
   PyObject *ndarray, *generic, *typing, *cuda, *scalars;
   if (!PyArg_ParseTuple(args, "OOOOO", &ndarray, &generic, &typing, &cuda, &scalars)) return NULL;
@@ -1629,6 +1639,7 @@ static PyObject *pj_dtype_codes(PyObject *self, PyObject *noargs) {
 static PyMethodDef pj_methods[] = {
     {"open", pj_open, METH_VARARGS, "open(target='auto', ordinal=0) -> (target, name, arch)"},
     {"synchronize", pj_synchronize, METH_NOARGS, "wait for all work on the device"},
+    {"memory_info", pj_memory_info_py, METH_NOARGS, "memory_info() -> (free, total) bytes of device memory"},
     {"register", pj_register, METH_VARARGS,
      "register(numpy.ndarray, numpy.generic, TypingError, CudaError, {numpy scalar type: dtype code})"},
     {"compile", pj_compile, METH_VARARGS,

@@ -61,6 +61,7 @@ enum {
   X(cuCtxGetCurrent, NULL, CUresult, (CUcontext *context))                                       \
   X(cuCtxSetCurrent, NULL, CUresult, (CUcontext context))                                        \
   X(cuMemAlloc_v2, NULL, CUresult, (CUdeviceptr *ptr, size_t bytes))                             \
+  X(cuMemGetInfo_v2, NULL, CUresult, (size_t *free, size_t *total))                               \
   X(cuMemFree_v2, NULL, CUresult, (CUdeviceptr ptr))                                             \
   X(cuMemcpyHtoD_v2, NULL, CUresult, (CUdeviceptr dst, const void *src, size_t bytes))           \
   X(cuMemcpyDtoH_v2, NULL, CUresult, (void *dst, CUdeviceptr src, size_t bytes))                 \
@@ -910,6 +911,10 @@ PjStatus pj_cuda_copy(PjCuda *cuda, int kind, uint64_t dst, uint64_t src, size_t
 PjStatus pj_cuda_memset(PjCuda *cuda, uint64_t dst, int value, size_t bytes, void *stream, char *err, size_t errlen) {
   PJ_CUDA_IN_CONTEXT(cuda, stream ? PJ_CU(cuMemsetD8Async, dst, (unsigned char)value, bytes, (CUstream)stream)
                                   : PJ_CU(cuMemsetD8_v2, dst, (unsigned char)value, bytes));
+}
+
+PjStatus pj_cuda_memory_info(PjCuda *cuda, size_t *free, size_t *total, char *err, size_t errlen) {
+  PJ_CUDA_IN_CONTEXT(cuda, PJ_CU(cuMemGetInfo_v2, free, total));
 }
 
 PjStatus pj_cuda_synchronize(PjCuda *cuda, char *err, size_t errlen) {

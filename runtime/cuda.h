@@ -56,6 +56,7 @@ PjStatus pj_cuda_copy(PjCuda *cuda, int kind, uint64_t dst, uint64_t src, size_t
                       size_t errlen);
 PjStatus pj_cuda_memset(PjCuda *cuda, uint64_t dst, int value, size_t bytes, void *stream, char *err, size_t errlen);
 PjStatus pj_cuda_synchronize(PjCuda *cuda, char *err, size_t errlen);
+PjStatus pj_cuda_memory_info(PjCuda *cuda, size_t *free, size_t *total, char *err, size_t errlen);
 PjStatus pj_cuda_stream_new(PjCuda *cuda, void **out, char *err, size_t errlen);
 void pj_cuda_stream_delete(PjCuda *cuda, void *stream);
 PjStatus pj_cuda_stream_synchronize(PjCuda *cuda, void *stream, char *err, size_t errlen);

@@ -504,6 +504,23 @@ PjStatus pj_mem_set(PjDevice *device, uint64_t dst, int value, size_t bytes, PjS
   return PJ_OK;
 }
 
+PjStatus pj_device_memory_info(PjDevice *device, size_t *free, size_t *total, char *err, size_t errlen) {
+  if (device->cuda) return pj_cuda_memory_info(device->cuda, free, total, err, errlen);
+  /* the CPU executor's memory is the host's: what the kernel reports as available and in all */
+  FILE *f = fopen("/proc/meminfo", "r");
+  unsigned long long kb_total = 0, kb_free = 0, v;
+  char line[128];
+  while (f && fgets(line, sizeof line, f)) {
+    if (sscanf(line, "MemTotal: %llu kB", &v) == 1) kb_total = v;
+    else if (sscanf(line, "MemAvailable: %llu kB", &v) == 1) kb_free = v;
+  }
+  if (f) fclose(f);
+  if (!kb_total) return pj_runtime_error(PJ_ERROR_IO, err, errlen, "cannot read the host's memory size (/proc/meminfo)");
+  *free = (size_t)kb_free * 1024;
+  *total = (size_t)kb_total * 1024;
+  return PJ_OK;
+}
+
 PjStatus pj_device_synchronize(PjDevice *device, char *err, size_t errlen) {
   return device->cuda ? pj_cuda_synchronize(device->cuda, err, errlen) : PJ_OK;
 }

@@ -3,6 +3,7 @@ runs under pyjitc: on the GPU, or on the CPU executor where there is none (or PY
 
 The kernel-side names (cuda.grid, cuda.shared.array, cuda.atomic.add, ...) are markers the
 compiler reads; called on the host they raise."""
+import collections
 import sys
 import types as _pytypes
 
@@ -166,6 +167,9 @@ def detect():
     return target == "cuda"
 
 
+MemoryInfo = collections.namedtuple("MemoryInfo", "free total")
+
+
 class _Device:
     def __init__(self, target, name, arch):
         self.id = 0
@@ -184,6 +188,13 @@ class _Device:
 
     def reset(self):
         synchronize()
+
+    def get_memory_info(self):
+        """numba's context.get_memory_info(): MemoryInfo(free, total), bytes of device memory (on
+        the CPU executor, the host's available and total memory)."""
+        _device()
+        free, total = _core.memory_info()
+        return MemoryInfo(free, total)
 
     def __enter__(self):
         """`with cuda.gpus[0]:` runs the block with this device current (there is one device)."""

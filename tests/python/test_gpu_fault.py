@@ -51,7 +51,7 @@ CHILD = textwrap.dedent('''
 
 @pytest.mark.parametrize("stream", [False, True])
 def test_fault_names_the_kernel_and_the_process_goes_on(stream):
-    launch = ("s = cuda.stream()\n    scribble[1, 1, s](d, 1 << 40)" if stream else "scribble[1, 1](d, 1 << 40)")
+    launch = ("s = cuda.stream()\nscribble[1, 1, s](d, 1 << 40)" if stream else "scribble[1, 1](d, 1 << 40)")
     code = CHILD.replace("{launch}", launch)
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     lines = proc.stdout.splitlines()

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# compute-sanitizer over GPU test groups, on the GPU machine (after scripts/gpu-bundle.sh here):
+#   bash scripts/gpu-sanitize.sh OUTDIR TOOL [e2e|python] FILE...
+# TOOL is memcheck, racecheck or synccheck. e2e FILEs (tests/e2e/test_*.py) run with every launch
+# of bundle/pyjitc under the tool (a wrapper given as $PYJITC); python FILEs (tests/python) run
+# with the interpreter under the tool. Each process writes its report to OUTDIR/TOOL/; the summary
+# (OUTDIR/TOOL-summary.txt) counts the processes and lists every report that holds an error.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=$1 tool=$2 kind=$3
+shift 3
+mkdir -p "$out/$tool"
+logs="$out/$tool"
+extra=()
+[ "$tool" = memcheck ] && extra=(--leak-check full)
+if [ "$kind" = e2e ]; then
+  wrapper="$out/pyjitc-$tool.sh"
+  printf '#!/bin/sh\nexec compute-sanitizer --tool %s %s --log-file %s/%%p.log "%s" "$@"\n' \
+    "$tool" "${extra[*]}" "$logs" "$root/bundle/pyjitc" > "$wrapper"
+  chmod +x "$wrapper"
+  PYJITC="$wrapper" PYJITC_TEST_TARGET=cuda python3 -m pytest -q -p no:cacheprovider "$@" > "$out/$tool-pytest.txt" 2>&1
+else
+  (cd "$root/tests/python" && PYTHONPATH="$root/bundle/python" PYJITC_TARGET=cuda PYJITC_TEST_TARGET=cuda \
+    compute-sanitizer --tool "$tool" "${extra[@]}" --target-processes all --log-file "$logs/%p.log" \
+    python3 -m pytest -q -p no:cacheprovider -W ignore "$@") > "$out/$tool-pytest.txt" 2>&1
+fi
+echo "pytest: $(tail -1 "$out/$tool-pytest.txt")"
+{
+  n=$(ls "$logs" | wc -l)
+  bad=$(grep -L "ERROR SUMMARY: 0 errors" "$logs"/*.log 2>/dev/null | wc -l)
+  echo "$tool: $n processes, $bad with errors ($kind: $*)"
+  for f in $(grep -L "ERROR SUMMARY: 0 errors" "$logs"/*.log 2>/dev/null); do
+    echo "--- $f"
+    grep -m8 -E "Invalid|Race|Barrier|Leaked|Error|error|in kernel|at .*\+" "$f"
+  done
+} > "$out/$tool-summary.txt"
+head -40 "$out/$tool-summary.txt"
