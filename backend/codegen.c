@@ -1063,6 +1063,7 @@ static void pj_cg_while(PjCg *g, const PjStmt *s) {
                     done = pj_cg_block_new(g, "while.end");
   LLVMBuildBr(g->b, head);
   LLVMPositionBuilderAtEnd(g->b, head);
+  pj_cg_poll_interrupt(g); /* CPU: a while loop may never end */
   LLVMValueRef c = pj_truth(g, pj_cg_expr(g, s->while_.cond), s->while_.cond->type);
   LLVMBuildCondBr(g->b, c, body, done);
   LLVMPositionBuilderAtEnd(g->b, body);
@@ -1120,10 +1121,40 @@ static void pj_cg_for(PjCg *g, const PjStmt *s) {
   LLVMBuildStore(g->b, LLVMConstInt(kt, 0, 0), counter);
   LLVMBasicBlockRef head = pj_cg_block_new(g, "for.cond"), body = pj_cg_block_new(g, "for.body"),
                     latch = pj_cg_block_new(g, "for.inc"), done = pj_cg_block_new(g, "for.end");
+  /* CPU: a range not known to be short runs in chunks of PJ_FOR_CHUNK iterations, with a poll
+   * for an interrupt between chunks: the inner loop stays a counted loop LLVM can vectorize */
+  enum { PJ_FOR_CHUNK = 1 << 16 };
+  bool chunked = g->host && LLVMGetIntTypeWidth(kt) >= 32 &&
+                 !(LLVMIsAConstantInt(count) && LLVMConstIntGetZExtValue(count) <= PJ_FOR_CHUNK);
+  LLVMValueRef limit = chunked ? LLVMBuildAlloca(g->alloca_b, kt, "range.limit") : count;
+  LLVMBasicBlockRef chunk = chunked ? pj_cg_block_new(g, "for.chunk") : NULL;
+  LLVMBasicBlockRef chunk_end = chunked ? pj_cg_block_new(g, "for.chunk.end") : done;
+  if (chunked) { /* limit = k + min(count - k, PJ_FOR_CHUNK) */
+    LLVMBuildBr(g->b, chunk);
+    LLVMPositionBuilderAtEnd(g->b, chunk);
+    LLVMValueRef k0 = LLVMBuildLoad2(g->b, kt, counter, "");
+    LLVMValueRef step_max = LLVMConstInt(kt, PJ_FOR_CHUNK, 0);
+    /* umin(count, k0 + min(count - k0, CHUNK)): a value known to be at most count, so that what
+     * LLVM knows of count's range (an extent: not negative) holds for the counter too */
+    LLVMValueRef rest = LLVMBuildSub(g->b, count, k0, "");
+    LLVMValueRef take = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntUGT, rest, step_max, ""), step_max, rest, "");
+    LLVMValueRef pair[2] = {count, LLVMBuildAdd(g->b, k0, take, "")};
+    LLVMTypeRef pt[1] = {kt};
+    LLVMBuildStore(g->b, pj_cg_call_intrinsic(g, "llvm.umin", pt, 1, pair, 2), limit);
+  }
   LLVMBuildBr(g->b, head);
   LLVMPositionBuilderAtEnd(g->b, head);
   LLVMValueRef k = LLVMBuildLoad2(g->b, kt, counter, "k");
-  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, k, count, ""), body, done);
+  LLVMValueRef end = chunked ? LLVMBuildLoad2(g->b, kt, limit, "") : count;
+  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, k, end, ""), body, chunk_end);
+  if (chunked) {
+    LLVMPositionBuilderAtEnd(g->b, chunk_end);
+    LLVMBasicBlockRef poll = pj_cg_block_new(g, "for.poll");
+    LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, LLVMBuildLoad2(g->b, kt, counter, ""), count, ""), poll, done);
+    LLVMPositionBuilderAtEnd(g->b, poll);
+    pj_cg_poll_interrupt(g);
+    LLVMBuildBr(g->b, chunk);
+  }
   LLVMPositionBuilderAtEnd(g->b, body);
   if (kt != t) k = LLVMBuildZExt(g->b, k, t, "");
   LLVMValueRef i = LLVMBuildAdd(g->b, start, LLVMBuildMul(g->b, k, step, ""), "i");

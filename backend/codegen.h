@@ -111,6 +111,9 @@ LLVMValueRef pj_cg_failed_now(PjCg *g);
 static inline LLVMTypeRef pj_cg_i64(PjCg *g) { return LLVMInt64TypeInContext(g->ctx); }
 static inline LLVMTypeRef pj_cg_ptr(PjCg *g) { return LLVMPointerTypeInContext(g->ctx, 0); }
 LLVMBasicBlockRef pj_cg_block_new(PjCg *g, const char *name);
+/* CPU: polls the executor's interrupt word (PjCpuGrid.interrupt) at the insertion point and
+ * calls PjCpuGrid.interrupted (it does not return) when it is set; nothing on the GPU. */
+void pj_cg_poll_interrupt(PjCg *g);
 LLVMValueRef pj_cg_convert_scalar(PjCg *g, LLVMValueRef v, PjDtype from, PjDtype to);
 
 /* backend/arrays.c: arrays, views and slices */

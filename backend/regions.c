@@ -656,6 +656,7 @@ static void pj_uniform_while(PjRegions *R, const PjStmt *s) {
   if (!pj_loop_open(R, s->loc, &save)) return;
   LLVMBuildBr(g->b, head);
   LLVMPositionBuilderAtEnd(g->b, head);
+  pj_cg_poll_interrupt(g);
   pj_away_next_iteration(R);
   LLVMBuildCondBr(g->b, R->warp ? pj_masked_cond(R, s->while_.cond) : pj_uniform_cond(R, s->while_.cond), body, done);
   LLVMPositionBuilderAtEnd(g->b, body);
@@ -671,6 +672,7 @@ static void pj_for_iterations(PjRegions *R, const PjStmt *s, LLVMBasicBlockRef l
   PjCg *g = R->g;
   pj_uniform_loop_body(R, &s->for_.body, latch, done);
   LLVMPositionBuilderAtEnd(g->b, latch);
+  pj_cg_poll_interrupt(g);
   pj_away_next_iteration(R);
   LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, t, counter, ""), LLVMConstInt(t, 1, 0), ""), counter);
   LLVMBuildBr(g->b, head);

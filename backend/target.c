@@ -2,6 +2,7 @@
  * the host (a per-block entry for the CPU executor, libm, native code through ORC LLJIT). */
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,6 +100,25 @@ static LLVMValueRef pj_inline_asm(PjCg *g, LLVMTypeRef ret, const char *text, co
   LLVMValueRef asm_ = LLVMGetInlineAsm(ft, (char *)text, strlen(text), (char *)constraints, strlen(constraints), 1, 0,
                                        LLVMInlineAsmDialectATT, 0);
   return LLVMBuildCall2(g->b, ft, asm_, args, n, "");
+}
+
+void pj_cg_poll_interrupt(PjCg *g) {
+  if (!g->host || !g->cpu_grid) return;
+  LLVMTypeRef ptr = pj_cg_ptr(g), i32 = LLVMInt32TypeInContext(g->ctx), i8 = LLVMInt8TypeInContext(g->ctx);
+  LLVMValueRef off = LLVMConstInt(pj_cg_i64(g), offsetof(PjCpuGrid, interrupt), 0);
+  LLVMValueRef word = LLVMBuildLoad2(g->b, ptr, LLVMBuildInBoundsGEP2(g->b, i8, g->cpu_grid, &off, 1, ""), "");
+  LLVMValueRef v = LLVMBuildLoad2(g->b, i32, word, "interrupt");
+  LLVMSetOrdering(v, LLVMAtomicOrderingMonotonic);
+  LLVMSetAlignment(v, 4);
+  LLVMBasicBlockRef stop = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "interrupted");
+  LLVMBasicBlockRef go = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "not.interrupted");
+  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntNE, v, LLVMConstInt(i32, 0, 0), ""), stop, go);
+  LLVMPositionBuilderAtEnd(g->b, stop);
+  off = LLVMConstInt(pj_cg_i64(g), offsetof(PjCpuGrid, interrupted), 0);
+  LLVMValueRef fn = LLVMBuildLoad2(g->b, ptr, LLVMBuildInBoundsGEP2(g->b, i8, g->cpu_grid, &off, 1, ""), "");
+  LLVMBuildCall2(g->b, LLVMFunctionType(LLVMVoidTypeInContext(g->ctx), NULL, 0, 0), fn, NULL, 0, "");
+  LLVMBuildUnreachable(g->b);
+  LLVMPositionBuilderAtEnd(g->b, go);
 }
 
 /* The alignment= a local or shared array's call gives (its constant third argument), or 0. */

@@ -427,6 +427,13 @@ void pj_loaded_attributes(PjLoaded *loaded, int64_t out[5]);
 PjStatus pj_loaded_max_cooperative_blocks(PjLoaded *loaded, uint32_t threads_per_block, uint32_t shared_bytes,
                                           uint32_t *blocks, char *err, size_t errlen);
 
+/* Interrupts the CPU executor's launches in progress (in any thread), as Ctrl-C would: their
+ * kernels stop at their next loop back edge or barrier wait, no further block starts, and each
+ * such launch returns PJ_ERROR_DEVICE with a message that says "interrupted". Does nothing while
+ * no CPU launch is in progress; the last interrupted launch to return clears it. Safe to call
+ * from a signal handler (it stores one atomic word). A GPU kernel cannot be stopped this way. */
+void pj_cpu_interrupt(void);
+
 /* "pyjitc 0.1.0 (LLVM 19.1.7)" */
 const char *pj_version_string(void);
 double pj_now_ms(void);

@@ -26,6 +26,11 @@ typedef struct PjCpuGrid {
    * when a block finished without reaching it (the launch then fails). NULL otherwise. */
   void *sync;
   int (*grid_sync)(void *sync);
+  /* The executor's interrupt word (pj_cpu_interrupt): the kernel polls it (a relaxed atomic
+   * load) at the back edges of its loops and, once it is nonzero, calls interrupted(), which
+   * does not return: it abandons the block's run (the executor stops the launch). */
+  const int *interrupt;
+  void (*interrupted)(void);
 } PjCpuGrid;
 
 /* Runs every thread of one block (kernels without barriers). */

@@ -9,6 +9,9 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <pthread.h>
+#include <signal.h>
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -45,6 +48,52 @@ static char g_last_launch[128];       /* the name of the kernel launched last (l
 
 static PyObject *g_raise_hook; /* hook(message) -> the exception a kernel raised (debug=True) */
 PyObject *g_arg_hook;          /* hook(object) -> int or None: an argument of no other kind (args.c) */
+
+/* ---- Ctrl-C during a launch on the CPU executor ----------------------------------------------
+ * The kernel runs on the calling thread with the GIL released, so Python's own SIGINT handler
+ * (which only notes the signal for the main thread's next bytecode) cannot stop it. While CPU
+ * launches are in progress a handler of ours is installed in front of Python's: it calls
+ * pj_cpu_interrupt() (the kernels stop at their next loop back edge) and then Python's handler,
+ * so the launch returns "interrupted" and PyErr_CheckSignals() raises KeyboardInterrupt (or runs
+ * whatever handler the program set). Installed only over a handler that is a function: under
+ * SIG_DFL the signal ends the process anyway, under SIG_IGN nothing happens. */
+static pthread_mutex_t g_sigint_lock = PTHREAD_MUTEX_INITIALIZER;
+static int g_sigint_users;             /* launches in progress under our handler */
+static bool g_sigint_ours;             /* whether our handler is installed */
+static struct sigaction g_sigint_prev; /* the handler ours forwards to */
+
+static void pj_sigint_handler(int sig, siginfo_t *info, void *ctx) {
+  pj_cpu_interrupt();
+  if (g_sigint_prev.sa_flags & SA_SIGINFO) g_sigint_prev.sa_sigaction(sig, info, ctx);
+  else g_sigint_prev.sa_handler(sig);
+}
+
+static void pj_sigint_enter(void) {
+  pthread_mutex_lock(&g_sigint_lock);
+  if (g_sigint_users++ == 0) {
+    struct sigaction prev, ours;
+    memset(&ours, 0, sizeof ours);
+    ours.sa_sigaction = pj_sigint_handler;
+    ours.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&ours.sa_mask);
+    g_sigint_ours = false;
+    if (sigaction(SIGINT, NULL, &prev) == 0 && !(prev.sa_flags & SA_SIGINFO ? prev.sa_sigaction == NULL
+                                                     : prev.sa_handler == SIG_DFL || prev.sa_handler == SIG_IGN)) {
+      g_sigint_prev = prev;
+      g_sigint_ours = sigaction(SIGINT, &ours, NULL) == 0;
+    }
+  }
+  pthread_mutex_unlock(&g_sigint_lock);
+}
+
+static void pj_sigint_leave(void) {
+  pthread_mutex_lock(&g_sigint_lock);
+  if (--g_sigint_users == 0 && g_sigint_ours) {
+    sigaction(SIGINT, &g_sigint_prev, NULL);
+    g_sigint_ours = false;
+  }
+  pthread_mutex_unlock(&g_sigint_lock);
+}
 
 static PyObject *pj_py_error(PjStatus st, const char *msg) {
   if (st == PJ_ERROR_RAISED && g_raise_hook) {
@@ -1582,7 +1631,14 @@ found:;
   if (gpu && !staged) { /* a launch on the GPU returns at once: keep the GIL */
     st = pj_launch_async(k->loaded, &l->config, stream, values, (int)n, err, sizeof err);
   } else { /* the CPU runs the kernel now; staged arrays come back after it */
+    if (!gpu) pj_sigint_enter();
+    if (!gpu && PyErr_CheckSignals() < 0) { /* a Ctrl-C while the kernel compiled: no launch */
+      pj_sigint_leave();
+      if (values != values_stack) free(values);
+      goto done;
+    }
     Py_BEGIN_ALLOW_THREADS st = pj_launch_async(k->loaded, &l->config, stream, values, (int)n, err, sizeof err);
+    if (!gpu) pj_sigint_leave();
     for (Py_ssize_t i = 0; st == PJ_OK && i < n; i++)
       if (a[i].staged && a[i].writable)
         st = pj_mem_copy(g_device, PJ_COPY_DEVICE_TO_HOST, (uint64_t)(uintptr_t)a[i].span_lo, a[i].staged, a[i].span,
@@ -1595,6 +1651,7 @@ found:;
   if (values != values_stack) free(values);
   if (st == PJ_OK && strncmp(g_last_launch, pj_kernel_name(k->kernel), sizeof g_last_launch - 1) != 0)
     snprintf(g_last_launch, sizeof g_last_launch, "%s", pj_kernel_name(k->kernel)); /* when it changes */
+  if (st != PJ_OK && !gpu && PyErr_CheckSignals() < 0) goto done; /* Ctrl-C: KeyboardInterrupt */
   if (st != PJ_OK) {
     pj_py_error(st == PJ_ERROR_ARGUMENT && strstr(err, "out of bounds") ? PJ_ERROR_DEVICE : st, err);
     goto done;

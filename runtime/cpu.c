@@ -6,10 +6,12 @@
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <setjmp.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #define PJ_CPU_MAX_THREADS 1024
@@ -37,6 +39,31 @@ struct PjCpuPool {
   int quit;
   PjCpuJob job;
 };
+
+/* ---- interrupts ---------------------------------------------------------------------------
+ * pj_cpu_interrupt() sets the word; running kernels poll it at their loop back edges
+ * (PjCpuGrid.interrupt) and call pj_cpu_interrupted(), which jumps back to the executor's frame
+ * on that thread (the kernel's frames hold nothing to clean up but stack); the executor takes no
+ * further block, barriers stop waiting, and the launch reports PJ_ERROR_DEVICE "interrupted".
+ * The last launch in progress to end clears the word. */
+static atomic_int pj_cpu_interrupt_word;
+static atomic_int pj_cpu_running;
+static _Thread_local jmp_buf *pj_cpu_escape;
+
+void pj_cpu_interrupt(void) { /* async-signal-safe: two lock-free atomics */
+  if (atomic_load(&pj_cpu_running) > 0) atomic_store(&pj_cpu_interrupt_word, 1);
+}
+
+static bool pj_cpu_interrupt_pending(void) {
+  return atomic_load_explicit(&pj_cpu_interrupt_word, memory_order_relaxed) != 0;
+}
+
+static void pj_cpu_interrupted(void) { longjmp(*pj_cpu_escape, 1); }
+
+static void pj_cpu_grid_interruptible(PjCpuGrid *g) {
+  g->interrupt = (const int *)&pj_cpu_interrupt_word;
+  g->interrupted = pj_cpu_interrupted;
+}
 
 /* ---- thread count ------------------------------------------------------------------------- */
 
@@ -86,10 +113,17 @@ static void pj_cpu_job_work(PjCpuJob *job) {
   memcpy(g.grid, job->grid, sizeof g.grid);
   memcpy(g.block, job->block, sizeof g.block);
   g.shared_bytes = job->shared_bytes;
+  pj_cpu_grid_interruptible(&g);
   uint64_t gx = job->grid[0], gy = job->grid[1];
+  jmp_buf escape, *outer = pj_cpu_escape;
+  if (setjmp(escape)) { /* interrupted: this thread takes no further block */
+    pj_cpu_escape = outer;
+    return;
+  }
+  pj_cpu_escape = &escape;
   for (;;) {
-    uint64_t first = atomic_fetch_add(&job->next, job->chunk);
-    if (first >= job->total) return;
+    uint64_t first = pj_cpu_interrupt_pending() ? job->total : atomic_fetch_add(&job->next, job->chunk);
+    if (first >= job->total) break;
     uint64_t end = job->total - first < job->chunk ? job->total : first + job->chunk;
     for (uint64_t b = first; b < end; b++) {
       g.block_idx[0] = (uint32_t)(b % gx);
@@ -98,6 +132,7 @@ static void pj_cpu_job_work(PjCpuJob *job) {
       job->entry(job->params, &g);
     }
   }
+  pj_cpu_escape = outer;
 }
 
 /* ---- the pool ----------------------------------------------------------------------------- */
@@ -232,7 +267,20 @@ static int pj_cpu_grid_sync(void *sync) {
     c->generation++;
     pthread_cond_broadcast(&c->cond);
   }
-  while (!c->broken && c->generation == generation) pthread_cond_wait(&c->cond, &c->lock);
+  while (!c->broken && c->generation == generation) { /* waking now and then to see an interrupt */
+    if (pj_cpu_interrupt_pending()) {
+      pthread_mutex_unlock(&c->lock);
+      pj_cpu_interrupted();
+    }
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += 20 * 1000 * 1000;
+    if (until.tv_nsec >= 1000000000L) {
+      until.tv_sec++;
+      until.tv_nsec -= 1000000000L;
+    }
+    pthread_cond_timedwait(&c->cond, &c->lock, &until);
+  }
   int broken = c->broken;
   pthread_mutex_unlock(&c->lock);
   return broken;
@@ -243,7 +291,12 @@ static void pj_cpu_coop_run_block(PjCpuCoop *c, uint64_t b) {
   g.block_idx[0] = (uint32_t)(b % g.grid[0]);
   g.block_idx[1] = (uint32_t)(b / g.grid[0] % g.grid[1]);
   g.block_idx[2] = (uint32_t)(b / g.grid[0] / g.grid[1]);
-  c->entry(c->params, &g);
+  jmp_buf escape, *outer = pj_cpu_escape;
+  if (!setjmp(escape)) {
+    pj_cpu_escape = &escape;
+    c->entry(c->params, &g);
+  }
+  pj_cpu_escape = outer;
   pthread_mutex_lock(&c->lock);
   c->finished++;
   if (c->arrived > 0 && c->arrived + c->finished == c->blocks) { /* the others wait for this block in vain */
@@ -275,6 +328,7 @@ static PjStatus pj_cpu_run_cooperative(PjCpuEntry entry, void **params, uint32_t
   c.grid.shared_bytes = shared_bytes;
   c.grid.sync = &c;
   c.grid.grid_sync = pj_cpu_grid_sync;
+  pj_cpu_grid_interruptible(&c.grid);
   PjCpuCoopBlock *bs = calloc((size_t)c.blocks, sizeof *bs);
   if (!bs) return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
   pthread_mutex_init(&c.lock, NULL);
@@ -325,7 +379,8 @@ PjStatus pj_cpu_launch(PjCpuPool *pool, const PjKernelCode *code, const PjLaunch
     return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
   }
   PjStatus st = PJ_OK;
-  for (int r = 0; r < runs && st == PJ_OK; r++) {
+  atomic_fetch_add(&pj_cpu_running, 1);
+  for (int r = 0; r < runs && st == PJ_OK && !pj_cpu_interrupt_pending(); r++) {
     if (code->cpu_error) memset(code->cpu_error, 0, sizeof *code->cpu_error);
     double start = pj_now_ms();
     if (code->grid_sync)
@@ -335,8 +390,12 @@ PjStatus pj_cpu_launch(PjCpuPool *pool, const PjKernelCode *code, const PjLaunch
       pj_cpu_pool_run(pool, code->cpu_entry, params->ptrs, config->shared_bytes, config->grid, config->block);
     run_ms[r] = pj_now_ms() - start;
     if (st != PJ_OK) break;
-    if (code->cpu_error && code->cpu_error->flag) st = pj_kernel_error_report(code, code->cpu_error, err, errlen);
+    if (code->cpu_error && code->cpu_error->flag && !pj_cpu_interrupt_pending())
+      st = pj_kernel_error_report(code, code->cpu_error, err, errlen);
   }
+  if (pj_cpu_interrupt_pending())
+    st = pj_runtime_error(PJ_ERROR_DEVICE, err, errlen, "kernel '%s' interrupted (pj_cpu_interrupt)", code->name);
+  if (atomic_fetch_sub(&pj_cpu_running, 1) == 1) atomic_store(&pj_cpu_interrupt_word, 0);
   if (st == PJ_OK) pj_launch_times_fill(times, run_ms, runs);
   free(run_ms);
   pj_launch_params_delete(params);
