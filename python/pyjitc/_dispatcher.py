@@ -348,7 +348,8 @@ class _Units:
         self.units.append(None)
         self._link(options.get("link", ()))
         path, text, indent = _source(fn)
-        _RAISE_SOURCES.setdefault(path, {})[text] = (indent, getattr(fn, "__globals__", {}))
+        if "raise" in text:  # only a raise statement's text is looked up again (_raise_statement)
+            _remember_raise_source(path, text, indent, getattr(fn, "__globals__", {}))
         self.units[i] = (path, text, indent, int(is_kernel), int(options.get("debug", False)),
                          int(options.get("fastmath", False)), int(options.get("lineinfo", False)),
                          int(options.get("max_registers", 0) or 0), self._bindings(fn))
@@ -1048,13 +1049,27 @@ def _cached_meta(hit):
 # in the globals of the function compiled from that text), with numba's message.
 
 _RAISE_SOURCES = {}  # path -> {unit text: (its column offset, the globals of its function)}
+_RAISE_SOURCES_PER_PATH = 256  # the most recent texts kept for a path: a process making kernels
+                               # without end (exec() in a loop) keeps a bounded number of them
+
+
+def _remember_raise_source(path, text, indent, globs):
+    texts = _RAISE_SOURCES.setdefault(path, {})
+    texts.pop(text, None)  # the newest last
+    texts[text] = (indent, globs)
+    while len(texts) > _RAISE_SOURCES_PER_PATH:
+        del texts[next(iter(texts))]
 _RAISED = re.compile(r"(?s)^(?:kernel '[^']*': )?(.*):(\d+):(\d+): (.*?) in kernel '([^']*)' \(thread \((\d+), (\d+), (\d+)\), "
                      r"block \((\d+), (\d+), (\d+)\)\)$")
 
 
-def _raise_statement(path, line, col):
-    """(function name, ast.Raise, globals) of the raise statement at path:line:col, or None."""
-    for text, (indent, globs) in _RAISE_SOURCES.get(path, {}).items():
+def _raise_statement(path, line, col, kernel=None):
+    """(function name, ast.Raise, globals) of the raise statement at path:line:col, or None. Texts
+    of one path (many exec() texts are "<string>") are tried newest first, the kernel's own first."""
+    texts = list(reversed(_RAISE_SOURCES.get(path, {}).items()))
+    if kernel:
+        texts.sort(key=lambda item: f"def {kernel}(" not in item[0])  # stable: newest first within
+    for text, (indent, globs) in texts:
         try:
             tree = ast.parse(text)
         except SyntaxError:
@@ -1082,7 +1097,7 @@ def _kernel_raised(message):
         return IndexError(f"tuple index out of range at {where}")
     if what == "division by zero":
         return ZeroDivisionError(f"division by zero at {where}")
-    found = _raise_statement(path, line, col)
+    found = _raise_statement(path, line, col, kernel)
     if found is None:
         return RuntimeError(message)
     fname, node, globs = found
