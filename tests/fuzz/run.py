@@ -104,6 +104,9 @@ def main():
     ap.add_argument("--time", type=int, default=0, help="seconds per target, 0: no limit")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--timeout", type=int, default=10, help="seconds an input may take: a hang past it is a finding")
+    ap.add_argument("--keep-going", action="store_true",
+                    help="fork mode: go on after a timeout (kept as a finding; replay it alone to tell a hang from a "
+                         "starved machine); crashes still stop the run")
     args = ap.parse_args()
     total_findings = 0
     for target in args.target or sorted(SEEDS):
@@ -122,6 +125,8 @@ def main():
             dict_path = os.path.join(work, "python.dict")
             dictionary(dict_path)
             cmd.append(f"-dict={dict_path}")
+        if args.keep_going:
+            cmd += ["-fork=1", "-ignore_timeouts=1", "-ignore_ooms=0", "-ignore_crashes=0"]
         if args.runs:
             cmd.append(f"-runs={args.runs}")
         if args.time:
@@ -147,7 +152,8 @@ def main():
         execs = 0
         for log in logs:
             with open(log, errors="replace") as f:
-                m = re.findall(r"stat::number_of_executed_units:\s*(\d+)", f.read())
+                text = f.read()
+            m = re.findall(r"stat::number_of_executed_units:\s*(\d+)", text) or re.findall(r"^#(\d+):", text, re.M)
             execs += int(m[-1]) if m else 0
         new = sorted(set(os.listdir(findings)) - before)
         total_findings += len(new)
