@@ -125,8 +125,8 @@ def main():
             dict_path = os.path.join(work, "python.dict")
             dictionary(dict_path)
             cmd.append(f"-dict={dict_path}")
-        if args.keep_going:
-            cmd += ["-fork=1", "-ignore_timeouts=1", "-ignore_ooms=0", "-ignore_crashes=0"]
+        if args.keep_going:  # fork mode runs the jobs itself
+            cmd += [f"-fork={args.jobs}", "-ignore_timeouts=1", "-ignore_ooms=0", "-ignore_crashes=0"]
         if args.runs:
             cmd.append(f"-runs={args.runs}")
         if args.time:
@@ -136,7 +136,7 @@ def main():
         before = set(os.listdir(findings))
         t0 = time.time()
         logs = []
-        if args.jobs > 1:
+        if args.jobs > 1 and not args.keep_going:
             procs = []
             for j in range(args.jobs):
                 log = os.path.join(work, f"{target}-{j}.log")
