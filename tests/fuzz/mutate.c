@@ -14,9 +14,15 @@ size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
 typedef struct Buf {
   char *p;
   size_t len, cap;
+  size_t limit;  /* libFuzzer's max_size: past it the mutation is dropped (over set) */
+  int over;
 } Buf;
 
 static void put(Buf *b, const char *s, size_t n) {
+  if (b->over || b->len + n > b->limit) {
+    b->over = 1;
+    return;
+  }
   if (b->len + n + 1 > b->cap) {
     b->cap = (b->len + n + 1) * 2;
     b->p = realloc(b->p, b->cap);
@@ -27,7 +33,7 @@ static void put(Buf *b, const char *s, size_t n) {
 }
 static void puts_(Buf *b, const char *s) { put(b, s, strlen(s)); }
 static void repeat(Buf *b, const char *s, size_t times) {
-  for (size_t i = 0; i < times; i++) puts_(b, s);
+  for (size_t i = 0; i < times && !b->over; i++) puts_(b, s);
 }
 
 static uint64_t rng;
@@ -187,7 +193,7 @@ static int structured(const char *t, size_t len, Buf *o) {
                                         "_", "__", "\xef\xbc\xa1"};
     put(o, t, at);
     if (next() % 2) puts_(o, names[below(sizeof names / sizeof names[0])]);
-    else for (size_t j = 0, k = depth() * 10; j < k; j++) put(o, t + at, n);
+    else for (size_t j = 0, k = depth() * 10; j < k && !o->over; j++) put(o, t + at, n);
     put(o, t + at + n, len - at - n);
     return 1;
   }
@@ -224,7 +230,7 @@ static int structured(const char *t, size_t len, Buf *o) {
     if (!paren) return 0;
     size_t at = (size_t)(paren - t) + 1, k = depth() * 10;
     put(o, t, at);
-    for (size_t j = 0; j < k; j++) {
+    for (size_t j = 0; j < k && !o->over; j++) {
       char p[32];
       snprintf(p, sizeof p, "p%zu, ", j);
       puts_(o, p);
@@ -262,9 +268,9 @@ static int structured(const char *t, size_t len, Buf *o) {
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed) {
   rng = seed * 0x9e3779b97f4a7c15ull + 1;
   if (next() % 2 == 0 || size == 0) return LLVMFuzzerMutate(data, size, max_size);
-  Buf o = {0};
+  Buf o = {.limit = max_size};
   put(&o, "", 0);
-  if (!structured((const char *)data, size, &o) || o.len > max_size) {
+  if (!structured((const char *)data, size, &o) || o.over || o.len > max_size) {
     free(o.p);
     return LLVMFuzzerMutate(data, size, max_size);
   }
