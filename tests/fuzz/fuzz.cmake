@@ -13,7 +13,7 @@ foreach(t compile values signature)
   add_executable(fuzz_${t} ${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_${t}.c ${CMAKE_SOURCE_DIR}/tests/fuzz/common.c)
   target_compile_definitions(fuzz_${t} PRIVATE _GNU_SOURCE)
   target_link_directories(fuzz_${t} PRIVATE ${LLVM_LIBDIR})
-  target_link_options(fuzz_${t} PRIVATE -fsanitize=fuzzer,address,undefined)
+  target_link_options(fuzz_${t} PRIVATE -fsanitize=fuzzer,${PJ_SANITIZERS})
   target_link_libraries(fuzz_${t} PRIVATE pj_core_static pj_grammar /usr/lib/x86_64-linux-gnu/libtree-sitter.a
     ${LLVM_LIBS} -lstdc++ z zstd dl m pthread)
 endforeach()
