@@ -17,7 +17,8 @@ static bool pj_store_base_ok(PjChecker *c, PjExpr *target) {
     return false;
   }
   if (bt && bt->kind == PJ_TY_ARRAY && bt->readonly) {
-    pj_err(c, target->loc, "cannot assign to an element of %s: constant arrays and their views are read-only", pj_tn(c, bt));
+    pj_err(c, target->loc, "Cannot modify readonly array of type: %s (constant arrays, NumPy arrays whose "
+           "flags.writeable is False, and their views are read-only)", pj_tn(c, bt));
     return false;
   }
   if (!bt || bt->kind == PJ_TY_ARRAY || bt->kind == PJ_TY_POINTER) return bt != NULL;

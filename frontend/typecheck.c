@@ -1289,7 +1289,7 @@ static const PjType *pj_record_arg_type(PjChecker *c, const PjFunc *src, int i, 
 static const PjType *pj_arg_type(PjChecker *c, const PjFunc *src, int i, const PjArgType *a) {
   if (pj_abi_pointer(a)) return pj_type_pointer(a->dtype);
   return a->record ? pj_record_arg_type(c, src, i, a) /* F and A arguments are strided views */
-         : a->ndim ? pj_type_array_layout(a->dtype, a->ndim, pj_abi_strided(a) ? 'A' : 'C')
+         : a->ndim ? pj_type_array_ro(a->dtype, a->ndim, pj_abi_strided(a) ? 'A' : 'C', a->readonly != 0)
                    : pj_type_scalar(a->dtype);
 }
 

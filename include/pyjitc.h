@@ -185,6 +185,8 @@ typedef struct PjArgType {
   int ndim;
   char layout;
   const PjRecord *record;
+  int readonly;      /* arrays: read-only (a NumPy array whose flags.writeable is False, numba's readonly
+                      * array): a kernel that writes it, or a view of it, is refused where it writes */
 } PjArgType;
 
 /* A kernel's parameters as a tree over its argument types, for kernels that take tuples (numba's

@@ -728,6 +728,7 @@ static PyObject *pj_kernel_argtypes_py(PyObject *self, void *c) {
   PyObject *t = PyTuple_New(k->nargs);
   for (int i = 0; t && i < k->nargs; i++) {
     char l[2] = {k->args[i].layout ? k->args[i].layout : 'C', 0};
+    if (k->args[i].readonly && l[0] >= 'A' && l[0] <= 'Z') l[0] = (char)(l[0] - 'A' + 'a');
     PyTuple_SetItem(t, i, Py_BuildValue("(iis)", (int)k->args[i].dtype, k->args[i].ndim, l));
   }
   return t;
@@ -1102,7 +1103,10 @@ static PyObject *pj_compile(PyObject *self, PyObject *args) {
     if (PyTuple_Check(code) && !(rec = pj_record_from(code, keep))) goto done;
     int dtype = rec ? PJ_UINT8 : (int)PyLong_AsLong(code);
     if (PyErr_Occurred()) goto done;
-    types[i] = (PjArgType){(PjDtype)dtype, ndim, rec && ndim ? 'A' : layout[0], rec};
+    /* a lower-case layout ('c', 'f', 'a'): a read-only array (the launcher's key says so) */
+    bool readonly = layout[0] >= 'a' && layout[0] <= 'z' && layout[0] != 'p';
+    char lay = readonly ? (char)(layout[0] - 'a' + 'A') : layout[0];
+    types[i] = (PjArgType){(PjDtype)dtype, ndim, rec && ndim ? 'A' : lay, rec, readonly && ndim && !rec};
   }
   for (Py_ssize_t i = 0; i < ntree; i++) /* tuple arguments: (items or -1, class name or None, field names or None) */
     if (pj_arg_node_from(PyList_GetItem(tree_in, i), &tree[i], keep) < 0) goto done;
@@ -1188,7 +1192,9 @@ static PyObject *pj_kernel_from_ptx_py(PyObject *self, PyObject *args) {
     int dtype, ndim;
     const char *layout;
     if (!PyArg_ParseTuple(PyList_GetItem(types_in, i), "iis", &dtype, &ndim, &layout)) return NULL;
-    types[i] = (PjArgType){(PjDtype)dtype, ndim, layout[0]};
+    bool readonly = layout[0] >= 'a' && layout[0] <= 'z' && layout[0] != 'p'; /* as in compile() */
+    types[i] = (PjArgType){(PjDtype)dtype, ndim, readonly ? (char)(layout[0] - 'a' + 'A') : layout[0], NULL,
+                           readonly && ndim};
   }
   PjKernel *kernel = pj_kernel_from_ptx(name, entry, ptx, types, (int)n, debug, shared, file);
   if (!kernel) return pj_py_error(PJ_ERROR_ARGUMENT, "kernel_from_ptx: incomplete kernel");
@@ -1530,6 +1536,7 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
     key[3 * read] = a[read].record ? (char)(0x40 + a[read].record - 1) : (char)a[read].v.dtype;
     key[3 * read + 1] = a[read].record_scalar ? 0 : (char)a[read].v.ndim;
     key[3 * read + 2] = a[read].v.ndim && !a[read].record_scalar ? a[read].layout : 0;
+    if (pj_arg_readonly(&a[read]) && !a[read].record) key[3 * read + 2] = (char)(key[3 * read + 2] - 'A' + 'a');
   }
   /* what the launch lets the kernel assume: bit 0, no two arrays overlap (a kernel compiled
    * with noalias pointers serves it: read-only arrays through the GPU's read-only path); bit 1,
@@ -1551,6 +1558,7 @@ lookup:
     PyObject *types = PyTuple_New(n);
     for (Py_ssize_t i = 0; types && i < n; i++) {
       char lay[2] = {a[i].v.ndim && !a[i].record_scalar ? a[i].layout : 'C', 0};
+      if (pj_arg_readonly(&a[i]) && !a[i].record) lay[0] = (char)(lay[0] - 'A' + 'a'); /* read-only: lower case */
       if (a[i].record) /* the NumPy dtype: the dispatcher describes its fields */
         PyTuple_SetItem(types, i, Py_BuildValue("(Ois)", pj_record_dtype(a[i].record), a[i].record_scalar ? 0 : a[i].v.ndim, lay));
       else

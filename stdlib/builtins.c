@@ -398,7 +398,7 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
     bool has_index = !(b->typing == PJ_TYPING_CAS && b->dim == 1);
     if (at->kind != PJ_TY_ARRAY) return pj_fail(err, errlen, "%s() needs an array first, not %s", b->name, arena, at);
     if (at->readonly)
-      return pj_fail(err, errlen, "%s() cannot update %s: constant arrays are read-only", b->name, arena, at);
+      return pj_fail(err, errlen, "%s() cannot update %s: constant arrays and NumPy arrays whose flags.writeable is False are read-only", b->name, arena, at);
     if (has_index) {
       const PjType *it = args[1]->type;
       int n = it->kind == PJ_TY_TUPLE ? it->count : 1;

@@ -503,6 +503,7 @@ def _matches(eager, types):
             continue
         if (ecode, endim) != (code, ndim):
             return False
+        elayout, layout = elayout.upper(), layout.upper()  # lower case: a read-only array
         if elayout != "A" and elayout != layout and not (ndim == 1 and layout != "A"):
             return False
     return True
@@ -518,7 +519,8 @@ def _numba_types(types):
             continue
         code, ndim, layout = ty
         t = Record(_record_dtype(code)) if isinstance(code, tuple) else from_dtype(DTYPES[code])
-        out.append(Array(t, ndim, layout) if ndim else CPointer(t) if layout == "P" else t)
+        readonly = layout.islower()  # the launcher's key: a read-only array's layout in lower case
+        out.append(Array(t, ndim, layout.upper(), readonly=readonly) if ndim else CPointer(t) if layout == "P" else t)
     return tuple(out)
 
 
@@ -1387,6 +1389,9 @@ def _type_text(t):
     name = _record_text(code) if isinstance(code, tuple) else DTYPES[code].name
     if not ndim:
         return name + "*" if layout == "P" else name
+    readonly, layout = layout.islower(), layout.upper()
+    if readonly:
+        name = "readonly " + name
     axes = [":"] * ndim
     if layout == "C":
         axes[-1] = "::1"
@@ -1405,7 +1410,7 @@ def _arg_type(a):
         return (_record_spec(a.dtype), 0, "C")
     if isinstance(a, np.ndarray):
         layout = "C" if a.flags.c_contiguous else "F" if a.flags.f_contiguous else "A"
-        return (CODES[a.dtype.name], a.ndim, layout)
+        return (CODES[a.dtype.name], a.ndim, layout if a.flags.writeable or not a.ndim else layout.lower())
     if isinstance(a, (bool, np.bool_)):
         return (CODES["bool"], 0, "C")
     if isinstance(a, np.generic):

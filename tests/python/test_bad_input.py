@@ -137,11 +137,33 @@ def test_read_only_array_written_is_refused_and_left_unchanged():
     a = np.arange(32, dtype=np.float32)
     a.setflags(write=False)
     before = a.copy()
-    with pytest.raises(TypingError, match=r"Cannot modify readonly array: kernel 'add_into' wrote to argument 1"):
+    # as numba does: the kernel is typed for a readonly array and refused where it writes it
+    with pytest.raises(TypingError, match=r"Cannot modify readonly array of type: readonly array\(float32, 1d, C\)") as e:
         add_into[1, 32](a, np.ones(32, np.float32))
+    assert f"{__file__}:{add_into.py_func.__code__.co_firstlineno + 4}:" in str(e.value)  # a[i] += ...
     np.testing.assert_array_equal(a, before)
     assert not a.flags.writeable
     check_correct_launch()
+
+
+@cuda.jit("void(float32[:], float32[:])")
+def add_into_eager(a, b):
+    i = cuda.grid(1)
+    if i < a.size:
+        a[i] += b[i]
+
+
+def test_read_only_array_given_to_a_kernel_compiled_for_writable_ones():
+    # an eager signature's kernel was compiled for writable arrays: it runs on a copy, and the
+    # launch is refused when the copy changed; the host's array stays as it was
+    a = np.arange(32, dtype=np.float32)
+    a.setflags(write=False)
+    with pytest.raises(TypingError, match=r"Cannot modify readonly array: kernel 'add_into_eager' wrote to argument 1"):
+        add_into_eager[1, 32](a, np.ones(32, np.float32))
+    np.testing.assert_array_equal(a, np.arange(32, dtype=np.float32))
+    out = np.zeros(32, np.float32)
+    add_into_eager[1, 32](out, np.arange(32, dtype=np.float32))
+    np.testing.assert_array_equal(out, np.arange(32, dtype=np.float32))
 
 
 def test_read_only_view_of_a_writable_array():
