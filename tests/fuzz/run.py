@@ -104,6 +104,7 @@ def main():
     ap.add_argument("--time", type=int, default=0, help="seconds per target, 0: no limit")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--timeout", type=int, default=10, help="seconds an input may take: a hang past it is a finding")
+    ap.add_argument("--max-len", type=int, default=0, help="the longest input, bytes (default: the target's own)")
     ap.add_argument("--keep-going", action="store_true",
                     help="fork mode: go on after a timeout (kept as a finding; replay it alone to tell a hang from a "
                          "starved machine); crashes still stop the run")
@@ -119,7 +120,7 @@ def main():
         for d in (corpus, seeds, findings):
             os.makedirs(d, exist_ok=True)
         nseeds = SEEDS[target](seeds)
-        cmd = [exe, corpus, seeds, f"-max_len={MAX_LEN[target]}", f"-timeout={args.timeout}", "-rss_limit_mb=4096",
+        cmd = [exe, corpus, seeds, f"-max_len={args.max_len or MAX_LEN[target]}", f"-timeout={args.timeout}", "-rss_limit_mb=4096",
                f"-artifact_prefix={findings}/", "-print_final_stats=1"]
         if target == "compile":
             dict_path = os.path.join(work, "python.dict")
