@@ -1109,14 +1109,17 @@ static bool pj_array_shape(const PjExpr *e, int depth, int64_t *shape, int *ndim
   return true;
 }
 
-static void pj_array_fill(const PjExpr *e, PjConstArray *a, int64_t *at, bool *any_float) {
+/* *no_int: a float no int64 holds (inf, nan, 1e300): the array cannot be of an integer dtype. */
+static void pj_array_fill(const PjExpr *e, PjConstArray *a, int64_t *at, bool *any_float, bool *no_int) {
   if (e->kind == PJ_EX_LIST || e->kind == PJ_EX_TUPLE) {
-    for (int i = 0; i < e->tuple.count; i++) pj_array_fill(e->tuple.items[i], a, at, any_float);
+    for (int i = 0; i < e->tuple.count; i++) pj_array_fill(e->tuple.items[i], a, at, any_float, no_int);
     return;
   }
   *any_float = *any_float || e->kind == PJ_EX_FLOAT;
   a->values[*at] = e->kind == PJ_EX_FLOAT ? e->fval : (double)e->ival;
-  a->ints[(*at)++] = e->kind == PJ_EX_FLOAT ? (int64_t)e->fval : e->ival;
+  bool fits = e->kind != PJ_EX_FLOAT || (e->fval >= -9223372036854775808.0 && e->fval < 9223372036854775808.0);
+  *no_int = *no_int || !fits;
+  a->ints[(*at)++] = e->kind != PJ_EX_FLOAT ? e->ival : fits ? (int64_t)e->fval : 0;
 }
 
 static bool pj_is_numpy(PjParser *p, const PjExpr *e, const char *attr) {
@@ -1151,14 +1154,16 @@ static PjConstArray *pj_fold_array(PjParser *p, const char *name, const PjExpr *
   arr->values = pj_arena_alloc(p->arena, sizeof(double) * (size_t)arr->count);
   arr->ints = pj_arena_alloc(p->arena, sizeof(int64_t) * (size_t)arr->count);
   int64_t at = 0;
-  bool any_float = false;
-  pj_array_fill(data, arr, &at, &any_float);
+  bool any_float = false, no_int = false;
+  pj_array_fill(data, arr, &at, &any_float, &no_int);
   arr->dtype = any_float ? PJ_FLOAT64 : PJ_INT64; /* NumPy's default for Python numbers */
   if (dtype) { /* np.float32, numpy.int8, or a string such as "float32" */
     const char *dn = dtype->kind == PJ_EX_ATTR ? dtype->attr.attr : dtype->kind == PJ_EX_STRING ? dtype->str
                      : dtype->kind == PJ_EX_NAME ? dtype->name.id : NULL;
     if (!dn || !pj_dtype_from_name(dn, &arr->dtype)) return NULL;
   }
+  /* NumPy refuses to make integers of these (OverflowError): not a constant array kernels can use */
+  if (no_int && !pj_dtype_is_float(arr->dtype) && !pj_dtype_is_complex(arr->dtype)) return NULL;
   arr->name = name;
   return arr;
 }
