@@ -141,7 +141,8 @@ static const PjType *pj_type_math(PjArena *arena, const PjBuiltin *b, PjExpr **a
 const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, const PjType **params, char *err,
                               size_t errlen) {
   const PjBuiltin *b = &pj_builtins[id];
-  for (int i = 0; i < nargs; i++) params[i] = NULL;
+  /* the arity first: callers size params for the builtin's most arguments (range's 3), so more
+   * arguments than that must not be written there (a fuzz finding: range(a, b, c, d)) */
   if (b->form == PJ_FORM_CALL && (nargs < b->min_args || nargs > b->max_args)) {
     if (b->min_args == b->max_args)
       snprintf(err, errlen, "%s() takes %d argument%s, got %d", b->name, b->min_args, b->min_args == 1 ? "" : "s", nargs);
@@ -149,6 +150,7 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
       snprintf(err, errlen, "%s() takes %d to %d arguments, got %d", b->name, b->min_args, b->max_args, nargs);
     return NULL;
   }
+  for (int i = 0; i < nargs; i++) params[i] = NULL;
   switch (b->typing) {
   case PJ_TYPING_SREG: return pj_type_scalar(PJ_INT64);
   case PJ_TYPING_CACHE_LOAD: case PJ_TYPING_CACHE_STORE: return pj_type_cache_hint(arena, id, args, nargs, params, err, errlen);
