@@ -101,3 +101,13 @@ void pj_fuzz_compile_kernel(PjSource *s, int k, int opt_level, PjTarget target) 
       return;
   }
 }
+
+int pj_fuzz_seen(uint64_t h) {
+  enum { SLOTS = 1 << 16 };
+  static uint64_t table[SLOTS];
+  h |= 1; /* 0 marks an empty slot */
+  uint64_t *slot = &table[h % SLOTS];
+  if (*slot == h) return 1;
+  *slot = h;
+  return 0;
+}

@@ -3,6 +3,7 @@
 #define PJ_FUZZ_COMMON_H
 
 #include <pyjitc.h>
+#include <stdint.h>
 
 /* Reports a defect (the message, then abort: libFuzzer saves the input). */
 void pj_fuzz_defect(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
@@ -12,5 +13,10 @@ void pj_fuzz_check_status(PjStatus status, const PjDiags *diags, const char *sta
 /* Compiles kernel k of the source for the target (native code for the CPU executor, or PTX), for
  * its eager signature or else for argument types guessed from its parameters' names. */
 void pj_fuzz_compile_kernel(PjSource *source, int k, int opt_level, PjTarget target);
+/* FNV-1a steps, and whether a hash was seen before in this process (a table of 2^16 hashes):
+ * the targets compile what they have compiled before only once. */
+#define PJ_FUZZ_HASH_START 1469598103934665603ull
+static inline uint64_t pj_fuzz_hash(uint64_t h, uint64_t v) { return (h ^ v) * 1099511628211ull; }
+int pj_fuzz_seen(uint64_t hash);
 
 #endif

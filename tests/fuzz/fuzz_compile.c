@@ -10,21 +10,15 @@
  * of the tree's dump, the module-level lines, which hold decorators and constants, and the
  * choices): inputs that differ only where none of these does (comments, a function's spacing
  * within lines) are parsed and resolved every time but compiled once. */
-static int pj_fuzz_seen(const char *ast, const uint8_t *data, size_t size, unsigned pick) {
-  enum { SLOTS = 1 << 16 };
-  static uint64_t table[SLOTS];
-  uint64_t h = 1469598103934665603ull ^ pick;
-  for (const char *c = ast; *c; c++) h = (h ^ (unsigned char)*c) * 1099511628211ull;
+static int pj_fuzz_tree_seen(const char *ast, const uint8_t *data, size_t size, unsigned pick) {
+  uint64_t h = PJ_FUZZ_HASH_START ^ pick;
+  for (const char *c = ast; *c; c++) h = pj_fuzz_hash(h, (unsigned char)*c);
   for (size_t i = 0; i < size; i++) {
     if (i > 0 && data[i - 1] != '\n') continue;
     if (data[i] == ' ' || data[i] == '\t' || data[i] == '\n') continue;
-    for (; i < size && data[i] != '\n'; i++) h = (h ^ data[i]) * 1099511628211ull;
+    for (; i < size && data[i] != '\n'; i++) h = pj_fuzz_hash(h, data[i]);
   }
-  h |= 1;
-  uint64_t *slot = &table[h % SLOTS];
-  if (*slot == h) return 1;
-  *slot = h;
-  return 0;
+  return pj_fuzz_seen(h);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -37,7 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     /* one kernel a run, for one target at one optimisation level, all chosen by the input's
      * bytes: every kernel, target and level is reached without compiling an input many times */
     unsigned pick = size ? data[size / 2] : 0;
-    if (n && !pj_fuzz_seen(ast ? ast : "", data, size, pick))
+    if (n && !pj_fuzz_tree_seen(ast ? ast : "", data, size, pick))
       pj_fuzz_compile_kernel(s, (int)((pick / 8) % n), (int)(pick % 4), pick & 4 ? PJ_TARGET_CUDA : PJ_TARGET_CPU);
     free(ast);
     pj_source_delete(s);

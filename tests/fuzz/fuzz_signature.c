@@ -27,19 +27,11 @@ static char *pj_fuzz_kernel_text(const char *sig, int nparams) {
 /* Whether these argument types were compiled before in this process (a table of hashes): the
  * parse of a new spelling is fuzzed every time, its compile once a type list, so the target runs
  * at the parser's speed rather than the code generator's. */
-static int pj_fuzz_seen(const PjArgType *args, int n) {
-  enum { SLOTS = 1 << 16 };
-  static uint64_t table[SLOTS];
-  uint64_t h = 1469598103934665603ull ^ (uint64_t)n;
-  for (int i = 0; i < n; i++) {
-    uint64_t v = (uint64_t)args[i].dtype | (uint64_t)args[i].ndim << 8 | (uint64_t)(unsigned char)args[i].layout << 16;
-    h = (h ^ v) * 1099511628211ull;
-  }
-  h |= 1;
-  uint64_t *slot = &table[h % SLOTS];
-  if (*slot == h) return 1;
-  *slot = h;
-  return 0;
+static int pj_fuzz_types_seen(const PjArgType *args, int n) {
+  uint64_t h = PJ_FUZZ_HASH_START ^ (uint64_t)n;
+  for (int i = 0; i < n; i++)
+    h = pj_fuzz_hash(h, (uint64_t)args[i].dtype | (uint64_t)args[i].ndim << 8 | (uint64_t)(unsigned char)args[i].layout << 16);
+  return pj_fuzz_seen(h);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -52,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   int n = pj_signature_parse(sig, args, MAX_ARGS, err, sizeof err);
   if (n < -1 || n > MAX_ARGS) pj_fuzz_defect("pj_signature_parse returned %d", n);
   if (n < 0 && !err[0]) pj_fuzz_defect("a rejected signature without a message");
-  if (n >= 0 && !pj_fuzz_seen(args, n)) {
+  if (n >= 0 && !pj_fuzz_types_seen(args, n)) {
     char *text = pj_fuzz_kernel_text(NULL, n);
     PjDiags *d = pj_diags_new();
     PjSource *s = pj_source_new("sig.py", text, strlen(text), d);
@@ -73,7 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     PjSource *s = pj_source_new("sig.py", text, strlen(text), d);
     pj_fuzz_check_diags(d, "eager signature");
     if (s && (n < 0 || pj_diags_errors(d))) pj_fuzz_defect("a bad eager signature was accepted");
-    if (s && !pj_fuzz_seen(args, -1 - n)) pj_fuzz_compile_kernel(s, 0, 0, PJ_TARGET_CPU);
+    if (s && !pj_fuzz_types_seen(args, -1 - n)) pj_fuzz_compile_kernel(s, 0, 0, PJ_TARGET_CPU);
     pj_source_delete(s);
     pj_diags_delete(d);
     free(text);
