@@ -1,6 +1,7 @@
 /* tree-sitter-python's parse tree -> the project's AST (ir/ast.h). The only file that knows
  * tree-sitter's node names: they are mapped to ids once, and the walk switches on ids. */
 #include "frontend/frontend.h"
+#include "frontend/nesting.h"
 #include "ir/stack.h"
 #include "ir/fold.h"
 #include "stdlib/builtins.h"
@@ -1384,47 +1385,14 @@ static void pj_report_error_node(PjParser *p, TSNode n) {
   pj_error(p->diags, &p->m->file, pj_loc(p, n), "invalid syntax");
 }
 
-/* The nesting of the tree's deepest node, found without recursion; past PJ_MAX_NESTING (ir/stack.h:
- * every later stage walks the program recursively), an error at the first node too deep, and -1.
- * An elif counts as a level inside its if, as the stages see it. */
+/* The nesting of the tree's deepest node (frontend/nesting.c); past PJ_MAX_NESTING, an error at
+ * the first node too deep, and -1. */
 static int pj_check_nesting(PjParser *p, TSNode root) {
-  TSTreeCursor c = ts_tree_cursor_new(root);
-  /* at each depth d of the walk: elifs[d], the elif clauses among the siblings so far; extra[d],
-   * the levels all elifs on the path add (a chain of elifs becomes ifs nested in each other) */
-  int depth = 0, cap = 0, *elifs = NULL, *extra = NULL, deepest = 0;
-  bool fresh = true;
-  for (;;) {
-    if (depth >= cap) {
-      cap = cap ? cap * 2 : 256;
-      elifs = realloc(elifs, sizeof(int) * (size_t)cap);
-      extra = realloc(extra, sizeof(int) * (size_t)cap);
-    }
-    TSNode n = ts_tree_cursor_current_node(&c);
-    if (fresh) elifs[depth] = 0;
-    elifs[depth] += pj_is(n, PJ_SYM_ELIF);
-    extra[depth] = (depth ? extra[depth - 1] : 0) + elifs[depth];
-    if (depth + extra[depth] > deepest) deepest = depth + extra[depth];
-    if (deepest > PJ_MAX_NESTING) {
-      pj_error(p->diags, &p->m->file, pj_loc(p, n),
-               "too deeply nested: more than %d levels of nested expressions and blocks", PJ_MAX_NESTING);
-      deepest = -1;
-      break;
-    }
-    if (ts_tree_cursor_goto_first_child(&c)) {
-      depth++;
-      fresh = true;
-      continue;
-    }
-    fresh = false;
-    while (!ts_tree_cursor_goto_next_sibling(&c)) {
-      if (!ts_tree_cursor_goto_parent(&c)) goto done;
-      depth--;
-    }
-  }
-done:
-  free(elifs);
-  free(extra);
-  ts_tree_cursor_delete(&c);
+  TSNode too_deep;
+  int deepest = pj_tree_nesting(root, pj_sym[PJ_SYM_ELIF], PJ_MAX_NESTING, &too_deep);
+  if (deepest < 0)
+    pj_error(p->diags, &p->m->file, pj_loc(p, too_deep),
+             "too deeply nested: more than %d levels of nested expressions and blocks", PJ_MAX_NESTING);
   return deepest;
 }
 
@@ -1453,22 +1421,11 @@ typedef struct PjConvert {
 /* The parser keeps each indentation in a byte: a line indented past column 255 reads as a syntax
  * error far from it. That line, when there is one, is the error to report. */
 static bool pj_check_indentation(PjParser *p) {
-  const char *t = p->text;
-  size_t len = p->m->file.len;
-  int line = 1;
-  for (size_t at = 0; at < len; line++) {
-    int cols = 0;
-    size_t start = at;
-    for (; at < len && (t[at] == ' ' || t[at] == '\t'); at++) cols = t[at] == '\t' ? (cols / 8 + 1) * 8 : cols + 1;
-    if (cols > 255 && at < len && t[at] != '\n' && t[at] != '#' && t[at] != '\r') {
-      PjLoc loc = {line, (int)(at - start) + 1, (int)(at - start) + 2};
-      pj_error(p->diags, &p->m->file, loc, "indented %d columns: indentation past column 255 is not supported", cols);
-      return false;
-    }
-    while (at < len && t[at] != '\n') at++;
-    at++;
-  }
-  return true;
+  int line, col, cols;
+  if (!pj_overindented_line(p->text, p->m->file.len, &line, &col, &cols)) return true;
+  PjLoc loc = {line, col, col + 1};
+  pj_error(p->diags, &p->m->file, loc, "indented %d columns: indentation past column 255 is not supported", cols);
+  return false;
 }
 
 static void pj_convert(void *arg) {
