@@ -70,10 +70,12 @@ typedef struct PjDiag {
 typedef struct PjDiags PjDiags;
 PjDiags *pj_diags_new(void);
 void pj_diags_delete(PjDiags *diags);
-size_t pj_diags_count(const PjDiags *diags);
-size_t pj_diags_errors(const PjDiags *diags);
+size_t pj_diags_count(const PjDiags *diags); /* those kept: the first 100 */
+size_t pj_diags_errors(const PjDiags *diags); /* every error, kept or not */
+size_t pj_diags_dropped(const PjDiags *diags); /* diagnostics past the first 100, counted only */
 const PjDiag *pj_diags_get(const PjDiags *diags, size_t i);
-/* clang's form: "file:line:col: error: message", the line, a caret. Caller frees. */
+/* clang's form: "file:line:col: error: message", the line, a caret; then a note of how many
+ * were not kept, if any. Caller frees. */
 char *pj_diags_format(const PjDiags *diags);
 /* One JSON object a line: {"file":..,"line":..,"col":..,"severity":..,"message":..}. Caller frees. */
 char *pj_diags_format_json(const PjDiags *diags);

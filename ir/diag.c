@@ -5,9 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A list keeps its first PJ_DIAGS_KEPT diagnostics and counts the rest: a hostile input (thousands
+ * of errors on a line of megabytes) costs neither memory nor output past that. */
+enum { PJ_DIAGS_KEPT = 100 };
+
 struct PjDiags {
   PjDiag *items;
   size_t len, cap, errors;
+  size_t dropped; /* diagnostics counted but not kept */
 };
 
 PjDiags *pj_diags_new(void) { return calloc(1, sizeof(PjDiags)); }
@@ -24,6 +29,14 @@ void pj_diags_delete(PjDiags *diags) {
 }
 
 size_t pj_diags_count(const PjDiags *diags) { return diags ? diags->len : 0; }
+size_t pj_diags_dropped(const PjDiags *diags) { return diags ? diags->dropped : 0; }
+
+/* The errors among the diagnostics a list kept. */
+static size_t pj_diags_kept_errors(const PjDiags *diags) {
+  size_t n = 0;
+  for (size_t i = 0; i < diags->len; i++) n += diags->items[i].severity == PJ_SEVERITY_ERROR;
+  return n;
+}
 size_t pj_diags_errors(const PjDiags *diags) { return diags ? diags->errors : 0; }
 const PjDiag *pj_diags_get(const PjDiags *diags, size_t i) {
   return diags && i < diags->len ? &diags->items[i] : NULL;
@@ -46,6 +59,11 @@ static char *pj_line_copy(const PjFile *file, int line) {
 
 void pj_diag_add(PjDiags *diags, PjSeverity sev, const PjFile *file, PjLoc loc, const char *fmt, ...) {
   if (!diags) return;
+  if (diags->len >= PJ_DIAGS_KEPT) {
+    diags->dropped++;
+    if (sev == PJ_SEVERITY_ERROR) diags->errors++;
+    return;
+  }
   if (diags->len == diags->cap) {
     diags->cap = diags->cap ? diags->cap * 2 : 8;
     diags->items = realloc(diags->items, diags->cap * sizeof(PjDiag));
@@ -69,9 +87,15 @@ void pj_diag_add(PjDiags *diags, PjSeverity sev, const PjFile *file, PjLoc loc, 
 
 void pj_diags_append(PjDiags *dst, const PjDiags *src) {
   size_t n = src ? src->len : 0; /* fixed first: appending a list to itself doubles it once */
+  if (dst && src) dst->dropped += src->dropped, dst->errors += src->errors - pj_diags_kept_errors(src);
   for (size_t i = 0; dst && i < n; i++) {
     PjDiag copy = src->items[i];
     const PjDiag *d = &copy;
+    if (dst->len >= PJ_DIAGS_KEPT) {
+      dst->dropped++;
+      if (d->severity == PJ_SEVERITY_ERROR) dst->errors++;
+      continue;
+    }
     if (dst->len == dst->cap) {
       dst->cap = dst->cap ? dst->cap * 2 : 8;
       dst->items = realloc(dst->items, dst->cap * sizeof(PjDiag));
@@ -121,15 +145,22 @@ char *pj_diags_format(const PjDiags *diags) {
     else
       pj_buf_printf(&b, "%s: %s: %s\n", d->file, pj_severity_name(d->severity), d->message);
     if (!d->source_line || d->col < 1) continue;
-    pj_buf_printf(&b, "%s\n", d->source_line);
     int len = (int)strlen(d->source_line);
-    for (int c = 1; c < d->col && c <= len; c++) pj_buf_printf(&b, "%c", d->source_line[c - 1] == '\t' ? '\t' : ' ');
-    pj_buf_printf(&b, "^");
     int end = d->end_col > d->col ? d->end_col : d->col + 1;
     if (end > len + 1) end = len + 1;
-    for (int c = d->col + 1; c < end; c++) pj_buf_printf(&b, "~");
-    pj_buf_printf(&b, "\n");
+    int lead = d->col - 1 < len ? d->col - 1 : len;
+    char *mark = malloc((size_t)lead + (size_t)(end > d->col ? end - d->col : 1) + 1), *m = mark;
+    for (int c = 0; c < lead; c++) *m++ = d->source_line[c] == '\t' ? '\t' : ' '; /* tabs keep the caret aligned */
+    *m++ = '^';
+    for (int c = d->col + 1; c < end; c++) *m++ = '~';
+    *m = 0;
+    pj_buf_printf(&b, "%s\n%s\n", d->source_line, mark);
+    free(mark);
   }
+  if (diags && diags->dropped)
+    pj_buf_printf(&b, "%s: note: %zu more diagnostic%s not shown (the first %d are)\n",
+                  diags->len ? diags->items[diags->len - 1].file : "<input>", diags->dropped,
+                  diags->dropped == 1 ? "" : "s", PJ_DIAGS_KEPT);
   return b.s;
 }
 
@@ -156,6 +187,13 @@ char *pj_diags_format_json(const PjDiags *diags) {
                   d->end_col, pj_severity_name(d->severity));
     pj_buf_json_string(&b, d->message);
     pj_buf_printf(&b, "}\n");
+  }
+  if (diags && diags->dropped) {
+    pj_buf_printf(&b, "{\"file\":");
+    pj_buf_json_string(&b, diags->len ? diags->items[diags->len - 1].file : "<input>");
+    pj_buf_printf(&b, ",\"line\":0,\"col\":0,\"end_col\":0,\"severity\":\"note\",\"message\":\"%zu more "
+                  "diagnostic%s not shown (the first %d are)\"}\n", diags->dropped, diags->dropped == 1 ? "" : "s",
+                  PJ_DIAGS_KEPT);
   }
   return b.s;
 }

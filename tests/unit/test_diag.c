@@ -217,17 +217,17 @@ static void test_count_append(void) {
   CHECK(pj_diags_count(dst) == 5 && pj_diags_errors(dst) == 2);
   pj_diags_delete(empty);
 
-  /* Many: growth keeps order and counts. */
+  /* Many (up to the 100 kept): growth keeps order and counts. */
   PjDiags *many = pj_diags_new();
-  for (int i = 0; i < 300; i++) {
+  for (int i = 0; i < 90; i++) {
     if (i % 3 == 0) pj_note(many, &f, ((PjLoc){1, 1, 1}), "n%d", i);
     else pj_error(many, &f, ((PjLoc){1, 1, 1}), "e%d", i);
   }
   pj_diags_append(dst, many);
-  CHECK(pj_diags_count(many) == 300 && pj_diags_errors(many) == 200);
-  CHECK(pj_diags_count(dst) == 305 && pj_diags_errors(dst) == 202);
+  CHECK(pj_diags_count(many) == 90 && pj_diags_errors(many) == 60);
+  CHECK(pj_diags_count(dst) == 95 && pj_diags_errors(dst) == 62);
   int ok = 1;
-  for (int i = 0; i < 300; i++) {
+  for (int i = 0; i < 90; i++) {
     char buf[16];
     snprintf(buf, sizeof buf, "%c%d", i % 3 == 0 ? 'n' : 'e', i);
     const PjDiag *m = pj_diags_get(dst, 5 + (size_t)i);
@@ -238,10 +238,48 @@ static void test_count_append(void) {
   pj_diags_delete(dst);
 }
 
+/* A list keeps the first 100 diagnostics and counts the rest as errors still; both formats end
+ * with a note of how many were not kept; appending carries the count over. */
+static void test_kept(void) {
+  PjFile f = file_of("k.py", src_text);
+  PjDiags *d = pj_diags_new();
+  for (int i = 0; i < 250; i++) pj_diag_add(d, i % 5 ? PJ_SEVERITY_ERROR : PJ_SEVERITY_WARNING, &f, (PjLoc){1, 1, 4}, "e%d", i);
+  CHECK(pj_diags_count(d) == 100);
+  CHECK(pj_diags_errors(d) == 200);
+  CHECK(pj_diags_dropped(d) == 150);
+  CHECK_STR(pj_diags_get(d, 99)->message, "e99");
+  CHECK(pj_diags_get(d, 100) == NULL);
+  char *s = pj_diags_format(d);
+  const char *tail = s ? strstr(s, "k.py:1:1: warning: e95") : NULL;
+  CHECK_LINES(tail, "k.py:1:1: warning: e95\ndef f(a):\n^~~\n"
+                    "k.py:1:1: error: e96\ndef f(a):\n^~~\n"
+                    "k.py:1:1: error: e97\ndef f(a):\n^~~\n"
+                    "k.py:1:1: error: e98\ndef f(a):\n^~~\n"
+                    "k.py:1:1: error: e99\ndef f(a):\n^~~\n"
+                    "k.py: note: 150 more diagnostics not shown (the first 100 are)\n");
+  free(s);
+  s = pj_diags_format_json(d);
+  tail = s ? strstr(s, "\"e99\"}\n") : NULL;
+  CHECK_LINES(tail, "\"e99\"}\n{\"file\":\"k.py\",\"line\":0,\"col\":0,\"end_col\":0,\"severity\":\"note\","
+                    "\"message\":\"150 more diagnostics not shown (the first 100 are)\"}\n");
+  free(s);
+  PjDiags *e = pj_diags_new();
+  pj_diag_add(e, PJ_SEVERITY_ERROR, &f, (PjLoc){2, 2, 0}, "first");
+  pj_diags_append(e, d);
+  CHECK(pj_diags_count(e) == 100);
+  CHECK(pj_diags_errors(e) == 201);
+  CHECK(pj_diags_dropped(e) == 151);
+  CHECK_STR(pj_diags_get(e, 0)->message, "first");
+  CHECK_STR(pj_diags_get(e, 99)->message, "e98");
+  pj_diags_delete(e);
+  pj_diags_delete(d);
+}
+
 int main(void) {
   test_format();
   test_json();
   test_count_append();
+  test_kept();
   printf("%d passed, %d failed\n", passed, failed);
   return failed != 0;
 }
