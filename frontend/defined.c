@@ -119,7 +119,8 @@ static void pj_def_stmt(PjDefined *d, const PjStmt *s) {
   }
   case PJ_ST_WHILE: pj_def_expr(d, s->while_.cond); pj_def_loop(d, &s->while_.body); break;
   case PJ_ST_FOR:
-    for (int i = 0; i < s->for_.iter->call.nargs; i++) pj_def_expr(d, s->for_.iter->call.args[i]);
+    if (s->for_.iter->kind != PJ_EX_CALL) pj_def_expr(d, s->for_.iter);
+    else for (int i = 0; i < s->for_.iter->call.nargs; i++) pj_def_expr(d, s->for_.iter->call.args[i]);
     pj_def_target(d, s->for_.target);
     pj_def_loop(d, &s->for_.body);
     break;

@@ -228,6 +228,7 @@ bool pj_for_over_sequence(PjChecker *c, PjStmt *s) {
   }
   PjExpr *k = pj_new_var(c, "$k", s->for_.iter->loc), *item, *len;
   const PjType *t = s->for_.iter->kind == PJ_EX_CALL ? NULL : pj_expr_type(c, &s->for_.iter);
+  if (!t && s->for_.iter->kind != PJ_EX_CALL) return false; /* reported: typing it again would report it twice */
   if (t && t->kind == PJ_TY_TUPLE && t->count == 0) { /* an empty tuple (no *args): the body never runs */
     PjExpr *zero = pj_int(c, 0, s->for_.iter->loc);
     s->for_.iter = pj_builtin_call(c, "range", &zero, 1, s->for_.iter->loc);

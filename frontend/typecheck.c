@@ -223,8 +223,10 @@ static const PjType *pj_type_name_expr(PjChecker *c, PjExpr **slot) {
     if (!c->f->vars[v].type) {
       bool reported = false; /* its assignment failed with an error of its own */
       for (int i = 0; i < c->unknown.len && !reported; i++) reported = strcmp(c->unknown.items[i], e->name.id) == 0;
-      if (c->final && !reported) pj_err(c, e->loc, "local variable '%s' is used before it has a value", e->name.id);
-      else if (c->final) c->failed_quietly = true;
+      if (c->final && !reported) {
+        pj_err(c, e->loc, "local variable '%s' is used before it has a value", e->name.id);
+        pj_vec_push(c->arena, &c->unknown, (void *)e->name.id); /* once a variable, like the first read Python raises at */
+      } else if (c->final) c->failed_quietly = true;
       return NULL;
     }
     const PjType *t = c->f->vars[v].type;
@@ -1254,7 +1256,9 @@ static bool pj_check_body(PjChecker *c) {
   size_t before = pj_diags_errors(c->diags);
   c->final = true;
   pj_check_block(c, &c->f->body);
-  if (pj_diags_errors(c->diags) == before && !pj_check_defined(c->m, c->f, c->diags)) c->failed_quietly = true;
+  /* without diags an error shows only as failed_quietly: a body with errors is not walked again */
+  bool clean = c->diags ? pj_diags_errors(c->diags) == before : !c->failed_quietly;
+  if (clean && !pj_check_defined(c->m, c->f, c->diags)) c->failed_quietly = true;
   if (!c->f->ret_type) c->f->ret_type = pj_type_void();
   return c->diags ? pj_diags_errors(c->diags) == before : !c->failed_quietly;
 }
