@@ -35,6 +35,11 @@ typedef struct PjBackendOptions {
 PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *args, int nargs, PjSpec **specs,
                            int nspecs, const PjBackendOptions *opts, PjDiags *diags, PjCompileTimes *times);
 void pj_backend_delete(PjCode *code);
+/* How many loops full unrolling could leave in f (every constant range() unrolled), and whether
+ * that is few enough in f and every device function of specs to let LLVM's unrollers run
+ * (unroll.c). */
+double pj_loop_copies(const PjFunc *f);
+bool pj_unroll_safe(const PjFunc *f, PjSpec **specs, int nspecs);
 const char *pj_backend_llvm_text(const PjCode *code); /* optimized LLVM IR, when asked */
 const char *pj_backend_ptx(const PjCode *code);       /* CUDA */
 const char *pj_backend_entry(const PjCode *code);     /* the PTX .entry name */

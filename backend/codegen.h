@@ -58,6 +58,7 @@ struct PjCg {
   const PjExpr *shared_sites[64]; /* static shared arrays counted in static_shared */
   int nshared_sites;
   uint64_t static_shared;         /* bytes of static shared memory per block */
+  bool unroll;                    /* LLVM's unrollers may run (unroll.c: not on a nest that would explode) */
   bool noalias;                   /* the kernel's arrays do not overlap (PjBackendOptions) */
   bool narrow;                    /* integer arguments and array extents fit in int32 (PjBackendOptions) */
   bool *narrow_vars;              /* GPU: variables of g->f kept in 32 bits (narrow.c) */

@@ -757,8 +757,10 @@ static char *pj_ptx_entry_name(const char *name) {
   return out;
 }
 
-static bool pj_run_pipeline(LLVMModuleRef mod, LLVMTargetMachineRef tm, const char *pipeline, char *err, size_t errlen) {
+static bool pj_run_pipeline(LLVMModuleRef mod, LLVMTargetMachineRef tm, const char *pipeline, bool unroll, char *err,
+                            size_t errlen) {
   LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  if (!unroll) LLVMPassBuilderOptionsSetLoopUnrolling(po, 0); /* pragmas (unroll counts) still apply */
   LLVMErrorRef e = LLVMRunPasses(mod, pipeline, tm, po);
   LLVMDisposePassBuilderOptions(po);
   if (!e) return true;
@@ -768,10 +770,10 @@ static bool pj_run_pipeline(LLVMModuleRef mod, LLVMTargetMachineRef tm, const ch
   return false;
 }
 
-static bool pj_optimize(LLVMModuleRef mod, LLVMTargetMachineRef tm, int opt, char *err, size_t errlen) {
+static bool pj_optimize(LLVMModuleRef mod, LLVMTargetMachineRef tm, int opt, bool unroll, char *err, size_t errlen) {
   char pipeline[32];
   snprintf(pipeline, sizeof pipeline, "default<O%d>", opt < 0 ? 0 : opt > 3 ? 3 : opt);
-  return pj_run_pipeline(mod, tm, pipeline, err, errlen);
+  return pj_run_pipeline(mod, tm, pipeline, unroll, err, errlen);
 }
 
 static char *pj_emit_ptx(LLVMModuleRef mod, LLVMTargetMachineRef tm, char *err, size_t errlen) {
@@ -929,8 +931,8 @@ static bool pj_finish_cuda(PjCode *code, PjCg *g, LLVMTargetMachineRef tm, const
     }
   }
   pj_internalize(g->mod, code->entry);
-  if (!pj_run_pipeline(g->mod, tm, "globaldce", err, errlen)) return false; /* the library code not called */
-  if (!pj_optimize(g->mod, tm, o->opt_level, err, errlen)) return false;
+  if (!pj_run_pipeline(g->mod, tm, "globaldce", true, err, errlen)) return false; /* the library code not called */
+  if (!pj_optimize(g->mod, tm, o->opt_level, g->unroll, err, errlen)) return false;
   if (o->opt_level > 0) pj_hoist_loads(g->mod);
   double t1 = pj_now_ms();
   if (o->emit & PJ_EMIT_LLVM) code->llvm_text = LLVMPrintModuleToString(g->mod);
@@ -944,7 +946,7 @@ static bool pj_finish_host(PjCode *code, PjCg *g, LLVMOrcThreadSafeContextRef ts
                            const PjBackendOptions *o, PjCompileTimes *times, char *err, size_t errlen) {
   double t0 = pj_now_ms();
   pj_internalize(g->mod, code->entry);
-  if (!pj_optimize(g->mod, tm, o->opt_level, err, errlen)) return false;
+  if (!pj_optimize(g->mod, tm, o->opt_level, g->unroll, err, errlen)) return false;
   double t1 = pj_now_ms();
   if (o->emit & PJ_EMIT_LLVM) code->llvm_text = LLVMPrintModuleToString(g->mod);
   bool ok = pj_jit(code, tsc, g->mod, o, err, errlen);
@@ -977,7 +979,8 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
   LLVMOrcThreadSafeContextRef tsc = cuda ? NULL : LLVMOrcCreateNewThreadSafeContext();
   PjCg g = {.f = f, .file = &m->file, .diags = diags, .host = !cuda, .debug = o->debug, .fastmath = o->fastmath,
            .noalias = o->noalias, .narrow = o->narrow, .no_contract = o->opt_level <= 0,
-           .sm = !cuda ? 0 : o->arch && strncmp(o->arch, "sm_", 3) == 0 ? atoi(o->arch + 3) : 90};
+           .sm = !cuda ? 0 : o->arch && strncmp(o->arch, "sm_", 3) == 0 ? atoi(o->arch + 3) : 90,
+           .unroll = pj_unroll_safe(f, specs, nspecs)};
   for (int i = 0; i < nargs; i++) /* a pointer may reach any array's memory: none is known apart */
     if (pj_abi_pointer(&args[i])) g.noalias = false;
   g.ctx = cuda ? LLVMContextCreate() : LLVMOrcThreadSafeContextGetContext(tsc);

@@ -25,7 +25,7 @@ file(GLOB PJ_CODEGEN_TESTS CONFIGURE_DEPENDS ${PJ_TESTS}/codegen/*.py)
 foreach(src ${PJ_CODEGEN_TESTS})
   get_filename_component(name ${src} NAME_WE)
   add_test(NAME codegen.${name} COMMAND ${Python3_EXECUTABLE} ${PJ_TESTS}/run_filecheck.py $<TARGET_FILE:pyjitc> ${PJ_FILECHECK} ${src})
-  set_tests_properties(codegen.${name} PROPERTIES LABELS "codegen;cpu")
+  set_tests_properties(codegen.${name} PROPERTIES LABELS "codegen;cpu" TIMEOUT 60) # each takes well under a second
 endforeach()
 
 # Programs that must be rejected, with the expected diagnostics in the file.
