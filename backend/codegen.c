@@ -70,20 +70,6 @@ void pj_cg_fail(PjCg *g, PjLoc loc, const char *msg) {
   g->failed = true;
 }
 
-LLVMValueRef pj_cg_malloc(PjCg *g, LLVMBuilderRef b, LLVMValueRef bytes) {
-  LLVMTypeRef ft = LLVMFunctionType(pj_cg_ptr(g), (LLVMTypeRef[]){pj_cg_i64(g)}, 1, 0);
-  LLVMValueRef fn = LLVMGetNamedFunction(g->mod, "malloc");
-  if (!fn) fn = LLVMAddFunction(g->mod, "malloc", ft);
-  return LLVMBuildCall2(b, ft, fn, &bytes, 1, "");
-}
-
-void pj_cg_free(PjCg *g, LLVMValueRef p) {
-  LLVMTypeRef ft = LLVMFunctionType(LLVMVoidTypeInContext(g->ctx), (LLVMTypeRef[]){pj_cg_ptr(g)}, 1, 0);
-  LLVMValueRef fn = LLVMGetNamedFunction(g->mod, "free");
-  if (!fn) fn = LLVMAddFunction(g->mod, "free", ft);
-  LLVMBuildCall2(g->b, ft, fn, &p, 1, "");
-}
-
 /* The storage slot of a shared/local array call site (NULL until made). */
 LLVMValueRef *pj_cg_site(PjCg *g, const PjExpr *site) {
   for (int i = 0; i < g->nsites; i++)

@@ -80,8 +80,6 @@ struct PjCg {
   bool no_contract;      /* opt_level 0: no fused multiply-adds */
   LLVMDIBuilderRef dib;  /* lineinfo: line tables; scope is the function being emitted */
   LLVMMetadataRef di_file, di_scope;
-  LLVMValueRef heap[64]; /* CPU block mode: storage to free when the block is done */
-  int nheap;
   LLVMValueRef error_record;
   bool grid_sync;         /* a grid barrier (g.sync()) was emitted: the launch must be cooperative */
   const PjExpr *aug_node; /* a[i] op= v: the load of a[i] inside the value, and its address */
@@ -158,9 +156,6 @@ LLVMValueRef pj_cg_field_load(PjCg *g, const PjExpr *rec, const char *name);
 void pj_cg_field_store(PjCg *g, const PjExpr *rec, const char *name, LLVMValueRef v, const PjType *vt);
 void pj_cg_record_copy(PjCg *g, LLVMValueRef dst, LLVMValueRef src, const PjType *rt);
 LLVMValueRef *pj_cg_site(PjCg *g, const PjExpr *site);
-/* The host's malloc and free (CPU block mode keeps large per-thread storage off the stack). */
-LLVMValueRef pj_cg_malloc(PjCg *g, LLVMBuilderRef b, LLVMValueRef bytes);
-void pj_cg_free(PjCg *g, LLVMValueRef p);
 /* The flattened kernel parameters, loaded from the executor's pointer array `argv`. */
 void pj_cg_mark_extents(PjCg *g, LLVMValueRef fn, const PjArgType *args, int nargs, bool noalias);
 void pj_cg_load_params(PjCg *g, LLVMValueRef argv, LLVMTypeRef *types, int n, LLVMValueRef *out);

@@ -1063,7 +1063,6 @@ void pj_cg_block_kernel(PjCg *g, const PjArgType *args, int nargs, LLVMValueRef 
   pj_uniform_block(&R, &g->f->body, false);
   if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, g->ret);
   LLVMPositionBuilderAtEnd(g->b, g->ret);
-  for (int i = 0; i < g->nheap; i++) pj_cg_free(g, g->heap[i]);
   LLVMBuildRetVoid(g->b);
   LLVMDisposeBuilder(g->alloca_b);
   free(R.arrays);

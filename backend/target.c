@@ -256,6 +256,16 @@ static LLVMValueRef pj_host_dynamic_shared_bytes(PjCg *g) {
   return LLVMBuildZExt(g->b, pj_host_sreg_raw(g, 9), LLVMInt64TypeInContext(g->ctx), "");
 }
 
+/* Block mode: `bytes` of the executor's scratch for this block (PjCpuGrid.scratch), asked for
+ * at the kernel's entry; taken back by the executor when the block is done or abandoned. */
+static LLVMValueRef pj_host_scratch(PjCg *g, LLVMValueRef bytes) {
+  LLVMTypeRef ptr = pj_cg_ptr(g), i8 = LLVMInt8TypeInContext(g->ctx);
+  LLVMValueRef off = LLVMConstInt(pj_cg_i64(g), offsetof(PjCpuGrid, scratch), 0);
+  LLVMValueRef fn = LLVMBuildLoad2(g->alloca_b, ptr, LLVMBuildInBoundsGEP2(g->alloca_b, i8, g->cpu_grid, &off, 1, ""), "");
+  LLVMTypeRef ft = LLVMFunctionType(ptr, (LLVMTypeRef[]){ptr, pj_cg_i64(g)}, 2, 0);
+  return LLVMBuildCall2(g->alloca_b, ft, fn, (LLVMValueRef[]){g->cpu_grid, bytes}, 2, "scratch");
+}
+
 static LLVMValueRef pj_host_new_array(PjCg *g, const PjExpr *site, bool shared, LLVMTypeRef elem, uint64_t count) {
   unsigned align = pj_array_alignment(site);
   if (shared && count == 0 && align > 16) {
@@ -266,10 +276,8 @@ static LLVMValueRef pj_host_new_array(PjCg *g, const PjExpr *site, bool shared, 
     /* dynamic shared memory: the launch's bytes, once per block, shared by every such site */
     static const PjExpr dynamic_site;
     LLVMValueRef *slot = pj_cg_site(g, &dynamic_site);
-    if (slot && !*slot && g->nheap < 64) {
-      LLVMValueRef bytes = LLVMBuildZExt(g->alloca_b, pj_host_load_grid(g, g->alloca_b, 9), LLVMInt64TypeInContext(g->ctx), "");
-      *slot = g->heap[g->nheap++] = pj_cg_malloc(g, g->alloca_b, bytes);
-    }
+    if (slot && !*slot)
+      *slot = pj_host_scratch(g, LLVMBuildZExt(g->alloca_b, pj_host_load_grid(g, g->alloca_b, 9), LLVMInt64TypeInContext(g->ctx), ""));
     if (slot && *slot) return *slot;
   }
   if (shared && g->in_device) {
@@ -283,30 +291,24 @@ static LLVMValueRef pj_host_new_array(PjCg *g, const PjExpr *site, bool shared, 
    * multiple of the alignment when one is given (so that every copy starts aligned) */
   uint64_t each = count * LLVMABISizeOfType(LLVMGetModuleDataLayout(g->mod), elem);
   if (align) each = (each + align - 1) / align * align;
-  if (slot && !*slot) {
-    if (!shared && g->block_mode && g->nheap < 64) {
-      /* every thread's copy at once: on the heap, freed when the block is done; above malloc's
-       * 16 bytes, over-allocated by one alignment and the first copy moved up to a multiple */
-      LLVMValueRef bytes = LLVMBuildMul(g->alloca_b, g->nthreads, LLVMConstInt(i64, each, 0), "");
-      if (align > 16) bytes = LLVMBuildAdd(g->alloca_b, bytes, LLVMConstInt(i64, align, 0), "");
-      LLVMValueRef mem = g->heap[g->nheap++] = pj_cg_malloc(g, g->alloca_b, bytes);
-      if (align > 16) {
-        LLVMValueRef addr = LLVMBuildPtrToInt(g->alloca_b, mem, i64, "");
-        addr = LLVMBuildAnd(g->alloca_b, LLVMBuildAdd(g->alloca_b, addr, LLVMConstInt(i64, align - 1, 0), ""),
-                            LLVMConstInt(i64, ~(uint64_t)(align - 1), 0), "");
-        mem = LLVMBuildIntToPtr(g->alloca_b, addr, LLVMPointerTypeInContext(g->ctx, 0), "");
-      }
-      *slot = mem;
-    } else if (!shared && g->block_mode) {
-      LLVMValueRef bytes = LLVMBuildMul(g->alloca_b, g->nthreads, LLVMConstInt(i64, each, 0), "");
-      *slot = LLVMBuildArrayAlloca(g->alloca_b, i8, bytes, "local");
-      LLVMSetAlignment(*slot, align > 16 ? align : 16);
-    } else {
-      *slot = LLVMBuildArrayAlloca(g->alloca_b, elem, n, shared ? "shared" : "local");
-      LLVMSetAlignment(*slot, align > 16 ? align : 16);
+  LLVMValueRef base = slot ? *slot : NULL; /* no slot: past the sites a kernel keeps, made afresh */
+  if (!base && !shared && g->block_mode) {
+    /* every thread's copy at once: in the executor's scratch for the block; above its 16
+     * bytes, over-allocated by one alignment and the first copy moved up to a multiple */
+    LLVMValueRef bytes = LLVMBuildMul(g->alloca_b, g->nthreads, LLVMConstInt(i64, each, 0), "");
+    if (align > 16) bytes = LLVMBuildAdd(g->alloca_b, bytes, LLVMConstInt(i64, align, 0), "");
+    base = pj_host_scratch(g, bytes);
+    if (align > 16) {
+      LLVMValueRef addr = LLVMBuildPtrToInt(g->alloca_b, base, i64, "");
+      addr = LLVMBuildAnd(g->alloca_b, LLVMBuildAdd(g->alloca_b, addr, LLVMConstInt(i64, align - 1, 0), ""),
+                          LLVMConstInt(i64, ~(uint64_t)(align - 1), 0), "");
+      base = LLVMBuildIntToPtr(g->alloca_b, addr, LLVMPointerTypeInContext(g->ctx, 0), "");
     }
+  } else if (!base) {
+    base = LLVMBuildArrayAlloca(g->alloca_b, elem, n, shared ? "shared" : "local");
+    LLVMSetAlignment(base, align > 16 ? align : 16);
   }
-  LLVMValueRef base = slot ? *slot : LLVMBuildArrayAlloca(g->alloca_b, elem, n, "");
+  if (slot) *slot = base;
   if (shared || !g->block_mode) return base;
   LLVMValueRef off = LLVMBuildMul(g->b, g->linear_tid, LLVMConstInt(i64, each, 0), "");
   return LLVMBuildInBoundsGEP2(g->b, i8, base, &off, 1, "");

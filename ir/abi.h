@@ -31,6 +31,11 @@ typedef struct PjCpuGrid {
    * does not return: it abandons the block's run (the executor stops the launch). */
   const int *interrupt;
   void (*interrupted)(void);
+  /* Block mode: the block's local arrays (every thread's copy) and dynamic shared memory come
+   * from scratch(grid, bytes), memory 16-byte aligned that the executor's thread owns and takes
+   * back when the block returns or is abandoned (an interrupt), never from malloc. */
+  void *(*scratch)(const struct PjCpuGrid *grid, uint64_t bytes);
+  void *scratch_state;
 } PjCpuGrid;
 
 /* Runs every thread of one block (kernels without barriers). */

@@ -65,6 +65,73 @@ static void pj_cpu_grid_interruptible(PjCpuGrid *g) {
   g->interrupted = pj_cpu_interrupted;
 }
 
+/* ---- scratch (PjCpuGrid.scratch) ------------------------------------------------------------
+ * One a thread of the executor: a buffer handed out in pieces during a block and taken back
+ * whole when the block is done. A piece that does not fit is malloc'ed on its own until then,
+ * and the buffer grows to hold it next time; a block abandoned by an interrupt leaks nothing,
+ * since the thread frees it all when its share of the launch is over. */
+typedef struct PjCpuScratch {
+  char *mem;
+  uint64_t cap, used;
+  void **extra;           /* the pieces that did not fit */
+  size_t nextra, capextra;
+  uint64_t extra_bytes;
+} PjCpuScratch;
+
+static void *pj_cpu_scratch(const PjCpuGrid *g, uint64_t bytes) {
+  PjCpuScratch *s = g->scratch_state;
+  if (!s) return NULL;
+  uint64_t at = (s->used + 63) & ~(uint64_t)63;
+  if (at <= s->cap && bytes <= s->cap - at) {
+    s->used = at + bytes;
+    return s->mem + at;
+  }
+  if (s->nextra == s->capextra) {
+    size_t cap = s->capextra ? s->capextra * 2 : 8;
+    void **more = realloc(s->extra, cap * sizeof *more);
+    if (!more) return NULL;
+    s->extra = more;
+    s->capextra = cap;
+  }
+  void *p = malloc(bytes ? bytes : 1);
+  if (p) {
+    s->extra[s->nextra++] = p;
+    s->extra_bytes += bytes + 64;
+  }
+  return p;
+}
+
+/* Takes back everything handed out (at the start of each block). */
+static void pj_cpu_scratch_reset(PjCpuScratch *s) {
+  if (s->nextra) {
+    for (size_t i = 0; i < s->nextra; i++) free(s->extra[i]);
+    uint64_t want = s->cap + s->extra_bytes;
+    free(s->mem);
+    s->mem = malloc(want);
+    s->cap = s->mem ? want : 0;
+    s->nextra = 0;
+    s->extra_bytes = 0;
+  }
+  s->used = 0;
+}
+
+static void pj_cpu_scratch_free(PjCpuScratch *s) {
+  if (!s) return;
+  for (size_t i = 0; i < s->nextra; i++) free(s->extra[i]);
+  free(s->extra);
+  free(s->mem);
+  free(s);
+}
+
+/* On the heap, not the stack: what a block changed in it stays known after an interrupt's
+ * longjmp, which leaves the values of changed local variables unknown. NULL: out of memory. */
+static PjCpuScratch *pj_cpu_grid_scratch(PjCpuGrid *g) {
+  PjCpuScratch *s = calloc(1, sizeof *s);
+  g->scratch = pj_cpu_scratch;
+  g->scratch_state = s;
+  return s;
+}
+
 /* ---- thread count ------------------------------------------------------------------------- */
 
 static int pj_cpu_online_count(void) {
@@ -114,10 +181,12 @@ static void pj_cpu_job_work(PjCpuJob *job) {
   memcpy(g.block, job->block, sizeof g.block);
   g.shared_bytes = job->shared_bytes;
   pj_cpu_grid_interruptible(&g);
+  PjCpuScratch *scratch = pj_cpu_grid_scratch(&g);
   uint64_t gx = job->grid[0], gy = job->grid[1];
   jmp_buf escape, *outer = pj_cpu_escape;
   if (setjmp(escape)) { /* interrupted: this thread takes no further block */
     pj_cpu_escape = outer;
+    pj_cpu_scratch_free(scratch);
     return;
   }
   pj_cpu_escape = &escape;
@@ -129,10 +198,12 @@ static void pj_cpu_job_work(PjCpuJob *job) {
       g.block_idx[0] = (uint32_t)(b % gx);
       g.block_idx[1] = (uint32_t)(b / gx % gy);
       g.block_idx[2] = (uint32_t)(b / gx / gy);
+      if (scratch) pj_cpu_scratch_reset(scratch);
       job->entry(job->params, &g);
     }
   }
   pj_cpu_escape = outer;
+  pj_cpu_scratch_free(scratch);
 }
 
 /* ---- the pool ----------------------------------------------------------------------------- */
@@ -291,12 +362,14 @@ static void pj_cpu_coop_run_block(PjCpuCoop *c, uint64_t b) {
   g.block_idx[0] = (uint32_t)(b % g.grid[0]);
   g.block_idx[1] = (uint32_t)(b / g.grid[0] % g.grid[1]);
   g.block_idx[2] = (uint32_t)(b / g.grid[0] / g.grid[1]);
+  PjCpuScratch *scratch = pj_cpu_grid_scratch(&g);
   jmp_buf escape, *outer = pj_cpu_escape;
   if (!setjmp(escape)) {
     pj_cpu_escape = &escape;
     c->entry(c->params, &g);
   }
   pj_cpu_escape = outer;
+  pj_cpu_scratch_free(scratch);
   pthread_mutex_lock(&c->lock);
   c->finished++;
   if (c->arrived > 0 && c->arrived + c->finished == c->blocks) { /* the others wait for this block in vain */
