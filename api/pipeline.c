@@ -1,5 +1,8 @@
 /* The public API's compile half: source -> frontend -> typed IR -> backend -> code, as one
  * straight line, keeping a dump of each stage when asked (--emit=ast|types|llvm|ptx). */
+#include <link.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +49,45 @@ const char *pj_version_string(void) {
   static char v[64];
   snprintf(v, sizeof v, "pyjitc %s (LLVM %s)", PJ_VERSION, pj_backend_llvm_version());
   return v;
+}
+
+/* The NT_GNU_BUILD_ID note of the loaded object that holds this function. */
+static int pj_build_id_of(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  uintptr_t here = (uintptr_t)&pj_build_id;
+  bool ours = false;
+  for (int i = 0; i < info->dlpi_phnum && !ours; i++) {
+    const ElfW(Phdr) *p = &info->dlpi_phdr[i];
+    uintptr_t start = info->dlpi_addr + p->p_vaddr;
+    ours = p->p_type == PT_LOAD && here >= start && here - start < p->p_memsz;
+  }
+  if (!ours) return 0;
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *p = &info->dlpi_phdr[i];
+    if (p->p_type != PT_NOTE) continue;
+    const char *n = (const char *)(info->dlpi_addr + p->p_vaddr), *end = n + p->p_memsz;
+    while (n + sizeof(ElfW(Nhdr)) <= end) {
+      const ElfW(Nhdr) *h = (const ElfW(Nhdr) *)n;
+      const char *name = n + sizeof *h, *desc = name + ((h->n_namesz + 3) & ~3u);
+      if (desc + h->n_descsz > end) break;
+      if (h->n_type == NT_GNU_BUILD_ID && h->n_namesz == 4 && memcmp(name, "GNU", 4) == 0) {
+        char *out = data;
+        for (unsigned k = 0; k < h->n_descsz && k < 32; k++) sprintf(out + 2 * k, "%02x", (unsigned char)desc[k]);
+        return 1;
+      }
+      n = desc + ((h->n_descsz + 3) & ~3u);
+    }
+  }
+  return 1;
+}
+
+static char pj_build_id_text[65];
+static void pj_build_id_find(void) { dl_iterate_phdr(pj_build_id_of, pj_build_id_text); }
+
+const char *pj_build_id(void) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, pj_build_id_find);
+  return pj_build_id_text;
 }
 
 /* ---- sources -------------------------------------------------------------------------------- */

@@ -440,6 +440,10 @@ void pj_cpu_interrupt(void);
 
 /* "pyjitc 0.1.0 (LLVM 19.1.7)" */
 const char *pj_version_string(void);
+/* What tells this build of the library from any other: its ELF build id (a hash of the linked
+ * library, 40 hex digits), or "" where none is found. Keys of cached compiler output hold it, so
+ * a rebuilt or upgraded pyjitc of the same version never serves an older build's output. */
+const char *pj_build_id(void);
 double pj_now_ms(void);
 
 #ifdef __cplusplus

@@ -191,6 +191,7 @@ static PyObject *pj_set_cai_stream_hook(PyObject *self, PyObject *hook) {
 }
 
 static PyObject *pj_version(PyObject *self, PyObject *noargs) { return PyUnicode_FromString(pj_version_string()); }
+static PyObject *pj_build_id_py(PyObject *self, PyObject *noargs) { return PyUnicode_FromString(pj_build_id()); }
 
 /* ---- Allocation: device memory, freed with the object --------------------------------------- */
 
@@ -1724,6 +1725,7 @@ static PyMethodDef pj_methods[] = {
      "set_cai_stream_hook(callable(handle) or None): called for kernel arguments whose __cuda_array_interface__ "
      "names a stream"},
     {"version", pj_version, METH_NOARGS, "the library's version string"},
+    {"build_id", pj_build_id_py, METH_NOARGS, "the library's ELF build id (40 hex digits), or ''"},
     {"set_arg_hook", pj_set_arg_hook, METH_O,
      "set_arg_hook(hook or None): hook(object) -> the int to pass for an argument of no other kind, or None"},
     {"set_raise_hook", pj_set_raise_hook, METH_O,

@@ -1012,11 +1012,10 @@ def _kernel_error(e):
 def _cached_compile(units, types, arch, noalias, narrow, opt=3, bounds=(0, 0, 0), tree=None):
     """A GPU kernel from the on-disk cache (runtime/cache.c) when this exact compile was made
     before: the key holds every unit's text and the values of the names it uses, the argument
-    types, the architecture and pyjitc's version, so any change to those compiles afresh."""
+    types, the architecture and pyjitc's version and build (its library's build id), so any change
+    to those compiles afresh."""
     import json  # here, not at import: 1.2 ms of `import pyjitc` otherwise
-    extra = (opt, tuple(bounds)) if opt != 3 or any(bounds) else ()
-    extra += (tuple(tree),) if tree else ()
-    key = pickle.dumps((_core.version(), arch, noalias, narrow, units, types) + extra, protocol=4)
+    key = _kernel_cache_key(units, types, arch, noalias, narrow, opt, bounds, tree)
     m = _cached_meta(_core.cache_get("kernel", key))
     if m is not None:
         return _core.kernel_from_ptx(m["name"], m["entry"], m["ptx"], types, m["debug"], m["static_shared"], m["file"])
@@ -1024,6 +1023,13 @@ def _cached_compile(units, types, arch, noalias, narrow, opt=3, bounds=(0, 0, 0)
     meta = dict(kernel.meta, file=units[0][0])
     _core.cache_put("kernel", key, json.dumps(meta).encode())
     return kernel
+
+
+def _kernel_cache_key(units, types, arch, noalias, narrow, opt=3, bounds=(0, 0, 0), tree=None):
+    """The bytes that name a GPU kernel's cache entry (_cached_compile)."""
+    extra = (opt, tuple(bounds)) if opt != 3 or any(bounds) else ()
+    extra += (tuple(tree),) if tree else ()
+    return pickle.dumps((_core.version(), _core.build_id(), arch, noalias, narrow, units, types) + extra, protocol=4)
 
 
 def _cached_meta(hit):

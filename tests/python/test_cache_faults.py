@@ -310,3 +310,25 @@ def test_damaged_kernel_metadata_is_a_miss():
                 json.dumps(dict(good, debug="yes")).encode(), json.dumps(dict(good, ptx="")).encode()):
         assert _dispatcher._cached_meta(bad) is None, bad
     assert _dispatcher._cached_meta(None) is None
+
+
+def test_a_kernel_entry_is_named_by_the_library_build():
+    """A cached GPU kernel is named by pyjitc's version and by the build of its library (its ELF
+    build id, as readelf reads it): a rebuilt or upgraded pyjitc of the same version compiles
+    afresh rather than serving an older build's PTX."""
+    from pyjitc import _core
+    lib = next(line.split()[-1] for line in open("/proc/self/maps") if line.rstrip().endswith("libpyjitc.so"))
+    notes = subprocess.run(["readelf", "-n", lib], capture_output=True, text=True, check=True).stdout
+    build = notes.split("Build ID:")[1].split()[0]
+    assert len(build) == 40 and _core.build_id() == build
+    units = [("k.py", "def k(a):\n    a[0] = 1\n", 1, "k", {})]
+    types = [("float32", 1, "C")]
+    key = _dispatcher._kernel_cache_key(units, types, "sm_90", False, False)
+    assert key == _dispatcher._kernel_cache_key(units, types, "sm_90", False, False)
+    assert build.encode() in key
+    real = _core.build_id
+    try:
+        _core.build_id = lambda: "0" * 40  # another build of the same version
+        assert _dispatcher._kernel_cache_key(units, types, "sm_90", False, False) != key
+    finally:
+        _core.build_id = real
