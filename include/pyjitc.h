@@ -437,6 +437,13 @@ PjStatus pj_loaded_max_cooperative_blocks(PjLoaded *loaded, uint32_t threads_per
  * no CPU launch is in progress; the last interrupted launch to return clears it. Safe to call
  * from a signal handler (it stores one atomic word). A GPU kernel cannot be stopped this way. */
 void pj_cpu_interrupt(void);
+/* A span in which pj_cpu_interrupt() counts even before a launch starts: a launch made inside it
+ * after an interrupt returns "interrupted" at once. A caller that watches for Ctrl-C opens one
+ * before it last checks for the signal and closes it after the launch, so that no signal falls
+ * between the check and the launch unseen. Spans nest and may overlap across threads; the last
+ * to close clears the interrupt. */
+void pj_cpu_interruptible_begin(void);
+void pj_cpu_interruptible_end(void);
 
 /* "pyjitc 0.1.0 (LLVM 19.1.7)" */
 const char *pj_version_string(void);

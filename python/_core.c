@@ -69,6 +69,7 @@ static void pj_sigint_handler(int sig, siginfo_t *info, void *ctx) {
 }
 
 static void pj_sigint_enter(void) {
+  pj_cpu_interruptible_begin(); /* a Ctrl-C from here on stops the launch, even one before it starts */
   pthread_mutex_lock(&g_sigint_lock);
   if (g_sigint_users++ == 0) {
     struct sigaction prev, ours;
@@ -93,6 +94,7 @@ static void pj_sigint_leave(void) {
     g_sigint_ours = false;
   }
   pthread_mutex_unlock(&g_sigint_lock);
+  pj_cpu_interruptible_end();
 }
 
 static PyObject *pj_py_error(PjStatus st, const char *msg) {

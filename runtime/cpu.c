@@ -54,6 +54,12 @@ void pj_cpu_interrupt(void) { /* async-signal-safe: two lock-free atomics */
   if (atomic_load(&pj_cpu_running) > 0) atomic_store(&pj_cpu_interrupt_word, 1);
 }
 
+void pj_cpu_interruptible_begin(void) { atomic_fetch_add(&pj_cpu_running, 1); }
+
+void pj_cpu_interruptible_end(void) {
+  if (atomic_fetch_sub(&pj_cpu_running, 1) == 1) atomic_store(&pj_cpu_interrupt_word, 0);
+}
+
 static bool pj_cpu_interrupt_pending(void) {
   return atomic_load_explicit(&pj_cpu_interrupt_word, memory_order_relaxed) != 0;
 }
@@ -452,7 +458,7 @@ PjStatus pj_cpu_launch(PjCpuPool *pool, const PjKernelCode *code, const PjLaunch
     return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
   }
   PjStatus st = PJ_OK;
-  atomic_fetch_add(&pj_cpu_running, 1);
+  pj_cpu_interruptible_begin();
   for (int r = 0; r < runs && st == PJ_OK && !pj_cpu_interrupt_pending(); r++) {
     if (code->cpu_error) memset(code->cpu_error, 0, sizeof *code->cpu_error);
     double start = pj_now_ms();
@@ -468,7 +474,7 @@ PjStatus pj_cpu_launch(PjCpuPool *pool, const PjKernelCode *code, const PjLaunch
   }
   if (pj_cpu_interrupt_pending())
     st = pj_runtime_error(PJ_ERROR_DEVICE, err, errlen, "kernel '%s' interrupted (pj_cpu_interrupt)", code->name);
-  if (atomic_fetch_sub(&pj_cpu_running, 1) == 1) atomic_store(&pj_cpu_interrupt_word, 0);
+  pj_cpu_interruptible_end();
   if (st == PJ_OK) pj_launch_times_fill(times, run_ms, runs);
   free(run_ms);
   pj_launch_params_delete(params);

@@ -125,6 +125,34 @@ static void test_saxpy2d(const char *threads) {
   pj_device_close(device);
 }
 
+/* An interrupt inside a span opened by pj_cpu_interruptible_begin stops a launch made after it
+ * (the Ctrl-C that lands between a caller's last check and its launch): the launch returns
+ * "interrupted" without running a block; after the span closes, launches run again. Outside a
+ * span, an interrupt with no launch in progress is dropped. */
+static void test_interrupt_before_launch(void) {
+  PjDevice *device = open_cpu("4");
+  if (!device) return;
+  Saxpy s;
+  saxpy_new(&s, 100, 100);
+  PjLaunchConfig config = saxpy_config(&s, 16, 8);
+  char err[256] = "";
+  pj_cpu_interruptible_begin();
+  pj_cpu_interrupt();
+  PjStatus st = pj_launch_code(device, &saxpy2d_code, &config, s.args, 4, NULL, err, sizeof err);
+  CHECKF(st == PJ_ERROR_DEVICE && strstr(err, "interrupted"), "launch after an interrupt in a span: %d %s", st, err);
+  CHECKF(saxpy_mismatches(&s) == s.rows * s.cols, "a block ran after the interrupt");
+  st = pj_launch_code(device, &saxpy2d_code, &config, s.args, 4, NULL, err, sizeof err);
+  CHECKF(st == PJ_ERROR_DEVICE, "a second launch in the same span: %d", st);
+  pj_cpu_interruptible_end();
+  st = pj_launch_code(device, &saxpy2d_code, &config, s.args, 4, NULL, err, sizeof err);
+  CHECKF(st == PJ_OK && saxpy_mismatches(&s) == 0, "launch after the span closed: %d %s", st, err);
+  pj_cpu_interrupt(); /* no span, no launch: nothing to stop, and nothing left pending */
+  st = pj_launch_code(device, &saxpy2d_code, &config, s.args, 4, NULL, err, sizeof err);
+  CHECKF(st == PJ_OK, "an interrupt outside any span stopped a later launch: %d %s", st, err);
+  saxpy_delete(&s);
+  pj_device_close(device);
+}
+
 /* Several threads launching on one device at once. */
 typedef struct Concurrent {
   PjDevice *device;
@@ -492,6 +520,7 @@ int main(void) {
   test_saxpy2d("4");
   test_saxpy2d("16");
   test_concurrent_launches();
+  test_interrupt_before_launch();
   test_every_block_once();
   test_scalars();
   test_bad_configs();
