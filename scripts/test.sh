@@ -2,11 +2,11 @@
 # The test command: set-up, build, then the whole suite with CTest. Tests labelled `gpu` run
 # only where a GPU is present; elsewhere they are excluded by label (never passed by doing nothing).
 # Then a second pass in build-asan/: the project's own code built with AddressSanitizer and
-# UndefinedBehaviorSanitizer (LLVM and tree-sitter uninstrumented), every report fatal, leaks
-# included, over the tests that drive the library through programs: unit, errors, codegen, the
-# fuzz regressions and e2e (the command line launching kernels on the CPU executor). The Python
-# groups are left out of that pass: the extension would need the sanitizer runtime preloaded into
-# CPython, whose own allocations then read as leaks. PJ_SANITIZED_PASS=0 skips the pass.
+# UndefinedBehaviorSanitizer (LLVM and tree-sitter uninstrumented), every report fatal, over the
+# tests that drive the library: unit, errors, codegen, the fuzz regressions and e2e (the command
+# line launching kernels on the CPU executor), leaks included; and the Python group, with the
+# sanitizers' runtimes preloaded into CPython and leak detection off there (CPython's own
+# allocations would read as leaks: tests/tests.cmake). PJ_SANITIZED_PASS=0 skips the pass.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/scripts/build.sh"
@@ -23,5 +23,5 @@ if [ "${PJ_SANITIZED_PASS:-1}" = 1 ]; then
   cmake --build "$root/build-asan" -j "$(nproc)"
   cd "$root/build-asan"
   ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-    ctest --output-on-failure -j "$(nproc)" -L 'unit|errors|codegen|fuzz|e2e' -LE 'gpu|valgrind'
+    ctest --output-on-failure -j "$(nproc)" -L 'unit|errors|codegen|fuzz|e2e|python' -LE 'gpu|valgrind'
 fi
