@@ -1,4 +1,4 @@
-/* What the Python extension's C files share (python/_core.c, args.c and sources.c): the module's
+/* What the Python extension's C files share (python/_core.c, memory.c, args.c and sources.c): the module's
  * state, the device array object a launch reads, and one launch argument as it is read. Not part
  * of any public interface. */
 #ifndef PJ_PYTHON_CORE_H
@@ -18,6 +18,14 @@ typedef struct PjScalarType {
   PyTypeObject *type;
   PjDtype dtype;
 } PjScalarType;
+
+/* Replace *slot's reference by `value` (a new reference), dropping the old one. */
+#define PJ_SETREF(slot, value)          \
+  do {                                  \
+    PyObject *pj_old = (PyObject *)(slot); \
+    (slot) = (value);                   \
+    Py_XDECREF(pj_old);                 \
+  } while (0)
 
 /* module state, set by _core.c */
 extern PjDevice *g_device;
@@ -42,6 +50,25 @@ typedef struct {
 /* _core.c: hook(object) -> the int a launch passes for an argument of no other kind (an enum
  * member), or None */
 extern PyObject *g_arg_hook;
+
+extern PyObject *g_cuda_error; /* pyjitc.CudaError */
+extern PyTypeObject *g_stream_type, *g_event_type, *g_alloc_type;
+
+/* _core.c: the exception for a failed call of the C API (NULL, with it set); the open device,
+ * or NULL with CudaError set */
+PyObject *pj_py_error(PjStatus st, const char *msg);
+PjDevice *pj_need_device(void);
+
+/* memory.c: the types of Allocation, ArrayBase, HostAllocation, Stream and Event; copies, fills
+ * and IPC; the PjStream of a Stream argument (None: the default stream; *ok false with an
+ * exception set for anything else) */
+extern PyType_Spec pj_alloc_spec, pj_array_spec, pj_host_spec, pj_stream_spec, pj_event_spec;
+PyObject *pj_copy(PyObject *self, PyObject *args);
+PyObject *pj_memset(PyObject *self, PyObject *args);
+PyObject *pj_ipc_get_handle_py(PyObject *self, PyObject *args);
+PyObject *pj_ipc_open_py(PyObject *self, PyObject *args);
+PyObject *pj_ipc_close_py(PyObject *self, PyObject *args);
+PjStream *pj_stream_of(PyObject *o, bool *ok);
 
 /* sources.c: the texts compiled from strings (exec), kept for the dispatcher */
 PyObject *pj_remember_compiled(PyObject *self, PyObject *const *argv, Py_ssize_t argc);

@@ -1,0 +1,503 @@
+/* pyjitc._core's memory and ordering objects (core.h): Allocation (device memory, freed with
+ * the object), HostAllocation (page-locked host memory mapped for kernels), ArrayBase (what a
+ * launch reads of a device array), Stream and Event, and the copies, fills and IPC handles
+ * between them. */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+
+/* ---- Allocation: device memory, freed with the object --------------------------------------- */
+
+typedef struct {
+  PyObject_HEAD
+  uint64_t address;
+  Py_ssize_t nbytes;
+} PjAllocObject;
+
+static int pj_alloc_init(PyObject *self, PyObject *args, PyObject *kw) {
+  PjAllocObject *a = (PjAllocObject *)self;
+  Py_ssize_t n;
+  if (!PyArg_ParseTuple(args, "n", &n)) return -1;
+  if (n < 0) {
+    PyErr_SetString(PyExc_ValueError, "a negative allocation size");
+    return -1;
+  }
+  if (!pj_need_device()) return -1;
+  char err[512] = "";
+  PjStatus st = pj_mem_alloc(g_device, (size_t)n, &a->address, err, sizeof err);
+  if (st != PJ_OK) {
+    if (st == PJ_ERROR_DEVICE && strstr(err, "OUT_OF_MEMORY")) PyErr_SetString(PyExc_MemoryError, err);
+    else pj_py_error(st, err);
+    return -1;
+  }
+  a->nbytes = n;
+  return 0;
+}
+
+static void pj_alloc_dealloc(PyObject *self) {
+  PjAllocObject *a = (PjAllocObject *)self;
+  if (a->address && g_device) pj_mem_free(g_device, a->address);
+  PyTypeObject *tp = Py_TYPE(self);
+  freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
+  f(self);
+  Py_DECREF(tp);
+}
+
+static PyObject *pj_alloc_address(PyObject *self, void *c) {
+  return PyLong_FromUnsignedLongLong(((PjAllocObject *)self)->address);
+}
+static PyObject *pj_alloc_nbytes(PyObject *self, void *c) { return PyLong_FromSsize_t(((PjAllocObject *)self)->nbytes); }
+
+static PyGetSetDef pj_alloc_getset[] = {
+    {"address", pj_alloc_address, NULL, "the device address", NULL},
+    {"device_pointer", pj_alloc_address, NULL, "the device address (numba's MemoryPointer.device_pointer; int() of it)", NULL},
+    {"nbytes", pj_alloc_nbytes, NULL, "bytes", NULL},
+    {NULL},
+};
+
+static PyType_Slot pj_alloc_slots[] = {
+    {Py_tp_init, pj_alloc_init},
+    {Py_tp_dealloc, pj_alloc_dealloc},
+    {Py_tp_getset, pj_alloc_getset},
+    {Py_tp_new, PyType_GenericNew},
+    {Py_tp_doc, "Allocation(nbytes): device memory (host memory on the CPU executor), freed with the object."},
+    {0, NULL},
+};
+
+PyType_Spec pj_alloc_spec = {"pyjitc._core.Allocation", sizeof(PjAllocObject), 0, Py_TPFLAGS_DEFAULT,
+                             pj_alloc_slots};
+
+/* ---- HostAllocation: page-locked host memory, mapped for kernels ---------------------------- */
+
+typedef struct {
+  PyObject_HEAD
+  void *host;
+  uint64_t device_address;
+  Py_ssize_t nbytes;
+  int exports;
+} PjHostObject;
+
+static int pj_host_init(PyObject *self, PyObject *args, PyObject *kw) {
+  PjHostObject *h = (PjHostObject *)self;
+  Py_ssize_t n;
+  if (!PyArg_ParseTuple(args, "n", &n)) return -1;
+  if (n < 0 || h->host) {
+    PyErr_SetString(PyExc_ValueError, "HostAllocation(nbytes): once, with nbytes >= 0");
+    return -1;
+  }
+  if (!pj_need_device()) return -1;
+  char err[512] = "";
+  PjStatus st = pj_host_alloc(g_device, (size_t)n, &h->host, &h->device_address, err, sizeof err);
+  if (st != PJ_OK) {
+    pj_py_error(st, err);
+    return -1;
+  }
+  h->nbytes = n;
+  return 0;
+}
+
+static void pj_host_dealloc(PyObject *self) {
+  PjHostObject *h = (PjHostObject *)self;
+  if (h->host && g_device) pj_host_free(g_device, h->host);
+  PyTypeObject *tp = Py_TYPE(self);
+  freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
+  f(self);
+  Py_DECREF(tp);
+}
+
+static int pj_host_getbuffer(PyObject *self, Py_buffer *view, int flags) {
+  PjHostObject *h = (PjHostObject *)self;
+  if (PyBuffer_FillInfo(view, self, h->host, h->nbytes, 0, flags) < 0) return -1;
+  h->exports++;
+  return 0;
+}
+
+static void pj_host_releasebuffer(PyObject *self, Py_buffer *view) { ((PjHostObject *)self)->exports--; }
+
+static PyObject *pj_host_get_device_address(PyObject *self, void *c) {
+  return PyLong_FromUnsignedLongLong(((PjHostObject *)self)->device_address);
+}
+
+static PyGetSetDef pj_host_getset[] = {
+    {"device_address", pj_host_get_device_address, NULL, "where kernels see the memory", NULL},
+    {NULL},
+};
+
+static PyType_Slot pj_host_slots[] = {
+    {Py_tp_init, pj_host_init},
+    {Py_tp_dealloc, pj_host_dealloc},
+    {Py_tp_getset, pj_host_getset},
+    {Py_bf_getbuffer, pj_host_getbuffer},
+    {Py_bf_releasebuffer, pj_host_releasebuffer},
+    {Py_tp_new, PyType_GenericNew},
+    {Py_tp_doc, "HostAllocation(nbytes): page-locked host memory, mapped for kernels (plain memory on the CPU)."},
+    {0, NULL},
+};
+
+PyType_Spec pj_host_spec = {"pyjitc._core.HostAllocation", sizeof(PjHostObject), 0, Py_TPFLAGS_DEFAULT,
+                            pj_host_slots};
+
+/* ---- ArrayBase: what a launch reads of a device array ------------------------------------- */
+
+char pj_layout_of(int ndim, const int64_t *shape, const int64_t *strides, int64_t itemsize) {
+  int64_t want = itemsize;
+  bool c = true, f = true;
+  for (int d = ndim - 1; d >= 0; d--) {
+    if (shape[d] != 1 && strides[d] != want) c = false;
+    want *= shape[d];
+  }
+  want = itemsize;
+  for (int d = 0; d < ndim; d++) {
+    if (shape[d] != 1 && strides[d] != want) f = false;
+    want *= shape[d];
+  }
+  for (int d = 0; d < ndim; d++)
+    if (shape[d] == 0) c = true; /* an empty array is contiguous */
+  return c ? 'C' : f ? 'F' : 'A';
+}
+
+/* ArrayBase(owner, address, dtype_code, shape, strides) */
+static int pj_array_init(PyObject *self, PyObject *args, PyObject *kw) {
+  PjArrayObject *a = (PjArrayObject *)self;
+  PyObject *owner, *shape, *strides;
+  unsigned long long address;
+  int dtype;
+  if (!PyArg_ParseTuple(args, "OKiOO", &owner, &address, &dtype, &shape, &strides)) return -1;
+  if (dtype < 0 || dtype >= PJ_DTYPE_COUNT) {
+    PyErr_SetString(PyExc_ValueError, "unknown dtype code");
+    return -1;
+  }
+  Py_ssize_t n = PyTuple_Check(shape) ? PyTuple_Size(shape) : -1;
+  if (n < 0 || n > PJ_MAX_DIMS || !PyTuple_Check(strides) || PyTuple_Size(strides) != n) {
+    PyErr_Format(PyExc_ValueError, "shape and strides must be tuples of equal length, at most %d", PJ_MAX_DIMS);
+    return -1;
+  }
+  for (Py_ssize_t d = 0; d < n; d++) {
+    a->shape[d] = PyLong_AsLongLong(PyTuple_GetItem(shape, d));
+    a->strides[d] = PyLong_AsLongLong(PyTuple_GetItem(strides, d));
+  }
+  if (PyErr_Occurred()) return -1;
+  a->address = address;
+  a->dtype = dtype;
+  a->ndim = (int)n;
+  a->layout = pj_layout_of(a->ndim, a->shape, a->strides, (int64_t)pj_dtype_size((PjDtype)dtype));
+  PJ_SETREF(a->owner, Py_NewRef(owner));
+  return 0;
+}
+
+static void pj_array_dealloc(PyObject *self) {
+  PyTypeObject *tp = Py_TYPE(self);
+  PyObject_GC_UnTrack(self);
+  Py_CLEAR(((PjArrayObject *)self)->owner);
+  freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
+  f(self);
+  Py_DECREF(tp);
+}
+
+static int pj_array_traverse(PyObject *self, visitproc visit, void *arg) {
+  Py_VISIT(((PjArrayObject *)self)->owner);
+  Py_VISIT(Py_TYPE(self));
+  return 0;
+}
+
+static int pj_array_clear(PyObject *self) {
+  Py_CLEAR(((PjArrayObject *)self)->owner);
+  return 0;
+}
+
+static PyObject *pj_int64_tuple(const int64_t *v, int n) {
+  PyObject *t = PyTuple_New(n);
+  for (int i = 0; t && i < n; i++) PyTuple_SetItem(t, i, PyLong_FromLongLong(v[i]));
+  return t;
+}
+
+static PyObject *pj_array_get_shape(PyObject *self, void *c) {
+  PjArrayObject *a = (PjArrayObject *)self;
+  return pj_int64_tuple(a->shape, a->ndim);
+}
+static PyObject *pj_array_get_strides(PyObject *self, void *c) {
+  PjArrayObject *a = (PjArrayObject *)self;
+  return pj_int64_tuple(a->strides, a->ndim);
+}
+static PyObject *pj_array_get_address(PyObject *self, void *c) {
+  return PyLong_FromUnsignedLongLong(((PjArrayObject *)self)->address);
+}
+static PyObject *pj_array_get_dtype_code(PyObject *self, void *c) { return PyLong_FromLong(((PjArrayObject *)self)->dtype); }
+static PyObject *pj_array_get_layout(PyObject *self, void *c) {
+  char l[2] = {((PjArrayObject *)self)->layout, 0};
+  return PyUnicode_FromString(l);
+}
+static PyObject *pj_array_get_owner(PyObject *self, void *c) {
+  PyObject *o = ((PjArrayObject *)self)->owner;
+  return Py_NewRef(o ? o : Py_None);
+}
+
+static PyGetSetDef pj_array_getset[] = {
+    {"shape", pj_array_get_shape, NULL, "the extents", NULL},
+    {"strides", pj_array_get_strides, NULL, "bytes between neighbours on each axis", NULL},
+    {"_address", pj_array_get_address, NULL, "the device address of element 0", NULL},
+    {"_dtype_code", pj_array_get_dtype_code, NULL, "pyjitc's dtype number", NULL},
+    {"_layout", pj_array_get_layout, NULL, "'C', 'F' or 'A'", NULL},
+    {"_owner", pj_array_get_owner, NULL, "what keeps the memory alive", NULL},
+    {NULL},
+};
+
+static PyType_Slot pj_array_slots[] = {
+    {Py_tp_init, pj_array_init},
+    {Py_tp_dealloc, pj_array_dealloc},
+    {Py_tp_traverse, pj_array_traverse},
+    {Py_tp_clear, pj_array_clear},
+    {Py_tp_getset, pj_array_getset},
+    {Py_tp_new, PyType_GenericNew},
+    {Py_tp_doc, "ArrayBase(owner, address, dtype_code, shape, strides): the part of a device array launches read."},
+    {0, NULL},
+};
+
+PyType_Spec pj_array_spec = {"pyjitc._core.ArrayBase", sizeof(PjArrayObject), 0,
+                             Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, pj_array_slots};
+
+/* ---- Stream and Event --------------------------------------------------------------------- */
+
+typedef struct {
+  PyObject_HEAD
+  PjStream *stream;
+} PjStreamObject;
+
+/* Stream(handle=None): a new stream, or (handle: an int, a CUstream made elsewhere) that one */
+static int pj_stream_init(PyObject *self, PyObject *args, PyObject *kw) {
+  static char *names[] = {"handle", NULL};
+  PyObject *handle = Py_None;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "|O", names, &handle)) return -1;
+  if (!pj_need_device()) return -1;
+  char err[512] = "";
+  PjStatus st;
+  PjStream **out = &((PjStreamObject *)self)->stream;
+  if (*out) {
+    PyErr_SetString(PyExc_RuntimeError, "Stream.__init__ called twice");
+    return -1;
+  }
+  if (handle != Py_None) {
+    unsigned long long h = PyLong_AsUnsignedLongLong(handle);
+    if (PyErr_Occurred()) {
+      PyErr_Clear();
+      PyErr_SetString(PyExc_TypeError, "an external stream's handle is a non-negative int (a CUstream's address)");
+      return -1;
+    }
+    st = pj_stream_wrap(g_device, (uint64_t)h, out, err, sizeof err);
+  } else {
+    st = pj_stream_new(g_device, out, err, sizeof err);
+  }
+  if (st != PJ_OK) {
+    pj_py_error(st, err);
+    return -1;
+  }
+  return 0;
+}
+
+static void pj_stream_dealloc(PyObject *self) {
+  PyTypeObject *tp = Py_TYPE(self);
+  pj_stream_delete(((PjStreamObject *)self)->stream);
+  freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
+  f(self);
+  Py_DECREF(tp);
+}
+
+static PyObject *pj_stream_sync(PyObject *self, PyObject *noargs) {
+  char err[512] = "";
+  PjStatus st;
+  PjStream *s = ((PjStreamObject *)self)->stream;
+  Py_BEGIN_ALLOW_THREADS st = pj_stream_synchronize(s, err, sizeof err);
+  Py_END_ALLOW_THREADS if (st != PJ_OK) return pj_py_error(st, err);
+  Py_RETURN_NONE;
+}
+
+static PyObject *pj_stream_handle_get(PyObject *self, void *closure) {
+  return PyLong_FromUnsignedLongLong(pj_stream_get_handle(((PjStreamObject *)self)->stream));
+}
+
+static PyGetSetDef pj_stream_getset[] = {
+    {"handle", pj_stream_handle_get, NULL, "the CUstream as an int (0 on the CPU executor)", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyMethodDef pj_stream_methods[] = {
+    {"synchronize", pj_stream_sync, METH_NOARGS, "wait for everything queued on the stream"},
+    {NULL},
+};
+
+static PyType_Slot pj_stream_slots[] = {
+    {Py_tp_init, pj_stream_init},     {Py_tp_dealloc, pj_stream_dealloc}, {Py_tp_methods, pj_stream_methods},
+    {Py_tp_getset, pj_stream_getset},
+    {Py_tp_new, PyType_GenericNew},   {Py_tp_doc, "Stream(): a CUDA stream (in order on the host for the CPU)."},
+    {0, NULL},
+};
+
+PyType_Spec pj_stream_spec = {"pyjitc._core.Stream", sizeof(PjStreamObject), 0,
+                              Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, pj_stream_slots};
+
+PjStream *pj_stream_of(PyObject *o, bool *ok) {
+  *ok = true;
+  if (!o || o == Py_None) return NULL;
+  if (PyObject_TypeCheck(o, g_stream_type)) return ((PjStreamObject *)o)->stream;
+  if (PyLong_Check(o) && PyLong_AsLong(o) == 0) return NULL; /* numba's default stream 0 */
+  PyErr_SetString(PyExc_TypeError, "expected a stream from pyjitc.cuda.stream() (or 0 / None for the default)");
+  *ok = false;
+  return NULL;
+}
+
+typedef struct {
+  PyObject_HEAD
+  PjEvent *event;
+} PjEventObject;
+
+static int pj_event_init(PyObject *self, PyObject *args, PyObject *kw) {
+  if (!pj_need_device()) return -1;
+  char err[512] = "";
+  PjStatus st = pj_event_new(g_device, &((PjEventObject *)self)->event, err, sizeof err);
+  if (st != PJ_OK) {
+    pj_py_error(st, err);
+    return -1;
+  }
+  return 0;
+}
+
+static void pj_event_dealloc(PyObject *self) {
+  PyTypeObject *tp = Py_TYPE(self);
+  pj_event_delete(((PjEventObject *)self)->event);
+  freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
+  f(self);
+  Py_DECREF(tp);
+}
+
+static PyObject *pj_event_record_py(PyObject *self, PyObject *args) {
+  PyObject *s = NULL;
+  if (!PyArg_ParseTuple(args, "|O", &s)) return NULL;
+  bool ok;
+  PjStream *stream = pj_stream_of(s, &ok);
+  if (!ok) return NULL;
+  char err[512] = "";
+  PjStatus st = pj_event_record(((PjEventObject *)self)->event, stream, err, sizeof err);
+  if (st != PJ_OK) return pj_py_error(st, err);
+  Py_RETURN_NONE;
+}
+
+static PyObject *pj_event_sync_py(PyObject *self, PyObject *noargs) {
+  char err[512] = "";
+  PjStatus st;
+  PjEvent *e = ((PjEventObject *)self)->event;
+  Py_BEGIN_ALLOW_THREADS st = pj_event_synchronize(e, err, sizeof err);
+  Py_END_ALLOW_THREADS if (st != PJ_OK) return pj_py_error(st, err);
+  Py_RETURN_NONE;
+}
+
+static PyObject *pj_event_elapsed_py(PyObject *self, PyObject *other) {
+  if (!PyObject_TypeCheck(other, g_event_type)) {
+    PyErr_SetString(PyExc_TypeError, "elapsed_time takes another event");
+    return NULL;
+  }
+  double ms = 0;
+  char err[512] = "";
+  PjStatus st = pj_event_elapsed_ms(((PjEventObject *)self)->event, ((PjEventObject *)other)->event, &ms, err, sizeof err);
+  if (st != PJ_OK) return pj_py_error(st, err);
+  return PyFloat_FromDouble(ms);
+}
+
+static PyMethodDef pj_event_methods[] = {
+    {"record", pj_event_record_py, METH_VARARGS, "record(stream=0): mark the point reached on the stream"},
+    {"synchronize", pj_event_sync_py, METH_NOARGS, "wait until the event is reached"},
+    {"elapsed_time", pj_event_elapsed_py, METH_O, "milliseconds from this event to the other"},
+    {NULL},
+};
+
+static PyType_Slot pj_event_slots[] = {
+    {Py_tp_init, pj_event_init},   {Py_tp_dealloc, pj_event_dealloc},
+    {Py_tp_methods, pj_event_methods}, {Py_tp_new, PyType_GenericNew},
+    {Py_tp_doc, "Event(): a CUDA event (the host clock on the CPU)."}, {0, NULL},
+};
+
+PyType_Spec pj_event_spec = {"pyjitc._core.Event", sizeof(PjEventObject), 0,
+                             Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, pj_event_slots};
+
+/* ---- copies ------------------------------------------------------------------------------- */
+
+/* copy(direction, dst, src, nbytes, stream): addresses as integers (host ones too). */
+PyObject *pj_copy(PyObject *self, PyObject *args) {
+  int direction;
+  unsigned long long dst, src;
+  Py_ssize_t n;
+  PyObject *s = NULL;
+  if (!PyArg_ParseTuple(args, "iKKn|O", &direction, &dst, &src, &n, &s)) return NULL;
+  if (!pj_need_device()) return NULL;
+  bool ok;
+  PjStream *stream = pj_stream_of(s, &ok);
+  if (!ok) return NULL;
+  if (direction < 0 || direction > 2 || n < 0) return pj_py_error(PJ_ERROR_ARGUMENT, "copy: bad direction or size");
+  char err[512] = "";
+  PjStatus st;
+  Py_BEGIN_ALLOW_THREADS st = pj_mem_copy(g_device, (PjCopy)direction, dst, src, (size_t)n, stream, err, sizeof err);
+  Py_END_ALLOW_THREADS if (st != PJ_OK) return pj_py_error(st, err);
+  Py_RETURN_NONE;
+}
+
+/* ipc_get_handle(address) -> (handle: 64 bytes, allocation base, allocation bytes) */
+PyObject *pj_ipc_get_handle_py(PyObject *self, PyObject *args) {
+  unsigned long long address;
+  if (!PyArg_ParseTuple(args, "K", &address)) return NULL;
+  if (!pj_need_device()) return NULL;
+  uint8_t handle[PJ_IPC_HANDLE_BYTES];
+  uint64_t base = 0;
+  size_t size = 0;
+  char err[512] = "";
+  PjStatus st = pj_ipc_get_handle(g_device, address, handle, &base, &size, err, sizeof err);
+  if (st != PJ_OK) return pj_py_error(st, err);
+  return Py_BuildValue("(y#KK)", (const char *)handle, (Py_ssize_t)PJ_IPC_HANDLE_BYTES, (unsigned long long)base,
+                       (unsigned long long)size);
+}
+
+/* ipc_open(handle: 64 bytes) -> the address the other process's allocation is mapped at */
+PyObject *pj_ipc_open_py(PyObject *self, PyObject *args) {
+  const char *handle;
+  Py_ssize_t n;
+  if (!PyArg_ParseTuple(args, "y#", &handle, &n)) return NULL;
+  if (n != PJ_IPC_HANDLE_BYTES) {
+    PyErr_Format(PyExc_ValueError, "an IPC handle is %d bytes, not %zd", (int)PJ_IPC_HANDLE_BYTES, n);
+    return NULL;
+  }
+  if (!pj_need_device()) return NULL;
+  uint64_t address = 0;
+  char err[512] = "";
+  PjStatus st = pj_ipc_open(g_device, (const uint8_t *)handle, &address, err, sizeof err);
+  if (st != PJ_OK) return pj_py_error(st, err);
+  return PyLong_FromUnsignedLongLong(address);
+}
+
+/* ipc_close(address): unmaps what ipc_open mapped */
+PyObject *pj_ipc_close_py(PyObject *self, PyObject *args) {
+  unsigned long long address;
+  if (!PyArg_ParseTuple(args, "K", &address)) return NULL;
+  if (!pj_need_device()) return NULL;
+  char err[512] = "";
+  PjStatus st = pj_ipc_close(g_device, address, err, sizeof err);
+  if (st != PJ_OK) return pj_py_error(st, err);
+  Py_RETURN_NONE;
+}
+
+PyObject *pj_memset(PyObject *self, PyObject *args) {
+  unsigned long long dst;
+  int value;
+  Py_ssize_t n;
+  PyObject *s = NULL;
+  if (!PyArg_ParseTuple(args, "Kin|O", &dst, &value, &n, &s)) return NULL;
+  if (!pj_need_device()) return NULL;
+  bool ok;
+  PjStream *stream = pj_stream_of(s, &ok);
+  if (!ok) return NULL;
+  char err[512] = "";
+  PjStatus st = pj_mem_set(g_device, dst, value, (size_t)n, stream, err, sizeof err);
+  if (st != PJ_OK) return pj_py_error(st, err);
+  Py_RETURN_NONE;
+}
