@@ -374,7 +374,9 @@ static void test_fault(PjDevice *device) {
   printf("  fault: %s\n", err);
   st = pj_launch_code(device, &code, &config, &out, 1, NULL, err, sizeof err);
   CHECKF(st == PJ_ERROR_DEVICE, "after a fault: status %d", st);
-  CHECK_HAS(err, "the GPU context was lost to an earlier CUDA_ERROR_ILLEGAL_ADDRESS; CUDA can run nothing more");
+  /* the fault named again, with the launch it was put to */
+  CHECK_HAS(err, "the GPU context was lost to an earlier CUDA_ERROR_ILLEGAL_ADDRESS (kernel 'fault' (launch ");
+  CHECK_HAS(err, "); CUDA can run nothing more");
   free(out.data);
 }
 
