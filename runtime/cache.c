@@ -3,13 +3,16 @@
 
 #include <pyjitc.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static uint64_t pj_fnv1a(const void *data, size_t len, uint64_t h) {
@@ -143,8 +146,50 @@ bool pj_cache_read(const char *path, void **data, size_t *len) {
   return true;
 }
 
+/* A temporary file is written and renamed within milliseconds; one this old was left by a
+ * writer that died (killed mid-write) and will never be renamed. */
+enum { PJ_CACHE_STALE_SECONDS = 600 };
+
+static bool pj_ends_with(const char *s, const char *tail) {
+  size_t n = strlen(s), t = strlen(tail);
+  return n > t && strcmp(s + n - t, tail) == 0;
+}
+
+/* Removes the abandoned temporary files ("*.tmp": regular files of this user's, untouched for
+ * PJ_CACHE_STALE_SECONDS) from the folder holding path: once a process for each folder it
+ * writes to (the last one is remembered), so a folder of many entries is read rarely. */
+static void pj_cache_sweep(const char *path) {
+  static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+  static char *swept;
+  const char *slash = strrchr(path, '/');
+  if (!slash) return;
+  size_t n = (size_t)(slash - path);
+  pthread_mutex_lock(&lock);
+  bool again = swept && strlen(swept) == n && strncmp(swept, path, n) == 0;
+  if (!again) {
+    free(swept);
+    swept = strndup(path, n);
+  }
+  pthread_mutex_unlock(&lock);
+  if (again) return;
+  char *dir = strndup(path, n);
+  int dfd = dir ? open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+  DIR *d = dfd >= 0 ? fdopendir(dfd) : NULL;
+  if (!d && dfd >= 0) close(dfd);
+  time_t now = time(NULL);
+  for (struct dirent *e; d && (e = readdir(d));) {
+    struct stat st;
+    if (!pj_ends_with(e->d_name, ".tmp") || fstatat(dfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
+    if (S_ISREG(st.st_mode) && st.st_uid == geteuid() && now - st.st_mtime > PJ_CACHE_STALE_SECONDS)
+      unlinkat(dfd, e->d_name, 0);
+  }
+  if (d) closedir(d);
+  free(dir);
+}
+
 bool pj_cache_write(const char *path, const void *data, size_t len) {
   static unsigned counter;
+  pj_cache_sweep(path);
   char *tmp = NULL;
   if (asprintf(&tmp, "%s.%ld.%u.%d.tmp", path, (long)getpid(), __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED),
                rand()) < 0)

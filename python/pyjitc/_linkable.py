@@ -9,6 +9,7 @@ import os
 import shutil
 import stat
 import tempfile
+import time
 
 
 class LinkableCode:
@@ -113,9 +114,39 @@ def _holds(path, raw):
         os.close(fd)
 
 
+# A temporary file is renamed within moments of its making; one untouched this long was left
+# by a process killed while writing it (runtime/cache.c sweeps its folder the same way).
+_STALE_SECONDS = 600
+_SWEPT = set()
+
+
+def _sweep(folder):
+    """Removes the abandoned temporary files ("*.tmp": regular files of this user's, untouched
+    for _STALE_SECONDS) from folder, once a process."""
+    if folder in _SWEPT:
+        return
+    _SWEPT.add(folder)
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    now = time.time()
+    for name in names:
+        if not name.endswith(".tmp"):
+            continue
+        path = os.path.join(folder, name)
+        try:
+            st = os.lstat(path)
+            if stat.S_ISREG(st.st_mode) and st.st_uid == os.geteuid() and now - st.st_mtime > _STALE_SECONDS:
+                os.unlink(path)
+        except OSError:
+            pass
+
+
 def _store(path, raw):
     """Writes raw to path through a temporary file renamed into place; False where that fails."""
     folder = os.path.dirname(path)
+    _sweep(folder)
     try:
         if os.path.isdir(path) and not os.path.islink(path):
             os.rmdir(path)  # an empty folder where the file goes; one with contents makes this fail

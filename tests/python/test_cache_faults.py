@@ -277,6 +277,31 @@ def test_a_cache_path_that_is_a_file(tmp_path):
     assert path.read_bytes() == b"the user's file"
 
 
+def test_abandoned_temporary_files_are_swept(tmp_path):
+    """A process killed while writing an entry leaves its temporary file; the next process that
+    writes to the folder removes those untouched for ten minutes, and nothing else (a write in
+    progress, a link, a folder)."""
+    cache, names = populated(tmp_path)
+    for rel in files(cache):
+        os.unlink(os.path.join(cache, rel))  # so that this run writes to both folders
+    hour_ago = os.path.getmtime(cache) - 3600
+    old, kept = [], []
+    for folder in (cache, cache / "linkable"):
+        for name, aged in (("a.entry.77.0.5.tmp", True), ("tmpq0k1_x.tmp", True), ("b.entry.78.0.6.tmp", False)):
+            path = folder / name
+            path.write_bytes(b"part of an entry")
+            if aged:
+                os.utime(path, (hour_ago, hour_ago))
+            (old if aged else kept).append(path)
+        os.symlink(cache / "a.entry.77.0.5.tmp", folder / "link.tmp")
+        os.mkdir(folder / "folder.tmp")
+        kept += [folder / "link.tmp", folder / "folder.tmp"]
+    run(tmp_path, cache)
+    assert [p for p in old if os.path.lexists(p)] == []
+    assert [p for p in kept if not os.path.lexists(p)] == []
+    assert [n for n in entries(cache) if not n.endswith(".tmp")] == names
+
+
 def test_a_new_cache_folder_is_private(tmp_path):
     cache = tmp_path / "new" / "cache"
     run(tmp_path, cache)

@@ -4,16 +4,20 @@
  * out of the folder at an entry's path are refused (the link is removed, its target untouched),
  * as is another user's entry,
  * a read-only or full folder stores nothing and leaves no temporary file, a cache path that is a
- * file turns the cache off, and a new folder is private (0700). */
+ * file turns the cache off, and a new folder is private (0700). A writer's first entry in a
+ * folder removes the temporary files that writers killed mid-write left there long ago, and
+ * nothing else. */
 #include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "runtime/cache.h"
@@ -142,6 +146,46 @@ static void faults(const char *dir, const char *path, const unsigned char *paylo
   unlink(path);
 }
 
+/* path's modification time set to secs ago */
+static void age(const char *path, int secs) {
+  struct timespec t[2];
+  clock_gettime(CLOCK_REALTIME, &t[0]);
+  t[0].tv_sec -= secs;
+  t[1] = t[0];
+  CHECK(utimensat(AT_FDCWD, path, t, AT_SYMLINK_NOFOLLOW) == 0);
+}
+
+static void stale_temporaries(const char *dir, const unsigned char *payload, size_t n) {
+  char folder[300], p[400], entry[400], outside[400];
+  snprintf(folder, sizeof folder, "%s/sweep", dir);
+  CHECK(mkdir(folder, 0700) == 0);
+  const char *names[] = {"a.cubin.123.0.1.tmp", "b.cubin.124.0.2.tmp", "old.cubin", "link.tmp", "folder.tmp"};
+  snprintf(outside, sizeof outside, "%s/outside.tmp", dir);
+  write_file(outside, "o", 1);
+  age(outside, 7200);
+  for (int i = 0; i < 5; i++) {
+    snprintf(p, sizeof p, "%s/%s", folder, names[i]);
+    if (i == 3) CHECK(symlink(outside, p) == 0);
+    else if (i == 4) CHECK(mkdir(p, 0700) == 0);
+    else write_file(p, "x", 1);
+    age(p, i == 1 ? 5 : 3600); /* b is being written now; the rest are old */
+  }
+  snprintf(entry, sizeof entry, "%s/c.cubin", folder);
+  CHECK(pj_cache_write(entry, payload, n));
+  bool kept[5] = {false, true, true, true, true};
+  for (int i = 0; i < 5; i++) {
+    snprintf(p, sizeof p, "%s/%s", folder, names[i]);
+    struct stat st;
+    CHECK((lstat(p, &st) == 0) == kept[i]);
+  }
+  CHECK(access(outside, F_OK) == 0); /* a link's target is never touched */
+  /* the folder is read once a process: a later write there leaves a new stale file alone */
+  snprintf(p, sizeof p, "%s/d.cubin.9.0.1.tmp", folder);
+  write_file(p, "x", 1);
+  age(p, 3600);
+  CHECK(pj_cache_write(entry, payload, n) && access(p, F_OK) == 0);
+}
+
 int main(void) {
   char dir[] = "/tmp/pj_cache_test_XXXXXX";
   CHECK(mkdtemp(dir) != NULL);
@@ -184,6 +228,7 @@ int main(void) {
 
   faults(sub, path, payload, sizeof payload);
   CHECK(tmp_files(sub) == 0);
+  stale_temporaries(dir, payload, sizeof payload);
 
   /* the folder was made private; a cache path that is a file turns the cache off */
   struct stat st;
