@@ -16,6 +16,8 @@ void pj_fuzz_defect(const char *fmt, ...) {
   abort();
 }
 
+__attribute__((weak)) void pj_fuzz_check_parser_memory(void) {}
+
 void pj_fuzz_check_diags(const PjDiags *diags, const char *stage) {
   for (size_t i = 0; i < pj_diags_count(diags); i++) {
     const PjDiag *d = pj_diags_get(diags, i);

@@ -10,6 +10,9 @@ void pj_fuzz_defect(const char *fmt, ...) __attribute__((noreturn, format(printf
 /* Every error that points into a source must have a line; internal errors are defects. */
 void pj_fuzz_check_diags(const PjDiags *diags, const char *stage);
 void pj_fuzz_check_status(PjStatus status, const PjDiags *diags, const char *stage);
+/* After an input, in the libFuzzer builds (ts_alloc.c): tree-sitter holds no memory. A no-op
+ * where the targets' code is replayed without that allocator. */
+void pj_fuzz_check_parser_memory(void);
 /* Compiles kernel k of the source for the target (native code for the CPU executor, or PTX), for
  * its eager signature or else for argument types guessed from its parameters' names. */
 void pj_fuzz_compile_kernel(PjSource *source, int k, int opt_level, PjTarget target);

@@ -37,5 +37,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     pj_source_delete(s);
   }
   pj_diags_delete(d);
+  pj_fuzz_check_parser_memory();
   return 0;
 }

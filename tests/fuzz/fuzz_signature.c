@@ -71,5 +71,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     free(text);
   }
   free(sig);
+  pj_fuzz_check_parser_memory();
   return 0;
 }
