@@ -12,6 +12,7 @@
 #include <llvm-c/Linker.h>
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/Orc.h>
+#include <llvm-c/Support.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
@@ -43,6 +44,11 @@ static void pj_llvm_init(void) {
   LLVMInitializeNVPTXAsmPrinter();
   LLVMInitializeNativeTarget();
   LLVMInitializeNativeAsmPrinter();
+  /* IRCE (the CPU's thread loops, pj_finish_host) acts only where profile data says a range
+   * check is likely to pass, and kernels have none: the guard of a thread index against an
+   * array's size passes for every thread but those past the end */
+  const char *const opts[] = {"pyjitc", "-irce-skip-profitability-checks"};
+  LLVMParseCommandLineOptions(2, opts, NULL);
 }
 
 const char *pj_backend_llvm_version(void) {
@@ -71,11 +77,23 @@ static LLVMValueRef pj_nvptx_math(PjCg *g, const char *dev, const char *host, Pj
   return pj_cg_call_extern(g, dev, pj_cg_dtype(g, d), args, n);
 }
 
-/* Field k of the executor's PjCpuGrid, as uint32: grid[3], block[3], block_idx[3], shared_bytes. */
+/* Field k of the executor's PjCpuGrid, as uint32: grid[3], block[3], block_idx[3], shared_bytes.
+ * Each field keeps to CUDA's limits (!range), which every launch checks first, and no array
+ * argument can reach the PjCpuGrid (the entry's parameter is noalias: pj_add_noalias), so a
+ * store to an array does not make it be read again: LLVM sees that blockIdx.x * blockDim.x +
+ * threadIdx.x is never negative (no wraparound of the index) and that the threads of a block
+ * touch consecutive elements, and vectorizes across them. */
 static LLVMValueRef pj_host_load_grid(PjCg *g, LLVMBuilderRef b, int k) {
+  static const uint32_t lo[10] = {1, 1, 1, 1, 1, 1, 0, 0, 0, 0};
+  static const uint32_t hi[10] = {0x80000000u, 65536, 65536, 1025, 1025, 65, 0x7fffffffu, 65535, 65535, 0};
   LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx);
   LLVMValueRef idx = LLVMConstInt(LLVMInt64TypeInContext(g->ctx), (unsigned long long)k, 0);
-  return LLVMBuildLoad2(b, i32, LLVMBuildInBoundsGEP2(b, i32, g->cpu_grid, &idx, 1, ""), "");
+  LLVMValueRef v = LLVMBuildLoad2(b, i32, LLVMBuildInBoundsGEP2(b, i32, g->cpu_grid, &idx, 1, ""), "");
+  if (hi[k]) {
+    LLVMMetadataRef r[2] = {LLVMValueAsMetadata(LLVMConstInt(i32, lo[k], 0)), LLVMValueAsMetadata(LLVMConstInt(i32, hi[k], 0))};
+    LLVMSetMetadata(v, LLVMGetMDKindIDInContext(g->ctx, "range", 5), LLVMMetadataAsValue(g->ctx, LLVMMDNodeInContext2(g->ctx, r, 2)));
+  }
+  return v;
 }
 
 static LLVMValueRef pj_host_sreg_raw(PjCg *g, int k) { return pj_host_load_grid(g, g->b, k); }
@@ -511,6 +529,13 @@ static void pj_add_fn_attr(LLVMContextRef ctx, LLVMValueRef fn, const char *name
   LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, kind, 0));
 }
 
+/* The CPU entry's (or thread body's) PjCpuGrid parameter: memory no argument of the kernel
+ * reaches (the executor's own, on its stack). */
+static void pj_add_noalias(LLVMContextRef ctx, LLVMValueRef fn, unsigned param) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("noalias", 7);
+  LLVMAddAttributeAtIndex(fn, param + 1, LLVMCreateEnumAttribute(ctx, kind, 0));
+}
+
 /* LLVM's DICompileUnit::DebugDirectivesOnly, which the C API's enum lacks: .file/.loc directives
  * in the PTX and no DWARF sections (nor ", debug" on .target), as numba's lineinfo=True. */
 #define PJ_DWARF_DIRECTIVES_ONLY ((LLVMDWARFEmissionKind)3)
@@ -621,6 +646,7 @@ static void pj_build_host_kernel(PjCg *g, const char *entry_name, const PjArgTyp
   if (pj_cg_needs_block_mode(g->f)) {
     LLVMTypeRef entry_t = LLVMFunctionType(LLVMVoidTypeInContext(ctx), (LLVMTypeRef[]){ptr, ptr}, 2, 0);
     g->fn = LLVMAddFunction(g->mod, entry_name, entry_t);
+    pj_add_noalias(ctx, g->fn, 1);
     pj_cg_block_kernel(g, args, nargs, LLVMGetParam(g->fn, 0), LLVMGetParam(g->fn, 1));
     return;
   }
@@ -635,6 +661,7 @@ static void pj_build_host_kernel(PjCg *g, const char *entry_name, const PjArgTyp
   g->fn = LLVMAddFunction(g->mod, body_name, body_t);
   LLVMSetLinkage(g->fn, LLVMInternalLinkage);
   pj_add_fn_attr(ctx, g->fn, "alwaysinline");
+  pj_add_noalias(ctx, g->fn, (unsigned)np);
   g->cpu_grid = LLVMGetParam(g->fn, (unsigned)np);
   for (int d = 0; d < 3; d++) g->cpu_tid[d] = LLVMGetParam(g->fn, (unsigned)np + 1 + (unsigned)d);
   pj_cg_body(g, args, nargs);
@@ -642,6 +669,7 @@ static void pj_build_host_kernel(PjCg *g, const char *entry_name, const PjArgTyp
 
   LLVMTypeRef entry_t = LLVMFunctionType(LLVMVoidTypeInContext(ctx), (LLVMTypeRef[]){ptr, ptr}, 2, 0);
   LLVMValueRef fn = LLVMAddFunction(g->mod, entry_name, entry_t);
+  pj_add_noalias(ctx, fn, 1);
   LLVMBuilderRef b = g->b;
   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(ctx, fn, "entry");
   LLVMPositionBuilderAtEnd(b, entry);
@@ -944,10 +972,20 @@ static bool pj_finish_cuda(PjCode *code, PjCg *g, LLVMTargetMachineRef tm, const
   return code->ptx != NULL;
 }
 
+/* Before the CPU's optimization pipeline: the thread body inlined into the entry's loop over the
+ * threads of a block, and that loop split by IRCE (inductive range check elimination) where the
+ * body is guarded by a check of a thread index against a bound (`if i < out.size:`): the
+ * threads that pass it run in a loop without the check, which LLVM vectorizes with plain
+ * loads and stores rather than masked ones (slow on some CPUs: AMD's masked stores). */
+static const char pj_host_thread_loops[] =
+    "cgscc(inline),function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,loop-simplify,lcssa,loop(loop-rotate),"
+    "loop-mssa(licm),irce)";
+
 static bool pj_finish_host(PjCode *code, PjCg *g, LLVMOrcThreadSafeContextRef tsc, LLVMTargetMachineRef tm,
                            const PjBackendOptions *o, PjCompileTimes *times, char *err, size_t errlen) {
   double t0 = pj_now_ms();
   pj_internalize(g->mod, code->entry);
+  if (o->opt_level >= 2 && !pj_run_pipeline(g->mod, tm, pj_host_thread_loops, g->unroll, err, errlen)) return false;
   if (!pj_optimize(g->mod, tm, o->opt_level, g->unroll, err, errlen)) return false;
   double t1 = pj_now_ms();
   if (o->emit & PJ_EMIT_LLVM) code->llvm_text = LLVMPrintModuleToString(g->mod);

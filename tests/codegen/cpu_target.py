@@ -12,7 +12,8 @@ def widen(a, b, out):
 
 # LLVM-NOT: nvptx
 # LLVM-NOT: llvm.nvvm
-# LLVM: define void @pj_cpu_widen(ptr [[ARGS:%[0-9]+]], ptr [[LAUNCH:%[0-9]+]])
+# The launch record is reached through no argument (noalias).
+# LLVM: define void @pj_cpu_widen(ptr [[ARGS:%[0-9]+]], ptr noalias [[LAUNCH:%[0-9]+]])
 # Three nested thread loops, each a phi counter compared against a bound loaded from the launch.
 # LLVM: {{^}}[[HEAD1:[a-z.0-9_]+]]:{{ +}}; preds =
 # LLVM-NEXT: [[T1:%[a-z.0-9]+]] = phi i32 [ 0, %{{[a-z.0-9]+}} ], [ [[NEXT1:%[0-9]+]], %{{[a-z.0-9]+}} ]
