@@ -982,8 +982,23 @@ static void pj_cg_store(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjT
   }
 }
 
+/* The CPU thread loop's guard (guard.c): a probe returns whether the thread passes it (the rest
+ * of the kernel runs for it); otherwise the branch is skipped when every thread of the row
+ * passes. */
+static LLVMValueRef pj_cg_guard(PjCg *g, LLVMValueRef c) {
+  LLVMValueRef pass = g->guard.early_return ? LLVMBuildNot(g->b, c, "") : c;
+  LLVMBasicBlockRef probe = pj_cg_block_new(g, "guard.probe"), run = pj_cg_block_new(g, "guard.run");
+  LLVMBuildCondBr(g->b, g->guard_probe, probe, run);
+  LLVMPositionBuilderAtEnd(g->b, probe);
+  LLVMBuildRet(g->b, pass);
+  LLVMPositionBuilderAtEnd(g->b, run);
+  return g->guard.early_return ? LLVMBuildAnd(g->b, LLVMBuildNot(g->b, g->guard_all_pass, ""), c, "")
+                               : LLVMBuildOr(g->b, g->guard_all_pass, c, "");
+}
+
 static void pj_cg_if(PjCg *g, const PjStmt *s) {
   LLVMValueRef c = pj_truth(g, pj_cg_expr(g, s->if_.cond), s->if_.cond->type);
+  if (s == g->guard.stmt && g->guard_probe) c = pj_cg_guard(g, c);
   LLVMBasicBlockRef bt = pj_cg_block_new(g, "then"), done = pj_cg_block_new(g, "endif");
   LLVMBasicBlockRef bf = s->if_.orelse.count ? pj_cg_block_new(g, "else") : done;
   LLVMBuildCondBr(g->b, c, bt, bf);
@@ -1378,7 +1393,8 @@ void pj_cg_body(PjCg *g, const PjArgType *args, int nargs) {
   pj_cg_block(g, &g->f->body);
   pj_br(g, g->ret);
   LLVMPositionBuilderAtEnd(g->b, g->ret);
-  LLVMBuildRetVoid(g->b);
+  if (g->guard_probe) LLVMBuildRet(g->b, LLVMConstInt(LLVMInt1TypeInContext(g->ctx), 0, 0));
+  else LLVMBuildRetVoid(g->b);
   LLVMDisposeBuilder(g->alloca_b);
   free(g->slots);
   g->slots = NULL;

@@ -10,6 +10,12 @@
 
 typedef struct PjCg PjCg;
 
+/* The CPU thread loop's guard (guard.c): the if statement, and whether it returns early. */
+typedef struct PjGuard {
+  const PjStmt *stmt;
+  bool early_return;
+} PjGuard;
+
 typedef struct PjCgHooks {
   /* tid / ctaid / ntid / nctaid of dimension d, as uint32 (i32) */
   LLVMValueRef (*sreg)(PjCg *g, PjLowering which, int d);
@@ -82,6 +88,11 @@ struct PjCg {
   LLVMMetadataRef di_file, di_scope;
   LLVMValueRef error_record;
   bool grid_sync;         /* a grid barrier (g.sync()) was emitted: the launch must be cooperative */
+  /* CPU thread loops: the body's guard (guard.c) and the body's parameters for it: probe (i1:
+   * evaluate up to the guard and return whether the thread passes it) and all_pass (i1: every
+   * thread of this row passes it, so the branch is not needed) */
+  PjGuard guard;
+  LLVMValueRef guard_probe, guard_all_pass;
   const PjExpr *aug_node; /* a[i] op= v: the load of a[i] inside the value, and its address */
   LLVMValueRef aug_ptr;
 };
@@ -193,5 +204,8 @@ LLVMValueRef pj_cg_call_spec(PjCg *g, const PjExpr *e);
 /* backend/regions.c: the CPU entry of a kernel with barriers or shared memory. */
 bool pj_cg_needs_block_mode(const PjFunc *f);
 void pj_cg_block_kernel(PjCg *g, const PjArgType *args, int nargs, LLVMValueRef argv, LLVMValueRef grid);
+/* backend/guard.c: a kernel's guard of its threads, convex in threadIdx.x, with nothing but pure
+ * assignments before it: `if cond:` ending the kernel, or `if cond: return` (early_return). */
+bool pj_cg_find_guard(const PjFunc *f, PjGuard *out);
 
 #endif

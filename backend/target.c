@@ -637,11 +637,61 @@ static void pj_build_nvptx_device(PjCg *g, const char *name, const PjBackendOpti
   LLVMBuildRet(g->b, LLVMConstInt(i32, 0, 0));
 }
 
-/* CPU: the body takes the flattened arguments, the block's geometry and the thread index;
- * the entry loads the arguments from the executor's pointer array and runs every thread. */
+/* CPU: one loop over threadIdx.x from 0 to bx, calling body(args, grid, x, y, z[, 0, all_pass]). */
+static void pj_host_x_loop(PjCg *g, LLVMValueRef fn, LLVMTypeRef body_t, LLVMValueRef body, LLVMValueRef *call_args,
+                           unsigned nargs, LLVMValueRef bx, LLVMValueRef all_pass) {
+  LLVMContextRef ctx = g->ctx;
+  LLVMBuilderRef b = g->b;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(b);
+  LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(ctx, fn, "t.head");
+  LLVMBasicBlockRef inner = LLVMAppendBasicBlockInContext(ctx, fn, "t.body");
+  LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(ctx, fn, "t.exit");
+  LLVMBuildBr(b, head);
+  LLVMPositionBuilderAtEnd(b, head);
+  LLVMValueRef x = LLVMBuildPhi(b, i32, "t");
+  LLVMAddIncoming(x, (LLVMValueRef[]){LLVMConstInt(i32, 0, 0)}, &pre, 1);
+  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, x, bx, ""), inner, exit);
+  LLVMPositionBuilderAtEnd(b, inner);
+  LLVMValueRef args[264];
+  memcpy(args, call_args, nargs * sizeof *args);
+  args[nargs - (all_pass ? 5 : 3)] = x;
+  if (all_pass) {
+    args[nargs - 2] = LLVMConstInt(LLVMInt1TypeInContext(ctx), 0, 0);
+    args[nargs - 1] = all_pass;
+  }
+  LLVMBuildCall2(b, body_t, body, args, nargs, "");
+  LLVMValueRef next = LLVMBuildAdd(b, x, LLVMConstInt(i32, 1, 0), "");
+  LLVMAddIncoming(x, &next, &inner, 1);
+  LLVMBuildBr(b, head);
+  LLVMPositionBuilderAtEnd(b, exit);
+}
+
+/* CPU, guarded kernels (guard.c): whether threads 0 and bx - 1 of the row both pass the guard, in
+ * which case every thread between them does. */
+static LLVMValueRef pj_host_row_passes(PjCg *g, LLVMTypeRef body_t, LLVMValueRef body, LLVMValueRef *call_args,
+                                       unsigned nargs, LLVMValueRef bx) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx), i1 = LLVMInt1TypeInContext(g->ctx);
+  LLVMValueRef args[264], pass[2];
+  memcpy(args, call_args, nargs * sizeof *args);
+  args[nargs - 2] = LLVMConstInt(i1, 1, 0);
+  args[nargs - 1] = LLVMConstInt(i1, 0, 0);
+  for (int k = 0; k < 2; k++) {
+    args[nargs - 5] = k ? LLVMBuildSub(g->b, bx, LLVMConstInt(i32, 1, 0), "") : LLVMConstInt(i32, 0, 0);
+    pass[k] = LLVMBuildCall2(g->b, body_t, body, args, nargs, "probe");
+  }
+  return LLVMBuildAnd(g->b, pass[0], pass[1], "row.passes");
+}
+
+/* CPU: the body takes the flattened arguments, the block's geometry and the thread index (and,
+ * for a guarded kernel, probe and all_pass: codegen.h); the entry loads the arguments from the
+ * executor's pointer array and runs every thread: for z, for y, for x. A guarded kernel's row
+ * (one y and z) runs through a copy of the loop over x whose body has no guard when the first
+ * and last threads of the row pass it. */
 static void pj_build_host_kernel(PjCg *g, const char *entry_name, const PjArgType *args, int nargs) {
   LLVMContextRef ctx = g->ctx;
   LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0), i32 = LLVMInt32TypeInContext(ctx);
+  LLVMTypeRef i1 = LLVMInt1TypeInContext(ctx);
   g->hooks = &pj_host_hooks;
   if (pj_cg_needs_block_mode(g->f)) {
     LLVMTypeRef entry_t = LLVMFunctionType(LLVMVoidTypeInContext(ctx), (LLVMTypeRef[]){ptr, ptr}, 2, 0);
@@ -650,12 +700,15 @@ static void pj_build_host_kernel(PjCg *g, const char *entry_name, const PjArgTyp
     pj_cg_block_kernel(g, args, nargs, LLVMGetParam(g->fn, 0), LLVMGetParam(g->fn, 1));
     return;
   }
+  bool guarded = !g->debug && pj_cg_find_guard(g->f, &g->guard);
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
-  LLVMTypeRef params[260];
+  LLVMTypeRef params[262];
   int np = pj_cg_param_types(g, args, nargs, params);
   params[np] = ptr;
   params[np + 1] = params[np + 2] = params[np + 3] = i32;
-  LLVMTypeRef body_t = LLVMFunctionType(LLVMVoidTypeInContext(ctx), params, (unsigned)np + 4, 0);
+  params[np + 4] = params[np + 5] = i1;
+  unsigned nbody = (unsigned)np + (guarded ? 6 : 4);
+  LLVMTypeRef body_t = LLVMFunctionType(guarded ? i1 : LLVMVoidTypeInContext(ctx), params, nbody, 0);
   char body_name[256];
   snprintf(body_name, sizeof body_name, "%s.body", entry_name);
   g->fn = LLVMAddFunction(g->mod, body_name, body_t);
@@ -664,6 +717,10 @@ static void pj_build_host_kernel(PjCg *g, const char *entry_name, const PjArgTyp
   pj_add_noalias(ctx, g->fn, (unsigned)np);
   g->cpu_grid = LLVMGetParam(g->fn, (unsigned)np);
   for (int d = 0; d < 3; d++) g->cpu_tid[d] = LLVMGetParam(g->fn, (unsigned)np + 1 + (unsigned)d);
+  if (guarded) {
+    g->guard_probe = LLVMGetParam(g->fn, (unsigned)np + 4);
+    g->guard_all_pass = LLVMGetParam(g->fn, (unsigned)np + 5);
+  }
   pj_cg_body(g, args, nargs);
   LLVMValueRef body = g->fn;
 
@@ -674,7 +731,7 @@ static void pj_build_host_kernel(PjCg *g, const char *entry_name, const PjArgTyp
   LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(ctx, fn, "entry");
   LLVMPositionBuilderAtEnd(b, entry);
   LLVMValueRef argv = LLVMGetParam(fn, 0), grid = LLVMGetParam(fn, 1);
-  LLVMValueRef call_args[260];
+  LLVMValueRef call_args[264];
   pj_cg_load_params(g, argv, params, np, call_args);
   call_args[np] = grid;
   LLVMValueRef dims[3];
@@ -682,30 +739,45 @@ static void pj_build_host_kernel(PjCg *g, const char *entry_name, const PjArgTyp
     LLVMValueRef idx = LLVMConstInt(i64, 3 + (unsigned long long)d, 0);
     dims[d] = LLVMBuildLoad2(b, i32, LLVMBuildInBoundsGEP2(b, i32, grid, &idx, 1, ""), "");
   }
-  /* for z, for y, for x: body(args, grid, x, y, z) */
+  /* for z, for y: the loop over x */
   LLVMValueRef iv[3];
-  LLVMBasicBlockRef heads[3], latches[3], exits[3];
-  for (int d = 2; d >= 0; d--) {
+  LLVMBasicBlockRef latches[3], exits[3];
+  for (int d = 2; d >= 1; d--) {
     LLVMBasicBlockRef pre = LLVMGetInsertBlock(b);
-    heads[d] = LLVMAppendBasicBlockInContext(ctx, fn, "t.head");
+    LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(ctx, fn, "t.head");
     latches[d] = LLVMAppendBasicBlockInContext(ctx, fn, "t.latch");
     exits[d] = LLVMAppendBasicBlockInContext(ctx, fn, "t.exit");
-    LLVMBuildBr(b, heads[d]);
-    LLVMPositionBuilderAtEnd(b, heads[d]);
+    LLVMBuildBr(b, head);
+    LLVMPositionBuilderAtEnd(b, head);
     iv[d] = LLVMBuildPhi(b, i32, "t");
     LLVMAddIncoming(iv[d], (LLVMValueRef[]){LLVMConstInt(i32, 0, 0)}, &pre, 1);
     LLVMBasicBlockRef inner = LLVMAppendBasicBlockInContext(ctx, fn, "t.body");
     LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, iv[d], dims[d], ""), inner, exits[d]);
     LLVMPositionBuilderAtEnd(b, inner);
   }
-  for (int d = 0; d < 3; d++) call_args[np + 1 + d] = iv[d];
-  LLVMBuildCall2(b, body_t, body, call_args, (unsigned)np + 4, "");
-  for (int d = 0; d < 3; d++) {
+  call_args[np + 2] = iv[1];
+  call_args[np + 3] = iv[2];
+  if (!guarded) {
+    pj_host_x_loop(g, fn, body_t, body, call_args, nbody, dims[0], NULL);
+  } else {
+    LLVMBasicBlockRef all = LLVMAppendBasicBlockInContext(ctx, fn, "row.unguarded");
+    LLVMBasicBlockRef some = LLVMAppendBasicBlockInContext(ctx, fn, "row.guarded");
+    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(ctx, fn, "row.done");
+    LLVMBuildCondBr(b, pj_host_row_passes(g, body_t, body, call_args, nbody, dims[0]), all, some);
+    LLVMPositionBuilderAtEnd(b, all);
+    pj_host_x_loop(g, fn, body_t, body, call_args, nbody, dims[0], LLVMConstInt(i1, 1, 0));
+    LLVMBuildBr(b, done);
+    LLVMPositionBuilderAtEnd(b, some);
+    pj_host_x_loop(g, fn, body_t, body, call_args, nbody, dims[0], LLVMConstInt(i1, 0, 0));
+    LLVMBuildBr(b, done);
+    LLVMPositionBuilderAtEnd(b, done);
+  }
+  for (int d = 1; d <= 2; d++) {
     LLVMBuildBr(b, latches[d]);
     LLVMPositionBuilderAtEnd(b, latches[d]);
     LLVMValueRef next = LLVMBuildAdd(b, iv[d], LLVMConstInt(i32, 1, 0), "");
     LLVMAddIncoming(iv[d], &next, &latches[d], 1);
-    LLVMBuildBr(b, heads[d]);
+    LLVMBuildBr(b, LLVMGetInstructionParent(iv[d]));
     LLVMPositionBuilderAtEnd(b, exits[d]);
   }
   LLVMBuildRetVoid(b);
