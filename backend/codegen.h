@@ -204,6 +204,16 @@ LLVMValueRef pj_cg_call_spec(PjCg *g, const PjExpr *e);
 /* backend/regions.c: the CPU entry of a kernel with barriers or shared memory. */
 bool pj_cg_needs_block_mode(const PjFunc *f);
 void pj_cg_block_kernel(PjCg *g, const PjArgType *args, int nargs, LLVMValueRef argv, LLVMValueRef grid);
+/* backend/remat.c: block mode's variables recomputed where a thread is bound (var[v]; parameters
+ * never assigned: kept once for the block), and the top-level assignments that compute them, in
+ * order (defs). */
+typedef struct PjRemat {
+  bool *var;
+  const PjStmt **defs;
+  int ndefs;
+} PjRemat;
+PjRemat *pj_block_remat(const PjFunc *f);
+void pj_block_remat_free(PjRemat *r);
 /* backend/guard.c: a kernel's guard of its threads, convex in threadIdx.x, with nothing but pure
  * assignments before it: `if cond:` ending the kernel, or `if cond: return` (early_return). */
 bool pj_cg_find_guard(const PjFunc *f, PjGuard *out);

@@ -145,6 +145,7 @@ typedef struct PjRegions {
   LLVMValueRef *arrays;  /* per variable: nthreads elements */
   LLVMTypeRef *types;
   LLVMValueRef exited;   /* i8 per thread */
+  PjRemat *remat;        /* the variables recomputed for each thread bound (remat.c), or NULL */
   LLVMValueRef dims[3];  /* blockDim, i32 */
   /* The threads that uniform control flow is uniform across: the whole block [0, nthreads), or
    * one warp [lo, hi) around warp collectives that no block barrier encloses. */
@@ -182,6 +183,20 @@ static void pj_bind_thread(PjRegions *R, LLVMValueRef tid, LLVMValueRef tx, LLVM
   g->cpu_tid[0] = tx;
   g->cpu_tid[1] = ty;
   g->cpu_tid[2] = tz;
+  if (!R->remat) return;
+  for (int i = 0; i < R->remat->ndefs; i++) { /* the thread's own values of the recomputed variables */
+    const PjStmt *st = R->remat->defs[i];
+    const PjExpr *t = st->assign.targets[0];
+    LLVMValueRef v = pj_cg_expr(g, st->assign.value);
+    if (t->kind == PJ_EX_NAME) {
+      LLVMBuildStore(g->b, v, g->slots[t->name.var]);
+      continue;
+    }
+    for (int k = 0; k < t->tuple.count; k++) {
+      int var = t->tuple.items[k]->name.var;
+      if (R->remat->var[var]) LLVMBuildStore(g->b, LLVMBuildExtractValue(g->b, v, (unsigned)k, ""), g->slots[var]);
+    }
+  }
 }
 
 /* Thread `tid` (i64, linear) with its (x, y, z) index. */
@@ -249,6 +264,7 @@ static void pj_store_threads(PjRegions *R, int v, LLVMValueRef value) {
 typedef void (*PjThreadCode)(PjRegions *R, const void *what);
 
 static void pj_thread_loop(PjRegions *R, PjThreadCode code, const void *what);
+static void pj_thread_rows(PjRegions *R, PjThreadCode code, const void *what, bool check);
 
 typedef struct PjStmtRun {
   const PjStmt *const *stmts;
@@ -266,7 +282,9 @@ static void pj_thread_region(PjRegions *R, const PjStmt *const *stmts, int n) {
   pj_thread_loop(R, pj_run_stmts, &run);
 }
 
-static void pj_run_as_thread(PjRegions *R, PjThreadCode code, const void *what, LLVMValueRef tid, LLVMBasicBlockRef next);
+static void pj_run_as_thread(PjRegions *R, PjThreadCode code, const void *what, LLVMValueRef tid, LLVMBasicBlockRef next,
+                             bool check);
+static LLVMValueRef pj_any_gone(PjRegions *R);
 
 /* Every live thread of the scope runs `code`, in the block's thread order. */
 static void pj_thread_loop(PjRegions *R, PjThreadCode code, const void *what) {
@@ -276,12 +294,29 @@ static void pj_thread_loop(PjRegions *R, PjThreadCode code, const void *what) {
     LLVMValueRef t = pj_scope_begin(R, &L);
     LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "lane.next");
     pj_bind_linear(R, t);
-    pj_run_as_thread(R, code, what, t, next);
+    pj_run_as_thread(R, code, what, t, next, true);
     if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, next);
     LLVMPositionBuilderAtEnd(g->b, next);
     pj_count_end(g, &L);
     return;
   }
+  /* When no thread of the block has returned or left a loop, the region runs through a copy of
+   * its loop that does not ask each thread: a loop over threadIdx.x LLVM can vectorize. */
+  LLVMBasicBlockRef all = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "region.all");
+  LLVMBasicBlockRef some = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "region.some");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "region.done");
+  LLVMBuildCondBr(g->b, pj_any_gone(R), some, all);
+  for (int copy = 0; copy < 2; copy++) {
+    LLVMPositionBuilderAtEnd(g->b, copy ? some : all);
+    pj_thread_rows(R, code, what, copy);
+    LLVMBuildBr(g->b, done);
+  }
+  LLVMPositionBuilderAtEnd(g->b, done);
+}
+
+/* The loops over z, y and x of a thread region; `check`: skip the threads that are gone. */
+static void pj_thread_rows(PjRegions *R, PjThreadCode code, const void *what, bool check) {
+  PjCg *g = R->g;
   LLVMContextRef ctx = g->ctx;
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), i64 = pj_i64t(g);
   LLVMValueRef iv[3];
@@ -305,7 +340,7 @@ static void pj_thread_loop(PjRegions *R, PjThreadCode code, const void *what) {
   LLVMValueRef by = LLVMBuildZExt(g->b, R->dims[1], i64, ""), bx = LLVMBuildZExt(g->b, R->dims[0], i64, "");
   LLVMValueRef tid = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, LLVMBuildAdd(g->b, LLVMBuildMul(g->b, z, by, ""), y, ""), bx, ""), x, "tid");
   pj_bind_thread(R, tid, iv[0], iv[1], iv[2]);
-  pj_run_as_thread(R, code, what, tid, latches[0]);
+  pj_run_as_thread(R, code, what, tid, latches[0], check);
   for (int d = 0; d < 3; d++) {
     if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, latches[d]);
     LLVMPositionBuilderAtEnd(g->b, latches[d]);
@@ -316,14 +351,17 @@ static void pj_thread_loop(PjRegions *R, PjThreadCode code, const void *what) {
   }
 }
 
-/* The bound thread `tid` runs `code` unless it has returned; its `return` marks it so. */
-static void pj_run_as_thread(PjRegions *R, PjThreadCode code, const void *what, LLVMValueRef tid, LLVMBasicBlockRef next) {
+/* The bound thread `tid` runs `code` unless it has returned (when `check`: else none has); its
+ * `return` marks it so. */
+static void pj_run_as_thread(PjRegions *R, PjThreadCode code, const void *what, LLVMValueRef tid, LLVMBasicBlockRef next,
+                             bool check) {
   PjCg *g = R->g;
   LLVMTypeRef i8 = LLVMInt8TypeInContext(g->ctx);
   LLVMValueRef flag = LLVMBuildInBoundsGEP2(g->b, i8, R->exited, &tid, 1, "");
   LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "thr.run");
   LLVMBasicBlockRef leave = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "thr.return");
-  LLVMBuildCondBr(g->b, pj_gone(R, tid), next, run);
+  if (check) LLVMBuildCondBr(g->b, pj_gone(R, tid), next, run);
+  else LLVMBuildBr(g->b, run);
   LLVMPositionBuilderAtEnd(g->b, leave);
   LLVMBuildStore(g->b, LLVMConstInt(i8, 1, 0), flag);
   LLVMBuildBr(g->b, next);
@@ -537,6 +575,21 @@ static LLVMValueRef pj_any_live(PjRegions *R) {
   LLVMValueRef t = pj_scope_begin(R, &L);
   LLVMValueRef alive = LLVMBuildZExt(g->b, pj_live(R, t), i8, "");
   LLVMBuildStore(g->b, LLVMBuildOr(g->b, LLVMBuildLoad2(g->b, i8, acc, ""), alive, ""), acc);
+  pj_count_end(g, &L);
+  return LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildLoad2(g->b, i8, acc, ""), LLVMConstInt(i8, 0, 0), "");
+}
+
+/* Whether any thread of the scope has returned or is away from the code being emitted (a loop
+ * it left, the other side of a divergent if). */
+static LLVMValueRef pj_any_gone(PjRegions *R) {
+  PjCg *g = R->g;
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(g->ctx);
+  LLVMValueRef acc = LLVMBuildAlloca(g->alloca_b, i8, "");
+  LLVMBuildStore(g->b, LLVMConstInt(i8, 0, 0), acc);
+  PjCountLoop L;
+  LLVMValueRef t = pj_scope_begin(R, &L);
+  LLVMValueRef gone = LLVMBuildZExt(g->b, pj_gone(R, t), i8, "");
+  LLVMBuildStore(g->b, LLVMBuildOr(g->b, LLVMBuildLoad2(g->b, i8, acc, ""), gone, ""), acc);
   pj_count_end(g, &L);
   return LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildLoad2(g->b, i8, acc, ""), LLVMConstInt(i8, 0, 0), "");
 }
@@ -1043,9 +1096,15 @@ void pj_cg_block_kernel(PjCg *g, const PjArgType *args, int nargs, LLVMValueRef 
   R.types = calloc((size_t)nv + 1, sizeof(LLVMTypeRef));
   g->slots = calloc((size_t)nv + 1, sizeof(LLVMValueRef));
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(g->mod);
+  R.remat = g->debug ? NULL : pj_block_remat(g->f);
   for (int v = 0; v < nv; v++) {
     if (!g->f->vars[v].type) continue;
     R.types[v] = pj_cg_type(g, g->f->vars[v].type);
+    if (R.remat && R.remat->var[v]) { /* one for the block; recomputed for each thread bound */
+      g->slots[v] = LLVMBuildAlloca(g->b, R.types[v], g->f->vars[v].name);
+      LLVMBuildStore(g->b, LLVMConstNull(R.types[v]), g->slots[v]);
+      continue;
+    }
     R.arrays[v] = LLVMBuildArrayAlloca(g->b, R.types[v], nthreads, g->f->vars[v].name);
     LLVMValueRef size = LLVMBuildMul(g->b, nthreads, LLVMConstInt(i64, LLVMABISizeOfType(td, R.types[v]), 0), "");
     LLVMBuildMemSet(g->b, R.arrays[v], LLVMConstInt(i8, 0, 0), size, 8);
@@ -1057,8 +1116,11 @@ void pj_cg_block_kernel(PjCg *g, const PjArgType *args, int nargs, LLVMValueRef 
   LLVMPositionBuilderBefore(g->alloca_b, LLVMGetBasicBlockTerminator(entry));
   LLVMPositionBuilderAtEnd(g->b, body);
   int p = 0, leaf = 0;
-  for (int i = 0; i < g->f->nparams; i++)
-    pj_store_threads(&R, i, pj_cg_param_value(g, args, &leaf, flat, &p, g->f->vars[i].type));
+  for (int i = 0; i < g->f->nparams; i++) {
+    LLVMValueRef v = pj_cg_param_value(g, args, &leaf, flat, &p, g->f->vars[i].type);
+    if (R.arrays[i]) pj_store_threads(&R, i, v);
+    else if (g->slots[i]) LLVMBuildStore(g->b, v, g->slots[i]);
+  }
   g->ret = LLVMAppendBasicBlockInContext(ctx, g->fn, "return");
   pj_uniform_block(&R, &g->f->body, false);
   if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, g->ret);
@@ -1067,6 +1129,7 @@ void pj_cg_block_kernel(PjCg *g, const PjArgType *args, int nargs, LLVMValueRef 
   LLVMDisposeBuilder(g->alloca_b);
   free(R.arrays);
   free(R.types);
+  pj_block_remat_free(R.remat);
   free(g->slots);
   g->slots = NULL;
 }
