@@ -85,7 +85,7 @@ def float_bound(x, out, limit):
 @cuda.jit
 def not_convex_or(x, out):
     i = cuda.grid(1)
-    if i < 3 or (i > 10 and i < x.size):  # holds at both ends of a row but not in its middle
+    if (i < 3 or i > 10) and i < x.size:  # holds at both ends of a row but not in its middle
         out[i] = x[i] + 7.0
 
 
@@ -196,10 +196,15 @@ def test_guards_1d(name, block):
     rng = np.random.default_rng(7)
     for n in SIZES:
         x = rng.random(n)
-        out = np.full(n, -1.0)
+        # out is the head of a longer buffer: a thread that wrongly passes a guard and writes past
+        # the end changes the tail (a write the reference cannot see, and one ASan cannot see in
+        # JIT-compiled code)
+        buffer = np.full(n + 2 * block, -1.0)
+        out = buffer[:n]
         extra = extra_of(n)
         kernel[(n + block - 1) // block, block](x, out, *extra)
         np.testing.assert_allclose(out, reference(name, x, n, extra), rtol=1e-15, err_msg=f"{name} n={n} block={block}")
+        np.testing.assert_array_equal(buffer[n:], -1.0, err_msg=f"{name} n={n} block={block}: a write past the end")
 
 
 def test_an_effect_before_the_guard_runs_for_every_thread():
@@ -248,16 +253,22 @@ def test_guards_2d(shape):
     want[1:-1, 1:-1] = 0.25 * (src[:-2, 1:-1] + src[2:, 1:-1] + src[1:-1, :-2] + src[1:-1, 2:])
     np.testing.assert_allclose(dst, want, rtol=1e-14)
 
-    out = np.full(shape, -1.0)
+    # the outputs are the first rows of taller buffers: a write past a row's end lands in the
+    # next row (the values show it) or, from the last row, in the rows below (checked)
+    buffer = np.full((shape[0] + 16, shape[1]), -1.0)
+    out = buffer[:shape[0]]
     by_thread_index[((shape[1] + 15) // 16, (shape[0] + 15) // 16), (16, 16)](src, out)
     np.testing.assert_allclose(out, src * 2.0 + np.arange(shape[0])[:, None], rtol=1e-14)
+    np.testing.assert_array_equal(buffer[shape[0]:], -1.0)
 
-    out = np.zeros(shape)
+    buffer = np.zeros((shape[0] + 1, shape[1]))
+    out = buffer[:shape[0]]
     width = 1 << math.ceil(math.log2(shape[1]))
     columns_from_threadidx[shape[0], min(width, 1024)](src, out)
     want = np.zeros(shape)
     want[:, 1:-1] = src[:, :-2] + src[:, 2:]
     np.testing.assert_allclose(out, want, rtol=1e-14)
+    np.testing.assert_array_equal(buffer[shape[0]:], 0.0)
 
 
 def test_float32_saxpy_large():
