@@ -1171,6 +1171,50 @@ static void pj_cg_for(PjCg *g, const PjStmt *s) {
   LLVMPositionBuilderAtEnd(g->b, done);
 }
 
+/* CPU, a grid-stride guard (guard.c): the thread's iteration g->stride_k of the loop, if its
+ * range has that many values: the loop variable is start + k * step, and a continue ends it. A
+ * while loop `while i < stop: ...; i += step` walks range(i, stop, step) the same way. */
+static void pj_cg_for_iteration(PjCg *g, const PjStmt *s) {
+  const PjExpr *target;
+  PjDtype d = PJ_INT64;
+  LLVMValueRef start, stop, step;
+  PjBlock stmts;
+  if (s->kind == PJ_ST_FOR) {
+    const PjExpr *it = s->for_.iter;
+    target = s->for_.target;
+    stmts = s->for_.body;
+    d = it->type->dtype;
+    start = pj_cg_expr(g, it->call.args[0]);
+    stop = pj_cg_expr(g, it->call.args[1]);
+    step = it->call.nargs > 2 ? pj_cg_expr(g, it->call.args[2]) : LLVMConstInt(pj_cg_dtype(g, d), 1, 0);
+  } else { /* while i < stop: ...; i += step (guard.c): the step is not part of the iteration */
+    const PjType *i64 = pj_type_scalar(PJ_INT64);
+    target = g->guard.stride_var;
+    stmts = s->while_.body;
+    start = pj_cg_expr(g, target);
+    stop = pj_cg_convert(g, pj_cg_expr(g, g->guard.stride_stop), g->guard.stride_stop->type, i64);
+    step = pj_cg_convert(g, pj_cg_expr(g, g->guard.stride_step), g->guard.stride_step->type, i64);
+    stmts.count--;
+  }
+  LLVMValueRef count = pj_cg_range_count(g, start, stop, step, d);
+  LLVMValueRef k = g->stride_k;
+  LLVMValueRef c = pj_cg_guard(g, LLVMBuildICmp(g->b, LLVMIntULT, k, count, "iteration"));
+  LLVMBasicBlockRef body = pj_cg_block_new(g, "iteration.body"), done = pj_cg_block_new(g, "iteration.end");
+  LLVMBuildCondBr(g->b, c, body, done);
+  LLVMPositionBuilderAtEnd(g->b, body);
+  LLVMValueRef offset = LLVMBuildMul(g->b, k, step, ""), i = LLVMBuildAdd(g->b, start, offset, "i");
+  if (g->guard.stride_nonneg) { /* 0 <= start <= i < stop: nothing wraps, and i is never negative */
+    LLVMSetNUW(offset, 1);
+    LLVMSetNSW(offset, 1);
+    LLVMSetNUW(i, 1);
+    LLVMSetNSW(i, 1);
+  }
+  pj_cg_store_var(g, target, i, pj_type_scalar(d));
+  pj_cg_loop_body(g, &stmts, done, done);
+  pj_br(g, done);
+  LLVMPositionBuilderAtEnd(g->b, done);
+}
+
 /* a[i] op= v: the element's address is computed once, as Python evaluates the target once; the
  * typed value is `a[i] op v` with its own copy of the target, which loads through that address. */
 static void pj_cg_aug(PjCg *g, const PjStmt *s) {
@@ -1219,8 +1263,14 @@ void pj_cg_stmt(PjCg *g, const PjStmt *s) {
   }
   case PJ_ST_AUGASSIGN: pj_cg_aug(g, s); break;
   case PJ_ST_IF: pj_cg_if(g, s); break;
-  case PJ_ST_WHILE: pj_cg_while(g, s); break;
-  case PJ_ST_FOR: pj_cg_for(g, s); break;
+  case PJ_ST_WHILE:
+    if (s == g->guard.stmt && g->guard_probe && g->guard.stride) pj_cg_for_iteration(g, s);
+    else pj_cg_while(g, s);
+    break;
+  case PJ_ST_FOR:
+    if (s == g->guard.stmt && g->guard_probe && g->guard.stride) pj_cg_for_iteration(g, s);
+    else pj_cg_for(g, s);
+    break;
   case PJ_ST_BREAK:
   case PJ_ST_CONTINUE: {
     LLVMBasicBlockRef to = s->kind == PJ_ST_BREAK ? g->loop_exit : g->loop_continue;

@@ -10,10 +10,14 @@
 
 typedef struct PjCg PjCg;
 
-/* The CPU thread loop's guard (guard.c): the if statement, and whether it returns early. */
+/* The CPU thread loop's guard (guard.c): the if statement, and whether it returns early; or the
+ * grid-stride for loop that ends the kernel (stride), whose iterations the row interleaves. */
 typedef struct PjGuard {
   const PjStmt *stmt;
-  bool early_return;
+  bool early_return, stride;
+  bool stride_nonneg; /* stride: its start is never negative and its step is positive */
+  /* a grid-stride while loop: its index (a name), the bound it stays below and its step */
+  const PjExpr *stride_var, *stride_stop, *stride_step;
 } PjGuard;
 
 typedef struct PjCgHooks {
@@ -93,6 +97,7 @@ struct PjCg {
    * thread of this row passes it, so the branch is not needed) */
   PjGuard guard;
   LLVMValueRef guard_probe, guard_all_pass;
+  LLVMValueRef stride_k; /* a grid-stride guard: which iteration of its loop the thread runs (i64) */
   const PjExpr *aug_node; /* a[i] op= v: the load of a[i] inside the value, and its address */
   LLVMValueRef aug_ptr;
 };
@@ -215,7 +220,8 @@ typedef struct PjRemat {
 PjRemat *pj_block_remat(const PjFunc *f);
 void pj_block_remat_free(PjRemat *r);
 /* backend/guard.c: a kernel's guard of its threads, convex in threadIdx.x, with nothing but pure
- * assignments before it: `if cond:` ending the kernel, or `if cond: return` (early_return). */
+ * assignments before it: `if cond:` ending the kernel, or `if cond: return` (early_return), or a
+ * grid-stride `for` loop ending the kernel whose iterations do not pass values on (stride). */
 bool pj_cg_find_guard(const PjFunc *f, PjGuard *out);
 
 #endif

@@ -11,10 +11,19 @@
  *
  * This file finds such a guard, and says that nothing before it has an effect, so that the entry
  * may evaluate the statements up to the guard for a thread (a "probe") without running the rest:
- * they may only assign names from pure expressions (no subscripts, no calls but cuda.grid). */
+ * they may only assign names from pure expressions (no subscripts, no calls but cuda.grid).
+ *
+ * A grid-stride loop, `for i in range(cuda.grid(1), n, cuda.gridsize(1)):` as the kernel's last
+ * statement (or `while i < n:` ending in `i += step`, the same walk), is a guard too: the k-th iteration of thread x runs when k < count(x), and count is
+ * the same or smaller from one thread to the next (the start grows by one, the stop and step are
+ * the row's), so the threads that run their k-th iteration are an interval of the row. When no
+ * iteration reads what an earlier one of its thread left in a variable, the threads' iterations
+ * may interleave (any interleaving is a schedule CUDA allows): the row runs iteration 0 of every
+ * thread, then iteration 1, and each pass over the threads vectorizes like a guarded body. */
 #include "backend/codegen.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* What a value is, as a function of threadIdx.x within a row of the block's threads. */
 typedef enum PjAffinity {
@@ -31,6 +40,7 @@ typedef struct PjGuardScan {
   const PjFunc *f;
   PjAffinity *vars; /* what each variable holds at this point of the prefix */
   int64_t *offset;  /* PJ_AFF_LINEAR: c */
+  bool *positive;   /* the variable holds a value known to be at least 1 */
 } PjGuardScan;
 
 static PjAffinity pj_affinity(PjGuardScan *s, const PjExpr *e, int64_t *offset);
@@ -148,6 +158,27 @@ static bool pj_pure(const PjExpr *e) {
   }
 }
 
+/* Whether e is at least 1 in every launch: a positive literal, the grid's and the block's sizes
+ * (cuda.gridsize(1), blockDim.x, gridDim.x), their products, and names holding such values. */
+static bool pj_positive(const PjGuardScan *s, const PjExpr *e) {
+  switch (e->kind) {
+  case PJ_EX_INT: return !e->big && e->ival > 0;
+  case PJ_EX_NAME: return e->name.var >= 0 && e->name.var < s->f->nvars && s->positive[e->name.var];
+  case PJ_EX_CAST: /* to int64 from a narrower or as wide integer */
+    return pj_is_int64(e) && e->cast.x->type && e->cast.x->type->kind == PJ_TY_SCALAR &&
+           (e->cast.x->type->dtype == PJ_INT32 || e->cast.x->type->dtype == PJ_UINT32 || e->cast.x->type->dtype == PJ_INT64) &&
+           pj_positive(s, e->cast.x);
+  case PJ_EX_BINARY: /* grid and block sizes multiply to below 2**42: no wrap in int64 */
+    return e->bin.op == PJ_OP_MUL && pj_is_int64(e) && pj_positive(s, e->bin.l) && pj_positive(s, e->bin.r) &&
+           e->bin.l->kind != PJ_EX_INT && e->bin.r->kind != PJ_EX_INT;
+  case PJ_EX_BUILTIN: {
+    PjLowering l = pj_builtins[e->builtin.id].lower;
+    return (l == PJ_LOWER_NTID || l == PJ_LOWER_NCTAID || (l == PJ_LOWER_GRIDSIZE && pj_is_int64(e)));
+  }
+  default: return false;
+  }
+}
+
 /* One statement before the guard: an assignment of pure values to names. Records what each
  * name then holds; false where the statement may have an effect. */
 static bool pj_scan_prefix(PjGuardScan *s, const PjStmt *st) {
@@ -162,6 +193,7 @@ static bool pj_scan_prefix(PjGuardScan *s, const PjStmt *st) {
       PjAffinity a = pj_affinity(s, v, &c);
       s->vars[target->name.var] = a;
       s->offset[target->name.var] = c;
+      s->positive[target->name.var] = pj_positive(s, v);
       continue;
     }
     if (target->kind != PJ_EX_TUPLE) return false;
@@ -178,6 +210,7 @@ static bool pj_scan_prefix(PjGuardScan *s, const PjStmt *st) {
       if (grid && !(item->type && item->type->kind == PJ_TY_SCALAR && item->type->dtype == PJ_INT64)) a = PJ_AFF_OTHER;
       s->vars[item->name.var] = a;
       s->offset[item->name.var] = c;
+      s->positive[item->name.var] = false;
     }
   }
   return true;
@@ -209,6 +242,250 @@ static bool pj_convex(PjGuardScan *s, const PjExpr *e, bool negated) {
   }
 }
 
+/* ---- grid-stride loops ------------------------------------------------------------------ */
+
+/* What an iteration of the loop may not do: leave the thread (return, raise, break out of it),
+ * keep storage from one iteration to the next (local arrays), or wait for other threads. */
+static bool pj_stride_forbidden_expr(const PjExpr *e, void *ctx) {
+  (void)ctx;
+  if (e->kind != PJ_EX_BUILTIN) return false;
+  switch (pj_builtins[e->builtin.id].lower) {
+  case PJ_LOWER_RAISE: case PJ_LOWER_LOCAL_ARRAY: case PJ_LOWER_SHARED_ARRAY: case PJ_LOWER_BARRIER:
+  case PJ_LOWER_COLLECTIVE: case PJ_LOWER_GROUP: case PJ_LOWER_LANE: return true;
+  default: return false;
+  }
+}
+
+/* A return anywhere, or a break of the loop itself (not of a loop inside it); with no_continue, a
+ * continue of the loop itself too (in a while loop it would skip the step at the body's end). */
+static bool pj_stride_leaves(const PjBlock *b, bool own_level, bool no_continue) {
+  for (int i = 0; i < b->count; i++) {
+    const PjStmt *st = b->stmts[i];
+    switch (st->kind) {
+    case PJ_ST_RETURN: return true;
+    case PJ_ST_BREAK: if (own_level) return true; break;
+    case PJ_ST_CONTINUE: if (own_level && no_continue) return true; break;
+    case PJ_ST_IF:
+      if (pj_stride_leaves(&st->if_.then, own_level, no_continue) || pj_stride_leaves(&st->if_.orelse, own_level, no_continue))
+        return true;
+      break;
+    case PJ_ST_WHILE: if (pj_stride_leaves(&st->while_.body, false, false)) return true; break;
+    case PJ_ST_FOR: if (pj_stride_leaves(&st->for_.body, false, false)) return true; break;
+    default: break;
+    }
+  }
+  return false;
+}
+
+/* The variables the loop's body assigns (for targets of inner loops too). */
+typedef struct PjStrideScan {
+  const PjFunc *f;
+  bool *assigned, *defined;
+  bool carried; /* some iteration may read a value an earlier one left */
+} PjStrideScan;
+
+static void pj_mark_target(PjStrideScan *s, const PjExpr *t) {
+  if (t->kind == PJ_EX_NAME && t->name.var >= 0 && t->name.var < s->f->nvars) s->assigned[t->name.var] = true;
+  else if (t->kind == PJ_EX_TUPLE)
+    for (int k = 0; k < t->tuple.count; k++) pj_mark_target(s, t->tuple.items[k]);
+}
+
+static void pj_mark_assigned(PjStrideScan *s, const PjBlock *b) {
+  for (int i = 0; i < b->count; i++) {
+    const PjStmt *st = b->stmts[i];
+    switch (st->kind) {
+    case PJ_ST_ASSIGN:
+      for (int t = 0; t < st->assign.ntargets; t++) pj_mark_target(s, st->assign.targets[t]);
+      break;
+    case PJ_ST_AUGASSIGN: pj_mark_target(s, st->aug.target); break;
+    case PJ_ST_IF: pj_mark_assigned(s, &st->if_.then); pj_mark_assigned(s, &st->if_.orelse); break;
+    case PJ_ST_WHILE: pj_mark_assigned(s, &st->while_.body); break;
+    case PJ_ST_FOR: pj_mark_target(s, st->for_.target); pj_mark_assigned(s, &st->for_.body); break;
+    default: break;
+    }
+  }
+}
+
+/* A read of a variable the body assigns, where this iteration has not yet assigned it. */
+static bool pj_reads_carried(const PjExpr *e, void *ctx) {
+  const PjStrideScan *s = ctx;
+  return e->kind == PJ_EX_NAME && e->name.var >= 0 && e->name.var < s->f->nvars && s->assigned[e->name.var] &&
+         !s->defined[e->name.var];
+}
+
+static void pj_check_read(PjStrideScan *s, const PjExpr *e) {
+  if (e && pj_expr_any(e, pj_reads_carried, s)) s->carried = true;
+}
+
+/* An assignment's target: a name is written, anything else (a[i], a.x) reads its parts. */
+static void pj_check_target_reads(PjStrideScan *s, const PjExpr *t) {
+  if (t->kind == PJ_EX_NAME) return;
+  if (t->kind == PJ_EX_TUPLE) {
+    for (int k = 0; k < t->tuple.count; k++) pj_check_target_reads(s, t->tuple.items[k]);
+    return;
+  }
+  pj_check_read(s, t);
+}
+
+static void pj_define_target(PjStrideScan *s, const PjExpr *t) {
+  if (t->kind == PJ_EX_NAME && t->name.var >= 0 && t->name.var < s->f->nvars) s->defined[t->name.var] = true;
+  else if (t->kind == PJ_EX_TUPLE)
+    for (int k = 0; k < t->tuple.count; k++) pj_define_target(s, t->tuple.items[k]);
+}
+
+/* Walks a block in order, with s->defined the variables every path to this point assigned in
+ * this iteration; leaves in s->defined those assigned on every path through the block. */
+static void pj_check_block(PjStrideScan *s, const PjBlock *b) {
+  size_t n = (size_t)s->f->nvars;
+  for (int i = 0; i < b->count && !s->carried; i++) {
+    const PjStmt *st = b->stmts[i];
+    switch (st->kind) {
+    case PJ_ST_EXPR: case PJ_ST_RETURN: pj_check_read(s, st->expr); break;
+    case PJ_ST_ASSIGN:
+      pj_check_read(s, st->assign.value);
+      for (int t = 0; t < st->assign.ntargets; t++) pj_check_target_reads(s, st->assign.targets[t]);
+      for (int t = 0; t < st->assign.ntargets; t++) pj_define_target(s, st->assign.targets[t]);
+      break;
+    case PJ_ST_AUGASSIGN: pj_check_read(s, st->aug.target); pj_check_read(s, st->aug.value); break;
+    case PJ_ST_IF: {
+      pj_check_read(s, st->if_.cond);
+      bool *before = malloc(n), *then = malloc(n);
+      if (!before || !then) {
+        free(before);
+        free(then);
+        s->carried = true;
+        return;
+      }
+      memcpy(before, s->defined, n);
+      pj_check_block(s, &st->if_.then);
+      memcpy(then, s->defined, n);
+      memcpy(s->defined, before, n);
+      pj_check_block(s, &st->if_.orelse);
+      for (size_t v = 0; v < n; v++) s->defined[v] = s->defined[v] && then[v];
+      free(before);
+      free(then);
+      break;
+    }
+    case PJ_ST_WHILE: case PJ_ST_FOR: {
+      /* the body may not run: what it assigns is not assigned after it; inside it, only what
+       * was assigned before it (and a for loop's own variable) */
+      bool *before = malloc(n);
+      if (!before) {
+        s->carried = true;
+        return;
+      }
+      pj_check_read(s, st->kind == PJ_ST_WHILE ? st->while_.cond : st->for_.iter);
+      memcpy(before, s->defined, n);
+      if (st->kind == PJ_ST_FOR) pj_define_target(s, st->for_.target);
+      pj_check_block(s, st->kind == PJ_ST_WHILE ? &st->while_.body : &st->for_.body);
+      memcpy(s->defined, before, n);
+      free(before);
+      break;
+    }
+    default: break;
+    }
+  }
+}
+
+/* An integer type that compares and converts to int64 without change (not uint64, which numba
+ * compares with int64 as a float). */
+static bool pj_int64_exact(const PjExpr *e) {
+  if (!pj_is_scalar(e)) return false;
+  switch (e->type->dtype) {
+  case PJ_INT8: case PJ_INT16: case PJ_INT32: case PJ_INT64: case PJ_UINT8: case PJ_UINT16: case PJ_UINT32: return true;
+  default: return false;
+  }
+}
+
+/* A read of a variable the loop's body assigns (where the loop's bounds must not change). */
+static bool pj_reads_assigned(const PjExpr *e, void *ctx) {
+  const PjStrideScan *s = ctx;
+  return e->kind == PJ_EX_NAME && e->name.var >= 0 && e->name.var < s->f->nvars && s->assigned[e->name.var];
+}
+
+/* Whether no iteration of a loop with this body reads a variable an earlier iteration left:
+ * every variable the body assigns is assigned before it is read, on every path through the
+ * iteration (the loop's own variable, target, is assigned as it starts). With fixed, the body
+ * may not assign any variable these expressions read (a while loop's index, stop and step). */
+static bool pj_iterations_independent(const PjFunc *f, const PjBlock *body, const PjExpr *target,
+                                      const PjExpr *const fixed[3]) {
+  size_t n = (size_t)f->nvars;
+  PjStrideScan s = {f, calloc(n, 1), calloc(n, 1), false};
+  if (!s.assigned || !s.defined) {
+    free(s.assigned);
+    free(s.defined);
+    return false;
+  }
+  pj_mark_assigned(&s, body);
+  for (int k = 0; fixed && k < 3; k++)
+    if (pj_expr_any(fixed[k], pj_reads_assigned, &s)) s.carried = true;
+  pj_define_target(&s, target);
+  if (!s.carried) pj_check_block(&s, body);
+  free(s.assigned);
+  free(s.defined);
+  return !s.carried;
+}
+
+/* `for v in range(start, stop[, step])` whose start is cuda.grid(1) plus a constant (or another
+ * value growing by one from thread to thread), whose stop and step are the row's, and whose
+ * iterations may interleave across the row's threads. */
+static bool pj_stride_loop(PjGuardScan *g, const PjStmt *st, bool *nonneg) {
+  const PjExpr *it = st->for_.iter;
+  if (!it || it->kind != PJ_EX_CALL || it->call.nargs < 2 || it->call.nargs > 3 || !it->type ||
+      it->type->kind != PJ_TY_RANGE || it->type->dtype != PJ_INT64 || st->for_.target->kind != PJ_EX_NAME)
+    return false;
+  int64_t c;
+  if (pj_affinity(g, it->call.args[0], &c) != PJ_AFF_LINEAR) return false;
+  /* a start of base + threadIdx.x + c, c >= 0, is never negative (the base is 0 or blockIdx.x *
+   * blockDim.x); with a positive step, k < count gives 0 <= k * step < stop - start */
+  *nonneg = c >= 0 && (it->call.nargs == 2 || pj_positive(g, it->call.args[2]));
+  int64_t c2;
+  for (int a = 1; a < it->call.nargs; a++)
+    if (pj_affinity(g, it->call.args[a], &c2) != PJ_AFF_INVARIANT || !pj_pure(it->call.args[a])) return false;
+  if (!pj_pure(it->call.args[0]) || pj_stride_leaves(&st->for_.body, true, false) ||
+      pj_block_any_expr(&st->for_.body, pj_stride_forbidden_expr, NULL))
+    return false;
+  return pj_iterations_independent(g->f, &st->for_.body, st->for_.target, NULL);
+}
+
+/* `while i < stop:` whose body ends in `i += step` (or `i = i + step`), where i holds a value
+ * growing by one from thread to thread, stop and step are the row's and the body assigns neither
+ * them nor i elsewhere, step is positive, and nothing skips the step: the same iterations as
+ * `for i in range(i, stop, step)`. */
+static bool pj_stride_while(PjGuardScan *g, const PjStmt *st, bool *nonneg, PjGuard *out) {
+  const PjExpr *c = st->while_.cond, *var, *stop;
+  if (c->kind != PJ_EX_COMPARE || c->cmp.n != 1) return false;
+  if (c->cmp.ops[0] == PJ_CMP_LT) var = c->cmp.operands[0], stop = c->cmp.operands[1];
+  else if (c->cmp.ops[0] == PJ_CMP_GT) var = c->cmp.operands[1], stop = c->cmp.operands[0];
+  else return false;
+  if (var->kind != PJ_EX_NAME || !pj_is_int64(var) || var->name.var < 0 || var->name.var >= g->f->nvars ||
+      g->vars[var->name.var] != PJ_AFF_LINEAR)
+    return false;
+  int64_t c2;
+  if (!pj_int64_exact(stop) || pj_affinity(g, stop, &c2) != PJ_AFF_INVARIANT || !pj_pure(stop))
+    return false;
+  const PjBlock *body = &st->while_.body;
+  if (body->count < 1) return false;
+  const PjStmt *inc = body->stmts[body->count - 1];
+  const PjExpr *sum = inc->kind == PJ_ST_AUGASSIGN && inc->aug.op == PJ_OP_ADD ? inc->aug.value
+                      : inc->kind == PJ_ST_ASSIGN && inc->assign.ntargets == 1 ? inc->assign.value : NULL;
+  const PjExpr *target = inc->kind == PJ_ST_AUGASSIGN ? inc->aug.target : inc->kind == PJ_ST_ASSIGN ? inc->assign.targets[0] : NULL;
+  if (!sum || !target || target->kind != PJ_EX_NAME || target->name.var != var->name.var || sum->kind != PJ_EX_BINARY ||
+      sum->bin.op != PJ_OP_ADD || !pj_is_int64(sum) || sum->bin.l->kind != PJ_EX_NAME || sum->bin.l->name.var != var->name.var)
+    return false;
+  const PjExpr *step = sum->bin.r;
+  if (!pj_int64_exact(step) || pj_affinity(g, step, &c2) != PJ_AFF_INVARIANT || !pj_pure(step) || !pj_positive(g, step))
+    return false;
+  PjBlock rest = {body->stmts, body->count - 1};
+  if (pj_stride_leaves(&rest, true, true) || pj_block_any_expr(body, pj_stride_forbidden_expr, NULL)) return false;
+  if (!pj_iterations_independent(g->f, &rest, var, (const PjExpr *const[]){var, stop, step})) return false;
+  *nonneg = g->offset[var->name.var] >= 0;
+  out->stride_var = var;
+  out->stride_stop = stop;
+  out->stride_step = step;
+  return true;
+}
+
 /* The statement is `return` (no value) alone. */
 static bool pj_just_return(const PjBlock *b) {
   return b->count == 1 && b->stmts[0]->kind == PJ_ST_RETURN && !b->stmts[0]->expr;
@@ -216,18 +493,33 @@ static bool pj_just_return(const PjBlock *b) {
 
 bool pj_cg_find_guard(const PjFunc *f, PjGuard *out) {
   out->stmt = NULL;
-  out->early_return = false;
+  out->early_return = out->stride = out->stride_nonneg = false;
+  out->stride_var = out->stride_stop = out->stride_step = NULL;
   if (!f->is_kernel || f->nvars <= 0) return false;
-  PjGuardScan s = {f, calloc((size_t)f->nvars, sizeof(PjAffinity)), calloc((size_t)f->nvars, sizeof(int64_t))};
-  if (!s.vars || !s.offset) {
+  PjGuardScan s = {f, calloc((size_t)f->nvars, sizeof(PjAffinity)), calloc((size_t)f->nvars, sizeof(int64_t)),
+                   calloc((size_t)f->nvars, sizeof(bool))};
+  if (!s.vars || !s.offset || !s.positive) {
     free(s.vars);
     free(s.offset);
+    free(s.positive);
     return false;
   }
   for (int i = 0; i < f->nparams; i++) s.vars[i] = PJ_AFF_INVARIANT; /* parameters: the launch's arguments */
   const PjBlock *body = &f->body;
   for (int i = 0; i < body->count; i++) {
     const PjStmt *st = body->stmts[i];
+    if (st->kind == PJ_ST_FOR || st->kind == PJ_ST_WHILE) {
+      bool last = true; /* the loop ends the kernel (a bare return or pass may follow) */
+      for (int k = i + 1; k < body->count && last; k++)
+        last = body->stmts[k]->kind == PJ_ST_PASS || (body->stmts[k]->kind == PJ_ST_RETURN && !body->stmts[k]->expr);
+      bool nonneg = false;
+      if (last && (st->kind == PJ_ST_FOR ? pj_stride_loop(&s, st, &nonneg) : pj_stride_while(&s, st, &nonneg, out))) {
+        out->stmt = st;
+        out->stride = true;
+        out->stride_nonneg = nonneg;
+      }
+      break;
+    }
     if (st->kind == PJ_ST_IF && !st->if_.orelse.count) {
       bool early = pj_just_return(&st->if_.then);
       bool last = true; /* `if cond: body` ends the kernel (a bare return or pass may follow) */
@@ -243,5 +535,6 @@ bool pj_cg_find_guard(const PjFunc *f, PjGuard *out) {
   }
   free(s.vars);
   free(s.offset);
+  free(s.positive);
   return out->stmt != NULL;
 }

@@ -637,9 +637,10 @@ static void pj_build_nvptx_device(PjCg *g, const char *name, const PjBackendOpti
   LLVMBuildRet(g->b, LLVMConstInt(i32, 0, 0));
 }
 
-/* CPU: one loop over threadIdx.x from 0 to bx, calling body(args, grid, x, y, z[, 0, all_pass]). */
+/* CPU: one loop over threadIdx.x from 0 to bx, calling body(args, grid, x, y, z[, 0, all_pass[, k]]);
+ * the grid pointer is argument np. */
 static void pj_host_x_loop(PjCg *g, LLVMValueRef fn, LLVMTypeRef body_t, LLVMValueRef body, LLVMValueRef *call_args,
-                           unsigned nargs, LLVMValueRef bx, LLVMValueRef all_pass) {
+                           unsigned np, unsigned nargs, LLVMValueRef bx, LLVMValueRef all_pass) {
   LLVMContextRef ctx = g->ctx;
   LLVMBuilderRef b = g->b;
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
@@ -655,10 +656,10 @@ static void pj_host_x_loop(PjCg *g, LLVMValueRef fn, LLVMTypeRef body_t, LLVMVal
   LLVMPositionBuilderAtEnd(b, inner);
   LLVMValueRef args[264];
   memcpy(args, call_args, nargs * sizeof *args);
-  args[nargs - (all_pass ? 5 : 3)] = x;
+  args[np + 1] = x;
   if (all_pass) {
-    args[nargs - 2] = LLVMConstInt(LLVMInt1TypeInContext(ctx), 0, 0);
-    args[nargs - 1] = all_pass;
+    args[np + 4] = LLVMConstInt(LLVMInt1TypeInContext(ctx), 0, 0);
+    args[np + 5] = all_pass;
   }
   LLVMBuildCall2(b, body_t, body, args, nargs, "");
   LLVMValueRef next = LLVMBuildAdd(b, x, LLVMConstInt(i32, 1, 0), "");
@@ -669,18 +670,75 @@ static void pj_host_x_loop(PjCg *g, LLVMValueRef fn, LLVMTypeRef body_t, LLVMVal
 
 /* CPU, guarded kernels (guard.c): whether threads 0 and bx - 1 of the row both pass the guard, in
  * which case every thread between them does. */
-static LLVMValueRef pj_host_row_passes(PjCg *g, LLVMTypeRef body_t, LLVMValueRef body, LLVMValueRef *call_args,
-                                       unsigned nargs, LLVMValueRef bx) {
+static void pj_host_probe_ends(PjCg *g, LLVMTypeRef body_t, LLVMValueRef body, LLVMValueRef *call_args, unsigned np,
+                               unsigned nargs, LLVMValueRef bx, LLVMValueRef pass[2]) {
   LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx), i1 = LLVMInt1TypeInContext(g->ctx);
-  LLVMValueRef args[264], pass[2];
+  LLVMValueRef args[264];
   memcpy(args, call_args, nargs * sizeof *args);
-  args[nargs - 2] = LLVMConstInt(i1, 1, 0);
-  args[nargs - 1] = LLVMConstInt(i1, 0, 0);
+  args[np + 4] = LLVMConstInt(i1, 1, 0);
+  args[np + 5] = LLVMConstInt(i1, 0, 0);
   for (int k = 0; k < 2; k++) {
-    args[nargs - 5] = k ? LLVMBuildSub(g->b, bx, LLVMConstInt(i32, 1, 0), "") : LLVMConstInt(i32, 0, 0);
+    args[np + 1] = k ? LLVMBuildSub(g->b, bx, LLVMConstInt(i32, 1, 0), "") : LLVMConstInt(i32, 0, 0);
     pass[k] = LLVMBuildCall2(g->b, body_t, body, args, nargs, "probe");
   }
-  return LLVMBuildAnd(g->b, pass[0], pass[1], "row.passes");
+}
+
+/* The row's two loops over x: without the guard's branch when all_pass, with it otherwise. */
+static void pj_host_row(PjCg *g, LLVMValueRef fn, LLVMTypeRef body_t, LLVMValueRef body, LLVMValueRef *call_args,
+                        unsigned np, unsigned nargs, LLVMValueRef bx, LLVMValueRef all_pass) {
+  LLVMContextRef ctx = g->ctx;
+  LLVMBuilderRef b = g->b;
+  LLVMTypeRef i1 = LLVMInt1TypeInContext(ctx);
+  LLVMBasicBlockRef all = LLVMAppendBasicBlockInContext(ctx, fn, "row.unguarded");
+  LLVMBasicBlockRef some = LLVMAppendBasicBlockInContext(ctx, fn, "row.guarded");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(ctx, fn, "row.done");
+  LLVMBuildCondBr(b, all_pass, all, some);
+  LLVMPositionBuilderAtEnd(b, all);
+  pj_host_x_loop(g, fn, body_t, body, call_args, np, nargs, bx, LLVMConstInt(i1, 1, 0));
+  LLVMBuildBr(b, done);
+  LLVMPositionBuilderAtEnd(b, some);
+  pj_host_x_loop(g, fn, body_t, body, call_args, np, nargs, bx, LLVMConstInt(i1, 0, 0));
+  LLVMBuildBr(b, done);
+  LLVMPositionBuilderAtEnd(b, done);
+}
+
+/* CPU, a grid-stride guard: for k = 0, 1, ... while thread 0 or thread bx - 1 has a k-th
+ * iteration (the threads that have one are an interval of the row, from one of its ends), the
+ * row runs iteration k of every thread; Ctrl-C is polled between passes. */
+static void pj_host_stride_row(PjCg *g, LLVMValueRef fn, LLVMValueRef grid, LLVMTypeRef body_t, LLVMValueRef body,
+                               LLVMValueRef *call_args, unsigned np, unsigned nargs, LLVMValueRef bx) {
+  LLVMContextRef ctx = g->ctx;
+  LLVMBuilderRef b = g->b;
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(b);
+  LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(ctx, fn, "pass.head");
+  LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(ctx, fn, "pass.run");
+  LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(ctx, fn, "pass.exit");
+  LLVMBuildBr(b, head);
+  LLVMPositionBuilderAtEnd(b, head);
+  LLVMValueRef k = LLVMBuildPhi(b, i64, "pass");
+  LLVMAddIncoming(k, (LLVMValueRef[]){LLVMConstInt(i64, 0, 0)}, &pre, 1);
+  LLVMValueRef args[264], pass[2];
+  memcpy(args, call_args, nargs * sizeof *args);
+  args[np + 6] = k;
+  pj_host_probe_ends(g, body_t, body, args, np, nargs, bx, pass);
+  LLVMBuildCondBr(b, LLVMBuildOr(b, pass[0], pass[1], ""), run, exit);
+  LLVMPositionBuilderAtEnd(b, run);
+  pj_host_row(g, fn, body_t, body, args, np, nargs, bx, LLVMBuildAnd(b, pass[0], pass[1], "row.passes"));
+  LLVMValueRef saved_fn = g->fn, saved_grid = g->cpu_grid;
+  g->fn = fn;
+  g->cpu_grid = grid;
+  pj_cg_poll_interrupt(g);
+  g->fn = saved_fn;
+  g->cpu_grid = saved_grid;
+  /* no wrap: 2**63 passes would take centuries; LLVM then knows k, and k * step, never negative */
+  LLVMValueRef next = LLVMBuildAdd(b, k, LLVMConstInt(i64, 1, 0), "");
+  LLVMSetNUW(next, 1);
+  LLVMSetNSW(next, 1);
+  LLVMBasicBlockRef latch = LLVMGetInsertBlock(b);
+  LLVMAddIncoming(k, &next, &latch, 1);
+  LLVMBuildBr(b, head);
+  LLVMPositionBuilderAtEnd(b, exit);
 }
 
 /* CPU: the body takes the flattened arguments, the block's geometry and the thread index (and,
@@ -707,7 +765,9 @@ static void pj_build_host_kernel(PjCg *g, const char *entry_name, const PjArgTyp
   params[np] = ptr;
   params[np + 1] = params[np + 2] = params[np + 3] = i32;
   params[np + 4] = params[np + 5] = i1;
-  unsigned nbody = (unsigned)np + (guarded ? 6 : 4);
+  params[np + 6] = i64;
+  bool stride = guarded && g->guard.stride;
+  unsigned nbody = (unsigned)np + (stride ? 7 : guarded ? 6 : 4);
   LLVMTypeRef body_t = LLVMFunctionType(guarded ? i1 : LLVMVoidTypeInContext(ctx), params, nbody, 0);
   char body_name[256];
   snprintf(body_name, sizeof body_name, "%s.body", entry_name);
@@ -720,6 +780,7 @@ static void pj_build_host_kernel(PjCg *g, const char *entry_name, const PjArgTyp
   if (guarded) {
     g->guard_probe = LLVMGetParam(g->fn, (unsigned)np + 4);
     g->guard_all_pass = LLVMGetParam(g->fn, (unsigned)np + 5);
+    if (stride) g->stride_k = LLVMGetParam(g->fn, (unsigned)np + 6);
   }
   pj_cg_body(g, args, nargs);
   LLVMValueRef body = g->fn;
@@ -757,20 +818,15 @@ static void pj_build_host_kernel(PjCg *g, const char *entry_name, const PjArgTyp
   }
   call_args[np + 2] = iv[1];
   call_args[np + 3] = iv[2];
+  unsigned unp = (unsigned)np;
   if (!guarded) {
-    pj_host_x_loop(g, fn, body_t, body, call_args, nbody, dims[0], NULL);
+    pj_host_x_loop(g, fn, body_t, body, call_args, unp, nbody, dims[0], NULL);
+  } else if (stride) {
+    pj_host_stride_row(g, fn, grid, body_t, body, call_args, unp, nbody, dims[0]);
   } else {
-    LLVMBasicBlockRef all = LLVMAppendBasicBlockInContext(ctx, fn, "row.unguarded");
-    LLVMBasicBlockRef some = LLVMAppendBasicBlockInContext(ctx, fn, "row.guarded");
-    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(ctx, fn, "row.done");
-    LLVMBuildCondBr(b, pj_host_row_passes(g, body_t, body, call_args, nbody, dims[0]), all, some);
-    LLVMPositionBuilderAtEnd(b, all);
-    pj_host_x_loop(g, fn, body_t, body, call_args, nbody, dims[0], LLVMConstInt(i1, 1, 0));
-    LLVMBuildBr(b, done);
-    LLVMPositionBuilderAtEnd(b, some);
-    pj_host_x_loop(g, fn, body_t, body, call_args, nbody, dims[0], LLVMConstInt(i1, 0, 0));
-    LLVMBuildBr(b, done);
-    LLVMPositionBuilderAtEnd(b, done);
+    LLVMValueRef pass[2];
+    pj_host_probe_ends(g, body_t, body, call_args, unp, nbody, dims[0], pass);
+    pj_host_row(g, fn, body_t, body, call_args, unp, nbody, dims[0], LLVMBuildAnd(b, pass[0], pass[1], "row.passes"));
   }
   for (int d = 1; d <= 2; d++) {
     LLVMBuildBr(b, latches[d]);

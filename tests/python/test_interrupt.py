@@ -33,6 +33,12 @@ CHILD = textwrap.dedent('''
             out[i % out.size] += k
 
     @cuda.jit
+    def grid_stride(out, n):  # a grid-stride loop far too long to finish (its passes over the rows)
+        start = cuda.grid(1)
+        for i in range(start, n, cuda.gridsize(1)):
+            out[i % out.size] += 1
+
+    @cuda.jit
     def barrier_spin(flag, out):  # thread 0 spins; the other threads wait at the barrier
         t = cuda.threadIdx.x
         if t == 0:
@@ -78,10 +84,10 @@ CHILD = textwrap.dedent('''
     out = np.zeros(64, np.int64)
     which = sys.argv[1]
     kernel = {"spin": spin, "counted": counted, "barrier": barrier_spin, "grid": grid_spin,
-              "device": device_spin}[which]
-    args = (out, 2**62) if which == "counted" else (flag, out)
+              "device": device_spin, "stride": grid_stride}[which]
+    args = (out, 2**62) if which in ("counted", "stride") else (flag, out)
     config = {"spin": (64, 64), "counted": (64, 64), "barrier": (2, 64), "grid": (4, 32),
-              "device": (64, 64)}[which]
+              "device": (64, 64), "stride": (64, 64)}[which]
     print("launching", flush=True)
     try:
         kernel[config](*args)
@@ -95,7 +101,7 @@ CHILD = textwrap.dedent('''
 ''')
 
 
-@pytest.mark.parametrize("which", ["spin", "counted", "barrier", "grid", "device"])
+@pytest.mark.parametrize("which", ["spin", "counted", "barrier", "grid", "device", "stride"])
 def test_ctrl_c_interrupts_kernel(tmp_path, which):
     script = tmp_path / "child.py"
     script.write_text(CHILD)

@@ -1,0 +1,512 @@
+"""Grid-stride loops, numba's other common kernel style (`for i in range(cuda.grid(1), n,
+cuda.gridsize(1)):`, or `while i < n:` ending in `i += cuda.gridsize(1)`), against NumPy. On the CPU executor a kernel that ends in such a loop, whose
+iterations pass no value on through a variable, runs the iterations of a row's threads
+interleaved (iteration 0 of every thread, then iteration 1, ...), each pass vectorized like a
+guarded body (backend/guard.c); loops that carry a value from one iteration to the next, leave
+early or do more after the loop keep the thread-by-thread order. Every shape here must give
+NumPy's numbers either way, on the CPU and on the GPU. Outputs lie in the middle of longer
+buffers whose ends must stay untouched."""
+import numpy as np
+import pytest
+
+from pyjitc import cuda, float64
+
+pytestmark = pytest.mark.filterwarnings("ignore")  # occupancy and copy warnings of small grids and host arrays
+
+
+@cuda.jit
+def saxpy_named(a, x, y, out):
+    start = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    for i in range(start, out.size, stride):
+        out[i] = a * x[i] + y[i]
+
+
+@cuda.jit
+def saxpy_inline(a, x, y, out, n):
+    for i in range(cuda.grid(1), n, cuda.gridsize(1)):
+        out[i] = a * x[i] + y[i]
+
+
+@cuda.jit
+def saxpy_dims(a, x, y, out, n):
+    i0 = cuda.threadIdx.x + cuda.blockIdx.x * cuda.blockDim.x
+    for i in range(i0, n, cuda.blockDim.x * cuda.gridDim.x):
+        out[i] = a * x[i] + y[i]
+
+
+@cuda.jit
+def saxpy_step_argument(a, x, y, out, n, step):  # a step the compiler cannot see the sign of
+    for i in range(cuda.grid(1), n, step):
+        out[i] = a * x[i] + y[i]
+
+
+@cuda.jit
+def saxpy_while(a, x, y, out, n):  # the same walk as a while loop
+    i = cuda.grid(1)
+    while i < n:
+        out[i] = a * x[i] + y[i]
+        i += cuda.gridsize(1)
+
+
+@cuda.jit
+def saxpy_while_assign(a, x, y, out, n):
+    i = cuda.threadIdx.x + cuda.blockIdx.x * cuda.blockDim.x
+    stride = cuda.blockDim.x * cuda.gridDim.x
+    while n > i:
+        out[i] = a * x[i] + y[i]
+        i = i + stride
+
+
+@cuda.jit
+def carried_while(x, out):
+    acc = 0.0
+    i = cuda.grid(1)
+    while i < x.size:
+        acc = acc * 0.5 + x[i]
+        out[i] = acc
+        i += cuda.gridsize(1)
+
+
+@cuda.jit
+def shrinking_bound(x, out):  # the bound changes as the loop runs
+    i = cuda.grid(1)
+    limit = x.size
+    while i < limit:
+        out[i] = x[i] * 2.0
+        limit -= 1
+        i += cuda.gridsize(1)
+
+
+@cuda.jit
+def bound_set_in_body(x, out):  # the bound is set anew (not read) in the body: later tests see it
+    i = cuda.grid(1)
+    limit = x.size
+    while i < limit:
+        out[i] = x[i] * 2.0
+        limit = x.size - 3
+        i += cuda.gridsize(1)
+
+
+@cuda.jit
+def step_not_last(x, out):  # the index moves before the body is done with it
+    i = cuda.grid(1)
+    while i < x.size:
+        j = i
+        i += cuda.gridsize(1)
+        out[j] = x[j] + 1.0
+
+
+@cuda.jit
+def defined_then_read(x, out):  # v and w are set before they are read in every iteration
+    for i in range(cuda.grid(1), x.size, cuda.gridsize(1)):
+        v = x[i]
+        if v > 0.5:
+            w = v * 2.0
+        else:
+            w = -v
+        out[i] = w + 1.0
+
+
+@cuda.jit
+def carried(x, out):  # acc runs on from one iteration to the next of the same thread
+    acc = 0.0
+    for i in range(cuda.grid(1), x.size, cuda.gridsize(1)):
+        acc = acc * 0.5 + x[i]
+        out[i] = acc
+
+
+@cuda.jit
+def carried_in_branch(x, out):  # last is read before this iteration sets it
+    last = -1.0
+    for i in range(cuda.grid(1), x.size, cuda.gridsize(1)):
+        out[i] = last
+        if x[i] > 0.5:
+            last = x[i]
+
+
+@cuda.jit
+def carried_one_branch(x, out):  # last is set on one path only, then read: it runs on
+    last = -1.0
+    for i in range(cuda.grid(1), x.size, cuda.gridsize(1)):
+        if x[i] > 0.5:
+            last = x[i]
+        out[i] = last
+
+
+@cuda.jit
+def row_sums(a, out):  # an inner loop; its own variable and acc are set in the iteration
+    for r in range(cuda.grid(1), a.shape[0], cuda.gridsize(1)):
+        acc = 0.0
+        for c in range(a.shape[1]):
+            acc += a[r, c]
+        out[r] = acc
+
+
+@cuda.jit
+def with_continue(x, out):
+    for i in range(cuda.grid(1), x.size, cuda.gridsize(1)):
+        if x[i] < 0.3:
+            continue
+        out[i] = x[i] * 3.0
+
+
+@cuda.jit
+def with_break(x, out):  # each thread stops at its first element above 0.9
+    for i in range(cuda.grid(1), x.size, cuda.gridsize(1)):
+        if x[i] > 0.9:
+            break
+        out[i] = x[i] * 3.0
+
+
+@cuda.jit
+def with_return(x, out):
+    for i in range(cuda.grid(1), x.size, cuda.gridsize(1)):
+        if x[i] > 0.9:
+            return
+        out[i] = x[i] * 3.0
+
+
+@cuda.jit
+def with_raise(x, out):  # without debug=True a raise ends the thread
+    for i in range(cuda.grid(1), x.size, cuda.gridsize(1)):
+        if x[i] > 0.9:
+            raise ValueError("too big")
+        out[i] = x[i] * 3.0
+
+
+@cuda.jit
+def carried_inner_loop(x, out):  # the inner loop may not run: last runs on
+    last = -1.0
+    for i in range(cuda.grid(1), x.size, cuda.gridsize(1)):
+        m = 1 if x[i] > 0.5 else 0
+        for j in range(m):
+            last = x[i]
+        out[i] = last
+
+
+@cuda.jit
+def local_running_sum(x, out):  # a local array keeps its contents from one iteration to the next
+    first = cuda.grid(1)
+    for i in range(first, x.size, cuda.gridsize(1)):
+        tmp = cuda.local.array(1, float64)
+        if i == first:
+            tmp[0] = 0.0
+        tmp[0] += x[i]
+        out[i] = tmp[0]
+
+
+@cuda.jit(device=True)
+def clamp(v, lo, hi):
+    return min(max(v, lo), hi)
+
+
+@cuda.jit
+def through_device_function(x, out):
+    for i in range(cuda.grid(1), x.size, cuda.gridsize(1)):
+        out[i] = clamp(x[i] * 2.0 - 0.5, 0.0, 1.0)
+
+
+@cuda.jit
+def histogram(data, bins):
+    for i in range(cuda.grid(1), data.size, cuda.gridsize(1)):
+        cuda.atomic.add(bins, data[i], 1)
+
+
+@cuda.jit
+def flat_2d(a, out):  # one loop over the elements of a 2-D array
+    m = a.shape[1]
+    for idx in range(cuda.grid(1), a.size, cuda.gridsize(1)):
+        r = idx // m
+        c = idx % m
+        out[r, c] = a[r, c] * 2.0 + r
+
+
+@cuda.jit
+def shifted_forward(x, out):  # starts one past the thread's index
+    for i in range(cuda.grid(1) + 1, x.size, cuda.gridsize(1)):
+        out[i] = x[i] - x[i - 1]
+
+
+@cuda.jit
+def shifted_back(x, out):  # thread 0 starts at -1: numba wraps it to the last element
+    for i in range(cuda.grid(1) - 1, x.size, cuda.gridsize(1)):
+        out[i] = x[i] * 5.0
+
+
+@cuda.jit
+def block_stride(x, out):  # one block walks the whole array
+    for i in range(cuda.threadIdx.x, x.size, cuda.blockDim.x):
+        out[i] = x[i] + 10.0
+
+
+@cuda.jit
+def counts(hits, n, step):  # overlapping and backward walks: how often each index is visited
+    for i in range(cuda.grid(1), n, step):
+        cuda.atomic.add(hits, i, 1)
+
+
+@cuda.jit
+def counts_two_arguments(hits, n):  # step 1: thread t visits t .. n - 1
+    for i in range(cuda.grid(1), n):
+        cuda.atomic.add(hits, i, 1)
+
+
+@cuda.jit
+def counts_backward(hits, step):  # step < 0, stop -1: thread t visits t, t + step, ... down to 0
+    for i in range(cuda.grid(1), -1, step):
+        cuda.atomic.add(hits, i, 1)
+
+
+@cuda.jit
+def after_the_loop(x, out, total):  # a statement after the loop: thread by thread
+    count = 0
+    for i in range(cuda.grid(1), x.size, cuda.gridsize(1)):
+        out[i] = x[i] * 2.0
+        count += 1
+    cuda.atomic.add(total, 0, count)
+
+
+SIZES = [0, 1, 7, 255, 256, 257, 1000, 4099, 100003]
+LAUNCHES = [(1, 32), (3, 64), (8, 128), (64, 256), (400, 256)]
+
+
+PAD = 300
+
+
+def buffers(n, fill, dtype=np.float64):
+    """An output of n elements in the middle of a longer buffer."""
+    buffer = np.full(n + 2 * PAD, fill, dtype)
+    return buffer, buffer[PAD:PAD + n]
+
+
+def check_tail(buffer, n, fill, what):
+    np.testing.assert_array_equal(buffer[:PAD], fill, err_msg=f"{what}: a write before the start")
+    np.testing.assert_array_equal(buffer[PAD + n:], fill, err_msg=f"{what}: a write past the end")
+
+
+@pytest.mark.parametrize("launch", LAUNCHES)
+def test_saxpy_styles(launch):
+    rng = np.random.default_rng(1)
+    for n in SIZES:
+        x, y = rng.random(n, np.float32), rng.random(n, np.float32)
+        want = np.float32(2.5) * x + y
+        runs = {
+            "named": lambda out: saxpy_named[launch](np.float32(2.5), x, y, out),
+            "inline, int32 n": lambda out: saxpy_inline[launch](np.float32(2.5), x, y, out, np.int32(n)),
+            "inline, int n": lambda out: saxpy_inline[launch](np.float32(2.5), x, y, out, n),
+            "blockDim * gridDim": lambda out: saxpy_dims[launch](np.float32(2.5), x, y, out, n),
+            "while": lambda out: saxpy_while[launch](np.float32(2.5), x, y, out, np.int32(n)),
+            "while, i = i + stride": lambda out: saxpy_while_assign[launch](np.float32(2.5), x, y, out, n),
+            "step argument": lambda out: saxpy_step_argument[launch](
+                np.float32(2.5), x, y, out, n, launch[0] * launch[1]),
+        }
+        for name, run in runs.items():
+            buffer, out = buffers(n, -1.0, np.float32)
+            run(out)
+            np.testing.assert_allclose(out, want, rtol=1e-6, err_msg=f"{name} n={n} launch={launch}")
+            check_tail(buffer, n, -1.0, f"{name} n={n} launch={launch}")
+
+
+def per_thread(n, threads, step=None):
+    """Each thread's indices, in its order, as the loop walks them."""
+    step = threads if step is None else step
+    return [list(range(t, n, step)) for t in range(threads)]
+
+
+@pytest.mark.parametrize("launch", LAUNCHES)
+def test_bodies(launch):
+    rng = np.random.default_rng(2)
+    threads = launch[0] * launch[1]
+    for n in SIZES:
+        x = rng.random(n)
+        buffer, out = buffers(n, -1.0)
+        defined_then_read[launch](x, out)
+        np.testing.assert_allclose(out, np.where(x > 0.5, 2 * x, -x) + 1.0, rtol=1e-15, err_msg=f"n={n}")
+        check_tail(buffer, n, -1.0, f"defined_then_read n={n}")
+
+        want = np.full(n, -1.0)
+        want2 = np.full(n, -1.0)
+        want3 = np.full(n, -1.0)
+        for idx in per_thread(n, threads):
+            acc, last = 0.0, -1.0
+            for i in idx:
+                acc = acc * 0.5 + x[i]
+                want[i] = acc
+                want2[i] = last
+                if x[i] > 0.5:
+                    last = x[i]
+                want3[i] = last
+        want4 = np.full(n, -1.0)
+        for idx in per_thread(n, threads):
+            run = 0.0
+            for i in idx:
+                run += x[i]
+                want4[i] = run
+        buffer, out = buffers(n, -1.0)
+        carried[launch](x, out)
+        np.testing.assert_allclose(out, want, rtol=1e-14, err_msg=f"carried n={n}")
+        check_tail(buffer, n, -1.0, f"carried n={n}")
+        buffer, out = buffers(n, -1.0)
+        carried_while[launch](x, out)
+        np.testing.assert_allclose(out, want, rtol=1e-14, err_msg=f"carried_while n={n}")
+        check_tail(buffer, n, -1.0, f"carried_while n={n}")
+        want5 = np.full(n, -1.0)
+        for t in range(threads):
+            i, limit = t, n
+            while i < limit:
+                want5[i] = 2 * x[i]
+                limit -= 1
+                i += threads
+        buffer, out = buffers(n, -1.0)
+        shrinking_bound[launch](x, out)
+        np.testing.assert_allclose(out, want5, rtol=1e-15, err_msg=f"shrinking_bound n={n}")
+        check_tail(buffer, n, -1.0, f"shrinking_bound n={n}")
+        want6 = np.full(n, -1.0)
+        for t in range(threads):
+            i, limit = t, n
+            while i < limit:
+                want6[i] = 2 * x[i]
+                limit = n - 3
+                i += threads
+        buffer, out = buffers(n, -1.0)
+        bound_set_in_body[launch](x, out)
+        np.testing.assert_allclose(out, want6, rtol=1e-15, err_msg=f"bound_set_in_body n={n}")
+        check_tail(buffer, n, -1.0, f"bound_set_in_body n={n}")
+        buffer, out = buffers(n, -1.0)
+        step_not_last[launch](x, out)
+        np.testing.assert_allclose(out, x + 1.0, rtol=1e-15, err_msg=f"step_not_last n={n}")
+        check_tail(buffer, n, -1.0, f"step_not_last n={n}")
+        buffer, out = buffers(n, -1.0)
+        carried_in_branch[launch](x, out)
+        np.testing.assert_array_equal(out, want2, err_msg=f"carried_in_branch n={n}")
+        check_tail(buffer, n, -1.0, f"carried_in_branch n={n}")
+        buffer, out = buffers(n, -1.0)
+        carried_one_branch[launch](x, out)
+        np.testing.assert_array_equal(out, want3, err_msg=f"carried_one_branch n={n}")
+        check_tail(buffer, n, -1.0, f"carried_one_branch n={n}")
+        buffer, out = buffers(n, -1.0)
+        carried_inner_loop[launch](x, out)
+        np.testing.assert_array_equal(out, want3, err_msg=f"carried_inner_loop n={n}")
+        check_tail(buffer, n, -1.0, f"carried_inner_loop n={n}")
+        buffer, out = buffers(n, -1.0)
+        local_running_sum[launch](x, out)
+        np.testing.assert_allclose(out, want4, rtol=1e-13, err_msg=f"local_running_sum n={n}")
+        check_tail(buffer, n, -1.0, f"local_running_sum n={n}")
+
+        buffer, out = buffers(n, -1.0)
+        with_continue[launch](x, out)
+        np.testing.assert_allclose(out, np.where(x < 0.3, -1.0, 3 * x), rtol=1e-15, err_msg=f"continue n={n}")
+        check_tail(buffer, n, -1.0, f"continue n={n}")
+
+        want = np.full(n, -1.0)
+        for idx in per_thread(n, threads):
+            for i in idx:
+                if x[i] > 0.9:
+                    break
+                want[i] = 3 * x[i]
+        for kernel in (with_break, with_return, with_raise):
+            buffer, out = buffers(n, -1.0)
+            kernel[launch](x, out)
+            np.testing.assert_allclose(out, want, rtol=1e-15, err_msg=f"{kernel.__name__} n={n}")
+            check_tail(buffer, n, -1.0, f"{kernel.__name__} n={n}")
+
+        buffer, out = buffers(n, -1.0)
+        through_device_function[launch](x, out)
+        np.testing.assert_allclose(out, np.clip(2 * x - 0.5, 0.0, 1.0), rtol=1e-15, err_msg=f"device n={n}")
+        check_tail(buffer, n, -1.0, f"device n={n}")
+
+        buffer, out = buffers(n, -1.0)
+        total = np.zeros(1, np.int64)
+        after_the_loop[launch](x, out, total)
+        np.testing.assert_allclose(out, 2 * x, rtol=1e-15, err_msg=f"after_the_loop n={n}")
+        assert total[0] == n
+        check_tail(buffer, n, -1.0, f"after_the_loop n={n}")
+
+        if n:
+            buffer, out = buffers(n, -7.0)
+            out[0] = -7.0
+            shifted_forward[launch](x, out)
+            np.testing.assert_allclose(out[1:], np.diff(x), rtol=1e-15, err_msg=f"shifted_forward n={n}")
+            assert out[0] == -7.0
+            check_tail(buffer, n, -7.0, f"shifted_forward n={n}")
+            buffer, out = buffers(n, -7.0)
+            shifted_back[launch](x, out)
+            np.testing.assert_allclose(out, 5 * x, rtol=1e-15, err_msg=f"shifted_back n={n}")
+            check_tail(buffer, n, -7.0, f"shifted_back n={n}")
+
+
+@pytest.mark.parametrize("launch", LAUNCHES)
+def test_more_shapes(launch):
+    rng = np.random.default_rng(3)
+    for rows, cols in [(1, 1), (5, 3), (100, 7), (257, 33)]:
+        a = rng.random((rows, cols))
+        buffer = np.full((rows + 4, cols), -1.0)
+        out = buffer[2:rows + 2]
+        flat_2d[launch](a, out)
+        np.testing.assert_allclose(out, 2 * a + np.arange(rows)[:, None], rtol=1e-15)
+        np.testing.assert_array_equal(buffer[:2], -1.0)
+        np.testing.assert_array_equal(buffer[rows + 2:], -1.0)
+        buffer, sums = buffers(rows, -1.0)
+        row_sums[launch](a, sums)
+        np.testing.assert_allclose(sums, a.sum(axis=1), rtol=1e-13)
+        check_tail(buffer, rows, -1.0, f"row_sums {rows}x{cols}")
+    for n in SIZES:
+        data = rng.integers(0, 64, n).astype(np.int32)
+        bins = np.zeros(64, np.int32)
+        histogram[launch](data, bins)
+        np.testing.assert_array_equal(bins, np.bincount(data, minlength=64), err_msg=f"histogram n={n}")
+
+
+@pytest.mark.parametrize("block", [1, 32, 100, 256, 1024])
+def test_block_stride(block):
+    rng = np.random.default_rng(4)
+    for n in SIZES:
+        x = rng.random(n)
+        buffer, out = buffers(n, -1.0)
+        block_stride[1, block](x, out)
+        np.testing.assert_allclose(out, x + 10.0, rtol=1e-15, err_msg=f"n={n} block={block}")
+        check_tail(buffer, n, -1.0, f"n={n} block={block}")
+
+
+@pytest.mark.parametrize("launch", [(1, 32), (3, 64), (5, 96)])
+@pytest.mark.parametrize("step", [1, 2, 5, 64, 1000, 0, -1, -3, -64])
+def test_visit_counts(launch, step):
+    """Overlapping, sparse, zero and backward steps: each index is visited as often as the
+    threads' ranges say (a zero step runs no iteration, as numba's range does)."""
+    threads = launch[0] * launch[1]
+    for n in [0, 1, 50, 300, 1000]:
+        size = max(n, threads) + 64  # a backward walk starts at the thread's index, beyond n
+        hits = np.zeros(size, np.int64)
+        counts[launch](hits, n, step)
+        want = np.zeros(size, np.int64)
+        if step != 0:
+            for t in range(threads):
+                for i in range(t, n, step):
+                    want[i] += 1
+        np.testing.assert_array_equal(hits, want, err_msg=f"n={n} step={step} launch={launch}")
+    for n in [0, 1, 50, 300]:
+        hits = np.zeros(n + 64, np.int64)
+        counts_two_arguments[launch](hits, n)
+        want = np.zeros(n + 64, np.int64)
+        for t in range(threads):
+            want[t:n] += 1
+        np.testing.assert_array_equal(hits, want, err_msg=f"two arguments n={n} launch={launch}")
+    if step < 0:
+        hits = np.zeros(threads + 64, np.int64)
+        counts_backward[launch](hits, step)
+        want = np.zeros(threads + 64, np.int64)
+        for t in range(threads):
+            for i in range(t, -1, step):
+                want[i] += 1
+        np.testing.assert_array_equal(hits, want, err_msg=f"backward step={step} launch={launch}")
+
+
+def test_rows_of_a_2d_block_each_walk():
+    """A 1-D grid-stride loop in a block of several rows: every row's threads walk the range."""
+    n = 5000
+    hits = np.zeros(n + 64, np.int64)
+    counts[(4, 1), (32, 3)](hits, n, 4 * 32)
+    want = np.zeros(n + 64, np.int64)
+    want[:n] = 3
+    np.testing.assert_array_equal(hits, want)
