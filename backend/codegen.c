@@ -1100,6 +1100,64 @@ LLVMValueRef pj_cg_range_count(PjCg *g, LLVMValueRef start, LLVMValueRef stop, L
   return LLVMBuildSelect(g->b, has_down, n_down, n, "");
 }
 
+/* threadIdx, blockIdx, blockDim, gridDim: each below 2**31, a product of two below 2**62 */
+static bool pj_block_index(const PjExpr *e) {
+  if (e->kind != PJ_EX_BUILTIN || !e->type || e->type->kind != PJ_TY_SCALAR) return false;
+  PjLowering l = pj_builtins[e->builtin.id].lower;
+  return l == PJ_LOWER_TID || l == PJ_LOWER_CTAID || l == PJ_LOWER_NTID || l == PJ_LOWER_NCTAID;
+}
+
+/* CPU: an int64 value known not to be negative, nor near 2**63, from its form alone: a small
+ * literal, an array's extent or size (below 2**47), a thread or block index or size,
+ * cuda.grid(1) and cuda.gridsize(1) (below 2**42), sums of these (at most 5000 terms: the
+ * nesting limit), or a product of two thread or block indices or sizes (below 2**62). */
+static bool pj_small_index(const PjExpr *e, bool product_ok) {
+  switch (e->kind) {
+  case PJ_EX_INT: return !e->big && e->ival >= 0 && e->ival <= ((int64_t)1 << 31);
+  case PJ_EX_SHAPE: return true;
+  case PJ_EX_ATTR:
+    return strcmp(e->attr.attr, "size") == 0 && e->attr.base->type && e->attr.base->type->kind == PJ_TY_ARRAY;
+  case PJ_EX_CAST:
+    return e->type && e->type->kind == PJ_TY_SCALAR && e->type->dtype == PJ_INT64 && e->cast.x->type &&
+           e->cast.x->type->kind == PJ_TY_SCALAR &&
+           (e->cast.x->type->dtype == PJ_INT32 || e->cast.x->type->dtype == PJ_UINT32) && pj_small_index(e->cast.x, product_ok);
+  case PJ_EX_BINARY:
+    if (e->bin.op == PJ_OP_ADD) return pj_small_index(e->bin.l, false) && pj_small_index(e->bin.r, false);
+    return e->bin.op == PJ_OP_MUL && product_ok && pj_block_index(e->bin.l) && pj_block_index(e->bin.r);
+  case PJ_EX_BUILTIN: {
+    const PjBuiltin *b = &pj_builtins[e->builtin.id];
+    bool scalar = e->type && e->type->kind == PJ_TY_SCALAR;
+    switch (b->lower) {
+    case PJ_LOWER_TID: case PJ_LOWER_CTAID: case PJ_LOWER_NTID: case PJ_LOWER_NCTAID: return scalar;
+    case PJ_LOWER_GRID: case PJ_LOWER_GRIDSIZE: return scalar;
+    case PJ_LOWER_LEN: return e->builtin.nargs == 1 && e->builtin.args[0]->type && e->builtin.args[0]->type->kind == PJ_TY_ARRAY;
+    default: return false;
+    }
+  }
+  default: return false;
+  }
+}
+
+/* CPU: range(start, stop, step) whose start is never negative and whose step is positive, from
+ * their forms: then 0 <= k * step < stop - start and start <= i < stop for every k < count, so
+ * the counter, k * step and i take LLVM's no-wrap flags, and an index i needs no wraparound. */
+static bool pj_range_nonneg(const PjExpr *it) {
+  int n = it->call.nargs;
+  if (it->type->dtype != PJ_INT64 || n < 1 || n > 3) return false;
+  if (n > 1 && !pj_small_index(it->call.args[0], true)) return false;
+  if (n < 3) return true;
+  const PjExpr *step = it->call.args[2];
+  if (step->kind == PJ_EX_INT) return !step->big && step->ival > 0;
+  if (step->kind != PJ_EX_BUILTIN && step->kind != PJ_EX_BINARY && step->kind != PJ_EX_CAST) return false;
+  if (!pj_small_index(step, true)) return false;
+  /* at least one: the sizes (blockDim, gridDim, gridsize), not the indices, which may be 0 */
+  const PjExpr *x = step->kind == PJ_EX_CAST ? step->cast.x : step;
+  if (x->kind == PJ_EX_BINARY) return false;
+  if (x->kind != PJ_EX_BUILTIN) return false;
+  PjLowering l = pj_builtins[x->builtin.id].lower;
+  return l == PJ_LOWER_NTID || l == PJ_LOWER_NCTAID || l == PJ_LOWER_GRIDSIZE;
+}
+
 /* for i in range(start, stop, step): a hidden counter k walks 0..count; the loop variable is
  * start + k * step each iteration, so assigning to it in the body does not change the walk. */
 static void pj_cg_for(PjCg *g, const PjStmt *s) {
@@ -1107,6 +1165,7 @@ static void pj_cg_for(PjCg *g, const PjStmt *s) {
   PjDtype d = it->type->dtype;
   LLVMTypeRef t = pj_cg_dtype(g, d);
   int n = it->call.nargs;
+  bool nonneg = g->host && pj_range_nonneg(it); /* the GPU's PTX stays as it was */
   LLVMValueRef start = n > 1 ? pj_cg_expr(g, it->call.args[0]) : LLVMConstInt(t, 0, 0);
   LLVMValueRef stop = pj_cg_expr(g, it->call.args[n > 1 ? 1 : 0]);
   LLVMValueRef step = n > 2 ? pj_cg_expr(g, it->call.args[2]) : LLVMConstInt(t, 1, 0);
@@ -1158,7 +1217,15 @@ static void pj_cg_for(PjCg *g, const PjStmt *s) {
   }
   LLVMPositionBuilderAtEnd(g->b, body);
   if (kt != t) k = LLVMBuildZExt(g->b, k, t, "");
-  LLVMValueRef i = LLVMBuildAdd(g->b, start, LLVMBuildMul(g->b, k, step, ""), "i");
+  LLVMValueRef offset = LLVMBuildMul(g->b, k, step, ""), i = LLVMBuildAdd(g->b, start, offset, "i");
+  if (nonneg) { /* and said outright: LLVM does not follow the counter through the chunks */
+    LLVMSetNUW(offset, 1);
+    LLVMSetNSW(offset, 1);
+    LLVMSetNUW(i, 1);
+    LLVMSetNSW(i, 1);
+    LLVMValueRef ok = LLVMBuildICmp(g->b, LLVMIntSGE, i, LLVMConstInt(t, 0, 0), "");
+    pj_cg_call_intrinsic(g, "llvm.assume", NULL, 0, &ok, 1);
+  }
   pj_cg_store_var(g, s->for_.target, i, pj_type_scalar(d));
   pj_cg_loop_body(g, &s->for_.body, latch, done);
   pj_br(g, latch);
@@ -1166,6 +1233,10 @@ static void pj_cg_for(PjCg *g, const PjStmt *s) {
   LLVMValueRef cur = LLVMBuildLoad2(g->b, kt, counter, "");
   LLVMValueRef next = LLVMBuildAdd(g->b, cur, LLVMConstInt(kt, 1, 0), "");
   if (kt != t) LLVMSetNUW(next, 1); /* below count, itself below 2**32 */
+  if (nonneg && kt == t) { /* at most count <= stop - start <= 2**63 - 1 */
+    LLVMSetNUW(next, 1);
+    LLVMSetNSW(next, 1);
+  }
   LLVMBuildStore(g->b, next, counter);
   LLVMBuildBr(g->b, head);
   LLVMPositionBuilderAtEnd(g->b, done);
