@@ -200,12 +200,21 @@ static void pj_cpu_job_work(PjCpuJob *job) {
     uint64_t first = pj_cpu_interrupt_pending() ? job->total : atomic_fetch_add(&job->next, job->chunk);
     if (first >= job->total) break;
     uint64_t end = job->total - first < job->chunk ? job->total : first + job->chunk;
+    /* the chunk's first block index by division, the others by counting */
+    uint32_t bx = (uint32_t)(first % gx), by = (uint32_t)(first / gx % gy), bz = (uint32_t)(first / gx / gy);
     for (uint64_t b = first; b < end; b++) {
-      g.block_idx[0] = (uint32_t)(b % gx);
-      g.block_idx[1] = (uint32_t)(b / gx % gy);
-      g.block_idx[2] = (uint32_t)(b / gx / gy);
+      g.block_idx[0] = bx;
+      g.block_idx[1] = by;
+      g.block_idx[2] = bz;
       if (scratch) pj_cpu_scratch_reset(scratch);
       job->entry(job->params, &g);
+      if (++bx == gx) {
+        bx = 0;
+        if (++by == gy) {
+          by = 0;
+          bz++;
+        }
+      }
     }
   }
   pj_cpu_escape = outer;
