@@ -3,6 +3,8 @@ as a numba-style kernel on pyjitc's CPU executor and as the same algorithm writt
 (OpenMP over the same number of threads), compiled when the benchmark starts with the system C
 compiler (`cc -O2 -fopenmp`, or $CC). The kernels with barriers (tiled matmul, block reduction)
 are compared with C loops of the same tiling: one 16x16 tile or one 256-thread block at a time.
+saxpy also runs in numba's grid-stride style (a fixed grid, `for i in range(cuda.grid(1), n,
+cuda.gridsize(1))`, an int32 size) against the same C loop.
 Outputs are checked against NumPy; times are medians of repeated runs, side by side in one process.
 
     PYTHONPATH=build/python python3 bench/cpu_executor.py [--quick] [--out FILE.md]"""
@@ -28,6 +30,12 @@ def poly(x, out, c0, c1, c2, c3):
     if i < x.size:
         v = x[i]
         out[i] = ((c3 * v + c2) * v + c1) * v + c0
+
+
+@cuda.jit
+def saxpy_stride(a, x, y, out, n):  # numba's other style: a grid-stride loop, an int32 size
+    for i in range(cuda.grid(1), n, cuda.gridsize(1)):
+        out[i] = a * x[i] + y[i]
 '''
 
 C_SOURCE = r'''
@@ -168,6 +176,10 @@ def main():
             got = dout.copy_to_host() if who == "pyjitc" else out
             np.testing.assert_allclose(got, 2.5 * x + y, rtol=1e-6)
         row("saxpy", f"2^{n.bit_length() - 1}", lambda: m.saxpy[(n + 255) // 256, 256](a, dx, dy, dout),
+            lambda: lib.saxpy(f32(a), ptr(x), ptr(y), ptr(out), i64(n)), check_saxpy, reps)
+        stride_blocks = 16 * threads  # a fixed grid, as grid-stride kernels are launched
+        row("saxpy stride", f"2^{n.bit_length() - 1}",
+            lambda: m.saxpy_stride[stride_blocks, 256](a, dx, dy, dout, np.int32(n)),
             lambda: lib.saxpy(f32(a), ptr(x), ptr(y), ptr(out), i64(n)), check_saxpy, reps)
         cs = [np.float32(v) for v in (0.5, -1.25, 0.75, 2.0)]
 
