@@ -158,8 +158,17 @@ static bool pj_pure(const PjExpr *e) {
   }
 }
 
+/* blockDim, gridDim or cuda.gridsize(1), perhaps cast to int64: at least 1, below 2**31 (2**42). */
+static bool pj_grid_size(const PjExpr *e) {
+  if (e->kind == PJ_EX_CAST && pj_is_int64(e)) e = e->cast.x;
+  if (e->kind != PJ_EX_BUILTIN || !pj_is_scalar(e)) return false;
+  PjLowering l = pj_builtins[e->builtin.id].lower;
+  return l == PJ_LOWER_NTID || l == PJ_LOWER_NCTAID || (l == PJ_LOWER_GRIDSIZE && pj_is_int64(e));
+}
+
 /* Whether e is at least 1 in every launch: a positive literal, the grid's and the block's sizes
- * (cuda.gridsize(1), blockDim.x, gridDim.x), their products, and names holding such values. */
+ * (cuda.gridsize(1), blockDim.x, gridDim.x), a product of two of those, and names holding such
+ * values. */
 static bool pj_positive(const PjGuardScan *s, const PjExpr *e) {
   switch (e->kind) {
   case PJ_EX_INT: return !e->big && e->ival > 0;
@@ -168,9 +177,9 @@ static bool pj_positive(const PjGuardScan *s, const PjExpr *e) {
     return pj_is_int64(e) && e->cast.x->type && e->cast.x->type->kind == PJ_TY_SCALAR &&
            (e->cast.x->type->dtype == PJ_INT32 || e->cast.x->type->dtype == PJ_UINT32 || e->cast.x->type->dtype == PJ_INT64) &&
            pj_positive(s, e->cast.x);
-  case PJ_EX_BINARY: /* grid and block sizes multiply to below 2**42: no wrap in int64 */
-    return e->bin.op == PJ_OP_MUL && pj_is_int64(e) && pj_positive(s, e->bin.l) && pj_positive(s, e->bin.r) &&
-           e->bin.l->kind != PJ_EX_INT && e->bin.r->kind != PJ_EX_INT;
+  case PJ_EX_BINARY: /* two grid or block sizes multiply to below 2**42: no wrap in int64 (names or
+                      * longer products might: 3037000500 * 3037000500 is negative) */
+    return e->bin.op == PJ_OP_MUL && pj_is_int64(e) && pj_grid_size(e->bin.l) && pj_grid_size(e->bin.r);
   case PJ_EX_BUILTIN: {
     PjLowering l = pj_builtins[e->builtin.id].lower;
     return (l == PJ_LOWER_NTID || l == PJ_LOWER_NCTAID || (l == PJ_LOWER_GRIDSIZE && pj_is_int64(e)));
@@ -200,17 +209,25 @@ static bool pj_scan_prefix(PjGuardScan *s, const PjStmt *st) {
     /* j, i = cuda.grid(2): the first is linear in threadIdx.x, the others invariant; another
      * tuple of values: each item's own affinity; anything else: unknown */
     bool grid = v->kind == PJ_EX_BUILTIN && pj_builtins[v->builtin.id].lower == PJ_LOWER_GRID;
+    enum { PJ_MAX_ITEMS = 64 };
+    if (target->tuple.count > PJ_MAX_ITEMS) return false;
+    PjAffinity as[PJ_MAX_ITEMS];
+    int64_t cs[PJ_MAX_ITEMS];
+    /* every item's value first, then the names: `i, j = j, i` reads both before it writes */
     for (int k = 0; k < target->tuple.count; k++) {
       const PjExpr *item = target->tuple.items[k];
       if (item->kind != PJ_EX_NAME || item->name.var < 0 || item->name.var >= s->f->nvars) return false;
-      int64_t c = 0;
-      PjAffinity a = grid ? (k == 0 ? PJ_AFF_LINEAR : PJ_AFF_INVARIANT)
-                     : v->kind == PJ_EX_TUPLE && v->tuple.count == target->tuple.count ? pj_affinity(s, v->tuple.items[k], &c)
-                                                                                         : PJ_AFF_OTHER;
-      if (grid && !(item->type && item->type->kind == PJ_TY_SCALAR && item->type->dtype == PJ_INT64)) a = PJ_AFF_OTHER;
-      s->vars[item->name.var] = a;
-      s->offset[item->name.var] = c;
-      s->positive[item->name.var] = false;
+      cs[k] = 0;
+      as[k] = grid ? (k == 0 ? PJ_AFF_LINEAR : PJ_AFF_INVARIANT)
+              : v->kind == PJ_EX_TUPLE && v->tuple.count == target->tuple.count ? pj_affinity(s, v->tuple.items[k], &cs[k])
+                                                                                  : PJ_AFF_OTHER;
+      if (grid && !(item->type && item->type->kind == PJ_TY_SCALAR && item->type->dtype == PJ_INT64)) as[k] = PJ_AFF_OTHER;
+    }
+    for (int k = 0; k < target->tuple.count; k++) {
+      int var = target->tuple.items[k]->name.var;
+      s->vars[var] = as[k];
+      s->offset[var] = cs[k];
+      s->positive[var] = false;
     }
   }
   return true;
@@ -243,6 +260,12 @@ static bool pj_convex(PjGuardScan *s, const PjExpr *e, bool negated) {
 }
 
 /* ---- grid-stride loops ------------------------------------------------------------------ */
+
+/* A field of a record: a load from memory the kernel may write, unlike an array's shape. */
+static bool pj_reads_record_field(const PjExpr *e, void *ctx) {
+  (void)ctx;
+  return e->kind == PJ_EX_ATTR && e->attr.base->type && e->attr.base->type->kind == PJ_TY_RECORD;
+}
 
 /* What an iteration of the loop may not do: leave the thread (return, raise, break out of it),
  * keep storage from one iteration to the next (local arrays), or wait for other threads. */
@@ -442,6 +465,8 @@ static bool pj_stride_loop(PjGuardScan *g, const PjStmt *st, bool *nonneg) {
   int64_t c2;
   for (int a = 1; a < it->call.nargs; a++)
     if (pj_affinity(g, it->call.args[a], &c2) != PJ_AFF_INVARIANT || !pj_pure(it->call.args[a])) return false;
+  for (int a = 0; a < it->call.nargs; a++) /* each pass evaluates them again */
+    if (pj_expr_any(it->call.args[a], pj_reads_record_field, NULL)) return false;
   if (!pj_pure(it->call.args[0]) || pj_stride_leaves(&st->for_.body, true, false) ||
       pj_block_any_expr(&st->for_.body, pj_stride_forbidden_expr, NULL))
     return false;
@@ -476,6 +501,7 @@ static bool pj_stride_while(PjGuardScan *g, const PjStmt *st, bool *nonneg, PjGu
   const PjExpr *step = sum->bin.r;
   if (!pj_int64_exact(step) || pj_affinity(g, step, &c2) != PJ_AFF_INVARIANT || !pj_pure(step) || !pj_positive(g, step))
     return false;
+  if (pj_expr_any(stop, pj_reads_record_field, NULL) || pj_expr_any(step, pj_reads_record_field, NULL)) return false;
   PjBlock rest = {body->stmts, body->count - 1};
   if (pj_stride_leaves(&rest, true, true) || pj_block_any_expr(body, pj_stride_forbidden_expr, NULL)) return false;
   if (!pj_iterations_independent(g->f, &rest, var, (const PjExpr *const[]){var, stop, step})) return false;
@@ -506,10 +532,13 @@ bool pj_cg_find_guard(const PjFunc *f, PjGuard *out) {
   }
   for (int i = 0; i < f->nparams; i++) s.vars[i] = PJ_AFF_INVARIANT; /* parameters: the launch's arguments */
   const PjBlock *body = &f->body;
+  bool prefix_reads_fields = false;
   for (int i = 0; i < body->count; i++) {
     const PjStmt *st = body->stmts[i];
     if (st->kind == PJ_ST_FOR || st->kind == PJ_ST_WHILE) {
-      bool last = true; /* the loop ends the kernel (a bare return or pass may follow) */
+      /* each pass evaluates the statements before the loop again: they may not read a record's
+       * fields, which the loop may write */
+      bool last = !prefix_reads_fields; /* the loop ends the kernel (a bare return or pass may follow) */
       for (int k = i + 1; k < body->count && last; k++)
         last = body->stmts[k]->kind == PJ_ST_PASS || (body->stmts[k]->kind == PJ_ST_RETURN && !body->stmts[k]->expr);
       bool nonneg = false;
@@ -532,6 +561,7 @@ bool pj_cg_find_guard(const PjFunc *f, PjGuard *out) {
       break;
     }
     if (!pj_scan_prefix(&s, st)) break;
+    prefix_reads_fields |= pj_stmt_any_expr(st, pj_reads_record_field, NULL);
   }
   free(s.vars);
   free(s.offset);

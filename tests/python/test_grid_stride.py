@@ -510,3 +510,61 @@ def test_rows_of_a_2d_block_each_walk():
     want = np.zeros(n + 64, np.int64)
     want[:n] = 3
     np.testing.assert_array_equal(hits, want)
+
+
+RECORD = np.dtype([("n", np.int64), ("m", np.int64)])
+
+
+@cuda.jit
+def bound_in_a_record(rec, out):  # range() reads rec.n once, before the loop that clears it
+    for i in range(cuda.grid(1), rec.n, 1):
+        out[i] += 1
+        rec.n = 0
+
+
+@cuda.jit
+def bound_in_a_record_while(rec, out):
+    i = cuda.grid(1)
+    m = rec.n
+    while i < m:
+        out[i] += 1
+        rec.n = 0
+        i += 1
+
+
+@cuda.jit
+def swapped_in_the_prefix(out, n):  # after the swap j is the thread's index, i is 0
+    i = cuda.grid(1)
+    j = 0
+    i, j = j, i
+    stop = n if j == 2 else 0
+    for t in range(cuda.grid(1), stop, cuda.gridsize(1)):
+        out[t] = 1
+
+
+@cuda.jit
+def wrapping_step(out, n):  # b * b wraps to a negative step in int64, as in numba
+    i = cuda.grid(1)
+    b = 3037000500
+    s = b * b
+    while i < n:
+        out[0] += 1
+        i += s
+
+
+def test_what_a_pass_may_not_evaluate_again():
+    """Found by review: a record's field read by the loop's bounds (the loop writes it), a tuple
+    swap before the loop, and a product of names taken for a positive step."""
+    for kernel in (bound_in_a_record, bound_in_a_record_while):
+        recs = np.zeros(1, RECORD)
+        recs[0]["n"] = 6
+        out = np.zeros(8, np.int64)
+        kernel[1, 1](recs[0], out)
+        np.testing.assert_array_equal(out, [1, 1, 1, 1, 1, 1, 0, 0], err_msg=kernel.__name__)
+    out = np.zeros(8, np.int64)
+    swapped_in_the_prefix[1, 8](out, 8)
+    np.testing.assert_array_equal(out, [0, 0, 1, 0, 0, 0, 0, 0])
+    out = np.zeros(1, np.int64)
+    wrapping_step[1, 1](out, 10)
+    # 0 < 10, then 0 + (3037000500**2 - 2**64) < 10, then the sum wraps to 290948384
+    assert out[0] == 2

@@ -284,3 +284,18 @@ def test_float32_saxpy_large():
             out[i] = a * x[i] + y[i]
     saxpy[(n + 255) // 256, 256](np.float32(2.5), x, y, out)
     np.testing.assert_allclose(out, np.float32(2.5) * x + y, rtol=1e-6)
+
+
+@cuda.jit
+def swapped_before_the_guard(out):
+    i = cuda.grid(1)
+    j = 0
+    i, j = j, i  # now j is the thread's index and i is 0: both values are read before either is set
+    if j % 5 < 1 and i < out.size:  # holds for threads 0 and 5 of a row of 6, not between them
+        out[j] = 1
+
+
+def test_a_swap_before_the_guard():
+    out = np.zeros(6, np.int64)
+    swapped_before_the_guard[1, 6](out)
+    np.testing.assert_array_equal(out, [1, 0, 0, 0, 0, 1])
