@@ -1100,62 +1100,23 @@ LLVMValueRef pj_cg_range_count(PjCg *g, LLVMValueRef start, LLVMValueRef stop, L
   return LLVMBuildSelect(g->b, has_down, n_down, n, "");
 }
 
-/* threadIdx, blockIdx, blockDim, gridDim: each below 2**31, a product of two below 2**62 */
-static bool pj_block_index(const PjExpr *e) {
-  if (e->kind != PJ_EX_BUILTIN || !e->type || e->type->kind != PJ_TY_SCALAR) return false;
-  PjLowering l = pj_builtins[e->builtin.id].lower;
-  return l == PJ_LOWER_TID || l == PJ_LOWER_CTAID || l == PJ_LOWER_NTID || l == PJ_LOWER_NCTAID;
-}
-
-/* CPU: an int64 value known not to be negative, nor near 2**63, from its form alone: a small
- * literal, an array's extent or size (below 2**47), a thread or block index or size,
- * cuda.grid(1) and cuda.gridsize(1) (below 2**42), sums of these (at most 5000 terms: the
- * nesting limit), or a product of two thread or block indices or sizes (below 2**62). */
-static bool pj_small_index(const PjExpr *e, bool product_ok) {
-  switch (e->kind) {
-  case PJ_EX_INT: return !e->big && e->ival >= 0 && e->ival <= ((int64_t)1 << 31);
-  case PJ_EX_SHAPE: return true;
-  case PJ_EX_ATTR:
-    return strcmp(e->attr.attr, "size") == 0 && e->attr.base->type && e->attr.base->type->kind == PJ_TY_ARRAY;
-  case PJ_EX_CAST:
-    return e->type && e->type->kind == PJ_TY_SCALAR && e->type->dtype == PJ_INT64 && e->cast.x->type &&
-           e->cast.x->type->kind == PJ_TY_SCALAR &&
-           (e->cast.x->type->dtype == PJ_INT32 || e->cast.x->type->dtype == PJ_UINT32) && pj_small_index(e->cast.x, product_ok);
-  case PJ_EX_BINARY:
-    if (e->bin.op == PJ_OP_ADD) return pj_small_index(e->bin.l, false) && pj_small_index(e->bin.r, false);
-    return e->bin.op == PJ_OP_MUL && product_ok && pj_block_index(e->bin.l) && pj_block_index(e->bin.r);
-  case PJ_EX_BUILTIN: {
-    const PjBuiltin *b = &pj_builtins[e->builtin.id];
-    bool scalar = e->type && e->type->kind == PJ_TY_SCALAR;
-    switch (b->lower) {
-    case PJ_LOWER_TID: case PJ_LOWER_CTAID: case PJ_LOWER_NTID: case PJ_LOWER_NCTAID: return scalar;
-    case PJ_LOWER_GRID: case PJ_LOWER_GRIDSIZE: return scalar;
-    case PJ_LOWER_LEN: return e->builtin.nargs == 1 && e->builtin.args[0]->type && e->builtin.args[0]->type->kind == PJ_TY_ARRAY;
-    default: return false;
-    }
+/* range()'s value start + k * step for the counter k. nonneg (a start never negative, a positive
+ * step, k below the range's count): 0 <= k * step < stop - start and start <= i < stop, so neither
+ * wraps and i is never negative; assume: also an llvm.assume that it is not. */
+static LLVMValueRef pj_range_value(PjCg *g, LLVMValueRef start, LLVMValueRef k, LLVMValueRef step, bool nonneg,
+                                   bool assume) {
+  LLVMValueRef offset = LLVMBuildMul(g->b, k, step, ""), i = LLVMBuildAdd(g->b, start, offset, "i");
+  if (nonneg) {
+    LLVMSetNUW(offset, 1);
+    LLVMSetNSW(offset, 1);
+    LLVMSetNUW(i, 1);
+    LLVMSetNSW(i, 1);
   }
-  default: return false;
+  if (assume) {
+    LLVMValueRef ok = LLVMBuildICmp(g->b, LLVMIntSGE, i, LLVMConstInt(LLVMTypeOf(i), 0, 0), "");
+    pj_cg_call_intrinsic(g, "llvm.assume", NULL, 0, &ok, 1);
   }
-}
-
-/* CPU: range(start, stop, step) whose start is never negative and whose step is positive, from
- * their forms: then 0 <= k * step < stop - start and start <= i < stop for every k < count, so
- * the counter, k * step and i take LLVM's no-wrap flags, and an index i needs no wraparound. */
-static bool pj_range_nonneg(const PjExpr *it) {
-  int n = it->call.nargs;
-  if (it->type->dtype != PJ_INT64 || n < 1 || n > 3) return false;
-  if (n > 1 && !pj_small_index(it->call.args[0], true)) return false;
-  if (n < 3) return true;
-  const PjExpr *step = it->call.args[2];
-  if (step->kind == PJ_EX_INT) return !step->big && step->ival > 0;
-  if (step->kind != PJ_EX_BUILTIN && step->kind != PJ_EX_BINARY && step->kind != PJ_EX_CAST) return false;
-  if (!pj_small_index(step, true)) return false;
-  /* at least one: the sizes (blockDim, gridDim, gridsize), not the indices, which may be 0 */
-  const PjExpr *x = step->kind == PJ_EX_CAST ? step->cast.x : step;
-  if (x->kind == PJ_EX_BINARY) return false;
-  if (x->kind != PJ_EX_BUILTIN) return false;
-  PjLowering l = pj_builtins[x->builtin.id].lower;
-  return l == PJ_LOWER_NTID || l == PJ_LOWER_NCTAID || l == PJ_LOWER_GRIDSIZE;
+  return i;
 }
 
 /* for i in range(start, stop, step): a hidden counter k walks 0..count; the loop variable is
@@ -1165,7 +1126,7 @@ static void pj_cg_for(PjCg *g, const PjStmt *s) {
   PjDtype d = it->type->dtype;
   LLVMTypeRef t = pj_cg_dtype(g, d);
   int n = it->call.nargs;
-  bool nonneg = g->host && pj_range_nonneg(it); /* the GPU's PTX stays as it was */
+  bool nonneg = g->host && pj_cg_range_nonneg(it); /* the GPU's PTX stays as it was */
   LLVMValueRef start = n > 1 ? pj_cg_expr(g, it->call.args[0]) : LLVMConstInt(t, 0, 0);
   LLVMValueRef stop = pj_cg_expr(g, it->call.args[n > 1 ? 1 : 0]);
   LLVMValueRef step = n > 2 ? pj_cg_expr(g, it->call.args[2]) : LLVMConstInt(t, 1, 0);
@@ -1217,16 +1178,8 @@ static void pj_cg_for(PjCg *g, const PjStmt *s) {
   }
   LLVMPositionBuilderAtEnd(g->b, body);
   if (kt != t) k = LLVMBuildZExt(g->b, k, t, "");
-  LLVMValueRef offset = LLVMBuildMul(g->b, k, step, ""), i = LLVMBuildAdd(g->b, start, offset, "i");
-  if (nonneg) { /* and said outright: LLVM does not follow the counter through the chunks */
-    LLVMSetNUW(offset, 1);
-    LLVMSetNSW(offset, 1);
-    LLVMSetNUW(i, 1);
-    LLVMSetNSW(i, 1);
-    LLVMValueRef ok = LLVMBuildICmp(g->b, LLVMIntSGE, i, LLVMConstInt(t, 0, 0), "");
-    pj_cg_call_intrinsic(g, "llvm.assume", NULL, 0, &ok, 1);
-  }
-  pj_cg_store_var(g, s->for_.target, i, pj_type_scalar(d));
+  /* nonneg: said outright too, as LLVM does not follow the counter through the chunks */
+  pj_cg_store_var(g, s->for_.target, pj_range_value(g, start, k, step, nonneg, nonneg), pj_type_scalar(d));
   pj_cg_loop_body(g, &s->for_.body, latch, done);
   pj_br(g, latch);
   LLVMPositionBuilderAtEnd(g->b, latch);
@@ -1273,14 +1226,7 @@ static void pj_cg_for_iteration(PjCg *g, const PjStmt *s) {
   LLVMBasicBlockRef body = pj_cg_block_new(g, "iteration.body"), done = pj_cg_block_new(g, "iteration.end");
   LLVMBuildCondBr(g->b, c, body, done);
   LLVMPositionBuilderAtEnd(g->b, body);
-  LLVMValueRef offset = LLVMBuildMul(g->b, k, step, ""), i = LLVMBuildAdd(g->b, start, offset, "i");
-  if (g->guard.stride_nonneg) { /* 0 <= start <= i < stop: nothing wraps, and i is never negative */
-    LLVMSetNUW(offset, 1);
-    LLVMSetNSW(offset, 1);
-    LLVMSetNUW(i, 1);
-    LLVMSetNSW(i, 1);
-  }
-  pj_cg_store_var(g, target, i, pj_type_scalar(d));
+  pj_cg_store_var(g, target, pj_range_value(g, start, k, step, g->guard.stride_nonneg, false), pj_type_scalar(d));
   pj_cg_loop_body(g, &stmts, done, done);
   pj_br(g, done);
   LLVMPositionBuilderAtEnd(g->b, done);

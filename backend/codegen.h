@@ -223,5 +223,8 @@ void pj_block_remat_free(PjRemat *r);
  * assignments before it: `if cond:` ending the kernel, or `if cond: return` (early_return), or a
  * grid-stride `for` loop ending the kernel whose iterations do not pass values on (stride). */
 bool pj_cg_find_guard(const PjFunc *f, PjGuard *out);
+/* backend/guard.c: range(start, stop[, step]) (an int64 range) whose start is never negative and
+ * whose step is positive, by their forms: its variable may take LLVM's no-wrap facts (CPU). */
+bool pj_cg_range_nonneg(const PjExpr *range_call);
 
 #endif

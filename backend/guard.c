@@ -512,6 +512,59 @@ static bool pj_stride_while(PjGuardScan *g, const PjStmt *st, bool *nonneg, PjGu
   return true;
 }
 
+/* ---- range loops inside a thread ------------------------------------------------------- */
+
+/* threadIdx, blockIdx, blockDim, gridDim: each below 2**31, a product of two below 2**62 */
+static bool pj_block_index(const PjExpr *e) {
+  if (e->kind != PJ_EX_BUILTIN || !e->type || e->type->kind != PJ_TY_SCALAR) return false;
+  PjLowering l = pj_builtins[e->builtin.id].lower;
+  return l == PJ_LOWER_TID || l == PJ_LOWER_CTAID || l == PJ_LOWER_NTID || l == PJ_LOWER_NCTAID;
+}
+
+/* An int64 value known not to be negative, nor near 2**63, from its form alone: a small
+ * literal, an array's extent or size (below 2**47), a thread or block index or size,
+ * cuda.grid(1) and cuda.gridsize(1) (below 2**42), sums of these (at most 5000 terms: the
+ * nesting limit), or a product of two thread or block indices or sizes (below 2**62). */
+static bool pj_small_index(const PjExpr *e, bool product_ok) {
+  switch (e->kind) {
+  case PJ_EX_INT: return !e->big && e->ival >= 0 && e->ival <= ((int64_t)1 << 31);
+  case PJ_EX_SHAPE: return true;
+  case PJ_EX_ATTR:
+    return strcmp(e->attr.attr, "size") == 0 && e->attr.base->type && e->attr.base->type->kind == PJ_TY_ARRAY;
+  case PJ_EX_CAST:
+    return e->type && e->type->kind == PJ_TY_SCALAR && e->type->dtype == PJ_INT64 && e->cast.x->type &&
+           e->cast.x->type->kind == PJ_TY_SCALAR &&
+           (e->cast.x->type->dtype == PJ_INT32 || e->cast.x->type->dtype == PJ_UINT32) && pj_small_index(e->cast.x, product_ok);
+  case PJ_EX_BINARY:
+    if (e->bin.op == PJ_OP_ADD) return pj_small_index(e->bin.l, false) && pj_small_index(e->bin.r, false);
+    return e->bin.op == PJ_OP_MUL && product_ok && pj_block_index(e->bin.l) && pj_block_index(e->bin.r);
+  case PJ_EX_BUILTIN: {
+    const PjBuiltin *b = &pj_builtins[e->builtin.id];
+    bool scalar = e->type && e->type->kind == PJ_TY_SCALAR;
+    switch (b->lower) {
+    case PJ_LOWER_TID: case PJ_LOWER_CTAID: case PJ_LOWER_NTID: case PJ_LOWER_NCTAID: return scalar;
+    case PJ_LOWER_GRID: case PJ_LOWER_GRIDSIZE: return scalar;
+    case PJ_LOWER_LEN: return e->builtin.nargs == 1 && e->builtin.args[0]->type && e->builtin.args[0]->type->kind == PJ_TY_ARRAY;
+    default: return false;
+    }
+  }
+  default: return false;
+  }
+}
+
+/* range(start, stop, step) whose start is never negative and whose step is positive, from their
+ * forms (codegen.h): then 0 <= k * step < stop - start and start <= i < stop for every k below
+ * the count, so the counter, k * step and i take LLVM's no-wrap flags, and an index i needs no
+ * wraparound. */
+bool pj_cg_range_nonneg(const PjExpr *it) {
+  int n = it->call.nargs;
+  if (it->type->dtype != PJ_INT64 || n < 1 || n > 3) return false;
+  if (n > 1 && !pj_small_index(it->call.args[0], true)) return false;
+  if (n < 3) return true;
+  const PjExpr *step = it->call.args[2];
+  return step->kind == PJ_EX_INT ? !step->big && step->ival > 0 : pj_grid_size(step);
+}
+
 /* The statement is `return` (no value) alone. */
 static bool pj_just_return(const PjBlock *b) {
   return b->count == 1 && b->stmts[0]->kind == PJ_ST_RETURN && !b->stmts[0]->expr;

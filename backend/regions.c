@@ -565,34 +565,26 @@ static void pj_uniform_loop_body(PjRegions *R, const PjBlock *body, LLVMBasicBlo
   if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, cont);
 }
 
-/* Whether any thread of the scope has not returned: a loop around barriers ends when all did. */
-static LLVMValueRef pj_any_live(PjRegions *R) {
+/* Whether some thread of the scope has what `has` says of it (an i1 for thread t). */
+static LLVMValueRef pj_any_thread(PjRegions *R, LLVMValueRef (*has)(PjRegions *, LLVMValueRef)) {
   PjCg *g = R->g;
   LLVMTypeRef i8 = LLVMInt8TypeInContext(g->ctx);
   LLVMValueRef acc = LLVMBuildAlloca(g->alloca_b, i8, "");
   LLVMBuildStore(g->b, LLVMConstInt(i8, 0, 0), acc);
   PjCountLoop L;
   LLVMValueRef t = pj_scope_begin(R, &L);
-  LLVMValueRef alive = LLVMBuildZExt(g->b, pj_live(R, t), i8, "");
-  LLVMBuildStore(g->b, LLVMBuildOr(g->b, LLVMBuildLoad2(g->b, i8, acc, ""), alive, ""), acc);
+  LLVMValueRef v = LLVMBuildZExt(g->b, has(R, t), i8, "");
+  LLVMBuildStore(g->b, LLVMBuildOr(g->b, LLVMBuildLoad2(g->b, i8, acc, ""), v, ""), acc);
   pj_count_end(g, &L);
   return LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildLoad2(g->b, i8, acc, ""), LLVMConstInt(i8, 0, 0), "");
 }
 
+/* Whether any thread of the scope has not returned: a loop around barriers ends when all did. */
+static LLVMValueRef pj_any_live(PjRegions *R) { return pj_any_thread(R, pj_live); }
+
 /* Whether any thread of the scope has returned or is away from the code being emitted (a loop
  * it left, the other side of a divergent if). */
-static LLVMValueRef pj_any_gone(PjRegions *R) {
-  PjCg *g = R->g;
-  LLVMTypeRef i8 = LLVMInt8TypeInContext(g->ctx);
-  LLVMValueRef acc = LLVMBuildAlloca(g->alloca_b, i8, "");
-  LLVMBuildStore(g->b, LLVMConstInt(i8, 0, 0), acc);
-  PjCountLoop L;
-  LLVMValueRef t = pj_scope_begin(R, &L);
-  LLVMValueRef gone = LLVMBuildZExt(g->b, pj_gone(R, t), i8, "");
-  LLVMBuildStore(g->b, LLVMBuildOr(g->b, LLVMBuildLoad2(g->b, i8, acc, ""), gone, ""), acc);
-  pj_count_end(g, &L);
-  return LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildLoad2(g->b, i8, acc, ""), LLVMConstInt(i8, 0, 0), "");
-}
+static LLVMValueRef pj_any_gone(PjRegions *R) { return pj_any_thread(R, pj_gone); }
 
 /* A new layer of away flags: `flags`, or a new (uninitialised) array; NULL when too many are open. */
 static LLVMValueRef pj_layer_push(PjRegions *R, PjLoc loc, LLVMValueRef flags) {
