@@ -568,3 +568,14 @@ def test_what_a_pass_may_not_evaluate_again():
     wrapping_step[1, 1](out, 10)
     # 0 < 10, then 0 + (3037000500**2 - 2**64) < 10, then the sum wraps to 290948384
     assert out[0] == 2
+
+
+def test_large_device_arrays():
+    """Device arrays of 4 MiB and more (on the CPU executor: 2 MiB aligned, huge pages asked for)
+    walked by a grid-stride loop with a fixed grid, as the benchmark does."""
+    n = (1 << 21) + 3
+    rng = np.random.default_rng(9)
+    x, y = rng.random(n, np.float32), rng.random(n, np.float32)
+    dx, dy, dout = cuda.to_device(x), cuda.to_device(y), cuda.device_array(n, np.float32)
+    saxpy_inline[32, 256](np.float32(2.5), dx, dy, dout, np.int32(n))
+    np.testing.assert_allclose(dout.copy_to_host(), np.float32(2.5) * x + y, rtol=1e-6)
