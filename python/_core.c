@@ -676,14 +676,17 @@ done:
   return (PyObject *)k;
 }
 
-/* kernel_from_ptx(name, entry, ptx, argtypes, debug, static_shared, file) -> Kernel: a CUDA kernel
- * compiled before (the dispatcher's on-disk cache of compiled kernels). */
+/* kernel_from_ptx(name, entry, ptx, argtypes, debug, static_shared, file, warnings) -> Kernel: a CUDA
+ * kernel compiled before (the dispatcher's on-disk cache of compiled kernels), with the warnings its
+ * compile gave (a list of str), which each process shows again as numba's compile would. */
 static PyObject *pj_kernel_from_ptx_py(PyObject *self, PyObject *args) {
   const char *name, *entry, *ptx, *file = NULL;
-  PyObject *types_in;
+  PyObject *types_in, *warned = NULL;
   int debug;
   unsigned long long shared;
-  if (!PyArg_ParseTuple(args, "sssOiK|z", &name, &entry, &ptx, &types_in, &debug, &shared, &file)) return NULL;
+  if (!PyArg_ParseTuple(args, "sssOiK|zO!", &name, &entry, &ptx, &types_in, &debug, &shared, &file, &PyList_Type,
+                        &warned))
+    return NULL;
   Py_ssize_t n = PyList_Check(types_in) ? PyList_Size(types_in) : -1;
   if (n < 0 || n > 255) {
     PyErr_SetString(PyExc_TypeError, "argtypes: a list of at most 255 (dtype_code, ndim, layout)");
@@ -707,7 +710,8 @@ static PyObject *pj_kernel_from_ptx_py(PyObject *self, PyObject *args) {
   }
   k->kernel = kernel;
   k->loaded = NULL;
-  k->warnings = NULL;
+  k->warnings = warned ? PyList_GetSlice(warned, 0, PyList_Size(warned)) : NULL;
+  if (warned && !k->warnings) PyErr_Clear();
   k->nargs = (int)n;
   memcpy(k->args, types, sizeof(PjArgType) * (size_t)n);
   return (PyObject *)k;

@@ -1018,9 +1018,10 @@ def _cached_compile(units, types, arch, noalias, narrow, opt=3, bounds=(0, 0, 0)
     key = _kernel_cache_key(units, types, arch, noalias, narrow, opt, bounds, tree)
     m = _cached_meta(_core.cache_get("kernel", key))
     if m is not None:
-        return _core.kernel_from_ptx(m["name"], m["entry"], m["ptx"], types, m["debug"], m["static_shared"], m["file"])
+        return _core.kernel_from_ptx(m["name"], m["entry"], m["ptx"], types, m["debug"], m["static_shared"], m["file"],
+                                     m["warnings"])
     kernel = _core.compile(units, types, "cuda", 0, arch, noalias, narrow, None, 0, None, 0, 0, opt, tuple(bounds), tree)
-    meta = dict(kernel.meta, file=units[0][0])
+    meta = dict(kernel.meta, file=units[0][0], warnings=list(kernel.warnings))
     _core.cache_put("kernel", key, json.dumps(meta).encode())
     return kernel
 
@@ -1042,9 +1043,10 @@ def _cached_meta(hit):
         m = json.loads(hit)
     except ValueError:  # not UTF-8, or not JSON
         return None
-    fields = {"name": str, "entry": str, "ptx": str, "file": (str, type(None)), "debug": int, "static_shared": int}
+    fields = {"name": str, "entry": str, "ptx": str, "file": (str, type(None)), "debug": int, "static_shared": int,
+              "warnings": list}
     if (not isinstance(m, dict) or any(k not in m or not isinstance(m[k], t) for k, t in fields.items())
-            or not m["ptx"] or not 0 <= m["static_shared"] < 1 << 64 or not -2**31 <= m["debug"] < 2**31):
+            or not all(isinstance(w, str) for w in m["warnings"]) or not m["ptx"] or not 0 <= m["static_shared"] < 1 << 64 or not -2**31 <= m["debug"] < 2**31):
         return None
     return m
 
@@ -1131,8 +1133,9 @@ _core.set_raise_hook(_kernel_raised)
 
 
 def _warn_compiled(kernel):
-    """The compiler's warnings of a kernel as Python warnings (numba's NumbaWarning), once: a
-    kernel read back from the on-disk cache has none to give again."""
+    """The compiler's warnings of a kernel as Python warnings (numba's NumbaWarning), at each
+    compile in a process, as numba gives them: a kernel read back from the on-disk cache gives again
+    the warnings stored with it."""
     from . import errors
     category = getattr(errors, "NumbaWarning", UserWarning)
     for text in kernel.warnings:

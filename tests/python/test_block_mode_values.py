@@ -5,6 +5,8 @@ sets once at its top from thread and block indices, arguments and shared or loca
 none has returned or left a loop (backend/regions.c). These kernels mix those variables with
 ones that must stay per thread: assigned again, read by a shuffle, parameters that change, values
 read from memory, threads that return between barriers, local arrays."""
+import os
+
 import numpy as np
 import pytest
 
@@ -156,6 +158,8 @@ def loop_leavers(x, out):
     out[t] = acc
 
 
+@pytest.mark.skipif(os.environ.get("PYJITC_TEST_TARGET") == "cuda",
+                    reason="CUDA leaves it undefined (a GPU may finish or hang); the CPU executor's answer")
 def test_threads_that_leave_a_loop_around_barriers():
     # CUDA leaves a barrier some threads skip undefined; the CPU executor stops with an error
     x = np.arange(128, dtype=np.float32)

@@ -76,3 +76,38 @@ def test_a_changed_dependency_compiles_afresh(tmp_path):
     assert run(cache, tmp_path, "helpers_v", 5.0) == 0
     (tmp_path / "helpers_v.py").write_text((tmp_path / "helpers_v.py").read_text().replace("5.0", "7.0"))
     assert run(cache, tmp_path, "helpers_v", 7.0) > 0   # the device function's constant changed
+
+
+WARNING_PROGRAM = textwrap.dedent("""
+    import warnings
+    import numpy as np
+    from pyjitc import cuda
+
+    @cuda.jit
+    def many(r):
+        print(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15],
+              r[16], r[17], r[18], r[19], r[20], r[21], r[22], r[23], r[24], r[25], r[26], r[27], r[28], r[29], r[30],
+              r[31], r[32])
+
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        many[1, 1](np.arange(33))
+        cuda.synchronize()
+    print("warned", sum("cannot print more than 32 items" in str(w.message) for w in seen),
+          sum(kern.times["total"] for kern in many.overloads.values()))
+""")
+
+
+def test_a_kernel_from_the_cache_warns_as_its_compile_did(tmp_path):
+    # numba warns at each compile; a kernel this process takes from the disk must warn the same
+    script = tmp_path / "warns.py"
+    script.write_text(WARNING_PROGRAM)
+    env = dict(os.environ, PYJITC_CACHE_DIR=str(tmp_path / "cache"), PYTHONDONTWRITEBYTECODE="1")
+    for compiled in (True, False):
+        r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120)
+        assert r.returncode == 0, r.stdout + r.stderr
+        line = [s for s in r.stdout.splitlines() if s.startswith("warned")]
+        assert line, r.stdout + r.stderr
+        _, count, ms = line[0].split()
+        assert count == "1" and (float(ms) > 0) == compiled, line
+        assert " ".join(["%lld"] * 33) in r.stdout, r.stdout

@@ -327,12 +327,15 @@ def test_32_processes_at_once(tmp_path):
 
 
 def test_damaged_kernel_metadata_is_a_miss():
-    good = {"name": "k", "entry": "_Z1k", "ptx": ".version 8.0", "file": "f.py", "debug": 0, "static_shared": 0}
+    good = {"name": "k", "entry": "_Z1k", "ptx": ".version 8.0", "file": "f.py", "debug": 0, "static_shared": 0,
+            "warnings": ["f.py:3:5: warning: a warning"]}
     import json
     assert _dispatcher._cached_meta(json.dumps(good).encode()) == good
     for bad in (b"", b"\xff\xfe not text", b"{truncated", b"[1, 2]", b"null", json.dumps(dict(good, ptx=None)).encode(),
                 json.dumps(dict(good, static_shared=-4)).encode(), json.dumps({"name": "k"}).encode(),
-                json.dumps(dict(good, debug="yes")).encode(), json.dumps(dict(good, ptx="")).encode()):
+                json.dumps(dict(good, debug="yes")).encode(), json.dumps(dict(good, ptx="")).encode(),
+                json.dumps(dict(good, warnings=None)).encode(), json.dumps(dict(good, warnings=[3])).encode(),
+                json.dumps({k: v for k, v in good.items() if k != "warnings"}).encode()):
         assert _dispatcher._cached_meta(bad) is None, bad
     assert _dispatcher._cached_meta(None) is None
 
