@@ -1126,7 +1126,7 @@ static void pj_cg_for(PjCg *g, const PjStmt *s) {
   PjDtype d = it->type->dtype;
   LLVMTypeRef t = pj_cg_dtype(g, d);
   int n = it->call.nargs;
-  bool nonneg = g->host && pj_cg_range_nonneg(it); /* the GPU's PTX stays as it was */
+  bool nonneg = pj_cg_range_nonneg(it);
   LLVMValueRef start = n > 1 ? pj_cg_expr(g, it->call.args[0]) : LLVMConstInt(t, 0, 0);
   LLVMValueRef stop = pj_cg_expr(g, it->call.args[n > 1 ? 1 : 0]);
   LLVMValueRef step = n > 2 ? pj_cg_expr(g, it->call.args[2]) : LLVMConstInt(t, 1, 0);
