@@ -19,9 +19,9 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from suite_kernels import CUDA_C, PYTHON, PYTHON_NP  # noqa: E402
+from suite_kernels import CUDA_C, PYTHON, PYTHON_ARGS, PYTHON_NP  # noqa: E402
 
-IMPLS = ("pyjitc", "numba", "nvcc", "pyjitc_np", "numba_np")
+IMPLS = ("pyjitc", "numba", "nvcc", "pyjitc_np", "numba_np", "pyjitc_args", "numba_args")
 
 
 def load_python(module, directory, text=PYTHON, tag=""):
@@ -38,10 +38,12 @@ class Case:
     """One kernel: its inputs (CuPy arrays), an output factory, how each framework launches it,
     and a check of the output against NumPy."""
 
-    def __init__(self, name, grid, block, make, python_args, c_args, check, reset=None, flops_bytes=None):
+    def __init__(self, name, grid, block, make, python_args, c_args, check, reset=None, flops_bytes=None,
+                 args_style=None):
         self.name, self.grid, self.block = name, grid, block
         self.make, self.python_args, self.c_args, self.check, self.reset = make, python_args, c_args, check, reset
         self.flops_bytes = flops_bytes
+        self.args_style = args_style  # the arguments of PYTHON_ARGS's kernel: int32 sizes, float32 scalars
 
 
 def cases(cp, quick):
@@ -54,7 +56,7 @@ def cases(cp, quick):
                     lambda o: (np.float32(2.5), x, y, o["out"]),
                     lambda o: (np.float32(2.5), x, y, o["out"], np.int64(n)),
                     lambda o: np.testing.assert_allclose(cp.asnumpy(o["out"]), 2.5 * cp.asnumpy(x) + cp.asnumpy(y), rtol=1e-6),
-                    flops_bytes=(2 * n, 12 * n)))
+                    flops_bytes=(2 * n, 12 * n), args_style=lambda o: (np.float32(2.5), x, y, o["out"], np.int32(n))))
     m = 2048 if quick else 8192
     src = cp.asarray(rng.random((m, m), np.float32))
 
@@ -65,7 +67,8 @@ def cases(cp, quick):
     out.append(Case("jacobi", ((m + 31) // 32, (m + 7) // 8), (32, 8),
                     lambda: {"dst": cp.zeros((m, m), cp.float32)},
                     lambda o: (src, o["dst"]), lambda o: (src, o["dst"], np.int32(m), np.int32(m)), check_jacobi,
-                    flops_bytes=(4 * m * m, 8 * m * m)))
+                    flops_bytes=(4 * m * m, 8 * m * m),
+                    args_style=lambda o: (src, o["dst"], np.int32(m), np.int32(m), np.float32(0.25))))
     k = 1024 if quick else 2048
     A, B = cp.asarray(rng.random((k, k), np.float32)), cp.asarray(rng.random((k, k), np.float32))
     want_mm = []
@@ -77,19 +80,22 @@ def cases(cp, quick):
     for name in ("matmul", "matmul_tiled"):
         out.append(Case(name, (k // 16, k // 16), (16, 16), lambda: {"C": cp.zeros((k, k), cp.float32)},
                         lambda o: (A, B, o["C"]), lambda o: (A, B, o["C"], np.int32(k), np.int32(k), np.int32(k)),
-                        check_mm, flops_bytes=(2 * k ** 3, 12 * k * k)))
+                        check_mm, flops_bytes=(2 * k ** 3, 12 * k * k),
+                        args_style=lambda o: (A, B, o["C"], np.int32(k), np.int32(k), np.int32(k))))
     xr = cp.asarray(rng.random(n, np.float32))
     out.append(Case("reduce_sum", (132 * 16,), (256,), lambda: {"total": cp.zeros(1, cp.float32)},
                     lambda o: (xr, o["total"]), lambda o: (xr, o["total"], np.int64(n)),
                     lambda o: np.testing.assert_allclose(float(cp.asnumpy(o["total"])[0]),
                                                          float(cp.asnumpy(xr).astype(np.float64).sum()), rtol=1e-4),
-                    reset=lambda o: o["total"].fill(0), flops_bytes=(n, 4 * n)))
+                    reset=lambda o: o["total"].fill(0), flops_bytes=(n, 4 * n),
+                    args_style=lambda o: (xr, o["total"], np.int32(n))))
     data = cp.asarray(rng.integers(0, 256, n, dtype=np.uint8))
     out.append(Case("histogram", (132 * 16,), (256,), lambda: {"bins": cp.zeros(256, cp.int32)},
                     lambda o: (data, o["bins"]), lambda o: (data, o["bins"], np.int64(n)),
                     lambda o: np.testing.assert_array_equal(cp.asnumpy(o["bins"]),
                                                             np.bincount(cp.asnumpy(data), minlength=256)),
-                    reset=lambda o: o["bins"].fill(0), flops_bytes=(n, n)))
+                    reset=lambda o: o["bins"].fill(0), flops_bytes=(n, n),
+                    args_style=lambda o: (data, o["bins"], np.int32(n))))
     nb = 1 << (20 if quick else 24)
     S = cp.asarray(rng.uniform(5, 30, nb).astype(np.float32))
     K = cp.asarray(rng.uniform(1, 100, nb).astype(np.float32))
@@ -110,7 +116,8 @@ def cases(cp, quick):
                     lambda: {"call": cp.empty(nb, cp.float32), "put": cp.empty(nb, cp.float32)},
                     lambda o: (S, K, T, o["call"], o["put"], r, v),
                     lambda o: (S, K, T, o["call"], o["put"], r, v, np.int64(nb)), check_bs,
-                    flops_bytes=(60 * nb, 20 * nb)))
+                    flops_bytes=(60 * nb, 20 * nb),
+                    args_style=lambda o: (S, K, T, o["call"], o["put"], r, v, np.int32(nb))))
     w = 1024 if quick else 4096
 
     def check_mandel(o):
@@ -135,7 +142,8 @@ def cases(cp, quick):
             f"mandelbrot differs from NumPy ({agree:.4f} of the points agree)"
     out.append(Case("mandelbrot", (w // 16, w // 16), (16, 16), lambda: {"img": cp.zeros((w, w), cp.int32)},
                     lambda o: (o["img"], 256), lambda o: (o["img"], np.int32(w), np.int32(w), np.int32(256)),
-                    check_mandel, flops_bytes=(None, None)))
+                    check_mandel, flops_bytes=(None, None),
+                    args_style=lambda o: (o["img"], np.int32(w), np.int32(w), np.int32(256))))
     return out
 
 
@@ -160,7 +168,8 @@ def main():
     ap.add_argument("--out", default=os.path.join(HERE, "results"))
     ap.add_argument("--only", help="comma-separated kernel names (for profiling; no results file)")
     ap.add_argument("--impl", default=",".join(IMPLS),
-                    help="comma-separated subset of " + ",".join(IMPLS) + " (_np: the kernels in PYTHON_NP's style)")
+                    help="comma-separated subset of " + ",".join(IMPLS) + " (_np, _args: the kernels in PYTHON_NP's and "
+                         "PYTHON_ARGS's styles)")
     opts = ap.parse_args()
     only = set(opts.only.split(",")) if opts.only else None
     chosen = opts.impl.split(",")
@@ -180,6 +189,8 @@ def main():
     nb = load_python("numba", d)
     pj_np = load_python("pyjitc", d, PYTHON_NP, "_np")
     nb_np = load_python("numba", d, PYTHON_NP, "_np")
+    pj_args = load_python("pyjitc", d, PYTHON_ARGS, "_args")
+    nb_args = load_python("numba", d, PYTHON_ARGS, "_args")
     spin = mod_c.get_function("spin")
     rows = []
     for case in cases(cp, opts.quick):
@@ -192,6 +203,8 @@ def main():
             "nvcc": lambda o, c=case: mod_c.get_function(c.name)(c.grid, c.block, c.c_args(o)),
             "pyjitc_np": lambda o, c=case: getattr(pj_np, c.name)[c.grid, c.block](*c.python_args(o)),
             "numba_np": lambda o, c=case: getattr(nb_np, c.name)[c.grid, c.block](*c.python_args(o)),
+            "pyjitc_args": lambda o, c=case: getattr(pj_args, c.name)[c.grid, c.block](*c.args_style(o)),
+            "numba_args": lambda o, c=case: getattr(nb_args, c.name)[c.grid, c.block](*c.args_style(o)),
         }
         for impl, launch in impls.items():
             if impl not in chosen:
@@ -218,7 +231,8 @@ def write_results(rows, opts, impls):
              "CUDA-event medians of 25 launches, each behind a spin kernel (host launch cost excluded); every "
              "output checked against NumPy first. Same device buffers for all three.", "",
              "The _np columns run the same kernels in numba's other common style (module-level np.float32 "
-             "constants and NumPy casts: bench/suite_kernels.py PYTHON_NP).", "",
+             "constants and NumPy casts: bench/suite_kernels.py PYTHON_NP); the _args columns with int32 sizes and "
+             "float32 scalars as arguments and `for` loops (PYTHON_ARGS).", "",
              "| kernel | " + " | ".join(f"{i} ms" for i in impls) + " | nvcc -O3 ms | "
              + " | ".join(f"{i} / nvcc" for i in impls) + " |",
              "|---" * (2 * len(impls) + 2) + "|"]

@@ -1,8 +1,11 @@
 """The kernels of the performance suite, each written with the same algorithm and launch
 configuration as a numba-style Python kernel (PYTHON, for pyjitc and numba-cuda with only the
 import line differing), again in numba's other common style (PYTHON_NP: module-level
-np.float32 constants and NumPy casts; numba-cuda 0.30 under NumPy 2.5 compiles no np.sqrt in kernels) and as
-CUDA C for nvcc (CUDA_C)."""
+np.float32 constants and NumPy casts; numba-cuda 0.30 under NumPy 2.5 compiles no np.sqrt in kernels), a
+third time with sizes and float32 scalars passed as arguments and `for` loops (PYTHON_ARGS: int32
+sizes as the CUDA C kernels take them, grid-stride `for` loops over range(cuda.grid(1), n,
+cuda.gridsize(1)), an early return, a `for` loop left with `break`, the block size read from
+cuda.blockDim) and as CUDA C for nvcc (CUDA_C)."""
 
 PYTHON = '''
 import math
@@ -256,6 +259,124 @@ def mandelbrot(out, max_iter):
             zr = t
             n += 1
         out[y, x] = n
+'''
+
+PYTHON_ARGS = '''
+import math
+import numpy as np
+from {module} import cuda
+
+TILE = 16
+BLOCK = 256
+
+
+@cuda.jit
+def saxpy(a, x, y, out, n):
+    for i in range(cuda.grid(1), n, cuda.gridsize(1)):
+        out[i] = a * x[i] + y[i]
+
+
+@cuda.jit
+def jacobi(src, dst, n, m, w):
+    j, i = cuda.grid(2)
+    if i >= 1 and i < n - 1 and j >= 1 and j < m - 1:
+        dst[i, j] = w * (src[i - 1, j] + src[i + 1, j] + src[i, j - 1] + src[i, j + 1])
+
+
+@cuda.jit
+def matmul(A, B, C, n, kk, m):
+    j, i = cuda.grid(2)
+    if i < n and j < m:
+        acc = np.float32(0)
+        for k in range(kk):
+            acc += A[i, k] * B[k, j]
+        C[i, j] = acc
+
+
+@cuda.jit
+def matmul_tiled(A, B, C, n, kk, m):
+    sA = cuda.shared.array(shape=(TILE, TILE), dtype=np.float32)
+    sB = cuda.shared.array(shape=(TILE, TILE), dtype=np.float32)
+    tx = cuda.threadIdx.x
+    ty = cuda.threadIdx.y
+    row, col = cuda.blockIdx.y * TILE + ty, cuda.blockIdx.x * TILE + tx
+    acc = np.float32(0)
+    for t in range(kk // TILE):
+        sA[ty, tx] = A[row, t * TILE + tx]
+        sB[ty, tx] = B[t * TILE + ty, col]
+        cuda.syncthreads()
+        for k in range(TILE):
+            acc += sA[ty, k] * sB[k, tx]
+        cuda.syncthreads()
+    if row < n and col < m:
+        C[row, col] = acc
+
+
+@cuda.jit
+def reduce_sum(x, total, n):
+    tile = cuda.shared.array(BLOCK, dtype=np.float32)
+    t = cuda.threadIdx.x
+    acc = np.float32(0)
+    for i in range(cuda.grid(1), n, cuda.gridsize(1)):
+        acc += x[i]
+    tile[t] = acc
+    cuda.syncthreads()
+    s = cuda.blockDim.x // 2
+    while s > 0:
+        if t < s:
+            tile[t] += tile[t + s]
+        cuda.syncthreads()
+        s //= 2
+    if t == 0:
+        cuda.atomic.add(total, 0, tile[0])
+
+
+@cuda.jit
+def histogram(data, bins, n):
+    local = cuda.shared.array(256, dtype=np.int32)
+    t = cuda.threadIdx.x
+    local[t] = 0
+    cuda.syncthreads()
+    for i in range(cuda.grid(1), n, cuda.gridsize(1)):
+        cuda.atomic.add(local, data[i], 1)
+    cuda.syncthreads()
+    cuda.atomic.add(bins, t, local[t])
+
+
+@cuda.jit
+def black_scholes(S, K, T, call, put, r, v, n):
+    i = cuda.grid(1)
+    if i >= n:
+        return
+    half, one = np.float32(0.5), np.float32(1.0)
+    sqrt_t = math.sqrt(T[i])
+    d1 = (math.log(S[i] / K[i]) + (r + half * v * v) * T[i]) / (v * sqrt_t)
+    d2 = d1 - v * sqrt_t
+    cnd1 = half * (one + math.erf(d1 * np.float32(0.70710678)))
+    cnd2 = half * (one + math.erf(d2 * np.float32(0.70710678)))
+    disc = K[i] * math.exp(-r * T[i])
+    call[i] = S[i] * cnd1 - disc * cnd2
+    put[i] = disc * (one - cnd2) - S[i] * (one - cnd1)
+
+
+@cuda.jit
+def mandelbrot(out, w, h, max_iter):
+    x, y = cuda.grid(2)
+    if x >= w or y >= h:
+        return
+    cr = np.float32(-2.0) + np.float32(3.0) * np.float32(x) / np.float32(w)
+    ci = np.float32(-1.5) + np.float32(3.0) * np.float32(y) / np.float32(h)
+    zr = np.float32(0)
+    zi = np.float32(0)
+    count = max_iter
+    for n in range(max_iter):
+        if zr * zr + zi * zi > np.float32(4.0):
+            count = n
+            break
+        t = zr * zr - zi * zi + cr
+        zi = np.float32(2.0) * zr * zi + ci
+        zr = t
+    out[y, x] = count
 '''
 
 CUDA_C = r'''
