@@ -1119,6 +1119,30 @@ static LLVMValueRef pj_range_value(PjCg *g, LLVMValueRef start, LLVMValueRef k, 
   return i;
 }
 
+/* The count of a range whose start is never negative and whose step is positive but known only at
+ * run time (a grid-stride loop, range(cuda.grid(1), n, cuda.gridsize(1))). A grid of one thread
+ * per element gives each thread one value at most: that count comes from a comparison, and only
+ * a thread with more divides, so on the GPU a one-pass thread runs as an `if i < n:` kernel does
+ * (the division before the loop cost a saxpy written this way 1.7x nvcc's time on an H200). */
+static LLVMValueRef pj_cg_stride_count(PjCg *g, LLVMValueRef start, LLVMValueRef stop, LLVMValueRef step) {
+  LLVMTypeRef t = LLVMTypeOf(start);
+  LLVMValueRef one = LLVMConstInt(t, 1, 0);
+  LLVMValueRef has = LLVMBuildICmp(g->b, LLVMIntSLT, start, stop, "");
+  LLVMValueRef diff = LLVMBuildSub(g->b, stop, start, ""); /* below 2**63 where has: start >= 0 */
+  LLVMValueRef more = LLVMBuildAnd(g->b, has, LLVMBuildICmp(g->b, LLVMIntUGT, diff, step, ""), "");
+  LLVMBasicBlockRef entry = LLVMGetInsertBlock(g->b), divide = pj_cg_block_new(g, "range.divide"),
+                    join = pj_cg_block_new(g, "range.count");
+  LLVMValueRef few = LLVMBuildZExt(g->b, has, t, "");
+  LLVMBuildCondBr(g->b, more, divide, join);
+  LLVMPositionBuilderAtEnd(g->b, divide);
+  LLVMValueRef n = LLVMBuildAdd(g->b, LLVMBuildUDiv(g->b, LLVMBuildSub(g->b, diff, one, ""), step, ""), one, "");
+  LLVMBuildBr(g->b, join);
+  LLVMPositionBuilderAtEnd(g->b, join);
+  LLVMValueRef count = LLVMBuildPhi(g->b, t, "range.n");
+  LLVMAddIncoming(count, (LLVMValueRef[]){few, n}, (LLVMBasicBlockRef[]){entry, divide}, 2);
+  return count;
+}
+
 /* for i in range(start, stop, step): a hidden counter k walks 0..count; the loop variable is
  * start + k * step each iteration, so assigning to it in the body does not change the walk. */
 static void pj_cg_for(PjCg *g, const PjStmt *s) {
@@ -1130,7 +1154,8 @@ static void pj_cg_for(PjCg *g, const PjStmt *s) {
   LLVMValueRef start = n > 1 ? pj_cg_expr(g, it->call.args[0]) : LLVMConstInt(t, 0, 0);
   LLVMValueRef stop = pj_cg_expr(g, it->call.args[n > 1 ? 1 : 0]);
   LLVMValueRef step = n > 2 ? pj_cg_expr(g, it->call.args[2]) : LLVMConstInt(t, 1, 0);
-  LLVMValueRef count = pj_cg_range_count(g, start, stop, step, d);
+  LLVMValueRef count = nonneg && n > 2 && !LLVMIsAConstantInt(step) ? pj_cg_stride_count(g, start, stop, step)
+                                                                     : pj_cg_range_count(g, start, stop, step, d);
   /* bounds in the int32 range (narrow.c): at most 2**32 - 1 values, so the counter runs in 32
    * bits, as nvcc's `int` counters do */
   LLVMTypeRef kt = t;

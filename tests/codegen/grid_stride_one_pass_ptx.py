@@ -1,0 +1,22 @@
+# A grid-stride loop over range(cuda.grid(1), n, cuda.gridsize(1)) launched with one thread per
+# element gives each thread one pass: the count of its range comes from comparing n - i with the
+# step, and only a thread with more than one pass divides (before: every thread divided, and a
+# saxpy in this style took 1.7x the time of the `if i < n:` kernel on an H200).
+# ARGS: --emit=ptx --sig "void(float32, float32[::1], float32[::1], float32[::1], int32)"
+from numba import cuda
+
+
+@cuda.jit
+def saxpy(a, x, y, out, n):
+    for i in range(cuda.grid(1), n, cuda.gridsize(1)):
+        out[i] = a * x[i] + y[i]
+
+# PTX-LABEL: .visible .entry saxpy(
+# PTX-NOT: div.u
+# PTX: setp.le.u64
+# PTX-NOT: div.u
+# PTX: bra
+# PTX: div.u
+# PTX: ld.global.f32
+# PTX: st.global.f32
+# PTX: ret;
