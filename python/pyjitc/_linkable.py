@@ -3,7 +3,6 @@ cuda.PTXSource(text), cuda.Cubin/Fatbin/Object/Archive(bytes). pyjitc links file
 is written once, under a name made from a hash of its contents, to a folder of the cache, and
 that file is linked; the CPU executor compiles a CUSource for the host as it does a .cu file."""
 import atexit
-import hashlib
 import io
 import os
 import shutil
@@ -54,6 +53,7 @@ class LinkableCode:
         (docs/reliability.md). A file there is used only when it is a regular file of this user's
         holding exactly these bytes; anything else there is replaced, and where the cache cannot
         be written (read-only, full, not a folder, PYJITC_CACHE=0) a private folder is used."""
+        import hashlib  # here, not at import: OpenSSL's loading is 4-5 ms of `import pyjitc` otherwise
         data = self.data
         raw = data.encode() if isinstance(data, str) else bytes(data)
         name = f"{hashlib.sha256(raw).hexdigest()[:32]}.{self.suffix}"
