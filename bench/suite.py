@@ -2,7 +2,7 @@
 pyjitc, numba-cuda and nvcc (CUDA C, -O3 -arch=sm_90, loaded through CuPy), on the same device
 buffers. Each result is checked against NumPy before it is timed; kernel times are CUDA-event
 medians of 25 launches, each queued behind a spin kernel so that host launch cost stays out.
-Writes bench/results/<date>-h100.md and a PNG chart.
+Writes bench/results/<date>-<gpu>.md (h100, h200: the device's name) and a PNG chart.
 
     PYTHONPATH=build/python python3 bench/suite.py [--quick] [--out bench/results]"""
 import argparse
@@ -219,15 +219,18 @@ def main():
         rows.append(row)
         print(f"{case.name:>14}: " + "  ".join(f"{k} {row[k]:.4f} ms" for k in chosen), flush=True)
     if not only and {"pyjitc", "numba", "nvcc"} <= set(chosen):
-        write_results(rows, opts, [i for i in IMPLS if i in chosen and i != "nvcc"])
+        name = cp.cuda.runtime.getDeviceProperties(0)["name"]
+        name = name.decode() if isinstance(name, bytes) else name  # "NVIDIA H100 80GB HBM3", "NVIDIA H200"
+        gpu = next((w for w in name.split() if w[:1] in "ABHLV" and w[1:].isdigit()), name.split()[-1])
+        write_results(rows, opts, [i for i in IMPLS if i in chosen and i != "nvcc"], gpu)
 
 
-def write_results(rows, opts, impls):
+def write_results(rows, opts, impls, gpu):
     os.makedirs(opts.out, exist_ok=True)
     date = datetime.date.today().isoformat()
-    stem = os.path.join(opts.out, f"{date}-h100{'-quick' if opts.quick else ''}")
+    stem = os.path.join(opts.out, f"{date}-{gpu.lower()}{'-quick' if opts.quick else ''}")
     gm = lambda xs: math.exp(sum(math.log(x) for x in xs) / len(xs))  # noqa: E731
-    lines = [f"# Kernel times on the H100, {date}", "",
+    lines = [f"# Kernel times on the {gpu}, {date}", "",
              "CUDA-event medians of 25 launches, each behind a spin kernel (host launch cost excluded); every "
              "output checked against NumPy first. Same device buffers for all three.", "",
              "The _np columns run the same kernels in numba's other common style (module-level np.float32 "
@@ -256,7 +259,7 @@ def write_results(rows, opts, impls):
         ax.axhline(1.0, color="k", lw=0.8)
         ax.set_xticks(xs, names, rotation=20)
         ax.set_ylabel("kernel time / nvcc")
-        ax.set_title(f"H100 kernel times relative to nvcc -O3 ({date})")
+        ax.set_title(f"{gpu} kernel times relative to nvcc -O3 ({date})")
         ax.legend()
         fig.tight_layout()
         fig.savefig(stem + ".png", dpi=110)
