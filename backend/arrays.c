@@ -645,8 +645,8 @@ LLVMValueRef pj_cg_elementwise(PjCg *g, const PjExpr *e) {
 
 
 /* ---- a.reshape(...) and a.view(dtype) ----------------------------------------------------------
- * reshape: the same data, the new extents (C order); one extent of -1 takes what the others leave
- * of the size. view: the same data and extents but the last, which holds as many items of the new
+ * reshape: the same data, the new extents (C order); one negative extent takes what the others
+ * leave of the size. view: the same data and extents but the last, which holds as many items of the new
  * dtype as its bytes do, stepped by the new itemsize; the other strides stay. */
 LLVMValueRef pj_cg_array_view_method(PjCg *g, const PjExpr *e, bool view) {
   const PjExpr *base = e->builtin.args[0];
@@ -672,22 +672,36 @@ LLVMValueRef pj_cg_array_view_method(PjCg *g, const PjExpr *e, bool view) {
     out = LLVMBuildInsertValue(g->b, out, dims, 1, "");
     return LLVMBuildInsertValue(g->b, out, strides, 2, "");
   }
-  LLVMValueRef ext[16], size = LLVMConstInt(i64, 1, 0), known = LLVMConstInt(i64, 1, 0);
-  LLVMValueRef minus1 = LLVMConstInt(i64, (unsigned long long)-1, 1);
+  /* numba's rules: any negative extent is the unknown one, taken from what the others leave of the
+   * size; a shape of another size, or with two negative extents, is numba's ValueError: debug=True
+   * reports it, else the thread stops there (as after any raise), never reading past the data */
+  LLVMValueRef ext[16], unknown[16], size = LLVMConstInt(i64, 1, 0), known = LLVMConstInt(i64, 1, 0);
+  LLVMValueRef zero = LLVMConstInt(i64, 0, 0), one = LLVMConstInt(i64, 1, 0), negatives = zero;
   for (int k = 0; k < bt->ndim; k++) size = LLVMBuildMul(g->b, size, pj_cg_array_dim(g, arr, k), "");
   bool tuple = e->builtin.nargs == 2 && e->builtin.args[1]->type->kind == PJ_TY_TUPLE;
   LLVMValueRef t = tuple ? pj_cg_expr(g, e->builtin.args[1]) : NULL;
   for (int k = 0; k < rt->ndim; k++) {
     ext[k] = tuple ? LLVMBuildExtractValue(g->b, t, (unsigned)k, "") : pj_cg_expr(g, e->builtin.args[1 + k]);
-    LLVMValueRef unknown = LLVMBuildICmp(g->b, LLVMIntEQ, ext[k], minus1, "");
-    known = LLVMBuildMul(g->b, known, LLVMBuildSelect(g->b, unknown, LLVMConstInt(i64, 1, 0), ext[k], ""), "");
+    unknown[k] = LLVMBuildICmp(g->b, LLVMIntSLT, ext[k], zero, "");
+    negatives = LLVMBuildAdd(g->b, negatives, LLVMBuildZExt(g->b, unknown[k], i64, ""), "");
+    known = LLVMBuildMul(g->b, known, LLVMBuildSelect(g->b, unknown[k], one, ext[k], ""), "");
   }
-  LLVMValueRef safe = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, known, LLVMConstInt(i64, 0, 0), ""),
-                                      LLVMConstInt(i64, 1, 0), known, "");
-  LLVMValueRef inferred = LLVMBuildSDiv(g->b, size, safe, "");
-  for (int k = 0; k < rt->ndim; k++) {
-    LLVMValueRef unknown = LLVMBuildICmp(g->b, LLVMIntEQ, ext[k], minus1, "");
-    dims = LLVMBuildInsertValue(g->b, dims, LLVMBuildSelect(g->b, unknown, inferred, ext[k], ""), (unsigned)k, "");
-  }
+  LLVMValueRef none_known = LLVMBuildICmp(g->b, LLVMIntEQ, known, zero, "");
+  LLVMValueRef safe = LLVMBuildSelect(g->b, none_known, one, known, "");
+  LLVMValueRef inferred = LLVMBuildSelect(g->b, none_known, zero, LLVMBuildSDiv(g->b, size, safe, ""), "");
+  LLVMValueRef whole = LLVMBuildICmp(g->b, LLVMIntEQ, LLVMBuildMul(g->b, inferred, known, ""), size, "");
+  LLVMValueRef same = LLVMBuildICmp(g->b, LLVMIntEQ, known, size, "");
+  LLVMValueRef ok = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, negatives, zero, ""), same,
+                                    LLVMBuildAnd(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, negatives, one, ""), whole, ""), "");
+  LLVMBasicBlockRef bad = pj_cg_block_new(g, "reshape.bad"), good = pj_cg_block_new(g, "reshape.ok");
+  LLVMBuildCondBr(g->b, ok, good, bad);
+  LLVMPositionBuilderAtEnd(g->b, bad);
+  if (g->debug)
+    pj_cg_record_error(g, e->loc, PJ_KERNEL_ERROR_RESHAPE, 0, negatives, size); /* index: how many negative */
+  else
+    LLVMBuildBr(g->b, g->ret);
+  LLVMPositionBuilderAtEnd(g->b, good);
+  for (int k = 0; k < rt->ndim; k++)
+    dims = LLVMBuildInsertValue(g->b, dims, LLVMBuildSelect(g->b, unknown[k], inferred, ext[k], ""), (unsigned)k, "");
   return LLVMBuildInsertValue(g->b, out, dims, 1, "");
 }

@@ -51,6 +51,8 @@ enum {
   PJ_KERNEL_ERROR_RAISE = 4,      /* debug=True: a raise statement ran (line, col: the statement's) */
   PJ_KERNEL_ERROR_ZERO_DIVISION = 5, /* debug=True: a division or modulo by zero (not under fastmath for floats) */
   PJ_KERNEL_ERROR_TUPLE_INDEX = 6,   /* debug=True: a run-time tuple index out of range (index, extent) */
+  PJ_KERNEL_ERROR_RESHAPE = 7,       /* debug=True: a.reshape(...) to another size, or with more than one
+                                        negative extent (index: how many negative, extent: the size) */
 };
 
 typedef struct PjKernelError {

@@ -1107,6 +1107,8 @@ def _kernel_raised(message):
         return IndexError(f"tuple index out of range at {where}")
     if what == "division by zero":
         return ZeroDivisionError(f"division by zero at {where}")
+    if what in ("total size of new array must be unchanged", "multiple negative shape values"):
+        return ValueError(f"{what} at {where}")
     found = _raise_statement(path, line, col, kernel)
     if found is None:
         return RuntimeError(message)

@@ -70,3 +70,50 @@ def test_reshape_of_a_strided_view_is_an_error():
 
     with pytest.raises(TypingError, match="reshape\\(\\) needs a C-contiguous array"):
         k[1, 1](np.arange(8.0), np.zeros(1))
+
+
+@cuda.jit
+def reshape_shape(a, m, n, out):
+    y = a.reshape(m, n)
+    out[0] = y.shape[0]
+    out[1] = y.shape[1]
+    if y.size:
+        out[2] = y[y.shape[0] - 1, y.shape[1] - 1]
+
+
+@cuda.jit(debug=True, opt=False)
+def reshape_shape_debug(a, m, n, out):
+    y = a.reshape(m, n)
+    out[0] = y.shape[0]
+    out[1] = y.shape[1]
+
+
+@pytest.mark.parametrize("size,m,n,shape", [(6, 2, 3, (2, 3)), (6, 3, -1, (3, 2)), (6, -1, 2, (3, 2)),
+                                            (6, -2, 3, (2, 3)), (6, 6, -5, (6, 1)), (0, 0, -1, (0, 0)),
+                                            (0, 4, -1, (4, 0))])
+def test_reshape_takes_any_negative_extent_for_the_unknown(size, m, n, shape):
+    # numba: a negative extent is the one to infer, whatever its value (NumPy wants -1)
+    a = np.arange(float(size))
+    out = np.full(3, -7.0)
+    reshape_shape[1, 1](a, m, n, out)
+    assert tuple(out) == shape + ((5.0,) if size else (-7.0,))
+
+
+@pytest.mark.parametrize("m,n", [(4, 4), (4, -1), (-2, -1), (2, 2), (-3, -3)])
+def test_reshape_to_another_size_stops_the_thread(m, n):
+    # numba raises ValueError; without debug=True the thread stops there: the view is never used,
+    # so nothing past the 6 elements is read (before, reshape(4, 4) gave a 16-element view)
+    a = np.arange(6.0)
+    out = np.full(3, -7.0)
+    reshape_shape[1, 1](a, m, n, out)
+    np.testing.assert_array_equal(out, [-7.0, -7.0, -7.0])
+
+
+@pytest.mark.parametrize("m,n,message", [(4, 4, "total size of new array must be unchanged"),
+                                         (4, -1, "total size of new array must be unchanged"),
+                                         (-2, -1, "multiple negative shape values")])
+def test_reshape_to_another_size_is_numbas_value_error_under_debug(m, n, message):
+    out = np.zeros(2)
+    with pytest.raises(ValueError, match=message):
+        reshape_shape_debug[1, 1](np.arange(6.0), m, n, out)
+        cuda.synchronize()
