@@ -58,6 +58,13 @@ static LLVMValueRef pj_error_record(PjCg *g) {
   return g->error_record;
 }
 
+/* A raise of numba's Python error model: debug=True records it (pj_cg_record_error), else the
+ * thread leaves through g->ret as numba's kernels do without checks. Ends the insert block. */
+void pj_cg_raise(PjCg *g, PjLoc loc, int flag, LLVMValueRef index, LLVMValueRef extent) {
+  if (g->debug) pj_cg_record_error(g, loc, flag, 0, index, extent);
+  else LLVMBuildBr(g->b, g->ret);
+}
+
 /* The first failing thread records what failed (ir/abi.h PjKernelError) and where; every failing
  * thread then leaves through g->ret. Ends the insert block. */
 void pj_cg_record_error(PjCg *g, PjLoc loc, int flag, int axis, LLVMValueRef index, LLVMValueRef extent) {
@@ -696,10 +703,7 @@ LLVMValueRef pj_cg_array_view_method(PjCg *g, const PjExpr *e, bool view) {
   LLVMBasicBlockRef bad = pj_cg_block_new(g, "reshape.bad"), good = pj_cg_block_new(g, "reshape.ok");
   LLVMBuildCondBr(g->b, ok, good, bad);
   LLVMPositionBuilderAtEnd(g->b, bad);
-  if (g->debug)
-    pj_cg_record_error(g, e->loc, PJ_KERNEL_ERROR_RESHAPE, 0, negatives, size); /* index: how many negative */
-  else
-    LLVMBuildBr(g->b, g->ret);
+  pj_cg_raise(g, e->loc, PJ_KERNEL_ERROR_RESHAPE, negatives, size); /* index: how many negative */
   LLVMPositionBuilderAtEnd(g->b, good);
   for (int k = 0; k < rt->ndim; k++)
     dims = LLVMBuildInsertValue(g->b, dims, LLVMBuildSelect(g->b, unknown[k], inferred, ext[k], ""), (unsigned)k, "");

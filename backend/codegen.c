@@ -695,8 +695,7 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   case PJ_LOWER_ELEMENTWISE: return pj_cg_elementwise(g, e);
   case PJ_LOWER_ARRAY_VIEW: return pj_cg_array_view_method(g, e, b->dim == 1);
   case PJ_LOWER_RAISE: /* code after it is unreachable: it goes in a block of its own */
-    if (g->debug) pj_cg_record_error(g, e->loc, PJ_KERNEL_ERROR_RAISE, 0, NULL, NULL);
-    else LLVMBuildBr(g->b, g->ret);
+    pj_cg_raise(g, e->loc, PJ_KERNEL_ERROR_RAISE, NULL, NULL);
     LLVMPositionBuilderAtEnd(g->b, pj_cg_block_new(g, "after.raise"));
     return NULL;
   case PJ_LOWER_LET: {

@@ -119,6 +119,8 @@ LLVMTypeRef pj_cg_mem_dtype(PjCg *g, PjDtype d);
 void pj_cg_fail(PjCg *g, PjLoc loc, const char *msg);
 /* Records a PJ_KERNEL_ERROR_ kind (ir/abi.h) at loc for the current thread, then branches to g->ret. */
 void pj_cg_record_error(PjCg *g, PjLoc loc, int flag, int axis, LLVMValueRef index, LLVMValueRef extent);
+/* A raise (numba's error model): recorded under debug=True, else the thread leaves through g->ret. */
+void pj_cg_raise(PjCg *g, PjLoc loc, int flag, LLVMValueRef index, LLVMValueRef extent);
 /* debug: branches to g->ret when the kernel's error record holds a failure. */
 void pj_cg_stop_if_failed(PjCg *g);
 /* debug: whether the kernel's error record holds a failure now (a volatile read; i1). */
@@ -224,7 +226,7 @@ void pj_block_remat_free(PjRemat *r);
  * grid-stride `for` loop ending the kernel whose iterations do not pass values on (stride). */
 bool pj_cg_find_guard(const PjFunc *f, PjGuard *out);
 /* backend/guard.c: range(start, stop[, step]) (an int64 range) whose start is never negative and
- * whose step is positive, by their forms: its variable may take LLVM's no-wrap facts (CPU). */
+ * whose step is positive, by their forms: its variable may take LLVM's no-wrap facts (both targets). */
 bool pj_cg_range_nonneg(const PjExpr *range_call);
 
 #endif

@@ -427,15 +427,12 @@ PjStatus pj_kernel_error_report(const PjKernelCode *code, const PjKernelError *e
                             "must be the same for all of them",
                             file, e->line, e->col, code->name, e->thread[0], e->thread[1], e->thread[2], e->block[0],
                             e->block[1], e->block[2]);
-  if (e->flag == PJ_KERNEL_ERROR_RESHAPE) /* numba's ValueError messages */
-    return pj_runtime_error(PJ_ERROR_RAISED, err, errlen,
-                            "%s:%d:%d: %s in kernel '%s' (thread (%u, %u, %u), block (%u, %u, %u))", file, e->line,
-                            e->col, e->index > 1 ? "multiple negative shape values" : "total size of new array must be unchanged",
-                            code->name, e->thread[0], e->thread[1], e->thread[2], e->block[0], e->block[1], e->block[2]);
   const char *what = e->flag == PJ_KERNEL_ERROR_RAISE           ? "an exception was raised"
                      : e->flag == PJ_KERNEL_ERROR_ZERO_DIVISION ? "division by zero"
                      : e->flag == PJ_KERNEL_ERROR_TUPLE_INDEX   ? "tuple index out of range"
-                                                               : NULL;
+                     : e->flag == PJ_KERNEL_ERROR_RESHAPE /* numba's ValueErrors */
+                         ? (e->index > 1 ? "multiple negative shape values" : "total size of new array must be unchanged")
+                         : NULL;
   if (what) /* the host raises the Python exception (the Python extension: the user's exception class) */
     return pj_runtime_error(PJ_ERROR_RAISED, err, errlen,
                             "%s:%d:%d: %s in kernel '%s' (thread (%u, %u, %u), block (%u, %u, %u))", file, e->line,
