@@ -9,7 +9,7 @@
 enum { PJ_MAX_ARGS = 64, PJ_MAX_SAVES = 64 };
 
 typedef struct PjCli {
-  const char *file, *kernel, *sig, *arch, *libdevice, *save_dir;
+  const char *file, *kernel, *sig, *arch, *libdevice, *save_dir, *passes;
   unsigned emit;
   int launch, time, json, opt, repeat, debug, fastmath, max_registers, lineinfo, noalias, narrow;
   PjTarget target;
@@ -54,6 +54,8 @@ static const char pj_usage[] =
     "  -O0 .. -O3           LLVM optimization level (default -O3)\n"
     "  --diagnostics=json   print diagnostics as JSON lines instead of text\n"
     "  --libdevice PATH     CUDA's libdevice.10.bc (default: PYJITC_LIBDEVICE, CUDA_HOME, /usr/local/cuda)\n"
+    "  --passes PIPELINE    LLVM's optimization passes in LLVM's syntax ('default<O3>') in place of\n"
+    "                       pyjitc's, for comparing pipelines and bisecting a miscompile\n"
     "  --help, --version\n"
     "\n"
     "Arguments follow `--`, in parameter order, or as NAME=VALUE for a parameter by name:\n"
@@ -171,6 +173,7 @@ static int pj_parse_cli(PjCli *c, int argc, char **argv) {
     else if ((v = pj_opt_value(argc, argv, &i, "--kernel"))) c->kernel = v;
     else if ((v = pj_opt_value(argc, argv, &i, "--sig"))) c->sig = v;
     else if ((v = pj_opt_value(argc, argv, &i, "--libdevice"))) c->libdevice = v;
+    else if ((v = pj_opt_value(argc, argv, &i, "--passes"))) c->passes = v;
     else if ((v = pj_opt_value(argc, argv, &i, "--diagnostics"))) c->json = !strcmp(v, "json");
     else if (a[0] == '-' && a[1]) return pj_usage_error("unknown option '%s'", a);
     else if (!c->file) c->file = a;
@@ -429,6 +432,7 @@ static int pj_main(PjCli *c) {
   const char *arch = c->arch ? c->arch : dev && pj_device_arch(dev) ? pj_device_arch(dev) : "sm_90";
   PjCompileOptions opts = {target, arch, c->opt, c->emit, c->libdevice, c->debug, c->fastmath, c->max_registers,
                            c->lineinfo, c->noalias, c->narrow || (c->launch && pj_values_fit_int32(vals, n))};
+  opts.passes = c->passes;
   PjStatus st;
   kern = pj_kernel_compile(src, k, sig, n, &opts, diags, &st);
   if (!kern) goto done;
