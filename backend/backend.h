@@ -28,7 +28,7 @@ typedef struct PjBackendOptions {
   const PjSpec *device_fn; /* the specialisation among specs that the .func wraps */
   const PjType *result;   /* what the .func returns (the device function's result converted to it) */
   int launch_bounds[3];   /* NVPTX kernels: maxntidx, minctasm, maxclusterrank (0: none) */
-  const char *passes;     /* LLVM's optimization passes in its pipeline syntax, in place of the opt level's */
+  const char *passes;     /* LLVM's optimization passes in its pipeline syntax, in place of default<On> */
 } PjBackendOptions;
 
 /* Lower one typed kernel. NULL with a diagnostic on failure (a missing libdevice, an LLVM

@@ -46,13 +46,9 @@ static void pj_llvm_init(void) {
   LLVMInitializeNativeAsmPrinter();
   /* IRCE (the CPU's thread loops, pj_finish_host) acts only where profile data says a range
    * check is likely to pass, and kernels have none: the guard of a thread index against an
-   * array's size passes for every thread but those past the end. The inliner and the full
-   * unroller of a pipeline written out (the GPU's, pj_nvptx_o3) take their defaults from these,
-   * where default<O3> gives them its own: O3's thresholds (for -O2 and below, a full unroll now
-   * goes as far as O3's too) */
-  const char *const opts[] = {"pyjitc", "-irce-skip-profitability-checks", "-inlinedefault-threshold=250",
-                              "-unroll-threshold-default=300"};
-  LLVMParseCommandLineOptions(4, opts, NULL);
+   * array's size passes for every thread but those past the end */
+  const char *const opts[] = {"pyjitc", "-irce-skip-profitability-checks"};
+  LLVMParseCommandLineOptions(2, opts, NULL);
 }
 
 const char *pj_backend_llvm_version(void) {
@@ -508,9 +504,9 @@ static LLVMTargetMachineRef pj_target_machine(PjTarget target, const char *arch,
   char *cpu = target == PJ_TARGET_CUDA ? pj_nvptx_cpu(arch) : LLVMGetHostCPUName();
   char *features = target == PJ_TARGET_CUDA ? strdup("+ptx80") : LLVMGetHostCPUFeatures();
   /* NVPTX's Aggressive level differs from Default only in running GVN where Default runs
-   * EarlyCSE, twice, over the IR that instruction selection gets; after the -O3 pipeline that
-   * found nothing in the suite's kernels (the same PTX instructions) and cost a sixth of the tiled
-   * matmul's code generation time */
+   * EarlyCSE, twice, over the IR that instruction selection gets: after default<O3> that found
+   * nothing in the suite's 24 kernels or the PTX tests of tests/codegen (the same instructions)
+   * and cost a quarter of the tiled matmul's code generation (callgrind) */
   bool aggressive = opt >= 3 && target != PJ_TARGET_CUDA;
   LLVMCodeGenOptLevel level = aggressive ? LLVMCodeGenLevelAggressive : opt == 0 ? LLVMCodeGenLevelNone : LLVMCodeGenLevelDefault;
   LLVMTargetMachineRef tm = LLVMCreateTargetMachine(t, triple, cpu, features, level, LLVMRelocPIC, LLVMCodeModelDefault);
@@ -522,18 +518,22 @@ static LLVMTargetMachineRef pj_target_machine(PjTarget target, const char *arch,
 
 /* A thread's NVPTX target machines, kept from one compile to the next: making one builds its
  * instruction lowering tables, a tenth of a small kernel's compile. A TargetMachine serves one
- * thread at a time, so each thread keeps its own; they go when the thread ends, and a machine is
- * made afresh after PJ_TM_USES compiles (NVPTX's keeps a pool of the parameter names it made). */
+ * thread at a time, so each thread keeps its own, the least recently used giving way to a new
+ * (processor, level); they go when the thread ends, and a machine is made afresh after PJ_TM_USES
+ * compiles (NVPTX's keeps a pool of the parameter names it made). */
 enum { PJ_TM_SLOTS = 4, PJ_TM_USES = 1000 };
 typedef struct PjTmSlot {
   char cpu[16];
   int opt;
   unsigned uses;
+  unsigned long last; /* pj_tm_clock when last used */
   LLVMTargetMachineRef tm;
 } PjTmSlot;
 static pthread_key_t pj_tm_key;
+static bool pj_tm_key_ok;
 static pthread_once_t pj_tm_once = PTHREAD_ONCE_INIT;
 static __thread PjTmSlot *pj_tm_slots; /* also what keeps them reachable for leak checkers */
+static __thread unsigned long pj_tm_clock;
 
 static void pj_tm_free(void *p) {
   PjTmSlot *slots = p;
@@ -543,20 +543,27 @@ static void pj_tm_free(void *p) {
   pj_tm_slots = NULL;
 }
 
-static void pj_tm_key_init(void) { pthread_key_create(&pj_tm_key, pj_tm_free); }
+static void pj_tm_key_init(void) { pj_tm_key_ok = pthread_key_create(&pj_tm_key, pj_tm_free) == 0; }
 
-static LLVMTargetMachineRef pj_cached_target_machine(const char *arch, int opt, char **err) {
+/* The CUDA target machine for arch at opt; *kept when the thread's cache holds it (the caller
+ * must not dispose of it), else the caller owns it (no cache could be made). */
+static LLVMTargetMachineRef pj_cached_target_machine(const char *arch, int opt, bool *kept, char **err) {
   pthread_once(&pj_tm_once, pj_tm_key_init);
-  if (!pj_tm_slots) {
+  if (!pj_tm_slots && pj_tm_key_ok) {
     pj_tm_slots = calloc(PJ_TM_SLOTS, sizeof(PjTmSlot));
-    pthread_setspecific(pj_tm_key, pj_tm_slots);
+    if (pj_tm_slots && pthread_setspecific(pj_tm_key, pj_tm_slots) != 0) {
+      free(pj_tm_slots);
+      pj_tm_slots = NULL;
+    }
   }
+  *kept = pj_tm_slots != NULL;
+  if (!*kept) return pj_target_machine(PJ_TARGET_CUDA, arch, opt, err);
   char *cpu = pj_nvptx_cpu(arch);
   PjTmSlot *slot = NULL, *spare = &pj_tm_slots[0];
   for (int i = 0; i < PJ_TM_SLOTS && !slot; i++) {
     PjTmSlot *s = &pj_tm_slots[i];
     if (s->tm && s->opt == opt && !strcmp(s->cpu, cpu)) slot = s;
-    else if (!s->tm || (spare->tm && s->uses < spare->uses)) spare = s;
+    else if (spare->tm && (!s->tm || s->last < spare->last)) spare = s;
   }
   if (slot && slot->uses >= PJ_TM_USES) {
     LLVMDisposeTargetMachine(slot->tm);
@@ -570,6 +577,7 @@ static LLVMTargetMachineRef pj_cached_target_machine(const char *arch, int opt, 
   }
   free(cpu);
   slot->uses++;
+  slot->last = ++pj_tm_clock;
   return slot->tm;
 }
 
@@ -990,63 +998,13 @@ static bool pj_run_pipeline(LLVMModuleRef mod, LLVMTargetMachineRef tm, const ch
   return false;
 }
 
-/* The GPU's -O3 pipeline: LLVM's default<O3> for a module of one kernel, its device functions and
- * libdevice, less the passes that find nothing to do there and only cost compile time: coroutines,
- * OpenMP, profile-guided passes (no profile), indirect calls, errno-setting library calls, the
- * loop vectorizer (NVPTX reports no vector registers for it), the SLP vectorizer (which LLVM's C
- * API leaves off as well) and the instcombine after it, instrumentation and remarks. Every other
- * pass, its options and its order are default<O3>'s (LLVM 19; the thresholds that a pipeline
- * written out does not carry are set in pj_llvm_init). The PTX of the suite's kernels is the same
- * (tests/e2e/test_kernel_pipeline.py); a tenth of the optimization's time goes. The unrollers are
- * explicit passes here, so a kernel whose loops must not be unrolled (PjCg.unroll false) takes
- * default<O3> with unrolling off instead. */
-#define PJ_IC "instcombine<max-iterations=1;no-use-loop-info;no-verify-fixpoint>"
-#define PJ_CFG(opts) "simplifycfg<bonus-inst-threshold=1;" opts ";speculate-blocks;simplify-cond-branch>"
-#define PJ_CFG_LOOPS PJ_CFG("no-forward-switch-cond;switch-range-to-icmp;no-switch-to-lookup;keep-loops;" \
-                            "no-hoist-common-insts;no-sink-common-insts;no-speculate-unpredictables")
-static const char pj_nvptx_o3[] =
-    /* module simplification */
-    "function(nvvm-reflect,nvvm-intr-range),inferattrs,"
-    "function<eager-inv>(lower-expect," PJ_CFG("no-forward-switch-cond;no-switch-range-to-icmp;no-switch-to-lookup;"
-                                               "keep-loops;no-hoist-common-insts;no-sink-common-insts;"
-                                               "no-speculate-unpredictables") ","
-    "sroa<modify-cfg>,early-cse<>,callsite-splitting),ipsccp,globalopt,"
-    "function<eager-inv>(mem2reg," PJ_IC "," PJ_CFG_LOOPS "),"
-    "always-inline,require<globals-aa>,function(invalidate<aa>),"
-    /* the inliner over the call graph, each function simplified after its callees are inlined */
-    "cgscc(devirt<4>(inline,function-attrs<skip-non-recursive-function-attrs>,argpromotion,"
-    "function<eager-inv;no-rerun>(sroa<modify-cfg>,early-cse<memssa>,speculative-execution<only-if-divergent-target>,"
-    "jump-threading,correlated-propagation," PJ_CFG_LOOPS "," PJ_IC ",aggressive-instcombine,tailcallelim,"
-    PJ_CFG_LOOPS ",reassociate,constraint-elimination,"
-    "loop-mssa(loop-instsimplify,loop-simplifycfg,licm<no-allowspeculation>,"
-    "loop-rotate<header-duplication;no-prepare-for-lto>,licm<allowspeculation>,simple-loop-unswitch<nontrivial;trivial>),"
-    PJ_CFG_LOOPS "," PJ_IC ",loop(loop-idiom,indvars,simple-loop-unswitch<nontrivial;trivial>,loop-deletion,"
-    "loop-unroll-full),sroa<modify-cfg>,vector-combine,mldst-motion<no-split-footer-bb>,gvn<>,sccp,bdce," PJ_IC ","
-    "jump-threading,correlated-propagation,adce,memcpyopt,dse,loop-mssa(licm<allowspeculation>),"
-    PJ_CFG("no-forward-switch-cond;switch-range-to-icmp;no-switch-to-lookup;keep-loops;hoist-common-insts;"
-           "sink-common-insts;no-speculate-unpredictables") "," PJ_IC "),function-attrs)),"
-    /* module optimization */
-    "deadargelim,globalopt,globaldce,rpo-function-attrs,recompute-globalsaa,"
-    "function<eager-inv>(float2int,lower-constant-intrinsics,"
-    "loop(loop-rotate<header-duplication;no-prepare-for-lto>,loop-deletion),infer-alignment,loop-load-elim,"
-    PJ_CFG("forward-switch-cond;switch-range-to-icmp;switch-to-lookup;no-keep-loops;hoist-common-insts;"
-           "sink-common-insts;no-speculate-unpredictables") ",vector-combine," PJ_IC ",loop-unroll<O3>,"
-    "sroa<preserve-cfg>,infer-alignment," PJ_IC ",loop-mssa(licm<allowspeculation>),alignment-from-assumptions,"
-    "instsimplify,div-rem-pairs,tailcallelim,"
-    PJ_CFG("no-forward-switch-cond;switch-range-to-icmp;no-switch-to-lookup;keep-loops;no-hoist-common-insts;"
-           "no-sink-common-insts;speculate-unpredictables") "),"
-    "globaldce,constmerge";
-#undef PJ_IC
-#undef PJ_CFG
-#undef PJ_CFG_LOOPS
-
-/* LLVM's optimization passes: o->passes when given (a pipeline in LLVM's syntax), else the GPU's
- * -O3 pipeline above, else default<On>. */
+/* LLVM's optimization passes: default<On>, or o->passes when given (a pipeline in LLVM's syntax,
+ * for comparing pipelines and bisecting). A pipeline written out is not default<O3> less some
+ * passes: LLVM builds default<O3>'s passes with settings the text cannot give (the GPU
+ * architecture nvvm-reflect folds into libdevice's code, O3's inliner and unroller thresholds). */
 static bool pj_optimize(LLVMModuleRef mod, LLVMTargetMachineRef tm, const PjBackendOptions *o, bool unroll, char *err,
                         size_t errlen) {
   if (o->passes && *o->passes) return pj_run_pipeline(mod, tm, o->passes, unroll, err, errlen);
-  if (o->target == PJ_TARGET_CUDA && o->opt_level >= 3 && unroll)
-    return pj_run_pipeline(mod, tm, pj_nvptx_o3, unroll, err, errlen);
   char pipeline[32];
   snprintf(pipeline, sizeof pipeline, "default<O%d>", o->opt_level < 0 ? 0 : o->opt_level > 3 ? 3 : o->opt_level);
   return pj_run_pipeline(mod, tm, pipeline, unroll, err, errlen);
@@ -1256,7 +1214,8 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
   double t0 = pj_now_ms();
   char *tm_err = NULL;
   const char *arch = o->arch ? o->arch : "sm_90";
-  LLVMTargetMachineRef tm = cuda ? pj_cached_target_machine(arch, o->opt_level, &tm_err)
+  bool tm_kept = false;
+  LLVMTargetMachineRef tm = cuda ? pj_cached_target_machine(arch, o->opt_level, &tm_kept, &tm_err)
                                  : pj_target_machine(o->target, arch, o->opt_level, &tm_err);
   if (!tm) {
     pj_error(diags, &m->file, (PjLoc){0}, "cannot create the LLVM target machine: %s", tm_err ? tm_err : "?");
@@ -1309,7 +1268,7 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
     LLVMDisposeModule(g.mod);
     if (cuda) LLVMContextDispose(g.ctx);
     else LLVMOrcDisposeThreadSafeContext(tsc);
-    if (!cuda) LLVMDisposeTargetMachine(tm);
+    if (!tm_kept) LLVMDisposeTargetMachine(tm);
     pj_backend_delete(code);
     return NULL;
   }
@@ -1322,7 +1281,7 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
   if (g.mod) LLVMDisposeModule(g.mod);
   if (cuda) LLVMContextDispose(g.ctx);
   else LLVMOrcDisposeThreadSafeContext(tsc);
-  if (!cuda) LLVMDisposeTargetMachine(tm);
+  if (!tm_kept) LLVMDisposeTargetMachine(tm);
   if (!ok) {
     pj_error(diags, &m->file, user_error ? f->loc : (PjLoc){0}, "%s", err);
     pj_backend_delete(code);

@@ -242,8 +242,9 @@ typedef struct PjCompileOptions {
   const PjArgNode *arg_tree; /* kernels taking tuples: the parameters over the argument types (PjArgNode);
                               * NULL: each argument type is one parameter */
   int narg_tree;
-  const char *passes; /* LLVM's optimization passes in LLVM's pipeline syntax ("default<O3>"), in place of
-                       * pyjitc's for opt_level; NULL: pyjitc's (for comparing pipelines and bisecting) */
+  const char *passes; /* LLVM's optimization passes in LLVM's pipeline syntax ("default<O3>") in place of
+                       * opt_level's default<On> (code generation still follows opt_level); NULL: those
+                       * (for comparing pipelines and bisecting) */
 } PjCompileOptions;
 
 /* Times of the compile stages, in milliseconds. */

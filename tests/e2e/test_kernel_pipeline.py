@@ -1,8 +1,7 @@
-"""The GPU's -O3 pipeline (backend/target.c: LLVM's default<O3> less the passes that find nothing to
-do in a kernel) gives the same PTX instructions as default<O3> itself, for every kernel of the
-performance suite in its three styles; `--passes` puts any pipeline in its place, and a bad one is a
-clear error. Compiles only: runs without a GPU."""
-import collections
+"""`--passes PIPELINE` puts an LLVM pipeline in place of the -O level's default<On> (for comparing
+pipelines and bisecting a miscompile): `--passes default<O3>` gives the default's PTX byte for byte,
+default<O0> another, and a bad pipeline is a clear error naming the file. Compiles only: runs without
+a GPU."""
 import os
 import re
 import subprocess
@@ -48,15 +47,14 @@ def instructions(text):
 
 
 @pytest.mark.parametrize("style", sorted(STYLES))
-def test_same_instructions_as_default_o3(style, tmp_path):
+def test_default_o3_is_the_default(style, tmp_path):
     text, sigs = STYLES[style]
     path = tmp_path / f"suite_{style}.py"
     path.write_text(text.format(module="numba"))
     for kernel, sig in sigs.items():
-        ours = instructions(ptx(str(path), kernel, sig))
-        o3 = instructions(ptx(str(path), kernel, sig, "--passes", "default<O3>"))
-        assert len(ours) > 20, kernel
-        assert ours == o3, f"{style} {kernel}: the PTX differs from default<O3>'s"
+        ours = ptx(str(path), kernel, sig)
+        assert len(instructions(ours)) > 20, kernel
+        assert ours == ptx(str(path), kernel, sig, "--passes", "default<O3>"), f"{style} {kernel}"
 
 
 def test_passes_option_takes_effect(tmp_path):

@@ -419,3 +419,40 @@ def test_fastmath_tanh_is_the_hardware_approximation():
     r = np.zeros_like(x)
     cuda.jit(fastmath=True)(k)[1, 128](r, x)
     np.testing.assert_allclose(r, np.tanh(x), atol=2e-3)  # the approximation's error bound is about 2**-10.7
+
+
+def _saxpy(a, x, y, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = a * x[i] + y[i]
+
+
+def test_ptx_same_across_threads_and_architectures():
+    """Each thread keeps its target machines between compiles (backend/target.c): the PTX of a kernel
+    compiled again and again, for seven architectures in turn (more than a thread keeps, so some
+    are made afresh) and from four threads at once, is the PTX of its first compile, for the right
+    architecture each time."""
+    import threading
+    sig = (float32, float32[::1], float32[::1], float32[::1])
+    ccs = [(5, 0), (6, 0), (7, 0), (7, 5), (8, 0), (8, 6), (9, 0)]
+    first = {cc: compile_ptx(_saxpy, sig, cc=cc)[0] for cc in ccs}
+    for cc, ptx in first.items():
+        assert f".target sm_{cc[0]}{cc[1]}" in ptx and "fma.rn.f32" in ptx
+    assert first[(5, 0)] != first[(9, 0)]
+    errors = []
+
+    def work(k):
+        try:
+            for r in range(3):
+                for cc in ccs[k % 2::2] + ccs[::-1]:
+                    assert compile_ptx(_saxpy, sig, cc=cc)[0] == first[cc], (k, r, cc)
+        except Exception as e:  # noqa: BLE001 - reported below, from the main thread
+            errors.append(repr(e))
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    for cc in ccs[::-1]:
+        assert compile_ptx(_saxpy, sig, cc=cc)[0] == first[cc]
