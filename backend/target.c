@@ -565,12 +565,12 @@ static LLVMTargetMachineRef pj_cached_target_machine(const char *arch, int opt, 
     if (s->tm && s->opt == opt && !strcmp(s->cpu, cpu)) slot = s;
     else if (spare->tm && (!s->tm || s->last < spare->last)) spare = s;
   }
-  if (slot && slot->uses >= PJ_TM_USES) {
-    LLVMDisposeTargetMachine(slot->tm);
-    slot->tm = NULL;
+  if (slot && slot->uses >= PJ_TM_USES) { /* made afresh in its own slot */
+    spare = slot;
+    slot = NULL;
   }
-  if (!slot || !slot->tm) {
-    slot = slot ? slot : spare;
+  if (!slot) {
+    slot = spare;
     if (slot->tm) LLVMDisposeTargetMachine(slot->tm);
     *slot = (PjTmSlot){.opt = opt, .tm = pj_target_machine(PJ_TARGET_CUDA, arch, opt, err)};
     snprintf(slot->cpu, sizeof slot->cpu, "%s", cpu);
