@@ -3,6 +3,8 @@
 # the GPU unit programs, then every e2e test file against the GPU (PYJITC_TEST_TARGET=cuda), then
 # the Python extension's tests (tests/python) with the bundled package.
 # Prints a table and ends with "N passed, N failed". Logs go to $OUT (or /tmp) when set.
+# GPU_TEST_SHARD=i/n runs only every n-th test program from the i-th (0 <= i < n), so that the
+# whole set can be split over calls of the GPU machine that each have a time limit.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -13,9 +15,12 @@ if ! python3 -c 'import pytest' 2>/dev/null && [ -d .whl ]; then
   export PYTHONPATH=/tmp/pyjitc-site${PYTHONPATH:+:$PYTHONPATH}
 fi
 export PYJITC="$root/bundle/pyjitc" PYJITC_TEST_TARGET=cuda PYTHONDONTWRITEBYTECODE=1
-pass=0; fail=0; failed=()
+pass=0; fail=0; failed=(); index=0
+shard=${GPU_TEST_SHARD:-0/1}
 run() { # name, command...
   local name=$1; shift
+  index=$((index + 1))
+  [ $(((index - 1) % ${shard#*/})) -eq "${shard%/*}" ] || return 0
   local t0=$(date +%s%N)
   if "$@" >"$logs/$name.log" 2>&1; then r=PASS; pass=$((pass + 1)); else r=FAIL; fail=$((fail + 1)); failed+=("$name"); fi
   printf '%-40s %s %6.2fs\n' "$name" "$r" "$(awk -v a="$t0" -v b="$(date +%s%N)" 'BEGIN { print (b - a) / 1e9 }')"
