@@ -73,6 +73,7 @@ struct PjCg {
   bool narrow;                    /* integer arguments and array extents fit in int32 (PjBackendOptions) */
   bool *narrow_vars;              /* GPU: variables of g->f kept in 32 bits (narrow.c) */
   struct PjVarDefs *narrow_defs;  /* how each variable of g->f is assigned (narrow.c) */
+  int top_stmt;                   /* the statement of g->f's body being emitted, or one of its parts */
   const PjFile *file;
   PjDiags *diags;   /* a kernel the CPU executor cannot run is reported here */
   bool failed;
@@ -227,6 +228,9 @@ void pj_block_remat_free(PjRemat *r);
 bool pj_cg_find_guard(const PjFunc *f, PjGuard *out);
 /* backend/guard.c: range(start, stop[, step]) (an int64 range) whose start is never negative and
  * whose step is positive, by their forms: its variable may take LLVM's no-wrap facts (both targets). */
-bool pj_cg_range_nonneg(const PjExpr *range_call);
+bool pj_cg_range_nonneg(PjCg *g, const PjExpr *range_call);
+/* GPU: the value a variable holds wherever the statement being emitted can read it, when the
+ * function assigns it once, at its top level, before that statement (narrow.c); else e itself. */
+const PjExpr *pj_cg_var_value(PjCg *g, const PjExpr *e);
 
 #endif

@@ -556,12 +556,14 @@ static bool pj_small_index(const PjExpr *e, bool product_ok) {
  * forms (codegen.h): then 0 <= k * step < stop - start and start <= i < stop for every k below
  * the count, so the counter, k * step and i take LLVM's no-wrap flags, and an index i needs no
  * wraparound. */
-bool pj_cg_range_nonneg(const PjExpr *it) {
+bool pj_cg_range_nonneg(PjCg *g, const PjExpr *it) {
   int n = it->call.nargs;
   if (it->type->dtype != PJ_INT64 || n < 1 || n > 3) return false;
-  if (n > 1 && !pj_small_index(it->call.args[0], true)) return false;
+  /* start and step may be names assigned once before (numba's own example:
+   * `start = cuda.grid(1)`, `stride = cuda.gridsize(1)`) */
+  if (n > 1 && !pj_small_index(pj_cg_var_value(g, it->call.args[0]), true)) return false;
   if (n < 3) return true;
-  const PjExpr *step = it->call.args[2];
+  const PjExpr *step = pj_cg_var_value(g, it->call.args[2]);
   return step->kind == PJ_EX_INT ? !step->big && step->ival > 0 : pj_grid_size(step);
 }
 

@@ -28,6 +28,7 @@ static bool pj_dtype_is_int(PjDtype d) { return d >= PJ_INT8 && d <= PJ_UINT64; 
 typedef struct PjVarDefs {
   int plain, step, other;
   const PjExpr *value; /* the value of a plain assignment (the last seen) */
+  int top;             /* its statement's index in the function's body when it is one, else -1 */
 } PjVarDefs;
 
 /* e without the conversions to int64 that keep every value (from bool and integer types other
@@ -57,37 +58,44 @@ static bool pj_is_step(const PjStmt *s, int *var) {
   return true;
 }
 
-static void pj_defs_target(PjVarDefs *d, const PjExpr *t, int kind, const PjExpr *value) {
+/* top: the index of the function body's statement that assigns, or -1 below the top level. A
+ * tuple of values unpacked into as many names (`start, stride = cuda.grid(1), cuda.gridsize(1)`)
+ * assigns each its own value. */
+static void pj_defs_target(PjVarDefs *d, const PjExpr *t, int kind, const PjExpr *value, int top) {
   if (t->kind == PJ_EX_NAME && t->name.var >= 0) {
     if (kind == PJ_DEF_PLAIN) {
       d[t->name.var].plain++;
       d[t->name.var].value = value;
+      d[t->name.var].top = top;
     } else d[t->name.var].other++;
   } else if (t->kind == PJ_EX_TUPLE) {
-    for (int i = 0; i < t->tuple.count; i++) pj_defs_target(d, t->tuple.items[i], PJ_DEF_OTHER, NULL);
+    bool each = kind == PJ_DEF_PLAIN && value && value->kind == PJ_EX_TUPLE && value->tuple.count == t->tuple.count;
+    for (int i = 0; i < t->tuple.count; i++)
+      pj_defs_target(d, t->tuple.items[i], each ? PJ_DEF_PLAIN : PJ_DEF_OTHER, each ? value->tuple.items[i] : NULL, top);
   }
 }
 
-static void pj_defs_block(PjVarDefs *d, const PjBlock *b) {
+static void pj_defs_block(PjVarDefs *d, const PjBlock *b, bool top_level) {
   for (int i = 0; i < b->count; i++) {
     const PjStmt *s = b->stmts[i];
     int v;
     switch (s->kind) {
     case PJ_ST_ASSIGN:
-      for (int k = 0; k < s->assign.ntargets; k++) pj_defs_target(d, s->assign.targets[k], PJ_DEF_PLAIN, s->assign.value);
+      for (int k = 0; k < s->assign.ntargets; k++)
+        pj_defs_target(d, s->assign.targets[k], PJ_DEF_PLAIN, s->assign.value, top_level ? i : -1);
       break;
     case PJ_ST_AUGASSIGN:
       if (pj_is_step(s, &v)) d[v].step++;
-      else pj_defs_target(d, s->aug.target, PJ_DEF_OTHER, NULL);
+      else pj_defs_target(d, s->aug.target, PJ_DEF_OTHER, NULL, -1);
       break;
     case PJ_ST_IF:
-      pj_defs_block(d, &s->if_.then);
-      pj_defs_block(d, &s->if_.orelse);
+      pj_defs_block(d, &s->if_.then, false);
+      pj_defs_block(d, &s->if_.orelse, false);
       break;
-    case PJ_ST_WHILE: pj_defs_block(d, &s->while_.body); break;
+    case PJ_ST_WHILE: pj_defs_block(d, &s->while_.body, false); break;
     case PJ_ST_FOR:
-      pj_defs_target(d, s->for_.target, PJ_DEF_OTHER, NULL);
-      pj_defs_block(d, &s->for_.body);
+      pj_defs_target(d, s->for_.target, PJ_DEF_OTHER, NULL, -1);
+      pj_defs_block(d, &s->for_.body, false);
       break;
     default: break;
     }
@@ -194,6 +202,17 @@ bool pj_cg_fits_i32(PjCg *g, const PjExpr *e) {
   return pj_fits(&c, e);
 }
 
+const PjExpr *pj_cg_var_value(PjCg *g, const PjExpr *e) {
+  const PjExpr *x = pj_strip_casts(e);
+  if (g->host || !g->narrow_defs || !x || x->kind != PJ_EX_NAME || x->name.var < 0 || x->name.var >= g->f->nvars ||
+      g->f->vars[x->name.var].is_param)
+    return e;
+  const PjVarDefs *d = &g->narrow_defs[x->name.var];
+  /* assigned once, by a statement of the body's top level before this one: it has run by now */
+  if (d->plain != 1 || d->step || d->other || d->top < 0 || d->top >= g->top_stmt || !d->value) return e;
+  return d->value;
+}
+
 /* `v < bound` (or `bound > v`) with a bound that fits, as cond or one of its `and` conjuncts. */
 static bool pj_guards(PjNarrowCtx *c, const PjExpr *cond, int v) {
   if (!cond) return false;
@@ -275,7 +294,7 @@ void pj_cg_narrow_begin(PjCg *g) {
   const PjFunc *f = g->f;
   g->narrow_defs = calloc((size_t)f->nvars + 1, sizeof(PjVarDefs));
   g->narrow_vars = calloc((size_t)f->nvars + 1, sizeof(bool));
-  pj_defs_block(g->narrow_defs, &f->body);
+  pj_defs_block(g->narrow_defs, &f->body, true);
   PjNarrowCtx c = {.g = g, .defs = g->narrow_defs};
   for (int v = f->nparams; v < f->nvars; v++) {
     const PjVarDefs *d = &g->narrow_defs[v];

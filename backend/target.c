@@ -654,6 +654,8 @@ static void pj_build_nvptx_kernel(PjCg *g, const char *name, const PjArgType *ar
                         LLVMConstInt(LLVMInt32TypeInContext(g->ctx), 1, 0)};
   LLVMAddNamedMetadataOperand(g->mod, "nvvm.annotations", LLVMMDNodeInContext(g->ctx, md, 3));
   g->hooks = &pj_nvptx_hooks;
+  /* a grid-stride while loop ending the kernel runs a counted loop (codegen.c, pj_cg_stride_while) */
+  if (!g->debug) pj_cg_find_guard(g->f, &g->guard);
   pj_cg_body(g, args, nargs);
 }
 

@@ -267,6 +267,60 @@ def after_the_loop(x, out, total):  # a statement after the loop: thread by thre
     cuda.atomic.add(total, 0, count)
 
 
+@cuda.jit
+def scale_in_place(x, n):  # one array: on the GPU the loop's body is unrolled 4 times
+    for i in range(cuda.grid(1), n, cuda.gridsize(1)):
+        x[i] = x[i] * 2.0 + 1.0
+
+
+@cuda.jit
+def scale_in_place_while(x):
+    i = cuda.grid(1)
+    while i < x.size:
+        x[i] = x[i] * 2.0 + 1.0
+        i += cuda.gridsize(1)
+
+
+@cuda.jit
+def copy_scaled(x, out):  # two arrays: unrolled twice
+    for i in range(cuda.grid(1), out.size, cuda.gridsize(1)):
+        out[i] = x[i] * 3.0
+
+
+@cuda.jit
+def five_arrays(a, b, c, d, out, n):  # five: not unrolled (a pointer a copy and an array)
+    for i in range(cuda.grid(1), n, cuda.gridsize(1)):
+        out[i] = a[i] + b[i] * c[i] - d[i]
+
+
+@cuda.jit
+def five_arrays_while(a, b, c, d, out):
+    i = cuda.grid(1)
+    while i < out.size:
+        out[i] = a[i] + b[i] * c[i] - d[i]
+        i += cuda.gridsize(1)
+
+
+@cuda.jit
+def named_then_reassigned(hits, n, backward):  # stride and start set twice: neither stands for one value
+    start = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    stop = n
+    if backward:
+        start = n - 1 - start
+        stride = -stride
+        stop = -1
+    for i in range(start, stop, stride):
+        cuda.atomic.add(hits, i, 1)
+
+
+@cuda.jit
+def named_tuple(x, out, n):  # numba's example, unpacked from a tuple
+    start, stride = cuda.grid(1), cuda.gridsize(1)
+    for i in range(start, n, stride):
+        out[i] = x[i] * 3.0
+
+
 SIZES = [0, 1, 7, 255, 256, 257, 1000, 4099, 100003]
 LAUNCHES = [(1, 32), (3, 64), (8, 128), (64, 256), (400, 256)]
 
@@ -306,6 +360,48 @@ def test_saxpy_styles(launch):
             run(out)
             np.testing.assert_allclose(out, want, rtol=1e-6, err_msg=f"{name} n={n} launch={launch}")
             check_tail(buffer, n, -1.0, f"{name} n={n} launch={launch}")
+
+
+@pytest.mark.parametrize("launch", LAUNCHES)
+def test_unrolled_bodies(launch):
+    """The body unrolled 4, 2 and 1 times on the GPU (by how many arrays it walks), as a for and a
+    while loop: every size leaves a different remainder of passes per thread."""
+    rng = np.random.default_rng(3)
+    for n in SIZES + [4 * launch[0] * launch[1] + 3]:
+        x = rng.random(n)
+        for name, run in {"for": lambda v: scale_in_place[launch](v, np.int32(n)),
+                          "while": lambda v: scale_in_place_while[launch](v)}.items():
+            buffer, v = buffers(n, -1.0)
+            v[:] = x
+            run(v)
+            np.testing.assert_allclose(v, x * 2.0 + 1.0, rtol=1e-15, err_msg=f"scale_in_place {name} n={n}")
+            check_tail(buffer, n, -1.0, f"scale_in_place {name} n={n}")
+        buffer, out = buffers(n, -1.0)
+        copy_scaled[launch](x, out)
+        np.testing.assert_allclose(out, x * 3.0, rtol=1e-15, err_msg=f"copy_scaled n={n}")
+        check_tail(buffer, n, -1.0, f"copy_scaled n={n}")
+        a, b, c, d = (rng.random(n) for _ in range(4))
+        for name, run in {"for": lambda out: five_arrays[launch](a, b, c, d, out, n),
+                          "while": lambda out: five_arrays_while[launch](a, b, c, d, out)}.items():
+            buffer, out = buffers(n, -1.0)
+            run(out)
+            np.testing.assert_allclose(out, a + b * c - d, rtol=1e-13, atol=1e-15, err_msg=f"five_arrays {name} n={n}")
+            check_tail(buffer, n, -1.0, f"five_arrays {name} n={n}")
+
+
+@pytest.mark.parametrize("launch", LAUNCHES)
+def test_named_start_and_stride(launch):
+    rng = np.random.default_rng(5)
+    for n in SIZES:
+        x = rng.random(n)
+        buffer, out = buffers(n, -1.0)
+        named_tuple[launch](x, out, np.int32(n))
+        np.testing.assert_allclose(out, x * 3.0, rtol=1e-15, err_msg=f"named_tuple n={n}")
+        check_tail(buffer, n, -1.0, f"named_tuple n={n}")
+        for backward in (False, True):
+            hits = np.zeros(n, np.int32)
+            named_then_reassigned[launch](hits, n, backward)
+            np.testing.assert_array_equal(hits, 1, err_msg=f"named_then_reassigned n={n} backward={backward}")
 
 
 def per_thread(n, threads, step=None):
