@@ -4,7 +4,7 @@ right one around contents that do not load), by folders, by FIFOs or by links ou
 folder; a read-only or full folder, and a cache path that is a file. Every run must still give
 NumPy's answer and exit cleanly; afterwards the folder holds only intact entries (no temporary
 files) and what was damaged has been rebuilt. The program links a CUDA C file and a CUSource,
-so the CPU executor caches its host builds and the GPU its kernels and cubins."""
+so the CPU executor caches its host builds and the GPU its kernels."""
 import hashlib
 import os
 import resource
