@@ -236,12 +236,42 @@ class DeviceNDArray(_core.ArrayBase):
 
     # ---- views
     def __getitem__(self, index):
+        address = self._element_address(index)
+        if address is not None:  # one element: read it straight, no view made
+            out = np.empty((), self.dtype)
+            _core.copy(DEVICE_TO_HOST, out.__array_interface__["data"][0], address, self.itemsize, None)
+            return out[()]
         view = self._view(index)
         if view.ndim == 0:
             return view.copy_to_host()[()]
         return view
 
+    def _element_address(self, index):
+        """The address of the element that an index of one integer an axis names (Python's or
+        NumPy's integers, negative ones counted from the end), else None: the general path."""
+        if type(index) is not tuple:
+            index = (index,)
+        shape = self.shape
+        if len(index) != len(shape):
+            return None
+        address = self._address
+        for axis, i in enumerate(index):
+            if type(i) is not int and not isinstance(i, np.integer):
+                return None
+            n, given = shape[axis], int(i)
+            i = given + n if given < 0 else given
+            if not 0 <= i < n:
+                raise IndexError(f"index {given} is out of bounds for axis {axis} with size {n}")
+            address += i * self.strides[axis]
+        return address
+
     def __setitem__(self, index, value):
+        address = self._element_address(index)
+        if address is not None:
+            host = np.asarray(value, dtype=self.dtype)
+            if host.ndim == 0:  # one element from one value: written straight, no view made
+                _core.copy(HOST_TO_DEVICE, address, host.__array_interface__["data"][0], self.itemsize, None)
+                return
         view = self._view(index)
         if view.ndim == 0:
             view = DeviceNDArray((1,), (view.itemsize,), view.dtype, gpu_data=view._owner, _address=view._address)
@@ -266,11 +296,10 @@ class DeviceNDArray(_core.ArrayBase):
                 shape.append(count)
                 strides.append(s * step)
             else:
-                i = int(i)
-                if i < 0:
-                    i += n
+                given = int(i)
+                i = given + n if given < 0 else given
                 if not 0 <= i < n:
-                    raise IndexError(f"index {i} is out of bounds for axis {axis} with size {n}")
+                    raise IndexError(f"index {given} is out of bounds for axis {axis} with size {n}")
                 offset += i * s
         shape += self.shape[len(index):]
         strides += self.strides[len(index):]
