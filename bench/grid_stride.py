@@ -9,7 +9,6 @@ spin kernel; outputs checked against NumPy.
 
     PYTHONPATH=build/python python3 bench/grid_stride.py"""
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -18,6 +17,7 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+from suite import time_kernel  # noqa: E402  (medians of 25 launches, each behind a spin kernel)
 from suite_kernels import CUDA_C  # noqa: E402  (its saxpy and spin kernels)
 
 KERNELS = '''
@@ -75,15 +75,7 @@ def main():
     spin = mod.get_function("spin")
 
     def timed(launch):
-        start, stop, times = cp.cuda.Event(), cp.cuda.Event(), []
-        for _ in range(28):
-            spin((1,), (1,), (np.int64(400_000),))
-            start.record()
-            launch()
-            stop.record()
-            stop.synchronize()
-            times.append(cp.cuda.get_elapsed_time(start, stop))
-        return statistics.median(times[3:])
+        return time_kernel(cp, spin, launch, None)
 
     n = 1 << 26
     rng = np.random.default_rng(1)
