@@ -321,6 +321,19 @@ def named_tuple(x, out, n):  # numba's example, unpacked from a tuple
         out[i] = x[i] * 3.0
 
 
+@cuda.jit(device=True)
+def fill_strided(out, value):  # the named loop inside a device function
+    start = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    for i in range(start, out.size, stride):
+        out[i] = value + i
+
+
+@cuda.jit
+def fill_through_device(out):
+    fill_strided(out, 0.5)
+
+
 SIZES = [0, 1, 7, 255, 256, 257, 1000, 4099, 100003]
 LAUNCHES = [(1, 32), (3, 64), (8, 128), (64, 256), (400, 256)]
 
@@ -398,6 +411,10 @@ def test_named_start_and_stride(launch):
         named_tuple[launch](x, out, np.int32(n))
         np.testing.assert_allclose(out, x * 3.0, rtol=1e-15, err_msg=f"named_tuple n={n}")
         check_tail(buffer, n, -1.0, f"named_tuple n={n}")
+        buffer, out = buffers(n, -1.0)
+        fill_through_device[launch](out)
+        np.testing.assert_array_equal(out, np.arange(n) + 0.5, err_msg=f"fill_through_device n={n}")
+        check_tail(buffer, n, -1.0, f"fill_through_device n={n}")
         for backward in (False, True):
             hits = np.zeros(n, np.int32)
             named_then_reassigned[launch](hits, n, backward)
