@@ -21,13 +21,14 @@
 #include "backend/codegen.h"
 #include "stdlib/builtins.h"
 
-enum { PJ_DEF_PLAIN = 1, PJ_DEF_STEP = 2, PJ_DEF_OTHER = 3 };
+enum { PJ_DEF_PLAIN = 1, PJ_DEF_STEP = 2, PJ_DEF_OTHER = 3, PJ_DEF_UNPACKED = 4 };
 
 static bool pj_dtype_is_int(PjDtype d) { return d >= PJ_INT8 && d <= PJ_UINT64; }
 
 typedef struct PjVarDefs {
   int plain, step, other;
-  const PjExpr *value; /* the value of a plain assignment (the last seen) */
+  int unpacked;        /* assignments of one item of a tuple of values (`a, b = x, y`) */
+  const PjExpr *value; /* the value of a plain or unpacked assignment (the last seen) */
   int top;             /* its statement's index in the function's body when it is one, else -1 */
 } PjVarDefs;
 
@@ -60,18 +61,21 @@ static bool pj_is_step(const PjStmt *s, int *var) {
 
 /* top: the index of the function body's statement that assigns, or -1 below the top level. A
  * tuple of values unpacked into as many names (`start, stride = cuda.grid(1), cuda.gridsize(1)`)
- * assigns each its own value. */
+ * assigns each its own value, counted apart from plain assignments: pj_cg_var_value takes it,
+ * the 32-bit counters below do not (pj_plain_fit checks plain assignments only). */
 static void pj_defs_target(PjVarDefs *d, const PjExpr *t, int kind, const PjExpr *value, int top) {
   if (t->kind == PJ_EX_NAME && t->name.var >= 0) {
-    if (kind == PJ_DEF_PLAIN) {
-      d[t->name.var].plain++;
-      d[t->name.var].value = value;
-      d[t->name.var].top = top;
-    } else d[t->name.var].other++;
+    PjVarDefs *v = &d[t->name.var];
+    if (kind == PJ_DEF_PLAIN || kind == PJ_DEF_UNPACKED) {
+      if (kind == PJ_DEF_PLAIN) v->plain++;
+      else v->unpacked++;
+      v->value = value;
+      v->top = top;
+    } else v->other++;
   } else if (t->kind == PJ_EX_TUPLE) {
     bool each = kind == PJ_DEF_PLAIN && value && value->kind == PJ_EX_TUPLE && value->tuple.count == t->tuple.count;
     for (int i = 0; i < t->tuple.count; i++)
-      pj_defs_target(d, t->tuple.items[i], each ? PJ_DEF_PLAIN : PJ_DEF_OTHER, each ? value->tuple.items[i] : NULL, top);
+      pj_defs_target(d, t->tuple.items[i], each ? PJ_DEF_UNPACKED : PJ_DEF_OTHER, each ? value->tuple.items[i] : NULL, top);
   }
 }
 
@@ -145,8 +149,8 @@ static bool pj_var_fits(PjNarrowCtx *c, int v) {
   const PjType *t = f->vars[v].type;
   if (!t || t->kind != PJ_TY_SCALAR || !pj_dtype_is_int(t->dtype)) return false;
   if (f->vars[v].is_param)
-    return c->g->narrow && f->is_kernel && !c->g->in_device && d->plain + d->step + d->other == 0;
-  return d->plain == 1 && d->step == 0 && d->other == 0 && pj_fits(c, d->value);
+    return c->g->narrow && f->is_kernel && !c->g->in_device && d->plain + d->step + d->other + d->unpacked == 0;
+  return d->plain == 1 && d->step == 0 && d->other == 0 && d->unpacked == 0 && pj_fits(c, d->value);
 }
 
 static bool pj_fits(PjNarrowCtx *c, const PjExpr *e) {
@@ -209,7 +213,7 @@ const PjExpr *pj_cg_var_value(PjCg *g, const PjExpr *e) {
     return e;
   const PjVarDefs *d = &g->narrow_defs[x->name.var];
   /* assigned once, by a statement of the body's top level before this one: it has run by now */
-  if (d->plain != 1 || d->step || d->other || d->top < 0 || d->top >= g->top_stmt || !d->value) return e;
+  if (d->plain + d->unpacked != 1 || d->step || d->other || d->top < 0 || d->top >= g->top_stmt || !d->value) return e;
   return d->value;
 }
 
@@ -299,7 +303,8 @@ void pj_cg_narrow_begin(PjCg *g) {
   for (int v = f->nparams; v < f->nvars; v++) {
     const PjVarDefs *d = &g->narrow_defs[v];
     const PjType *t = f->vars[v].type;
-    if (!t || t->kind != PJ_TY_SCALAR || t->dtype != PJ_INT64 || d->step == 0 || d->other > 0) continue;
+    if (!t || t->kind != PJ_TY_SCALAR || t->dtype != PJ_INT64 || d->step == 0 || d->other > 0 || d->unpacked > 0)
+      continue;
     g->narrow_vars[v] = pj_plain_fit(&c, &f->body, v) && pj_steps_guarded(&c, &f->body, v, false);
   }
 }

@@ -99,6 +99,30 @@ def test_counter_stepped_under_a_guard(tmp_path, s, n):
     assert out["out"].tolist() == count_up_ref(s, n)
 
 
+def test_a_counter_set_by_unpacking_a_tuple_is_not_narrowed(tmp_path):
+    # i gets 5000000000 from a tuple of values; its only other assignments are `i += 1` under a
+    # guard with a small bound, which alone would let it live in 32 bits: the unpacked value must
+    # keep it in 64 (found by review: counted as a plain assignment whose value nobody checked)
+    src = """
+    @cuda.jit
+    def k(out, big):
+        i = 0
+        j = big
+        i, j = j, i
+        while i < 10:
+            i += 1
+        out[0] = i
+        out[1] = j
+        a, b = big + 7, 3
+        while a < 20:
+            a += 1
+        out[2] = a
+        out[3] = b
+    """
+    out = run(tmp_path, src, poison(4), 5000000000)
+    assert out["out"].tolist() == [5000000000, 0, 5000000007, 3]
+
+
 def test_two_steps_under_one_guard_go_past_the_bound(tmp_path):
     # two `v += 1` in the region of one guard: v may end at bound + 1 = 2**31, beyond int32
     src = """
