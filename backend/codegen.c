@@ -1307,7 +1307,8 @@ static void pj_cg_for(PjCg *g, const PjStmt *s) {
   if (walk) /* past stop, perhaps wrapped, on the way out: not used then */
     LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, t, walk, ""), step, ""), walk);
   LLVMValueRef backedge = LLVMBuildBr(g->b, head);
-  if (walk) pj_unroll_hint(g, backedge, pj_stride_unroll(&s->for_.body));
+  int budget = 8; /* a small body with no loop inside (an outer loop's copies would each set up the inner) */
+  if (walk && pj_small_loop_body(&s->for_.body, &budget)) pj_unroll_hint(g, backedge, pj_stride_unroll(&s->for_.body));
   LLVMPositionBuilderAtEnd(g->b, done);
 }
 

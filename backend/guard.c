@@ -556,15 +556,28 @@ static bool pj_small_index(const PjExpr *e, bool product_ok) {
  * forms (codegen.h): then 0 <= k * step < stop - start and start <= i < stop for every k below
  * the count, so the counter, k * step and i take LLVM's no-wrap flags, and an index i needs no
  * wraparound. */
+/* cuda.grid(2) or (3) (lowering PJ_LOWER_GRID), cuda.gridsize(2) or (3) (PJ_LOWER_GRIDSIZE):
+ * the value pj_cg_var_value gives for a name unpacked from it (`x, y = cuda.grid(2)`), whose
+ * every item is what the 1-D form is. */
+static bool pj_grid_tuple(const PjExpr *e, PjLowering l) {
+  return e->kind == PJ_EX_BUILTIN && pj_builtins[e->builtin.id].lower == l && e->type && e->type->kind == PJ_TY_TUPLE;
+}
+
 bool pj_cg_range_nonneg(PjCg *g, const PjExpr *it) {
   int n = it->call.nargs;
   if (it->type->dtype != PJ_INT64 || n < 1 || n > 3) return false;
-  /* start and step may be names assigned once before (numba's own example:
-   * `start = cuda.grid(1)`, `stride = cuda.gridsize(1)`) */
-  if (n > 1 && !pj_small_index(pj_cg_var_value(g, it->call.args[0]), true)) return false;
+  /* start and step may be names assigned once before: numba's own examples name them
+   * (`start = cuda.grid(1)`, `stride = cuda.gridsize(1)`; `startX, startY = cuda.grid(2)` and
+   * `gridX = cuda.gridDim.x * cuda.blockDim.x`) */
+  const PjExpr *start = n > 1 ? pj_cg_var_value(g, it->call.args[0]) : NULL;
+  if (start && !pj_small_index(start, true) && !pj_grid_tuple(start, PJ_LOWER_GRID)) return false;
   if (n < 3) return true;
   const PjExpr *step = pj_cg_var_value(g, it->call.args[2]);
-  return step->kind == PJ_EX_INT ? !step->big && step->ival > 0 : pj_grid_size(step);
+  if (step->kind == PJ_EX_INT) return !step->big && step->ival > 0;
+  /* a product of two grid or block sizes: below 2**42 and at least 1 */
+  if (step->kind == PJ_EX_BINARY && step->bin.op == PJ_OP_MUL && pj_is_int64(step))
+    return pj_grid_size(step->bin.l) && pj_grid_size(step->bin.r);
+  return pj_grid_size(step) || pj_grid_tuple(step, PJ_LOWER_GRIDSIZE);
 }
 
 /* The statement is `return` (no value) alone. */

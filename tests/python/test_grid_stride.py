@@ -334,6 +334,36 @@ def fill_through_device(out):
     fill_strided(out, 0.5)
 
 
+@cuda.jit
+def fill_2d_docs(image, value):  # numba's documented 2-D style (its Mandelbrot example)
+    height = image.shape[0]
+    width = image.shape[1]
+    startX, startY = cuda.grid(2)
+    gridX = cuda.gridDim.x * cuda.blockDim.x
+    gridY = cuda.gridDim.y * cuda.blockDim.y
+    for x in range(startX, width, gridX):
+        for y in range(startY, height, gridY):
+            image[y, x] = value * x + y
+
+
+@cuda.jit
+def fill_2d_gridsize(image, value):  # the strides unpacked from cuda.gridsize(2)
+    x0, y0 = cuda.grid(2)
+    sx, sy = cuda.gridsize(2)
+    for y in range(y0, image.shape[0], sy):
+        for x in range(x0, image.shape[1], sx):
+            image[y, x] = value * x + y
+
+
+@cuda.jit
+def hits_2d_shifted(hits):  # a start unpacked, then moved back: -1 for thread 0, wrapped as numba does
+    x0, y0 = cuda.grid(2)
+    x0 = x0 - 1
+    for y in range(y0, hits.shape[0], cuda.gridsize(2)[1]):
+        for x in range(x0, hits.shape[1], cuda.gridsize(2)[0]):
+            cuda.atomic.add(hits, (y, x), 1)
+
+
 SIZES = [0, 1, 7, 255, 256, 257, 1000, 4099, 100003]
 LAUNCHES = [(1, 32), (3, 64), (8, 128), (64, 256), (400, 256)]
 
@@ -419,6 +449,26 @@ def test_named_start_and_stride(launch):
             hits = np.zeros(n, np.int32)
             named_then_reassigned[launch](hits, n, backward)
             np.testing.assert_array_equal(hits, 1, err_msg=f"named_then_reassigned n={n} backward={backward}")
+
+
+@pytest.mark.parametrize("grid, block", [((1, 1), (8, 4)), ((3, 2), (16, 8)), ((40, 30), (16, 16))])
+def test_2d_styles(grid, block):
+    for h, w in [(1, 1), (7, 13), (64, 48), (250, 333)]:
+        want = np.float32(1.5) * np.arange(w, dtype=np.float32)[None, :] + np.arange(h, dtype=np.float32)[:, None]
+        for kernel in (fill_2d_docs, fill_2d_gridsize):
+            image = np.full((h, w), -1, np.float32)
+            kernel[grid, block](image, np.float32(1.5))
+            np.testing.assert_allclose(image, want, rtol=1e-6, err_msg=f"{kernel.__name__} {h}x{w} {grid} {block}")
+        hits = np.zeros((h, w), np.int32)
+        hits_2d_shifted[grid, block](hits)
+        want_hits = np.zeros((h, w), np.int32)
+        threads_x, threads_y = grid[0] * block[0], grid[1] * block[1]
+        for t in range(threads_x):
+            for y0 in range(threads_y):
+                for y in range(y0, h, threads_y):
+                    for x in range(t - 1, w, threads_x):
+                        want_hits[y, x] += 1  # x = -1 is the last column
+        np.testing.assert_array_equal(hits, want_hits, err_msg=f"hits_2d_shifted {h}x{w} {grid} {block}")
 
 
 def per_thread(n, threads, step=None):
