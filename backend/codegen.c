@@ -1058,6 +1058,12 @@ static void pj_unroll_hint(PjCg *g, LLVMValueRef branch, unsigned n) {
   LLVMSetMetadata(branch, LLVMGetMDKindIDInContext(g->ctx, "llvm.loop", 9), LLVMMetadataAsValue(g->ctx, loop));
 }
 
+/* llvm.assume(v >= 0): a value the code's own reasoning knows is not negative */
+static void pj_cg_assume_nonneg(PjCg *g, LLVMValueRef v) {
+  LLVMValueRef ok = LLVMBuildICmp(g->b, LLVMIntSGE, v, LLVMConstInt(LLVMTypeOf(v), 0, 0), "");
+  pj_cg_call_intrinsic(g, "llvm.assume", NULL, 0, &ok, 1);
+}
+
 /* The distinct arrays a loop body subscripts, up to 8 (a base that is not a variable counts once
  * for each subscript). */
 typedef struct {
@@ -1112,9 +1118,7 @@ static void pj_cg_stride_while(PjCg *g, const PjStmt *s) {
   LLVMValueRef k = LLVMBuildLoad2(g->b, t, counter, "k");
   LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, k, count, ""), body, done);
   LLVMPositionBuilderAtEnd(g->b, body);
-  /* start + k * step for k below the count: in [start, stop), never negative */
-  LLVMValueRef ok = LLVMBuildICmp(g->b, LLVMIntSGE, pj_cg_expr(g, g->guard.stride_var), LLVMConstInt(t, 0, 0), "");
-  pj_cg_call_intrinsic(g, "llvm.assume", NULL, 0, &ok, 1);
+  pj_cg_assume_nonneg(g, pj_cg_expr(g, g->guard.stride_var)); /* start + k * step, k below the count */
   pj_cg_loop_body(g, &s->while_.body, latch, done);
   pj_br(g, latch);
   LLVMPositionBuilderAtEnd(g->b, latch);
@@ -1183,10 +1187,7 @@ static LLVMValueRef pj_range_value(PjCg *g, LLVMValueRef start, LLVMValueRef k, 
     LLVMSetNUW(i, 1);
     LLVMSetNSW(i, 1);
   }
-  if (assume) {
-    LLVMValueRef ok = LLVMBuildICmp(g->b, LLVMIntSGE, i, LLVMConstInt(LLVMTypeOf(i), 0, 0), "");
-    pj_cg_call_intrinsic(g, "llvm.assume", NULL, 0, &ok, 1);
-  }
+  if (assume) pj_cg_assume_nonneg(g, i);
   return i;
 }
 
@@ -1287,8 +1288,7 @@ static void pj_cg_for(PjCg *g, const PjStmt *s) {
   LLVMValueRef value;
   if (walk) { /* below stop, never negative */
     value = LLVMBuildLoad2(g->b, t, walk, "i");
-    LLVMValueRef ok = LLVMBuildICmp(g->b, LLVMIntSGE, value, LLVMConstInt(t, 0, 0), "");
-    pj_cg_call_intrinsic(g, "llvm.assume", NULL, 0, &ok, 1);
+    pj_cg_assume_nonneg(g, value);
   } else {
     value = pj_range_value(g, start, k, step, nonneg, nonneg);
   }
@@ -1427,6 +1427,13 @@ void pj_cg_stmt(PjCg *g, const PjStmt *s) {
 
 static void pj_cg_block(PjCg *g, const PjBlock *b) {
   for (int i = 0; i < b->count; i++) pj_cg_stmt(g, b->stmts[i]);
+}
+
+void pj_cg_function_body(PjCg *g) {
+  for (int i = 0; i < g->f->body.count; i++) {
+    g->top_stmt = i; /* pj_cg_var_value: which of the function's statements have run */
+    pj_cg_stmt(g, g->f->body.stmts[i]);
+  }
 }
 
 /* ---- the function ------------------------------------------------------------------------ */
@@ -1574,10 +1581,7 @@ void pj_cg_body(PjCg *g, const PjArgType *args, int nargs) {
   LLVMPositionBuilderAtEnd(g->alloca_b, entry);
   LLVMPositionBuilderBefore(g->alloca_b, LLVMGetBasicBlockTerminator(entry));
   LLVMPositionBuilderAtEnd(g->b, body);
-  for (int i = 0; i < g->f->body.count; i++) {
-    g->top_stmt = i;
-    pj_cg_stmt(g, g->f->body.stmts[i]);
-  }
+  pj_cg_function_body(g);
   pj_br(g, g->ret);
   LLVMPositionBuilderAtEnd(g->b, g->ret);
   if (g->guard_probe) LLVMBuildRet(g->b, LLVMConstInt(LLVMInt1TypeInContext(g->ctx), 0, 0));

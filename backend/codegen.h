@@ -114,6 +114,8 @@ LLVMValueRef pj_cg_expr(PjCg *g, const PjExpr *e);
 void pj_cg_debug_function(PjCg *g, LLVMValueRef fn, const PjFunc *f);
 LLVMValueRef pj_cg_truth(PjCg *g, LLVMValueRef v, const PjType *t);
 void pj_cg_stmt(PjCg *g, const PjStmt *s);
+/* The statements of g->f's body, in order, each marked as the one running (g->top_stmt). */
+void pj_cg_function_body(PjCg *g);
 void pj_cg_store_var(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt);
 void pj_cg_alloc_slots(PjCg *g); /* g->slots: one zeroed alloca per variable of g->f */
 LLVMTypeRef pj_cg_mem_dtype(PjCg *g, PjDtype d);

@@ -135,10 +135,7 @@ static void pj_define_spec(PjCg *g, const PjSpec *s) {
   g->alloca_b = LLVMCreateBuilderInContext(g->ctx);
   LLVMPositionBuilderBefore(g->alloca_b, LLVMGetBasicBlockTerminator(entry));
   LLVMPositionBuilderAtEnd(g->b, body);
-  for (int i = 0; i < g->f->body.count; i++) {
-    g->top_stmt = i; /* pj_cg_var_value: which of this function's statements have run */
-    pj_cg_stmt(g, g->f->body.stmts[i]);
-  }
+  pj_cg_function_body(g);
   if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, g->ret);
   LLVMPositionBuilderAtEnd(g->b, g->ret);
   if (g->ret_slot) LLVMBuildRet(g->b, LLVMBuildLoad2(g->b, pj_cg_type(g, rt), g->ret_slot, ""));
