@@ -1096,10 +1096,21 @@ static unsigned pj_stride_unroll(const PjBlock *body) {
 
 static LLVMValueRef pj_cg_stride_count(PjCg *g, LLVMValueRef start, LLVMValueRef stop, LLVMValueRef step);
 
+/* The unroll count of a grid-stride loop on the GPU: pj_stride_unroll's for a small body with no
+ * loop inside (an outer loop's copies would each set up the inner), none for a loop inside
+ * another (its count's division, hoisted out of the outer loop by the backend, would run in
+ * every thread, even one that makes a single pass: numba's documented 2-D style took 1.95x
+ * nvcc's `if` kernel with the inner loop unrolled twice, 1.14x without). */
+static unsigned pj_cg_stride_copies(PjCg *g, const PjBlock *body) {
+  int budget = 8;
+  return !g->loop_exit && pj_small_loop_body(body, &budget) ? pj_stride_unroll(body) : 1;
+}
+
 /* GPU, a grid-stride while loop that ends the kernel (guard.c, pj_stride_while: `while i < stop:`
  * whose body ends in `i += step`, assigns neither i elsewhere nor stop or step, and neither
- * breaks nor continues; i never negative, step positive): it makes range(i, stop, step)'s count
- * of passes, counted as pj_cg_for counts a grid-stride range, and the body steps i itself. LLVM
+ * breaks nor continues; i never negative, step positive): with an unroll count it makes
+ * range(i, stop, step)'s count of passes, counted as pj_cg_for counts a grid-stride range, and
+ * the body steps i itself; without one it tests i as pj_cg_stride_walk does. LLVM
  * would work the count out for its runtime unrolling too, but with a division in every thread: a
  * saxpy written so with one thread an element took 1.19x the time of the `if i < n:` kernel. */
 static void pj_cg_stride_while(PjCg *g, const PjStmt *s) {
@@ -1108,17 +1119,22 @@ static void pj_cg_stride_while(PjCg *g, const PjStmt *s) {
   LLVMValueRef start = pj_cg_expr(g, g->guard.stride_var);
   LLVMValueRef stop = pj_cg_convert(g, pj_cg_expr(g, g->guard.stride_stop), g->guard.stride_stop->type, i64);
   LLVMValueRef step = pj_cg_convert(g, pj_cg_expr(g, g->guard.stride_step), g->guard.stride_step->type, i64);
-  LLVMValueRef count = pj_cg_stride_count(g, start, stop, step);
+  unsigned copies = pj_cg_stride_copies(g, &s->while_.body);
+  /* no unroll count: the test is i < max(stop, 0), unsigned, as pj_cg_stride_walk's */
+  LLVMTypeRef pt[1] = {t};
+  LLVMValueRef end = copies > 1 ? pj_cg_stride_count(g, start, stop, step)
+                                : pj_cg_call_intrinsic(g, "llvm.smax", pt, 1, (LLVMValueRef[]){stop, LLVMConstInt(t, 0, 0)}, 2);
   LLVMValueRef counter = LLVMBuildAlloca(g->alloca_b, t, "while.k");
   LLVMBuildStore(g->b, LLVMConstInt(t, 0, 0), counter);
   LLVMBasicBlockRef head = pj_cg_block_new(g, "while.cond"), body = pj_cg_block_new(g, "while.body"),
                     latch = pj_cg_block_new(g, "while.inc"), done = pj_cg_block_new(g, "while.end");
   LLVMBuildBr(g->b, head);
   LLVMPositionBuilderAtEnd(g->b, head);
-  LLVMValueRef k = LLVMBuildLoad2(g->b, t, counter, "k");
-  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, k, count, ""), body, done);
+  LLVMValueRef k = copies > 1 ? LLVMBuildLoad2(g->b, t, counter, "k")
+                              : pj_cg_convert(g, pj_cg_expr(g, g->guard.stride_var), g->guard.stride_var->type, i64);
+  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, k, end, ""), body, done);
   LLVMPositionBuilderAtEnd(g->b, body);
-  pj_cg_assume_nonneg(g, pj_cg_expr(g, g->guard.stride_var)); /* start + k * step, k below the count */
+  pj_cg_assume_nonneg(g, pj_cg_expr(g, g->guard.stride_var)); /* start + k * step, below stop */
   pj_cg_loop_body(g, &s->while_.body, latch, done);
   pj_br(g, latch);
   LLVMPositionBuilderAtEnd(g->b, latch);
@@ -1126,7 +1142,7 @@ static void pj_cg_stride_while(PjCg *g, const PjStmt *s) {
   LLVMSetNUW(next, 1); /* below count */
   LLVMSetNSW(next, 1);
   LLVMBuildStore(g->b, next, counter);
-  pj_unroll_hint(g, LLVMBuildBr(g->b, head), pj_stride_unroll(&s->while_.body));
+  pj_unroll_hint(g, LLVMBuildBr(g->b, head), copies);
   LLVMPositionBuilderAtEnd(g->b, done);
 }
 
@@ -1215,6 +1231,40 @@ static LLVMValueRef pj_cg_stride_count(PjCg *g, LLVMValueRef start, LLVMValueRef
   return count;
 }
 
+/* GPU, a grid-stride range that gets no unroll count: the loop variable walks from start while
+ * below stop, with no count of passes. The count exists for the unroller; worked out here it
+ * costs a division in every thread that makes more than one pass, and in a loop inside another
+ * the backend hoists that division to run in every thread. Measured on an H200 against nvcc's
+ * `if` kernels over 2^26 float32, one thread an element: a four-array grid-stride loop went from
+ * 1.62x (56 registers: LLVM unrolled the counted loop itself) to 1.01x (22); numba's documented
+ * 2-D style from 1.95x to 1.14x, and with 16 blocks an SM it equals nvcc's own 2-D grid-stride
+ * loops. start is never negative and step positive, both below 2**42 (pj_cg_range_nonneg):
+ * i + step does not wrap as an unsigned value, so `i < max(stop, 0)` unsigned is the test. */
+static void pj_cg_stride_walk(PjCg *g, const PjStmt *s, LLVMValueRef start, LLVMValueRef stop, LLVMValueRef step) {
+  LLVMTypeRef t = LLVMTypeOf(start);
+  LLVMTypeRef pt[1] = {t};
+  LLVMValueRef end = pj_cg_call_intrinsic(g, "llvm.smax", pt, 1, (LLVMValueRef[]){stop, LLVMConstInt(t, 0, 0)}, 2);
+  LLVMValueRef walk = LLVMBuildAlloca(g->alloca_b, t, "range.i");
+  LLVMBuildStore(g->b, start, walk);
+  LLVMBasicBlockRef head = pj_cg_block_new(g, "for.cond"), body = pj_cg_block_new(g, "for.body"),
+                    latch = pj_cg_block_new(g, "for.inc"), done = pj_cg_block_new(g, "for.end");
+  LLVMBuildBr(g->b, head);
+  LLVMPositionBuilderAtEnd(g->b, head);
+  LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, LLVMBuildLoad2(g->b, t, walk, "i"), end, ""), body, done);
+  LLVMPositionBuilderAtEnd(g->b, body);
+  LLVMValueRef value = LLVMBuildLoad2(g->b, t, walk, "i");
+  pj_cg_assume_nonneg(g, value);
+  pj_cg_store_var(g, s->for_.target, value, pj_type_scalar(PJ_INT64));
+  pj_cg_loop_body(g, &s->for_.body, latch, done);
+  pj_br(g, latch);
+  LLVMPositionBuilderAtEnd(g->b, latch);
+  LLVMValueRef next = LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, t, walk, ""), step, "");
+  LLVMSetNUW(next, 1);
+  LLVMBuildStore(g->b, next, walk);
+  pj_unroll_hint(g, LLVMBuildBr(g->b, head), 1); /* nor may LLVM count it to unroll it */
+  LLVMPositionBuilderAtEnd(g->b, done);
+}
+
 /* for i in range(start, stop, step): a hidden counter k walks 0..count; the loop variable is
  * start + k * step each iteration, so assigning to it in the body does not change the walk. */
 static void pj_cg_for(PjCg *g, const PjStmt *s) {
@@ -1227,6 +1277,10 @@ static void pj_cg_for(PjCg *g, const PjStmt *s) {
   LLVMValueRef stop = pj_cg_expr(g, it->call.args[n > 1 ? 1 : 0]);
   LLVMValueRef step = n > 2 ? pj_cg_expr(g, it->call.args[2]) : LLVMConstInt(t, 1, 0);
   bool stride = nonneg && n > 2 && !LLVMIsAConstantInt(step);
+  if (stride && !g->host && pj_cg_stride_copies(g, &s->for_.body) == 1) {
+    pj_cg_stride_walk(g, s, start, stop, step);
+    return;
+  }
   LLVMValueRef count = stride ? pj_cg_stride_count(g, start, stop, step) : pj_cg_range_count(g, start, stop, step, d);
   /* bounds in the int32 range (narrow.c): at most 2**32 - 1 values, so the counter runs in 32
    * bits, as nvcc's `int` counters do */
@@ -1307,8 +1361,7 @@ static void pj_cg_for(PjCg *g, const PjStmt *s) {
   if (walk) /* past stop, perhaps wrapped, on the way out: not used then */
     LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, t, walk, ""), step, ""), walk);
   LLVMValueRef backedge = LLVMBuildBr(g->b, head);
-  int budget = 8; /* a small body with no loop inside (an outer loop's copies would each set up the inner) */
-  if (walk && pj_small_loop_body(&s->for_.body, &budget)) pj_unroll_hint(g, backedge, pj_stride_unroll(&s->for_.body));
+  if (walk) pj_unroll_hint(g, backedge, pj_cg_stride_copies(g, &s->for_.body));
   LLVMPositionBuilderAtEnd(g->b, done);
 }
 

@@ -294,6 +294,19 @@ def five_arrays(a, b, c, d, out, n):  # five: not unrolled (a pointer a copy and
 
 
 @cuda.jit
+def repeat_walk(x, reps):  # a grid-stride loop inside another loop: not unrolled, no count of passes
+    for r in range(reps):
+        for i in range(cuda.grid(1), x.size, cuda.gridsize(1)):
+            x[i] = x[i] * 2.0 + r
+
+
+@cuda.jit
+def visits_to(hits, n):  # one array, a stop of any sign: unrolled 4 times, counted
+    for i in range(cuda.grid(1), n, cuda.gridsize(1)):
+        hits[i] += 1
+
+
+@cuda.jit
 def five_arrays_while(a, b, c, d, out):
     i = cuda.grid(1)
     while i < out.size:
@@ -430,6 +443,35 @@ def test_unrolled_bodies(launch):
             run(out)
             np.testing.assert_allclose(out, a + b * c - d, rtol=1e-13, atol=1e-15, err_msg=f"five_arrays {name} n={n}")
             check_tail(buffer, n, -1.0, f"five_arrays {name} n={n}")
+
+
+@pytest.mark.parametrize("launch", LAUNCHES)
+def test_stops_of_any_sign(launch):
+    """A stop at or below 0 runs no pass, whether the loop counts its passes (unrolled) or tests
+    its variable against the stop (not unrolled); an int64 stop far past 2**31 bounds as well."""
+    rng = np.random.default_rng(7)
+    a, b, c, d = (rng.random(300) for _ in range(4))
+    for n in (-2**63, -(2**40), -300, -1, 0, 1, 299):
+        out = np.full(300, -1.0)
+        five_arrays[launch](a, b, c, d, out, n)
+        want = np.full(300, -1.0)
+        want[:max(n, 0)] = (a + b * c - d)[:max(n, 0)]
+        np.testing.assert_allclose(out, want, rtol=1e-13, atol=1e-15, err_msg=f"five_arrays n={n}")
+        hits = np.zeros(300, np.int64)
+        visits_to[launch](hits, n)
+        np.testing.assert_array_equal(hits, np.arange(300) < n, err_msg=f"visits_to n={n}")
+
+
+@pytest.mark.parametrize("launch", LAUNCHES)
+def test_walk_inside_a_loop(launch):
+    rng = np.random.default_rng(8)
+    for n in SIZES:
+        x = rng.random(n)
+        buffer, v = buffers(n, -1.0)
+        v[:] = x
+        repeat_walk[launch](v, 3)
+        np.testing.assert_allclose(v, ((x * 2.0 + 0) * 2.0 + 1) * 2.0 + 2, rtol=1e-15, err_msg=f"repeat_walk n={n}")
+        check_tail(buffer, n, -1.0, f"repeat_walk n={n}")
 
 
 @pytest.mark.parametrize("launch", LAUNCHES)
