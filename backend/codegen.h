@@ -224,6 +224,10 @@ typedef struct PjRemat {
 } PjRemat;
 PjRemat *pj_block_remat(const PjFunc *f);
 void pj_block_remat_free(PjRemat *r);
+/* backend/uniform.c: per variable, whether every live thread of a block holds the same value
+ * (malloc'd, NULL when out of memory); and whether an expression is built only of such values */
+bool *pj_block_uniform(const PjFunc *f);
+bool pj_uniform_expr(const PjExpr *e, const bool *uniform, int nvars);
 /* backend/guard.c: a kernel's guard of its threads, convex in threadIdx.x, with nothing but pure
  * assignments before it: `if cond:` ending the kernel, or `if cond: return` (early_return), or a
  * grid-stride `for` loop ending the kernel whose iterations do not pass values on (stride). */

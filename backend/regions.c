@@ -145,7 +145,12 @@ typedef struct PjRegions {
   LLVMValueRef *arrays;  /* per variable: nthreads elements */
   LLVMTypeRef *types;
   LLVMValueRef exited;   /* i8 per thread */
+  /* i8: 0 when no thread has returned and no open layer of away flags holds a nonzero flag, so
+   * the sweeps that look for such threads can be skipped; set where a flag is set, cleared where
+   * a sweep of the whole block finds none */
+  LLVMValueRef dirty;
   PjRemat *remat;        /* the variables recomputed for each thread bound (remat.c), or NULL */
+  bool *uniform;         /* per variable: the same in every live thread (uniform.c), or NULL */
   LLVMValueRef dims[3];  /* blockDim, i32 */
   /* The threads that uniform control flow is uniform across: the whole block [0, nthreads), or
    * one warp [lo, hi) around warp collectives that no block barrier encloses. */
@@ -163,6 +168,18 @@ typedef struct PjRegions {
 } PjRegions;
 
 static LLVMTypeRef pj_i64t(PjCg *g) { return LLVMInt64TypeInContext(g->ctx); }
+
+/* A thread's exited or away flag is being set. */
+static void pj_mark_dirty(PjRegions *R) {
+  LLVMBuildStore(R->g->b, LLVMConstInt(LLVMInt8TypeInContext(R->g->ctx), 1, 0), R->dirty);
+}
+
+/* Whether some thread may be gone (pj_gone): false when the block is clean. */
+static LLVMValueRef pj_maybe_dirty(PjRegions *R) {
+  PjCg *g = R->g;
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(g->ctx);
+  return LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildLoad2(g->b, i8, R->dirty, ""), LLVMConstInt(i8, 0, 0), "");
+}
 
 /* Whether thread `tid` (i64, in the block) returned or left an open uniform loop. */
 static LLVMValueRef pj_gone(PjRegions *R, LLVMValueRef tid) {
@@ -263,8 +280,9 @@ static void pj_store_threads(PjRegions *R, int v, LLVMValueRef value) {
 
 typedef void (*PjThreadCode)(PjRegions *R, const void *what);
 
-static void pj_thread_loop(PjRegions *R, PjThreadCode code, const void *what);
-static void pj_thread_rows(PjRegions *R, PjThreadCode code, const void *what, bool check);
+static void pj_thread_loop(PjRegions *R, PjThreadCode code, const void *what, const PjStmt *guard);
+static void pj_thread_rows(PjRegions *R, PjThreadCode code, const void *what, bool check, LLVMValueRef xlo,
+                           LLVMValueRef xhi);
 
 typedef struct PjStmtRun {
   const PjStmt *const *stmts;
@@ -279,15 +297,20 @@ static void pj_run_stmts(PjRegions *R, const void *what) {
 /* Every live thread of the block runs stmts[0..n), in the block's thread order. */
 static void pj_thread_region(PjRegions *R, const PjStmt *const *stmts, int n) {
   PjStmtRun run = {stmts, n};
-  pj_thread_loop(R, pj_run_stmts, &run);
+  pj_thread_loop(R, pj_run_stmts, &run, n == 1 ? stmts[0] : NULL);
 }
 
 static void pj_run_as_thread(PjRegions *R, PjThreadCode code, const void *what, LLVMValueRef tid, LLVMBasicBlockRef next,
                              bool check);
 static LLVMValueRef pj_any_gone(PjRegions *R);
 
-/* Every live thread of the scope runs `code`, in the block's thread order. */
-static void pj_thread_loop(PjRegions *R, PjThreadCode code, const void *what) {
+static bool pj_x_range(PjRegions *R, const PjStmt *s, LLVMValueRef *xlo, LLVMValueRef *xhi);
+static LLVMValueRef pj_uniform_values(PjRegions *R, const PjExpr *const *exprs, int n, bool truth, PjLoc loc,
+                                      LLVMValueRef *out);
+
+/* Every live thread of the scope runs `code`, in the block's thread order; a region that is one
+ * `if` guarding threadIdx.x against a uniform value (`guard`, or NULL) only the threads it admits. */
+static void pj_thread_loop(PjRegions *R, PjThreadCode code, const void *what, const PjStmt *guard) {
   PjCg *g = R->g;
   if (R->warp) { /* the lanes [lo, hi) of one warp */
     PjCountLoop L;
@@ -302,20 +325,85 @@ static void pj_thread_loop(PjRegions *R, PjThreadCode code, const void *what) {
   }
   /* When no thread of the block has returned or left a loop, the region runs through a copy of
    * its loop that does not ask each thread: a loop over threadIdx.x LLVM can vectorize. */
+  LLVMValueRef xlo = NULL, xhi = NULL;
+  if (guard && !pj_x_range(R, guard, &xlo, &xhi)) xlo = xhi = NULL;
   LLVMBasicBlockRef all = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "region.all");
   LLVMBasicBlockRef some = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "region.some");
   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "region.done");
   LLVMBuildCondBr(g->b, pj_any_gone(R), some, all);
   for (int copy = 0; copy < 2; copy++) {
     LLVMPositionBuilderAtEnd(g->b, copy ? some : all);
-    pj_thread_rows(R, code, what, copy);
+    pj_thread_rows(R, code, what, copy, xlo, xhi);
     LLVMBuildBr(g->b, done);
   }
   LLVMPositionBuilderAtEnd(g->b, done);
 }
 
-/* The loops over z, y and x of a thread region; `check`: skip the threads that are gone. */
-static void pj_thread_rows(PjRegions *R, PjThreadCode code, const void *what, bool check) {
+/* The threads x in [xlo, xhi) (i32, within the block's x extent) that a region made of `if
+ * tx OP u:` alone runs, tx threadIdx.x (or a variable recomputed as it) and u uniform (uniform.c,
+ * a signed integer of at most 64 bits or an unsigned one of at most 32), with no else branch: the
+ * other threads would only evaluate the condition. u is the first live thread's (none: 0). */
+static bool pj_tx_expr(PjRegions *R, const PjExpr *e) {
+  if (e->kind == PJ_EX_BUILTIN)
+    return pj_builtins[e->builtin.id].lower == PJ_LOWER_TID && pj_builtins[e->builtin.id].dim == 0;
+  if (e->kind != PJ_EX_NAME || !R->remat || e->name.var < 0 || !R->remat->var[e->name.var]) return false;
+  for (int i = 0; i < R->remat->ndefs; i++) {
+    const PjStmt *st = R->remat->defs[i];
+    const PjExpr *t = st->assign.targets[0];
+    if (t->kind == PJ_EX_NAME && t->name.var == e->name.var) return pj_tx_expr(R, st->assign.value);
+  }
+  return false;
+}
+
+static bool pj_x_range(PjRegions *R, const PjStmt *s, LLVMValueRef *xlo, LLVMValueRef *xhi) {
+  PjCg *g = R->g;
+  if (!R->uniform || s->kind != PJ_ST_IF || s->if_.orelse.count || s->if_.cond->kind != PJ_EX_COMPARE ||
+      s->if_.cond->cmp.n != 1)
+    return false;
+  const PjExpr *a = s->if_.cond->cmp.operands[0], *b = s->if_.cond->cmp.operands[1];
+  PjCmpOp op = s->if_.cond->cmp.ops[0];
+  if (!pj_tx_expr(R, a)) { /* u OP tx: tx (OP reversed) u */
+    const PjExpr *t = a;
+    a = b;
+    b = t;
+    op = op == PJ_CMP_LT ? PJ_CMP_GT : op == PJ_CMP_GT ? PJ_CMP_LT : op == PJ_CMP_LE ? PJ_CMP_GE : op == PJ_CMP_GE ? PJ_CMP_LE : op;
+    if (!pj_tx_expr(R, a)) return false;
+  }
+  if (op != PJ_CMP_LT && op != PJ_CMP_LE && op != PJ_CMP_EQ && op != PJ_CMP_GT && op != PJ_CMP_GE) return false;
+  const PjType *ut = b->type;
+  if (!ut || !pj_type_is_int(ut) || !pj_uniform_expr(b, R->uniform, g->f->nvars)) return false;
+  PjDtype d = ut->dtype;
+  if (d == PJ_UINT64) return false;
+  LLVMValueRef u;
+  pj_uniform_values(R, &b, 1, false, s->loc, &u);
+  LLVMTypeRef i64 = pj_i64t(g), i32 = LLVMInt32TypeInContext(g->ctx);
+  bool is_signed = d == PJ_INT8 || d == PJ_INT16 || d == PJ_INT32 || d == PJ_INT64;
+  if (LLVMGetIntTypeWidth(LLVMTypeOf(u)) < 64) u = is_signed ? LLVMBuildSExt(g->b, u, i64, "") : LLVMBuildZExt(g->b, u, i64, "");
+  LLVMValueRef zero = LLVMConstInt(i64, 0, 0), one = LLVMConstInt(i64, 1, 0);
+  LLVMValueRef nx = LLVMBuildZExt(g->b, R->dims[0], i64, "");
+  LLVMTypeRef pt[1] = {i64};
+  /* hi: u (LT), u + 1 (LE, EQ), the extent (GT, GE); lo: u + 1 (GT), u (GE, EQ), 0 (LT, LE);
+   * each clamped to [0, extent] before any + 1, so nothing wraps */
+  LLVMValueRef last = LLVMBuildSub(g->b, nx, one, "");
+  LLVMValueRef hi = op == PJ_CMP_LT   ? pj_cg_call_intrinsic(g, "llvm.smin", pt, 1, (LLVMValueRef[]){u, nx}, 2)
+                    : op == PJ_CMP_GT || op == PJ_CMP_GE
+                        ? nx
+                        : LLVMBuildAdd(g->b, pj_cg_call_intrinsic(g, "llvm.smin", pt, 1, (LLVMValueRef[]){u, last}, 2), one, "");
+  LLVMValueRef lo = op == PJ_CMP_LT || op == PJ_CMP_LE ? zero
+                    : op == PJ_CMP_GT
+                        ? LLVMBuildAdd(g->b, pj_cg_call_intrinsic(g, "llvm.smax", pt, 1, (LLVMValueRef[]){u, LLVMConstInt(i64, (unsigned long long)-1, 1)}, 2), one, "")
+                        : pj_cg_call_intrinsic(g, "llvm.smax", pt, 1, (LLVMValueRef[]){u, zero}, 2);
+  hi = pj_cg_call_intrinsic(g, "llvm.smax", pt, 1, (LLVMValueRef[]){hi, zero}, 2); /* u below 0 */
+  lo = pj_cg_call_intrinsic(g, "llvm.smin", pt, 1, (LLVMValueRef[]){lo, nx}, 2);  /* u past the extent */
+  *xlo = LLVMBuildTrunc(g->b, lo, i32, "");
+  *xhi = LLVMBuildTrunc(g->b, hi, i32, "");
+  return true;
+}
+
+/* The loops over z, y and x of a thread region; `check`: skip the threads that are gone; x runs
+ * over [xlo, xhi) where given, else the whole extent. */
+static void pj_thread_rows(PjRegions *R, PjThreadCode code, const void *what, bool check, LLVMValueRef xlo,
+                           LLVMValueRef xhi) {
   PjCg *g = R->g;
   LLVMContextRef ctx = g->ctx;
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), i64 = pj_i64t(g);
@@ -329,9 +417,9 @@ static void pj_thread_rows(PjRegions *R, PjThreadCode code, const void *what, bo
     LLVMBuildBr(g->b, heads[d]);
     LLVMPositionBuilderAtEnd(g->b, heads[d]);
     iv[d] = LLVMBuildPhi(g->b, i32, "t");
-    LLVMAddIncoming(iv[d], (LLVMValueRef[]){LLVMConstInt(i32, 0, 0)}, &pre, 1);
+    LLVMAddIncoming(iv[d], (LLVMValueRef[]){d == 0 && xlo ? xlo : LLVMConstInt(i32, 0, 0)}, &pre, 1);
     LLVMBasicBlockRef inner = LLVMAppendBasicBlockInContext(ctx, g->fn, "thr.body");
-    LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, iv[d], R->dims[d], ""), inner, exits[d]);
+    LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, iv[d], d == 0 && xhi ? xhi : R->dims[d], ""), inner, exits[d]);
     LLVMPositionBuilderAtEnd(g->b, inner);
   }
   /* tid = (z * by + y) * bx + x */
@@ -364,6 +452,7 @@ static void pj_run_as_thread(PjRegions *R, PjThreadCode code, const void *what, 
   else LLVMBuildBr(g->b, run);
   LLVMPositionBuilderAtEnd(g->b, leave);
   LLVMBuildStore(g->b, LLVMConstInt(i8, 1, 0), flag);
+  pj_mark_dirty(R);
   LLVMBuildBr(g->b, next);
   LLVMBasicBlockRef saved_ret = g->ret, saved_exit = g->loop_exit, saved_cont = g->loop_continue;
   g->loop_exit = g->loop_continue = NULL;
@@ -375,6 +464,7 @@ static void pj_run_as_thread(PjRegions *R, PjThreadCode code, const void *what, 
       LLVMPositionBuilderAtEnd(g->b, exits[k]);
       LLVMBuildStore(g->b, LLVMConstInt(i8, (unsigned long long)k + 1, 0),
                      LLVMBuildInBoundsGEP2(g->b, i8, R->away[R->loop], &tid, 1, ""));
+      pj_mark_dirty(R);
       LLVMBuildBr(g->b, next);
     }
   }
@@ -455,6 +545,8 @@ static LLVMValueRef pj_uniform_values(PjRegions *R, const PjExpr *const *exprs, 
   }
   LLVMValueRef seen = LLVMBuildAlloca(g->alloca_b, i8, "seen");
   LLVMBuildStore(g->b, LLVMConstInt(i8, 0, 0), seen);
+  bool once = R->uniform != NULL;
+  for (int k = 0; k < n; k++) once = once && pj_uniform_expr(exprs[k], R->uniform, g->f->nvars);
   PjLiveLoop P;
   pj_live_begin(R, &P, false);
   LLVMBasicBlockRef next = P.next;
@@ -462,6 +554,16 @@ static LLVMValueRef pj_uniform_values(PjRegions *R, const PjExpr *const *exprs, 
   for (int k = 0; k < n; k++) {
     v[k] = pj_cg_expr(g, exprs[k]);
     if (truth) v[k] = pj_cg_truth(g, v[k], exprs[k]->type);
+  }
+  if (once) { /* the same in every live thread by its making (uniform.c): the first one's is it */
+    for (int k = 0; k < n; k++) LLVMBuildStore(g->b, v[k], slots[k]);
+    LLVMBuildStore(g->b, LLVMConstInt(i8, 1, 0), seen);
+    LLVMBuildBr(g->b, P.L.done);
+    LLVMPositionBuilderAtEnd(g->b, LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.dead"));
+    LLVMBuildUnreachable(g->b);
+    pj_live_end(R, &P);
+    for (int k = 0; k < n; k++) out[k] = LLVMBuildLoad2(g->b, types[k], slots[k], "");
+    return LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildLoad2(g->b, i8, seen, ""), LLVMConstInt(i8, 0, 0), "");
   }
   LLVMBasicBlockRef first = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.first");
   LLVMBasicBlockRef later = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "u.later");
@@ -516,6 +618,7 @@ static void pj_masked_if(PjRegions *R, const PjStmt *s, bool in_loop) {
   LLVMPositionBuilderAtEnd(g->b, P.gone); /* a thread not live is on neither side */
   for (int k = 0; k < 2; k++) LLVMBuildStore(g->b, LLVMConstInt(i8, 3, 0), LLVMBuildInBoundsGEP2(g->b, i8, sides[k], &t, 1, ""));
   pj_live_end(R, &P);
+  pj_mark_dirty(R); /* each side's layer holds the other side's lanes */
   for (int k = 0; k < 2; k++) {
     const PjBlock *b = k ? &s->if_.orelse : &s->if_.then;
     if (!b->count) continue;
@@ -584,7 +687,39 @@ static LLVMValueRef pj_any_live(PjRegions *R) { return pj_any_thread(R, pj_live)
 
 /* Whether any thread of the scope has returned or is away from the code being emitted (a loop
  * it left, the other side of a divergent if). */
-static LLVMValueRef pj_any_gone(PjRegions *R) { return pj_any_thread(R, pj_gone); }
+static LLVMValueRef pj_any_gone(PjRegions *R) {
+  PjCg *g = R->g;
+  LLVMTypeRef i1 = LLVMInt1TypeInContext(g->ctx), i8 = LLVMInt8TypeInContext(g->ctx);
+  LLVMBasicBlockRef clean = LLVMGetInsertBlock(g->b);
+  LLVMBasicBlockRef sweep = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "gone.sweep");
+  LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "gone.known");
+  LLVMBuildCondBr(g->b, pj_maybe_dirty(R), sweep, join);
+  LLVMPositionBuilderAtEnd(g->b, sweep);
+  LLVMValueRef any = pj_any_thread(R, pj_gone);
+  if (!R->warp) /* the whole block swept: clean again when no thread is gone */
+    LLVMBuildStore(g->b, LLVMBuildZExt(g->b, any, i8, ""), R->dirty);
+  LLVMBasicBlockRef swept = LLVMGetInsertBlock(g->b);
+  LLVMBuildBr(g->b, join);
+  LLVMPositionBuilderAtEnd(g->b, join);
+  LLVMValueRef v = LLVMBuildPhi(g->b, i1, "any.gone");
+  LLVMAddIncoming(v, (LLVMValueRef[]){LLVMConstInt(i1, 0, 0), any}, (LLVMBasicBlockRef[]){clean, swept}, 2);
+  return v;
+}
+
+/* Code that only matters when some thread may be gone: `if dirty:` around it (pj_dirty_end). */
+static LLVMBasicBlockRef pj_dirty_begin(PjRegions *R) {
+  PjCg *g = R->g;
+  LLVMBasicBlockRef run = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "dirty");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(g->ctx, g->fn, "dirty.done");
+  LLVMBuildCondBr(g->b, pj_maybe_dirty(R), run, done);
+  LLVMPositionBuilderAtEnd(g->b, run);
+  return done;
+}
+
+static void pj_dirty_end(PjRegions *R, LLVMBasicBlockRef done) {
+  LLVMBuildBr(R->g->b, done);
+  LLVMPositionBuilderAtEnd(R->g->b, done);
+}
 
 /* A new layer of away flags: `flags`, or a new (uninitialised) array; NULL when too many are open. */
 static LLVMValueRef pj_layer_push(PjRegions *R, PjLoc loc, LLVMValueRef flags) {
@@ -631,12 +766,14 @@ static void pj_leave_loop(PjRegions *R, unsigned how) {
   LLVMValueRef p = LLVMBuildInBoundsGEP2(g->b, i8, R->away[R->loop], &t, 1, "");
   LLVMBuildStore(g->b, LLVMBuildSelect(g->b, pj_live(R, t), LLVMConstInt(i8, how, 0), LLVMBuildLoad2(g->b, i8, p, ""), ""), p);
   pj_count_end(g, &L);
+  pj_mark_dirty(R);
 }
 
 /* A new iteration: threads that took `continue` are back; those that took `break` stay out. */
 static void pj_away_next_iteration(PjRegions *R) {
   PjCg *g = R->g;
   LLVMTypeRef i8 = LLVMInt8TypeInContext(g->ctx);
+  LLVMBasicBlockRef clean = pj_dirty_begin(R); /* clean: no flag to clear */
   PjCountLoop L;
   LLVMValueRef t = pj_scope_begin(R, &L);
   LLVMValueRef p = LLVMBuildInBoundsGEP2(g->b, i8, R->away[R->loop], &t, 1, "");
@@ -644,6 +781,7 @@ static void pj_away_next_iteration(PjRegions *R) {
   LLVMValueRef cont = LLVMBuildICmp(g->b, LLVMIntEQ, v, LLVMConstInt(i8, 1, 0), "");
   LLVMBuildStore(g->b, LLVMBuildSelect(g->b, cont, LLVMConstInt(i8, 0, 0), v, ""), p);
   pj_count_end(g, &L);
+  pj_dirty_end(R, clean);
 }
 
 /* cuda.syncthreads() that some threads of the scope reach while others left the loop around it
@@ -655,6 +793,7 @@ static void pj_check_no_one_away(PjRegions *R, PjLoc loc) {
   LLVMValueRef present = LLVMBuildAlloca(g->alloca_b, i8, ""), away = LLVMBuildAlloca(g->alloca_b, i64, "");
   LLVMBuildStore(g->b, LLVMConstInt(i8, 0, 0), present);
   LLVMBuildStore(g->b, LLVMConstAllOnes(i64), away);
+  LLVMBasicBlockRef clean = pj_dirty_begin(R); /* clean: every thread is here */
   PjCountLoop L;
   LLVMValueRef t = pj_scope_begin(R, &L);
   LLVMValueRef exited = LLVMBuildLoad2(g->b, i8, LLVMBuildInBoundsGEP2(g->b, i8, R->exited, &t, 1, ""), "");
@@ -673,6 +812,7 @@ static void pj_check_no_one_away(PjRegions *R, PjLoc loc) {
   pj_bind_linear(R, who);
   pj_cg_record_error(g, loc, PJ_KERNEL_ERROR_DIVERGENT, 0, NULL, NULL);
   LLVMPositionBuilderAtEnd(g->b, ok);
+  pj_dirty_end(R, clean);
 }
 
 /* In one warp, each lane decides for itself: a lane whose condition fails leaves the loop (as if
@@ -689,6 +829,7 @@ static LLVMValueRef pj_masked_cond(PjRegions *R, const PjExpr *cond) {
   LLVMBuildStore(g->b, LLVMBuildSelect(g->b, c, LLVMConstInt(i8, 0, 0), LLVMConstInt(i8, 2, 0), ""), p);
   LLVMBuildStore(g->b, LLVMBuildOr(g->b, LLVMBuildLoad2(g->b, i8, any, ""), LLVMBuildZExt(g->b, c, i8, ""), ""), any);
   pj_live_end(R, &P);
+  pj_mark_dirty(R);
   return LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildLoad2(g->b, i8, any, ""), LLVMConstInt(i8, 0, 0), "");
 }
 
@@ -774,6 +915,7 @@ static void pj_masked_for(PjRegions *R, const PjStmt *s) {
   LLVMBuildBr(g->b, P.next);
   LLVMPositionBuilderAtEnd(g->b, over);
   LLVMBuildStore(g->b, LLVMConstInt(i8, 2, 0), LLVMBuildInBoundsGEP2(g->b, i8, R->away[R->loop], &tid, 1, ""));
+  pj_mark_dirty(R);
   pj_live_end(R, &P);
   LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntNE, LLVMBuildLoad2(g->b, i8, any, ""), LLVMConstInt(i8, 0, 0), ""), body, done);
   LLVMPositionBuilderAtEnd(g->b, body);
@@ -968,7 +1110,7 @@ static void pj_uniform_collective(PjRegions *R, const PjStmt *s) {
   const PjExpr *e = s->assign.value;
   PjCollectiveCode cc = {s, NULL};
   if (pj_builtins[e->builtin.id].dim >= PJ_COLL_COUNT) cc.block_result = pj_block_vote(R, e);
-  pj_thread_loop(R, pj_run_collective, &cc);
+  pj_thread_loop(R, pj_run_collective, &cc, NULL);
 }
 
 /* g.sync(): the regions around it synchronise the block; then, once for the block, when any of
@@ -1089,6 +1231,7 @@ void pj_cg_block_kernel(PjCg *g, const PjArgType *args, int nargs, LLVMValueRef 
   g->slots = calloc((size_t)nv + 1, sizeof(LLVMValueRef));
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(g->mod);
   R.remat = g->debug ? NULL : pj_block_remat(g->f);
+  R.uniform = g->debug ? NULL : pj_block_uniform(g->f); /* debug: every thread checked */
   for (int v = 0; v < nv; v++) {
     if (!g->f->vars[v].type) continue;
     R.types[v] = pj_cg_type(g, g->f->vars[v].type);
@@ -1103,6 +1246,8 @@ void pj_cg_block_kernel(PjCg *g, const PjArgType *args, int nargs, LLVMValueRef 
   }
   R.exited = LLVMBuildArrayAlloca(g->b, i8, nthreads, "exited");
   LLVMBuildMemSet(g->b, R.exited, LLVMConstInt(i8, 0, 0), nthreads, 1);
+  R.dirty = LLVMBuildAlloca(g->b, i8, "dirty");
+  LLVMBuildStore(g->b, LLVMConstInt(i8, 0, 0), R.dirty);
   LLVMBuildBr(g->b, body);
   g->alloca_b = LLVMCreateBuilderInContext(ctx);
   LLVMPositionBuilderBefore(g->alloca_b, LLVMGetBasicBlockTerminator(entry));
@@ -1122,6 +1267,7 @@ void pj_cg_block_kernel(PjCg *g, const PjArgType *args, int nargs, LLVMValueRef 
   free(R.arrays);
   free(R.types);
   pj_block_remat_free(R.remat);
+  free(R.uniform);
   free(g->slots);
   g->slots = NULL;
 }
