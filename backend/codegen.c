@@ -1083,15 +1083,17 @@ static bool pj_note_loop_array(const PjExpr *e, void *ctx) {
 
 /* How many copies of a grid-stride loop's body to unroll into one pass on the GPU. LLVM keeps a
  * 64-bit pointer for each array in each copy, and past 32 registers a thread an SM holds fewer
- * threads: measured on an H200 with one thread an element, against the `if i < n:` kernel, a
- * saxpy (three arrays) unrolled 4 times took 48 registers and 1.53x the time, twice 32 and 1.06x;
- * a scaled copy (two arrays) 4 times 48 registers and 1.92x. A sum over one array needs the 4
- * copies, the loads of four passes in flight (by 4: 1.01x nvcc's time, by 2: 1.17x). So 4 copies
- * for one array, 2 for two or three, none beyond. */
+ * threads: measured on an H200 over 2^26 float32 against the `if i < n:` kernel, a saxpy (three
+ * arrays) unrolled 4 times took 48 registers and 1.53x the time with one thread an element, twice
+ * 32 registers and 1.06x, and not at all (pj_cg_stride_walk: no count of passes) 20 registers and
+ * 1.015x, 0.95x with 16 blocks an SM either way; a scaled copy (two arrays) 4 times 48 registers
+ * and 1.92x, twice 1.085x (0.75x with 16 blocks an SM), not at all 1.02x (0.89x). A sum over one
+ * array needs the 4 copies, the loads of four passes in flight (by 4: 1.01x nvcc's time, by 2:
+ * 1.17x). So 4 copies for one array, none for more. */
 static unsigned pj_stride_unroll(const PjBlock *body) {
   PjLoopArrays a = {.n = 0};
   pj_block_any_expr(body, pj_note_loop_array, &a);
-  return a.n <= 1 ? 4 : a.n <= 3 ? 2 : 1;
+  return a.n <= 1 ? 4 : 1;
 }
 
 static LLVMValueRef pj_cg_stride_count(PjCg *g, LLVMValueRef start, LLVMValueRef stop, LLVMValueRef step);

@@ -420,7 +420,7 @@ def test_saxpy_styles(launch):
 
 @pytest.mark.parametrize("launch", LAUNCHES)
 def test_unrolled_bodies(launch):
-    """The body unrolled 4, 2 and 1 times on the GPU (by how many arrays it walks), as a for and a
+    """The body unrolled 4 times or not at all on the GPU (by how many arrays it walks), as a for and a
     while loop: every size leaves a different remainder of passes per thread."""
     rng = np.random.default_rng(3)
     for n in SIZES + [4 * launch[0] * launch[1] + 3]:
