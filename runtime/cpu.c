@@ -1,6 +1,9 @@
 /* runtime/: the CPU executor. A pool of worker threads sleeps on a condition variable; a run
  * publishes a job (a new generation), the workers and the caller take blocks from the job's
- * atomic counter in order, and the caller returns once every worker has finished the job. */
+ * atomic counter in order, and the caller returns once every worker has finished the job. After
+ * a job a worker watches for the next one for a short while before it sleeps, and the caller
+ * watches the workers finish before it sleeps, as OpenMP's threads do: back-to-back launches of
+ * small kernels then pay no wake-up of sleeping threads. */
 #include "runtime/cpu.h"
 
 #include <errno.h>
@@ -8,6 +11,7 @@
 #include <sched.h>
 #include <setjmp.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,12 +35,12 @@ struct PjCpuPool {
   int nworkers;
   pthread_t *workers;
   pthread_mutex_t run_lock;  /* one run at a time */
-  pthread_mutex_t lock;      /* guards generation, active, quit */
+  pthread_mutex_t lock;      /* changes of generation, active and quit are made under it */
   pthread_cond_t wake;       /* a new job or quit */
   pthread_cond_t idle;       /* active fell to 0 */
-  uint64_t generation;
-  int active;                /* workers still on the current job */
-  int quit;
+  atomic_uint_fast64_t generation;
+  atomic_int active;         /* workers still on the current job */
+  atomic_int quit;
   PjCpuJob job;
 };
 
@@ -223,20 +227,57 @@ static void pj_cpu_job_work(PjCpuJob *job) {
 
 /* ---- the pool ----------------------------------------------------------------------------- */
 
+/* How long a worker watches for the next job, and the caller for the workers to finish, before
+ * sleeping on the condition variable (nanoseconds). */
+enum { PJ_CPU_SPIN_NS = 100000 };
+
+/* Between two looks: the core goes to any other thread that wants it (a machine busier than the
+ * pool has threads loses nothing to the watching), else the look comes again at once. */
+static inline void pj_cpu_relax(void) { sched_yield(); }
+
+static uint64_t pj_cpu_now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Watches for up to PJ_CPU_SPIN_NS for *word to differ from a value (or quit to be set), and for
+ * *word to fall to 0; whether it happened. */
+static bool pj_cpu_spin_u64(atomic_uint_fast64_t *word, uint64_t differs_from, const atomic_int *quit) {
+  uint64_t until = pj_cpu_now_ns() + PJ_CPU_SPIN_NS;
+  for (unsigned k = 1;; k++) {
+    if (atomic_load_explicit(word, memory_order_acquire) != differs_from || atomic_load_explicit(quit, memory_order_relaxed))
+      return true;
+    pj_cpu_relax();
+    if (k % 8 == 0 && pj_cpu_now_ns() > until) return false;
+  }
+}
+
+static bool pj_cpu_spin_zero(atomic_int *word) { /* see pj_cpu_spin_u64 */
+  uint64_t until = pj_cpu_now_ns() + PJ_CPU_SPIN_NS;
+  for (unsigned k = 1;; k++) {
+    if (atomic_load_explicit(word, memory_order_acquire) == 0) return true;
+    pj_cpu_relax();
+    if (k % 8 == 0 && pj_cpu_now_ns() > until) return false;
+  }
+}
+
 static void *pj_cpu_worker_main(void *arg) {
   PjCpuPool *pool = arg;
   uint64_t seen = 0;
-  pthread_mutex_lock(&pool->lock);
   for (;;) {
-    while (!pool->quit && pool->generation == seen) pthread_cond_wait(&pool->wake, &pool->lock);
-    if (pool->quit) break;
-    seen = pool->generation;
-    pthread_mutex_unlock(&pool->lock);
+    if (!pj_cpu_spin_u64(&pool->generation, seen, &pool->quit)) {
+      pthread_mutex_lock(&pool->lock);
+      while (!atomic_load(&pool->quit) && atomic_load(&pool->generation) == seen) pthread_cond_wait(&pool->wake, &pool->lock);
+      pthread_mutex_unlock(&pool->lock);
+    }
+    if (atomic_load(&pool->quit)) break;
+    seen = atomic_load(&pool->generation);
     pj_cpu_job_work(&pool->job);
     pthread_mutex_lock(&pool->lock);
-    if (--pool->active == 0) pthread_cond_signal(&pool->idle);
+    if (atomic_fetch_sub(&pool->active, 1) == 1) pthread_cond_signal(&pool->idle);
+    pthread_mutex_unlock(&pool->lock);
   }
-  pthread_mutex_unlock(&pool->lock);
   return NULL;
 }
 
@@ -263,6 +304,9 @@ PjStatus pj_cpu_pool_new(int threads, PjCpuPool **out, char *err, size_t errlen)
   pthread_cond_init(&pool->wake, NULL);
   pthread_cond_init(&pool->idle, NULL);
   atomic_init(&pool->job.next, 0);
+  atomic_init(&pool->generation, 0);
+  atomic_init(&pool->active, 0);
+  atomic_init(&pool->quit, 0);
   pj_cpu_pool_start(pool, threads);
   *out = pool;
   return PJ_OK;
@@ -271,7 +315,7 @@ PjStatus pj_cpu_pool_new(int threads, PjCpuPool **out, char *err, size_t errlen)
 void pj_cpu_pool_delete(PjCpuPool *pool) {
   if (!pool) return;
   pthread_mutex_lock(&pool->lock);
-  pool->quit = 1;
+  atomic_store(&pool->quit, 1);
   pthread_cond_broadcast(&pool->wake);
   pthread_mutex_unlock(&pool->lock);
   for (int i = 0; i < pool->nworkers; i++) pthread_join(pool->workers[i], NULL);
@@ -299,14 +343,16 @@ void pj_cpu_pool_run(PjCpuPool *pool, PjCpuEntry entry, void **params, uint32_t 
     return;
   }
   pthread_mutex_lock(&pool->lock);
-  pool->generation++;
-  pool->active = pool->nworkers;
+  atomic_store(&pool->active, pool->nworkers); /* before the new generation shows */
+  atomic_fetch_add(&pool->generation, 1);
   pthread_cond_broadcast(&pool->wake);
   pthread_mutex_unlock(&pool->lock);
   pj_cpu_job_work(&pool->job);
-  pthread_mutex_lock(&pool->lock);
-  while (pool->active > 0) pthread_cond_wait(&pool->idle, &pool->lock);
-  pthread_mutex_unlock(&pool->lock);
+  if (!pj_cpu_spin_zero(&pool->active)) {
+    pthread_mutex_lock(&pool->lock);
+    while (atomic_load(&pool->active) > 0) pthread_cond_wait(&pool->idle, &pool->lock);
+    pthread_mutex_unlock(&pool->lock);
+  }
   pthread_mutex_unlock(&pool->run_lock);
 }
 
