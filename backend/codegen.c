@@ -1098,6 +1098,14 @@ static unsigned pj_stride_unroll(const PjBlock *body) {
 
 static LLVMValueRef pj_cg_stride_count(PjCg *g, LLVMValueRef start, LLVMValueRef stop, LLVMValueRef step);
 
+/* The bound a grid-stride walk that counts no passes tests its variable against: max(stop, 0),
+ * compared unsigned. The variable starts at 0 or more and steps by a positive amount, both below
+ * 2**42 (pj_cg_range_nonneg, guard.c's pj_stride_while), so it never wraps as an unsigned value. */
+static LLVMValueRef pj_cg_stride_end(PjCg *g, LLVMValueRef stop) {
+  LLVMTypeRef t = LLVMTypeOf(stop);
+  return pj_cg_call_intrinsic(g, "llvm.smax", (LLVMTypeRef[]){t}, 1, (LLVMValueRef[]){stop, LLVMConstInt(t, 0, 0)}, 2);
+}
+
 /* The unroll count of a grid-stride loop on the GPU: pj_stride_unroll's for a small body with no
  * loop inside (an outer loop's copies would each set up the inner), none for a loop inside
  * another (its count's division, hoisted out of the outer loop by the backend, would run in
@@ -1122,28 +1130,33 @@ static void pj_cg_stride_while(PjCg *g, const PjStmt *s) {
   LLVMValueRef stop = pj_cg_convert(g, pj_cg_expr(g, g->guard.stride_stop), g->guard.stride_stop->type, i64);
   LLVMValueRef step = pj_cg_convert(g, pj_cg_expr(g, g->guard.stride_step), g->guard.stride_step->type, i64);
   unsigned copies = pj_cg_stride_copies(g, &s->while_.body);
-  /* no unroll count: the test is i < max(stop, 0), unsigned, as pj_cg_stride_walk's */
-  LLVMTypeRef pt[1] = {t};
-  LLVMValueRef end = copies > 1 ? pj_cg_stride_count(g, start, stop, step)
-                                : pj_cg_call_intrinsic(g, "llvm.smax", pt, 1, (LLVMValueRef[]){stop, LLVMConstInt(t, 0, 0)}, 2);
-  LLVMValueRef counter = LLVMBuildAlloca(g->alloca_b, t, "while.k");
-  LLVMBuildStore(g->b, LLVMConstInt(t, 0, 0), counter);
+  /* unrolled: a counter k walks the count of passes; else i itself is tested */
+  LLVMValueRef counter = NULL, end;
+  if (copies > 1) {
+    end = pj_cg_stride_count(g, start, stop, step);
+    counter = LLVMBuildAlloca(g->alloca_b, t, "while.k");
+    LLVMBuildStore(g->b, LLVMConstInt(t, 0, 0), counter);
+  } else {
+    end = pj_cg_stride_end(g, stop);
+  }
   LLVMBasicBlockRef head = pj_cg_block_new(g, "while.cond"), body = pj_cg_block_new(g, "while.body"),
                     latch = pj_cg_block_new(g, "while.inc"), done = pj_cg_block_new(g, "while.end");
   LLVMBuildBr(g->b, head);
   LLVMPositionBuilderAtEnd(g->b, head);
-  LLVMValueRef k = copies > 1 ? LLVMBuildLoad2(g->b, t, counter, "k")
-                              : pj_cg_convert(g, pj_cg_expr(g, g->guard.stride_var), g->guard.stride_var->type, i64);
+  LLVMValueRef k = counter ? LLVMBuildLoad2(g->b, t, counter, "k")
+                           : pj_cg_convert(g, pj_cg_expr(g, g->guard.stride_var), g->guard.stride_var->type, i64);
   LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntULT, k, end, ""), body, done);
   LLVMPositionBuilderAtEnd(g->b, body);
   pj_cg_assume_nonneg(g, pj_cg_expr(g, g->guard.stride_var)); /* start + k * step, below stop */
   pj_cg_loop_body(g, &s->while_.body, latch, done);
   pj_br(g, latch);
   LLVMPositionBuilderAtEnd(g->b, latch);
-  LLVMValueRef next = LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, t, counter, ""), LLVMConstInt(t, 1, 0), "");
-  LLVMSetNUW(next, 1); /* below count */
-  LLVMSetNSW(next, 1);
-  LLVMBuildStore(g->b, next, counter);
+  if (counter) {
+    LLVMValueRef next = LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, t, counter, ""), LLVMConstInt(t, 1, 0), "");
+    LLVMSetNUW(next, 1); /* below count */
+    LLVMSetNSW(next, 1);
+    LLVMBuildStore(g->b, next, counter);
+  }
   pj_unroll_hint(g, LLVMBuildBr(g->b, head), copies);
   LLVMPositionBuilderAtEnd(g->b, done);
 }
@@ -1240,12 +1253,10 @@ static LLVMValueRef pj_cg_stride_count(PjCg *g, LLVMValueRef start, LLVMValueRef
  * `if` kernels over 2^26 float32, one thread an element: a four-array grid-stride loop went from
  * 1.62x (56 registers: LLVM unrolled the counted loop itself) to 1.01x (22); numba's documented
  * 2-D style from 1.95x to 1.14x, and with 16 blocks an SM it equals nvcc's own 2-D grid-stride
- * loops. start is never negative and step positive, both below 2**42 (pj_cg_range_nonneg):
- * i + step does not wrap as an unsigned value, so `i < max(stop, 0)` unsigned is the test. */
+ * loops. The test is pj_cg_stride_end's. */
 static void pj_cg_stride_walk(PjCg *g, const PjStmt *s, LLVMValueRef start, LLVMValueRef stop, LLVMValueRef step) {
   LLVMTypeRef t = LLVMTypeOf(start);
-  LLVMTypeRef pt[1] = {t};
-  LLVMValueRef end = pj_cg_call_intrinsic(g, "llvm.smax", pt, 1, (LLVMValueRef[]){stop, LLVMConstInt(t, 0, 0)}, 2);
+  LLVMValueRef end = pj_cg_stride_end(g, stop);
   LLVMValueRef walk = LLVMBuildAlloca(g->alloca_b, t, "range.i");
   LLVMBuildStore(g->b, start, walk);
   LLVMBasicBlockRef head = pj_cg_block_new(g, "for.cond"), body = pj_cg_block_new(g, "for.body"),
@@ -1279,7 +1290,8 @@ static void pj_cg_for(PjCg *g, const PjStmt *s) {
   LLVMValueRef stop = pj_cg_expr(g, it->call.args[n > 1 ? 1 : 0]);
   LLVMValueRef step = n > 2 ? pj_cg_expr(g, it->call.args[2]) : LLVMConstInt(t, 1, 0);
   bool stride = nonneg && n > 2 && !LLVMIsAConstantInt(step);
-  if (stride && !g->host && pj_cg_stride_copies(g, &s->for_.body) == 1) {
+  unsigned copies = stride && !g->host ? pj_cg_stride_copies(g, &s->for_.body) : 0;
+  if (copies == 1) {
     pj_cg_stride_walk(g, s, start, stop, step);
     return;
   }
@@ -1363,7 +1375,7 @@ static void pj_cg_for(PjCg *g, const PjStmt *s) {
   if (walk) /* past stop, perhaps wrapped, on the way out: not used then */
     LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, t, walk, ""), step, ""), walk);
   LLVMValueRef backedge = LLVMBuildBr(g->b, head);
-  if (walk) pj_unroll_hint(g, backedge, pj_cg_stride_copies(g, &s->for_.body));
+  if (walk) pj_unroll_hint(g, backedge, copies);
   LLVMPositionBuilderAtEnd(g->b, done);
 }
 

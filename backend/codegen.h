@@ -2,6 +2,8 @@
 #ifndef PJ_BACKEND_CODEGEN_H
 #define PJ_BACKEND_CODEGEN_H
 
+#include <stdint.h>
+
 #include <llvm-c/Core.h>
 #include <llvm-c/DebugInfo.h>
 
@@ -224,6 +226,13 @@ typedef struct PjRemat {
 } PjRemat;
 PjRemat *pj_block_remat(const PjFunc *f);
 void pj_block_remat_free(PjRemat *r);
+/* backend/remat.c: whether e has no effect and is built of nothing but constants, the variables
+ * vars[] marks, array metadata and the builtins whose lowerings `ops` holds (PJ_LOWERING bits),
+ * applied to such values; `**` only when `pow`. Recomputed variables (remat.c) and uniform
+ * values (uniform.c) are each such an expression. */
+#define PJ_LOWERING(l) (UINT64_C(1) << (l))
+_Static_assert(PJ_LOWER_ADDRESS < 64, "PjLowering values fit a 64-bit set");
+bool pj_expr_built_of(const PjExpr *e, const bool *vars, int nvars, uint64_t ops, bool pow);
 /* backend/uniform.c: per variable, whether every live thread of a block holds the same value
  * (malloc'd, NULL when out of memory); and whether an expression is built only of such values */
 bool *pj_block_uniform(const PjFunc *f);
@@ -235,6 +244,10 @@ bool pj_cg_find_guard(const PjFunc *f, PjGuard *out);
 /* backend/guard.c: range(start, stop[, step]) (an int64 range) whose start is never negative and
  * whose step is positive, by their forms: its variable may take LLVM's no-wrap facts (both targets). */
 bool pj_cg_range_nonneg(PjCg *g, const PjExpr *range_call);
+/* backend/guard.c: cuda.grid(2) or (3) (lowering PJ_LOWER_GRID), cuda.gridsize(2) or (3)
+ * (PJ_LOWER_GRIDSIZE): what pj_cg_var_value gives for a name unpacked from it (`x, y =
+ * cuda.grid(2)`), whose every item is what the 1-D form is. */
+bool pj_grid_tuple(const PjExpr *e, PjLowering l);
 /* GPU: the value a variable holds wherever the statement being emitted can read it, when the
  * function assigns it once, at its top level, before that statement (narrow.c); else e itself. */
 const PjExpr *pj_cg_var_value(PjCg *g, const PjExpr *e);

@@ -552,17 +552,14 @@ static bool pj_small_index(const PjExpr *e, bool product_ok) {
   }
 }
 
+bool pj_grid_tuple(const PjExpr *e, PjLowering l) {
+  return e->kind == PJ_EX_BUILTIN && pj_builtins[e->builtin.id].lower == l && e->type && e->type->kind == PJ_TY_TUPLE;
+}
+
 /* range(start, stop, step) whose start is never negative and whose step is positive, from their
  * forms (codegen.h): then 0 <= k * step < stop - start and start <= i < stop for every k below
  * the count, so the counter, k * step and i take LLVM's no-wrap flags, and an index i needs no
  * wraparound. */
-/* cuda.grid(2) or (3) (lowering PJ_LOWER_GRID), cuda.gridsize(2) or (3) (PJ_LOWER_GRIDSIZE):
- * the value pj_cg_var_value gives for a name unpacked from it (`x, y = cuda.grid(2)`), whose
- * every item is what the 1-D form is. */
-static bool pj_grid_tuple(const PjExpr *e, PjLowering l) {
-  return e->kind == PJ_EX_BUILTIN && pj_builtins[e->builtin.id].lower == l && e->type && e->type->kind == PJ_TY_TUPLE;
-}
-
 bool pj_cg_range_nonneg(PjCg *g, const PjExpr *it) {
   int n = it->call.nargs;
   if (it->type->dtype != PJ_INT64 || n < 1 || n > 3) return false;

@@ -76,9 +76,8 @@ static void pj_defs_target(PjVarDefs *d, const PjExpr *t, int kind, const PjExpr
     bool each = kind == PJ_DEF_PLAIN && value && value->kind == PJ_EX_TUPLE && value->tuple.count == t->tuple.count;
     /* `x, y = cuda.grid(2)` (or gridsize): each name gets an item of the call, which
      * pj_cg_range_nonneg knows by the call itself */
-    bool grid = kind == PJ_DEF_PLAIN && value && value->kind == PJ_EX_BUILTIN && value->type &&
-                value->type->kind == PJ_TY_TUPLE &&
-                (pj_builtins[value->builtin.id].lower == PJ_LOWER_GRID || pj_builtins[value->builtin.id].lower == PJ_LOWER_GRIDSIZE);
+    bool grid = kind == PJ_DEF_PLAIN && value &&
+                (pj_grid_tuple(value, PJ_LOWER_GRID) || pj_grid_tuple(value, PJ_LOWER_GRIDSIZE));
     for (int i = 0; i < t->tuple.count; i++)
       pj_defs_target(d, t->tuple.items[i], each || grid ? PJ_DEF_UNPACKED : PJ_DEF_OTHER,
                      each ? value->tuple.items[i] : grid ? value : NULL, top);

@@ -355,6 +355,13 @@ static bool pj_tx_expr(PjRegions *R, const PjExpr *e) {
   return false;
 }
 
+/* v (i64) clamped to [lo, hi], signed */
+static LLVMValueRef pj_clamp64(PjCg *g, LLVMValueRef v, LLVMValueRef lo, LLVMValueRef hi) {
+  LLVMTypeRef pt[1] = {LLVMInt64TypeInContext(g->ctx)};
+  v = pj_cg_call_intrinsic(g, "llvm.smax", pt, 1, (LLVMValueRef[]){v, lo}, 2);
+  return pj_cg_call_intrinsic(g, "llvm.smin", pt, 1, (LLVMValueRef[]){v, hi}, 2);
+}
+
 static bool pj_x_range(PjRegions *R, const PjStmt *s, LLVMValueRef *xlo, LLVMValueRef *xhi) {
   PjCg *g = R->g;
   if (!R->uniform || s->kind != PJ_ST_IF || s->if_.orelse.count || s->if_.cond->kind != PJ_EX_COMPARE ||
@@ -379,22 +386,15 @@ static bool pj_x_range(PjRegions *R, const PjStmt *s, LLVMValueRef *xlo, LLVMVal
   LLVMTypeRef i64 = pj_i64t(g), i32 = LLVMInt32TypeInContext(g->ctx);
   bool is_signed = d == PJ_INT8 || d == PJ_INT16 || d == PJ_INT32 || d == PJ_INT64;
   if (LLVMGetIntTypeWidth(LLVMTypeOf(u)) < 64) u = is_signed ? LLVMBuildSExt(g->b, u, i64, "") : LLVMBuildZExt(g->b, u, i64, "");
-  LLVMValueRef zero = LLVMConstInt(i64, 0, 0), one = LLVMConstInt(i64, 1, 0);
   LLVMValueRef nx = LLVMBuildZExt(g->b, R->dims[0], i64, "");
-  LLVMTypeRef pt[1] = {i64};
-  /* hi: u (LT), u + 1 (LE, EQ), the extent (GT, GE); lo: u + 1 (GT), u (GE, EQ), 0 (LT, LE);
-   * each clamped to [0, extent] before any + 1, so nothing wraps */
-  LLVMValueRef last = LLVMBuildSub(g->b, nx, one, "");
-  LLVMValueRef hi = op == PJ_CMP_LT   ? pj_cg_call_intrinsic(g, "llvm.smin", pt, 1, (LLVMValueRef[]){u, nx}, 2)
-                    : op == PJ_CMP_GT || op == PJ_CMP_GE
-                        ? nx
-                        : LLVMBuildAdd(g->b, pj_cg_call_intrinsic(g, "llvm.smin", pt, 1, (LLVMValueRef[]){u, last}, 2), one, "");
-  LLVMValueRef lo = op == PJ_CMP_LT || op == PJ_CMP_LE ? zero
-                    : op == PJ_CMP_GT
-                        ? LLVMBuildAdd(g->b, pj_cg_call_intrinsic(g, "llvm.smax", pt, 1, (LLVMValueRef[]){u, LLVMConstInt(i64, (unsigned long long)-1, 1)}, 2), one, "")
-                        : pj_cg_call_intrinsic(g, "llvm.smax", pt, 1, (LLVMValueRef[]){u, zero}, 2);
-  hi = pj_cg_call_intrinsic(g, "llvm.smax", pt, 1, (LLVMValueRef[]){hi, zero}, 2); /* u below 0 */
-  lo = pj_cg_call_intrinsic(g, "llvm.smin", pt, 1, (LLVMValueRef[]){lo, nx}, 2);  /* u past the extent */
+  /* c = u clamped to [-1, extent], so c + 1 does not wrap; the range is [0, c) (LT), [0, c + 1)
+   * (LE), [c, c + 1) (EQ), [c + 1, extent) (GT), [c, extent) (GE), each end clamped to [0, extent] */
+  LLVMValueRef c = pj_clamp64(g, u, LLVMConstInt(i64, (unsigned long long)-1, 1), nx);
+  LLVMValueRef c1 = LLVMBuildAdd(g->b, c, LLVMConstInt(i64, 1, 0), "");
+  LLVMValueRef lo = op == PJ_CMP_GT ? c1 : op == PJ_CMP_GE || op == PJ_CMP_EQ ? c : LLVMConstInt(i64, 0, 0);
+  LLVMValueRef hi = op == PJ_CMP_LT ? c : op == PJ_CMP_LE || op == PJ_CMP_EQ ? c1 : nx;
+  lo = pj_clamp64(g, lo, LLVMConstInt(i64, 0, 0), nx);
+  hi = pj_clamp64(g, hi, LLVMConstInt(i64, 0, 0), nx);
   *xlo = LLVMBuildTrunc(g->b, lo, i32, "");
   *xhi = LLVMBuildTrunc(g->b, hi, i32, "");
   return true;

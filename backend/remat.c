@@ -102,43 +102,47 @@ static void pj_scan_block(PjRematScan *s, const PjBlock *b) {
   for (int i = 0; i < b->count; i++) pj_scan_stmt(s, b->stmts[i]);
 }
 
+bool pj_expr_built_of(const PjExpr *e, const bool *vars, int nvars, uint64_t ops, bool pow) {
+  switch (e->kind) {
+  case PJ_EX_INT: case PJ_EX_FLOAT: case PJ_EX_BOOL: case PJ_EX_STATIC: return true;
+  case PJ_EX_NAME: return e->name.var >= 0 && e->name.var < nvars && vars[e->name.var];
+  case PJ_EX_ATTR: return pj_expr_built_of(e->attr.base, vars, nvars, ops, pow);
+  case PJ_EX_SHAPE: return pj_expr_built_of(e->shape.array, vars, nvars, ops, pow);
+  case PJ_EX_CAST: return pj_expr_built_of(e->cast.x, vars, nvars, ops, pow);
+  case PJ_EX_UNARY: return pj_expr_built_of(e->un.x, vars, nvars, ops, pow);
+  case PJ_EX_BINARY:
+    return e->bin.op != PJ_OP_MATMUL && (pow || e->bin.op != PJ_OP_POW) && pj_expr_built_of(e->bin.l, vars, nvars, ops, pow) &&
+           pj_expr_built_of(e->bin.r, vars, nvars, ops, pow);
+  case PJ_EX_COMPARE:
+    for (int i = 0; i <= e->cmp.n; i++)
+      if (!pj_expr_built_of(e->cmp.operands[i], vars, nvars, ops, pow)) return false;
+    return true;
+  case PJ_EX_BOOLOP:
+    return pj_expr_built_of(e->boolop.l, vars, nvars, ops, pow) && pj_expr_built_of(e->boolop.r, vars, nvars, ops, pow);
+  case PJ_EX_IFEXP:
+    return pj_expr_built_of(e->ifexp.cond, vars, nvars, ops, pow) && pj_expr_built_of(e->ifexp.then, vars, nvars, ops, pow) &&
+           pj_expr_built_of(e->ifexp.orelse, vars, nvars, ops, pow);
+  case PJ_EX_TUPLE:
+    for (int i = 0; i < e->tuple.count; i++)
+      if (!pj_expr_built_of(e->tuple.items[i], vars, nvars, ops, pow)) return false;
+    return true;
+  case PJ_EX_BUILTIN:
+    if (!(ops & PJ_LOWERING(pj_builtins[e->builtin.id].lower))) return false;
+    for (int i = 0; i < e->builtin.nargs; i++)
+      if (!pj_expr_built_of(e->builtin.args[i], vars, nvars, ops, pow)) return false;
+    return true;
+  default: return false;
+  }
+}
+
 /* Whether e has no effect and depends on nothing but variables already recomputed (remat[]),
  * thread and block indices, constants, array metadata and array creation. */
 static bool pj_remat_expr(const PjExpr *e, const bool *remat, int nvars, bool arrays) {
-  switch (e->kind) {
-  case PJ_EX_INT: case PJ_EX_FLOAT: case PJ_EX_BOOL: case PJ_EX_STATIC: return true;
-  case PJ_EX_NAME: return e->name.var >= 0 && e->name.var < nvars && remat[e->name.var];
-  case PJ_EX_ATTR: return pj_remat_expr(e->attr.base, remat, nvars, arrays);
-  case PJ_EX_SHAPE: return pj_remat_expr(e->shape.array, remat, nvars, arrays);
-  case PJ_EX_CAST: return pj_remat_expr(e->cast.x, remat, nvars, arrays);
-  case PJ_EX_UNARY: return pj_remat_expr(e->un.x, remat, nvars, arrays);
-  case PJ_EX_BINARY:
-    return e->bin.op != PJ_OP_MATMUL && e->bin.op != PJ_OP_POW && pj_remat_expr(e->bin.l, remat, nvars, arrays) &&
-           pj_remat_expr(e->bin.r, remat, nvars, arrays);
-  case PJ_EX_COMPARE:
-    for (int i = 0; i <= e->cmp.n; i++)
-      if (!pj_remat_expr(e->cmp.operands[i], remat, nvars, arrays)) return false;
-    return true;
-  case PJ_EX_BOOLOP: return pj_remat_expr(e->boolop.l, remat, nvars, arrays) && pj_remat_expr(e->boolop.r, remat, nvars, arrays);
-  case PJ_EX_IFEXP:
-    return pj_remat_expr(e->ifexp.cond, remat, nvars, arrays) && pj_remat_expr(e->ifexp.then, remat, nvars, arrays) &&
-           pj_remat_expr(e->ifexp.orelse, remat, nvars, arrays);
-  case PJ_EX_TUPLE:
-    for (int i = 0; i < e->tuple.count; i++)
-      if (!pj_remat_expr(e->tuple.items[i], remat, nvars, arrays)) return false;
-    return true;
-  case PJ_EX_BUILTIN: {
-    PjLowering l = pj_builtins[e->builtin.id].lower;
-    if (l != PJ_LOWER_TID && l != PJ_LOWER_CTAID && l != PJ_LOWER_NTID && l != PJ_LOWER_NCTAID && l != PJ_LOWER_GRID &&
-        l != PJ_LOWER_GRIDSIZE && l != PJ_LOWER_CONSTANT && l != PJ_LOWER_LEN &&
-        !(arrays && (l == PJ_LOWER_SHARED_ARRAY || l == PJ_LOWER_LOCAL_ARRAY)))
-      return false;
-    for (int i = 0; i < e->builtin.nargs; i++)
-      if (!pj_remat_expr(e->builtin.args[i], remat, nvars, arrays)) return false;
-    return true;
-  }
-  default: return false;
-  }
+  uint64_t ops = PJ_LOWERING(PJ_LOWER_TID) | PJ_LOWERING(PJ_LOWER_CTAID) | PJ_LOWERING(PJ_LOWER_NTID) |
+                 PJ_LOWERING(PJ_LOWER_NCTAID) | PJ_LOWERING(PJ_LOWER_GRID) | PJ_LOWERING(PJ_LOWER_GRIDSIZE) |
+                 PJ_LOWERING(PJ_LOWER_CONSTANT) | PJ_LOWERING(PJ_LOWER_LEN);
+  if (arrays) ops |= PJ_LOWERING(PJ_LOWER_SHARED_ARRAY) | PJ_LOWERING(PJ_LOWER_LOCAL_ARRAY);
+  return pj_expr_built_of(e, remat, nvars, ops, false);
 }
 
 /* Whether e reads variable v. */

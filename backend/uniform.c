@@ -39,81 +39,19 @@ static void pj_not_uniform(PjUniformScan *s, const PjExpr *t) {
 }
 
 bool pj_uniform_expr(const PjExpr *e, const bool *uniform, int nvars) {
-  switch (e->kind) {
-  case PJ_EX_INT: case PJ_EX_FLOAT: case PJ_EX_BOOL: case PJ_EX_STATIC: return true;
-  case PJ_EX_NAME: return e->name.var >= 0 && e->name.var < nvars && uniform[e->name.var];
-  case PJ_EX_ATTR: return pj_uniform_expr(e->attr.base, uniform, nvars);
-  case PJ_EX_SHAPE: return pj_uniform_expr(e->shape.array, uniform, nvars);
-  case PJ_EX_CAST: return pj_uniform_expr(e->cast.x, uniform, nvars);
-  case PJ_EX_UNARY: return pj_uniform_expr(e->un.x, uniform, nvars);
-  case PJ_EX_BINARY:
-    return e->bin.op != PJ_OP_MATMUL && pj_uniform_expr(e->bin.l, uniform, nvars) && pj_uniform_expr(e->bin.r, uniform, nvars);
-  case PJ_EX_COMPARE:
-    for (int i = 0; i <= e->cmp.n; i++)
-      if (!pj_uniform_expr(e->cmp.operands[i], uniform, nvars)) return false;
-    return true;
-  case PJ_EX_BOOLOP: return pj_uniform_expr(e->boolop.l, uniform, nvars) && pj_uniform_expr(e->boolop.r, uniform, nvars);
-  case PJ_EX_IFEXP:
-    return pj_uniform_expr(e->ifexp.cond, uniform, nvars) && pj_uniform_expr(e->ifexp.then, uniform, nvars) &&
-           pj_uniform_expr(e->ifexp.orelse, uniform, nvars);
-  case PJ_EX_TUPLE:
-    for (int i = 0; i < e->tuple.count; i++)
-      if (!pj_uniform_expr(e->tuple.items[i], uniform, nvars)) return false;
-    return true;
-  case PJ_EX_BUILTIN: {
-    PjLowering l = pj_builtins[e->builtin.id].lower;
-    if (l != PJ_LOWER_CTAID && l != PJ_LOWER_NTID && l != PJ_LOWER_NCTAID && l != PJ_LOWER_GRIDSIZE &&
-        l != PJ_LOWER_CONSTANT && l != PJ_LOWER_LEN)
-      return false;
-    for (int i = 0; i < e->builtin.nargs; i++)
-      if (!pj_uniform_expr(e->builtin.args[i], uniform, nvars)) return false;
-    return true;
-  }
-  default: return false;
-  }
+  uint64_t ops = PJ_LOWERING(PJ_LOWER_CTAID) | PJ_LOWERING(PJ_LOWER_NTID) | PJ_LOWERING(PJ_LOWER_NCTAID) |
+                 PJ_LOWERING(PJ_LOWER_GRIDSIZE) | PJ_LOWERING(PJ_LOWER_CONSTANT) | PJ_LOWERING(PJ_LOWER_LEN);
+  return pj_expr_built_of(e, uniform, nvars, ops, true);
 }
 
-/* The variables an expression assigns itself (hidden assignments of PJ_LOWER_LET) lose uniformity:
- * they are set wherever the expression is evaluated, in whatever thread. */
-static void pj_uniform_scan_expr(PjUniformScan *s, const PjExpr *e) {
-  if (!e) return;
-  switch (e->kind) {
-  case PJ_EX_ATTR: pj_uniform_scan_expr(s, e->attr.base); break;
-  case PJ_EX_CALL:
-    pj_uniform_scan_expr(s, e->call.fn);
-    for (int i = 0; i < e->call.nargs; i++) pj_uniform_scan_expr(s, e->call.args[i]);
-    break;
-  case PJ_EX_SUBSCRIPT: pj_uniform_scan_expr(s, e->sub.base); pj_uniform_scan_expr(s, e->sub.index); break;
-  case PJ_EX_TUPLE: case PJ_EX_LIST:
-    for (int i = 0; i < e->tuple.count; i++) pj_uniform_scan_expr(s, e->tuple.items[i]);
-    break;
-  case PJ_EX_BINARY: pj_uniform_scan_expr(s, e->bin.l); pj_uniform_scan_expr(s, e->bin.r); break;
-  case PJ_EX_UNARY: pj_uniform_scan_expr(s, e->un.x); break;
-  case PJ_EX_COMPARE:
-    for (int i = 0; i <= e->cmp.n; i++) pj_uniform_scan_expr(s, e->cmp.operands[i]);
-    break;
-  case PJ_EX_BOOLOP: pj_uniform_scan_expr(s, e->boolop.l); pj_uniform_scan_expr(s, e->boolop.r); break;
-  case PJ_EX_IFEXP:
-    pj_uniform_scan_expr(s, e->ifexp.cond);
-    pj_uniform_scan_expr(s, e->ifexp.then);
-    pj_uniform_scan_expr(s, e->ifexp.orelse);
-    break;
-  case PJ_EX_CAST: pj_uniform_scan_expr(s, e->cast.x); break;
-  case PJ_EX_SHAPE: pj_uniform_scan_expr(s, e->shape.array); break;
-  case PJ_EX_SLICE:
-    pj_uniform_scan_expr(s, e->slice.start);
-    pj_uniform_scan_expr(s, e->slice.stop);
-    pj_uniform_scan_expr(s, e->slice.step);
-    break;
-  case PJ_EX_BUILTIN: {
-    int n = e->builtin.nargs;
-    if (pj_builtins[e->builtin.id].lower == PJ_LOWER_LET) /* n values, the result, n hidden variables */
-      for (int i = 0; i < (n - 1) / 2; i++) pj_not_uniform(s, e->builtin.args[(n - 1) / 2 + 1 + i]);
-    for (int i = 0; i < n; i++) pj_uniform_scan_expr(s, e->builtin.args[i]);
-    break;
+/* The hidden variables an expression assigns itself (PJ_LOWER_LET: n values, the result, n
+ * variables) are set wherever it is evaluated, in whatever thread: never uniform. */
+static bool pj_uniform_let(const PjExpr *e, void *ctx) {
+  if (e->kind == PJ_EX_BUILTIN && pj_builtins[e->builtin.id].lower == PJ_LOWER_LET) {
+    int n = (e->builtin.nargs - 1) / 2;
+    for (int i = 0; i < n; i++) pj_not_uniform(ctx, e->builtin.args[n + 1 + i]);
   }
-  default: break;
-  }
+  return false;
 }
 
 /* Whether a loop's own body (not the loops inside it) has a break or continue. */
@@ -139,38 +77,28 @@ static void pj_uniform_scan_stmt(PjUniformScan *s, const PjStmt *st, bool alike)
   const bool *u = s->uniform;
   int nv = s->f->nvars;
   switch (st->kind) {
-  case PJ_ST_EXPR: case PJ_ST_RETURN: pj_uniform_scan_expr(s, st->expr); break;
   case PJ_ST_ASSIGN: {
-    pj_uniform_scan_expr(s, st->assign.value);
     bool keep = alike && pj_uniform_expr(st->assign.value, u, nv);
-    for (int i = 0; i < st->assign.ntargets; i++) {
-      const PjExpr *t = st->assign.targets[i];
-      if (t->kind != PJ_EX_NAME || !keep) pj_not_uniform(s, t);
-      if (t->kind != PJ_EX_NAME) pj_uniform_scan_expr(s, t);
-    }
+    for (int i = 0; i < st->assign.ntargets; i++)
+      if (st->assign.targets[i]->kind != PJ_EX_NAME || !keep) pj_not_uniform(s, st->assign.targets[i]);
     break;
   }
   case PJ_ST_AUGASSIGN:
-    pj_uniform_scan_expr(s, st->aug.value);
-    if (st->aug.target->kind != PJ_EX_NAME) pj_uniform_scan_expr(s, st->aug.target);
-    else if (!alike || !pj_uniform_expr(st->aug.value, u, nv) || !pj_uniform_expr(st->aug.target, u, nv))
+    if (!alike || !pj_uniform_expr(st->aug.value, u, nv) || !pj_uniform_expr(st->aug.target, u, nv))
       pj_not_uniform(s, st->aug.target);
     break;
   case PJ_ST_IF: {
-    pj_uniform_scan_expr(s, st->if_.cond);
     bool inner = alike && pj_uniform_expr(st->if_.cond, u, nv);
     pj_uniform_scan_block(s, &st->if_.then, inner);
     pj_uniform_scan_block(s, &st->if_.orelse, inner);
     break;
   }
   case PJ_ST_WHILE: {
-    pj_uniform_scan_expr(s, st->while_.cond);
     bool inner = alike && pj_uniform_expr(st->while_.cond, u, nv) && !pj_leaves_loop(&st->while_.body);
     pj_uniform_scan_block(s, &st->while_.body, inner);
     break;
   }
   case PJ_ST_FOR: {
-    pj_uniform_scan_expr(s, st->for_.iter);
     bool inner = alike && pj_uniform_range(s, st->for_.iter) && !pj_leaves_loop(&st->for_.body);
     if (st->for_.target->kind != PJ_EX_NAME || !inner) pj_not_uniform(s, st->for_.target);
     pj_uniform_scan_block(s, &st->for_.body, inner);
@@ -188,6 +116,7 @@ bool *pj_block_uniform(const PjFunc *f) {
   PjUniformScan s = {f, malloc(((size_t)f->nvars + 1) * sizeof(bool)), true};
   if (!s.uniform) return NULL;
   for (int v = 0; v < f->nvars; v++) s.uniform[v] = true;
+  pj_block_any_expr(&f->body, pj_uniform_let, &s);
   while (s.changed) {
     s.changed = false;
     pj_uniform_scan_block(&s, &f->body, true);

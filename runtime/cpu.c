@@ -241,34 +241,35 @@ static uint64_t pj_cpu_now_ns(void) {
   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* Watches for up to PJ_CPU_SPIN_NS for *word to differ from a value (or quit to be set), and for
- * *word to fall to 0; whether it happened. */
-static bool pj_cpu_spin_u64(atomic_uint_fast64_t *word, uint64_t differs_from, const atomic_int *quit) {
+/* Looks for up to PJ_CPU_SPIN_NS for done(pool, arg) to hold; whether it did. */
+static bool pj_cpu_spin(PjCpuPool *pool, bool (*done)(PjCpuPool *, uint64_t), uint64_t arg) {
   uint64_t until = pj_cpu_now_ns() + PJ_CPU_SPIN_NS;
   for (unsigned k = 1;; k++) {
-    if (atomic_load_explicit(word, memory_order_acquire) != differs_from || atomic_load_explicit(quit, memory_order_relaxed))
-      return true;
+    if (done(pool, arg)) return true;
     pj_cpu_relax();
     if (k % 8 == 0 && pj_cpu_now_ns() > until) return false;
   }
 }
 
-static bool pj_cpu_spin_zero(atomic_int *word) { /* see pj_cpu_spin_u64 */
-  uint64_t until = pj_cpu_now_ns() + PJ_CPU_SPIN_NS;
-  for (unsigned k = 1;; k++) {
-    if (atomic_load_explicit(word, memory_order_acquire) == 0) return true;
-    pj_cpu_relax();
-    if (k % 8 == 0 && pj_cpu_now_ns() > until) return false;
-  }
+/* A job newer than generation `seen`, or quit. */
+static bool pj_cpu_new_job(PjCpuPool *pool, uint64_t seen) {
+  return atomic_load_explicit(&pool->generation, memory_order_acquire) != seen ||
+         atomic_load_explicit(&pool->quit, memory_order_relaxed);
+}
+
+/* Every worker done with the current job. */
+static bool pj_cpu_workers_done(PjCpuPool *pool, uint64_t unused) {
+  (void)unused;
+  return atomic_load_explicit(&pool->active, memory_order_acquire) == 0;
 }
 
 static void *pj_cpu_worker_main(void *arg) {
   PjCpuPool *pool = arg;
   uint64_t seen = 0;
   for (;;) {
-    if (!pj_cpu_spin_u64(&pool->generation, seen, &pool->quit)) {
+    if (!pj_cpu_spin(pool, pj_cpu_new_job, seen)) {
       pthread_mutex_lock(&pool->lock);
-      while (!atomic_load(&pool->quit) && atomic_load(&pool->generation) == seen) pthread_cond_wait(&pool->wake, &pool->lock);
+      while (!pj_cpu_new_job(pool, seen)) pthread_cond_wait(&pool->wake, &pool->lock);
       pthread_mutex_unlock(&pool->lock);
     }
     if (atomic_load(&pool->quit)) break;
@@ -348,9 +349,9 @@ void pj_cpu_pool_run(PjCpuPool *pool, PjCpuEntry entry, void **params, uint32_t 
   pthread_cond_broadcast(&pool->wake);
   pthread_mutex_unlock(&pool->lock);
   pj_cpu_job_work(&pool->job);
-  if (!pj_cpu_spin_zero(&pool->active)) {
+  if (!pj_cpu_spin(pool, pj_cpu_workers_done, 0)) {
     pthread_mutex_lock(&pool->lock);
-    while (atomic_load(&pool->active) > 0) pthread_cond_wait(&pool->idle, &pool->lock);
+    while (!pj_cpu_workers_done(pool, 0)) pthread_cond_wait(&pool->idle, &pool->lock);
     pthread_mutex_unlock(&pool->lock);
   }
   pthread_mutex_unlock(&pool->run_lock);
