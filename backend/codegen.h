@@ -76,6 +76,7 @@ struct PjCg {
   bool *narrow_vars;              /* GPU: variables of g->f kept in 32 bits (narrow.c) */
   struct PjVarDefs *narrow_defs;  /* how each variable of g->f is assigned (narrow.c) */
   int top_stmt;                   /* the statement of g->f's body being emitted, or one of its parts */
+  struct PjWalks *walks;          /* the bounded while loops of g->f (walks.c), made when first asked */
   const PjFile *file;
   PjDiags *diags;   /* a kernel the CPU executor cannot run is reported here */
   bool failed;
@@ -248,6 +249,25 @@ bool pj_cg_range_nonneg(PjCg *g, const PjExpr *range_call);
  * (PJ_LOWER_GRIDSIZE): what pj_cg_var_value gives for a name unpacked from it (`x, y =
  * cuda.grid(2)`), whose every item is what the 1-D form is. */
 bool pj_grid_tuple(const PjExpr *e, PjLowering l);
+/* backend/guard.c: e reads nothing but names and array metadata and calls nothing but builtins
+ * that are pure values: evaluating it has no effect, whatever it depends on. */
+bool pj_pure_value(const PjExpr *e);
+/* The value a name holds where it is read, or NULL when that is not known (walks.c). */
+typedef const PjExpr *(*PjNameValue)(const PjExpr *name, void *ctx);
+/* backend/guard.c: an int64 value known not to be negative, nor near 2**63, from its form alone: a
+ * small literal, an array's extent or size (below 2**47), a thread or block index or size,
+ * cuda.grid(1) and cuda.gridsize(1) (below 2**42), sums of these (at most 5000 terms: the nesting
+ * limit), or a product of two thread or block indices or sizes (below 2**62); a name by the value
+ * `value` gives it (none without one). In all, 0 <= e < 2**62. */
+bool pj_small_index(const PjExpr *e, bool product_ok, PjNameValue value, void *ctx);
+/* backend/guard.c: a step known to be positive and below 2**42: a literal up to 2**31, a grid or
+ * block size, cuda.gridsize(1), or blockDim times a grid or block size; a name as above. */
+bool pj_step_positive(const PjExpr *e, PjNameValue value, void *ctx);
+/* backend/walks.c: whether s, a while statement of g->f, is a bounded walk, `while v < stop:`
+ * ending in `v += step`, whose v is never negative (the step expression, else NULL); *ends: no
+ * `continue` skips the step, so the loop ends within stop / step iterations. */
+const PjExpr *pj_cg_walk(PjCg *g, const PjStmt *s, bool *ends);
+void pj_cg_walks_free(PjCg *g);
 /* GPU: the value a variable holds wherever the statement being emitted can read it, when the
  * function assigns it once, at its top level, before that statement (narrow.c); else e itself. */
 const PjExpr *pj_cg_var_value(PjCg *g, const PjExpr *e);

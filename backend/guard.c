@@ -124,26 +124,24 @@ static PjAffinity pj_affinity(PjGuardScan *s, const PjExpr *e, int64_t *offset) 
   }
 }
 
-/* Whether e reads nothing but names and array metadata and calls nothing but builtins that are
- * pure values: evaluating it has no effect, whatever it depends on. */
-static bool pj_pure(const PjExpr *e) {
+bool pj_pure_value(const PjExpr *e) {
   switch (e->kind) {
   case PJ_EX_INT: case PJ_EX_FLOAT: case PJ_EX_BOOL: case PJ_EX_NAME: return true;
-  case PJ_EX_ATTR: return pj_pure(e->attr.base);
-  case PJ_EX_SHAPE: return pj_pure(e->shape.array);
-  case PJ_EX_CAST: return pj_pure(e->cast.x);
-  case PJ_EX_UNARY: return pj_pure(e->un.x);
+  case PJ_EX_ATTR: return pj_pure_value(e->attr.base);
+  case PJ_EX_SHAPE: return pj_pure_value(e->shape.array);
+  case PJ_EX_CAST: return pj_pure_value(e->cast.x);
+  case PJ_EX_UNARY: return pj_pure_value(e->un.x);
   case PJ_EX_BINARY: /* integer // and % by zero record an error under debug=True, and never run then */
-    return e->bin.op != PJ_OP_MATMUL && e->bin.op != PJ_OP_POW && pj_pure(e->bin.l) && pj_pure(e->bin.r);
+    return e->bin.op != PJ_OP_MATMUL && e->bin.op != PJ_OP_POW && pj_pure_value(e->bin.l) && pj_pure_value(e->bin.r);
   case PJ_EX_COMPARE:
     for (int i = 0; i <= e->cmp.n; i++)
-      if (!pj_pure(e->cmp.operands[i])) return false;
+      if (!pj_pure_value(e->cmp.operands[i])) return false;
     return true;
-  case PJ_EX_BOOLOP: return pj_pure(e->boolop.l) && pj_pure(e->boolop.r);
-  case PJ_EX_IFEXP: return pj_pure(e->ifexp.cond) && pj_pure(e->ifexp.then) && pj_pure(e->ifexp.orelse);
+  case PJ_EX_BOOLOP: return pj_pure_value(e->boolop.l) && pj_pure_value(e->boolop.r);
+  case PJ_EX_IFEXP: return pj_pure_value(e->ifexp.cond) && pj_pure_value(e->ifexp.then) && pj_pure_value(e->ifexp.orelse);
   case PJ_EX_TUPLE:
     for (int i = 0; i < e->tuple.count; i++)
-      if (!pj_pure(e->tuple.items[i])) return false;
+      if (!pj_pure_value(e->tuple.items[i])) return false;
     return true;
   case PJ_EX_BUILTIN: {
     PjLowering l = pj_builtins[e->builtin.id].lower;
@@ -151,7 +149,7 @@ static bool pj_pure(const PjExpr *e) {
         l != PJ_LOWER_GRIDSIZE && l != PJ_LOWER_CONSTANT && l != PJ_LOWER_LEN)
       return false;
     for (int i = 0; i < e->builtin.nargs; i++)
-      if (!pj_pure(e->builtin.args[i])) return false;
+      if (!pj_pure_value(e->builtin.args[i])) return false;
     return true;
   }
   default: return false;
@@ -192,7 +190,7 @@ static bool pj_positive(const PjGuardScan *s, const PjExpr *e) {
  * name then holds; false where the statement may have an effect. */
 static bool pj_scan_prefix(PjGuardScan *s, const PjStmt *st) {
   if (st->kind == PJ_ST_PASS) return true;
-  if (st->kind != PJ_ST_ASSIGN || !pj_pure(st->assign.value)) return false;
+  if (st->kind != PJ_ST_ASSIGN || !pj_pure_value(st->assign.value)) return false;
   const PjExpr *v = st->assign.value;
   for (int t = 0; t < st->assign.ntargets; t++) {
     const PjExpr *target = st->assign.targets[t];
@@ -464,10 +462,10 @@ static bool pj_stride_loop(PjGuardScan *g, const PjStmt *st, bool *nonneg) {
   *nonneg = c >= 0 && (it->call.nargs == 2 || pj_positive(g, it->call.args[2]));
   int64_t c2;
   for (int a = 1; a < it->call.nargs; a++)
-    if (pj_affinity(g, it->call.args[a], &c2) != PJ_AFF_INVARIANT || !pj_pure(it->call.args[a])) return false;
+    if (pj_affinity(g, it->call.args[a], &c2) != PJ_AFF_INVARIANT || !pj_pure_value(it->call.args[a])) return false;
   for (int a = 0; a < it->call.nargs; a++) /* each pass evaluates them again */
     if (pj_expr_any(it->call.args[a], pj_reads_record_field, NULL)) return false;
-  if (!pj_pure(it->call.args[0]) || pj_stride_leaves(&st->for_.body, true, false) ||
+  if (!pj_pure_value(it->call.args[0]) || pj_stride_leaves(&st->for_.body, true, false) ||
       pj_block_any_expr(&st->for_.body, pj_stride_forbidden_expr, NULL))
     return false;
   return pj_iterations_independent(g->f, &st->for_.body, st->for_.target, NULL);
@@ -487,7 +485,7 @@ static bool pj_stride_while(PjGuardScan *g, const PjStmt *st, bool *nonneg, PjGu
       g->vars[var->name.var] != PJ_AFF_LINEAR)
     return false;
   int64_t c2;
-  if (!pj_int64_exact(stop) || pj_affinity(g, stop, &c2) != PJ_AFF_INVARIANT || !pj_pure(stop))
+  if (!pj_int64_exact(stop) || pj_affinity(g, stop, &c2) != PJ_AFF_INVARIANT || !pj_pure_value(stop))
     return false;
   const PjBlock *body = &st->while_.body;
   if (body->count < 1) return false;
@@ -499,7 +497,7 @@ static bool pj_stride_while(PjGuardScan *g, const PjStmt *st, bool *nonneg, PjGu
       sum->bin.op != PJ_OP_ADD || !pj_is_int64(sum) || sum->bin.l->kind != PJ_EX_NAME || sum->bin.l->name.var != var->name.var)
     return false;
   const PjExpr *step = sum->bin.r;
-  if (!pj_int64_exact(step) || pj_affinity(g, step, &c2) != PJ_AFF_INVARIANT || !pj_pure(step) || !pj_positive(g, step))
+  if (!pj_int64_exact(step) || pj_affinity(g, step, &c2) != PJ_AFF_INVARIANT || !pj_pure_value(step) || !pj_positive(g, step))
     return false;
   if (pj_expr_any(stop, pj_reads_record_field, NULL) || pj_expr_any(step, pj_reads_record_field, NULL)) return false;
   PjBlock rest = {body->stmts, body->count - 1};
@@ -521,23 +519,33 @@ static bool pj_block_index(const PjExpr *e) {
   return l == PJ_LOWER_TID || l == PJ_LOWER_CTAID || l == PJ_LOWER_NTID || l == PJ_LOWER_NCTAID;
 }
 
-/* An int64 value known not to be negative, nor near 2**63, from its form alone: a small
- * literal, an array's extent or size (below 2**47), a thread or block index or size,
- * cuda.grid(1) and cuda.gridsize(1) (below 2**42), sums of these (at most 5000 terms: the
- * nesting limit), or a product of two thread or block indices or sizes (below 2**62). */
-static bool pj_small_index(const PjExpr *e, bool product_ok) {
+/* e, or for a name the value `value` says it holds (NULL: not known) */
+static const PjExpr *pj_named(const PjExpr *e, PjNameValue value, void *ctx) {
+  return e->kind == PJ_EX_NAME ? (value ? value(e, ctx) : NULL) : e;
+}
+
+bool pj_small_index(const PjExpr *e, bool product_ok, PjNameValue value, void *ctx) {
   switch (e->kind) {
   case PJ_EX_INT: return !e->big && e->ival >= 0 && e->ival <= ((int64_t)1 << 31);
   case PJ_EX_SHAPE: return true;
+  case PJ_EX_NAME: { /* an item of cuda.grid(2) or cuda.gridsize(2) is what the 1-D form is */
+    const PjExpr *v = pj_named(e, value, ctx);
+    return v && (pj_grid_tuple(v, PJ_LOWER_GRID) || pj_grid_tuple(v, PJ_LOWER_GRIDSIZE) ||
+                 pj_small_index(v, product_ok, value, ctx));
+  }
   case PJ_EX_ATTR:
     return strcmp(e->attr.attr, "size") == 0 && e->attr.base->type && e->attr.base->type->kind == PJ_TY_ARRAY;
   case PJ_EX_CAST:
     return e->type && e->type->kind == PJ_TY_SCALAR && e->type->dtype == PJ_INT64 && e->cast.x->type &&
            e->cast.x->type->kind == PJ_TY_SCALAR &&
-           (e->cast.x->type->dtype == PJ_INT32 || e->cast.x->type->dtype == PJ_UINT32) && pj_small_index(e->cast.x, product_ok);
+           (e->cast.x->type->dtype == PJ_INT32 || e->cast.x->type->dtype == PJ_UINT32) &&
+           pj_small_index(e->cast.x, product_ok, value, ctx);
   case PJ_EX_BINARY:
-    if (e->bin.op == PJ_OP_ADD) return pj_small_index(e->bin.l, false) && pj_small_index(e->bin.r, false);
-    return e->bin.op == PJ_OP_MUL && product_ok && pj_block_index(e->bin.l) && pj_block_index(e->bin.r);
+    if (e->bin.op == PJ_OP_ADD)
+      return pj_small_index(e->bin.l, false, value, ctx) && pj_small_index(e->bin.r, false, value, ctx);
+    if (e->bin.op != PJ_OP_MUL || !product_ok) return false;
+    const PjExpr *l = pj_named(e->bin.l, value, ctx), *r = pj_named(e->bin.r, value, ctx);
+    return l && r && pj_block_index(l) && pj_block_index(r);
   case PJ_EX_BUILTIN: {
     const PjBuiltin *b = &pj_builtins[e->builtin.id];
     bool scalar = e->type && e->type->kind == PJ_TY_SCALAR;
@@ -550,6 +558,24 @@ static bool pj_small_index(const PjExpr *e, bool product_ok) {
   }
   default: return false;
   }
+}
+
+/* blockDim (want PJ_LOWER_NTID) or gridDim (PJ_LOWER_NCTAID), perhaps cast to int64 */
+static bool pj_dim(const PjExpr *e, PjLowering want) {
+  if (e && e->kind == PJ_EX_CAST && pj_is_int64(e)) e = e->cast.x;
+  return e && e->kind == PJ_EX_BUILTIN && pj_is_scalar(e) && pj_builtins[e->builtin.id].lower == want;
+}
+
+bool pj_step_positive(const PjExpr *e, PjNameValue value, void *ctx) {
+  const PjExpr *step = pj_named(e, value, ctx);
+  if (!step) return false;
+  if (step->kind == PJ_EX_INT) return !step->big && step->ival > 0 && step->ival <= ((int64_t)1 << 31);
+  if (step->kind == PJ_EX_BINARY && step->bin.op == PJ_OP_MUL && pj_is_int64(step)) {
+    const PjExpr *l = pj_named(step->bin.l, value, ctx), *r = pj_named(step->bin.r, value, ctx);
+    return (pj_dim(l, PJ_LOWER_NTID) && (pj_dim(r, PJ_LOWER_NTID) || pj_dim(r, PJ_LOWER_NCTAID))) ||
+           (pj_dim(r, PJ_LOWER_NTID) && pj_dim(l, PJ_LOWER_NCTAID));
+  }
+  return pj_grid_size(step) || pj_grid_tuple(step, PJ_LOWER_GRIDSIZE);
 }
 
 bool pj_grid_tuple(const PjExpr *e, PjLowering l) {
@@ -567,7 +593,7 @@ bool pj_cg_range_nonneg(PjCg *g, const PjExpr *it) {
    * (`start = cuda.grid(1)`, `stride = cuda.gridsize(1)`; `startX, startY = cuda.grid(2)` and
    * `gridX = cuda.gridDim.x * cuda.blockDim.x`) */
   const PjExpr *start = n > 1 ? pj_cg_var_value(g, it->call.args[0]) : NULL;
-  if (start && !pj_small_index(start, true) && !pj_grid_tuple(start, PJ_LOWER_GRID)) return false;
+  if (start && !pj_small_index(start, true, NULL, NULL) && !pj_grid_tuple(start, PJ_LOWER_GRID)) return false;
   if (n < 3) return true;
   const PjExpr *step = pj_cg_var_value(g, it->call.args[2]);
   if (step->kind == PJ_EX_INT) return !step->big && step->ival > 0;

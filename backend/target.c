@@ -1243,6 +1243,7 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
   else if (cuda) pj_build_nvptx_kernel(&g, code->entry, args, nargs);
   else pj_build_host_kernel(&g, code->entry, args, nargs);
   pj_cg_define_specs(&g);
+  pj_cg_walks_free(&g);
   if (g.dib) {
     LLVMDIBuilderFinalize(g.dib);
     LLVMDisposeDIBuilder(g.dib);

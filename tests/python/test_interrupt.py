@@ -39,6 +39,15 @@ CHILD = textwrap.dedent('''
             out[i % out.size] += 1
 
     @cuda.jit
+    def walk(out, n):  # a while walk far too long to finish (2**31 - 1 steps a thread), not the
+        i = cuda.threadIdx.x  # kernel's last statement: it polls once a chunk of steps (backend/walks.c)
+        acc = 0
+        while i < n:
+            acc += i % 3
+            i += 1
+        out[cuda.threadIdx.x] = acc
+
+    @cuda.jit
     def barrier_spin(flag, out):  # thread 0 spins; the other threads wait at the barrier
         t = cuda.threadIdx.x
         if t == 0:
@@ -84,10 +93,10 @@ CHILD = textwrap.dedent('''
     out = np.zeros(64, np.int64)
     which = sys.argv[1]
     kernel = {"spin": spin, "counted": counted, "barrier": barrier_spin, "grid": grid_spin,
-              "device": device_spin, "stride": grid_stride}[which]
-    args = (out, 2**62) if which in ("counted", "stride") else (flag, out)
+              "device": device_spin, "stride": grid_stride, "walk": walk}[which]
+    args = (out, 2**62) if which in ("counted", "stride") else (out, np.int32(2**31 - 1)) if which == "walk" else (flag, out)
     config = {"spin": (64, 64), "counted": (64, 64), "barrier": (2, 64), "grid": (4, 32),
-              "device": (64, 64), "stride": (64, 64)}[which]
+              "device": (64, 64), "stride": (64, 64), "walk": (64, 64)}[which]
     print("launching", flush=True)
     try:
         kernel[config](*args)
@@ -101,7 +110,7 @@ CHILD = textwrap.dedent('''
 ''')
 
 
-@pytest.mark.parametrize("which", ["spin", "counted", "barrier", "grid", "device", "stride"])
+@pytest.mark.parametrize("which", ["spin", "counted", "barrier", "grid", "device", "stride", "walk"])
 def test_ctrl_c_interrupts_kernel(tmp_path, which):
     script = tmp_path / "child.py"
     script.write_text(CHILD)
