@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes bundle/ (ignored by git, well under the 64 MiB a GPU-machine call may carry): the CLI,
 # the core library stripped, the GPU test programs and the Python package (bundle/python), all
-# finding the library through $ORIGIN. Also fetches pytest's wheels into .whl/ for a machine that has numpy but no pytest.
+# finding the library through $ORIGIN. Also fetches pytest's, dask's and distributed's wheels into .whl/ for a machine that has numpy but no pytest.
 # Then on the GPU machine: bash scripts/gpu-test.sh   (carry: bundle, .whl)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,5 +19,11 @@ done
 if [ ! -d "$root/.whl" ]; then
   python3 -m pip download --quiet --no-deps --only-binary=:all: -d "$root/.whl" \
     pytest==8.3.4 pluggy==1.5.0 iniconfig==2.0.0 packaging==24.2
+fi
+# dask and distributed with their dependencies, for the GPU machine's Python 3.12 (its own NumPy stays)
+if ! ls "$root"/.whl/distributed-*.whl >/dev/null 2>&1; then
+  python3 -m pip download --quiet --only-binary=:all: --python-version 3.12 --platform manylinux2014_x86_64 \
+    --platform manylinux_2_17_x86_64 --platform manylinux_2_28_x86_64 -d "$root/.whl" "dask[array]" distributed
+  rm -f "$root"/.whl/numpy-*.whl "$root"/.whl/packaging-2[5-9]*.whl
 fi
 du -sh "$root/bundle" "$root/.whl"

