@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes bundle/ (ignored by git, well under the 64 MiB a GPU-machine call may carry): the CLI,
 # the core library stripped, the GPU test programs and the Python package (bundle/python), all
-# finding the library through $ORIGIN. Also fetches pytest's, dask's and distributed's wheels into .whl/ for a machine that has numpy but no pytest.
+# finding the library through $ORIGIN. Also fetches the wheels of pytest, dask, distributed, mpi4py and mpich into .whl/ for a machine that has numpy but no pytest.
 # Then on the GPU machine: bash scripts/gpu-test.sh   (carry: bundle, .whl)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,5 +25,9 @@ if ! ls "$root"/.whl/distributed-*.whl >/dev/null 2>&1; then
   python3 -m pip download --quiet --only-binary=:all: --python-version 3.12 --platform manylinux2014_x86_64 \
     --platform manylinux_2_17_x86_64 --platform manylinux_2_28_x86_64 -d "$root/.whl" "dask[array]" distributed
   rm -f "$root"/.whl/numpy-*.whl "$root"/.whl/packaging-2[5-9]*.whl
+fi
+if ! ls "$root"/.whl/mpi4py-*.whl >/dev/null 2>&1; then  # mpi4py and MPICH's wheel (library and mpiexec)
+  python3 -m pip download --quiet --no-deps --only-binary=:all: --python-version 3.12 --platform manylinux2014_x86_64 \
+    --platform manylinux_2_5_x86_64 --platform manylinux_2_28_x86_64 -d "$root/.whl" mpi4py mpich
 fi
 du -sh "$root/bundle" "$root/.whl"

@@ -12,7 +12,7 @@ logs=${OUT:-/tmp/pyjitc-gpu-logs}
 mkdir -p "$logs"
 if ! python3 -c 'import pytest' 2>/dev/null && [ -d .whl ]; then
   python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/pyjitc-site .whl/*.whl >/dev/null
-  export PYTHONPATH=/tmp/pyjitc-site${PYTHONPATH:+:$PYTHONPATH}
+  export PYTHONPATH=/tmp/pyjitc-site${PYTHONPATH:+:$PYTHONPATH} PATH=/tmp/pyjitc-site/bin:$PATH  # mpiexec
 fi
 export PYJITC="$root/bundle/pyjitc" PYJITC_TEST_TARGET=cuda PYTHONDONTWRITEBYTECODE=1
 pass=0; fail=0; failed=(); index=0

@@ -22,9 +22,10 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 py=${PYTHON:-python3}
-# dask and distributed: tests/python/test_dask.py runs kernels on a LocalCluster of processes
-py_pkgs=(numpy pytest "dask[array]" distributed)
-if ! "$py" -c 'import numpy, pytest, dask.array, distributed' 2>/dev/null; then
+# dask and distributed: tests/python/test_dask.py runs kernels on a LocalCluster of processes;
+# mpi4py and mpich (MPICH's own wheel: the library and mpiexec): tests/python/test_mpi.py
+py_pkgs=(numpy pytest "dask[array]" distributed mpi4py mpich)
+if ! "$py" -c 'import numpy, pytest, dask.array, distributed, mpi4py.MPI' 2>/dev/null; then
   echo "setup: installing ${py_pkgs[*]} for $py"
   "$py" -m pip install --quiet "${py_pkgs[@]}" 2>/dev/null || "$py" -m pip install --quiet --break-system-packages "${py_pkgs[@]}"
 fi

@@ -1,0 +1,112 @@
+"""A Jacobi stencil over a 2-D grid split into slabs of rows, one MPI rank per GPU.
+
+    mpiexec -n 2 python examples/scale/mpi_jacobi.py [--n 8192] [--steps 100] [--check]
+
+Each rank selects GPU `rank % len(cuda.gpus)` (the machine's GPUs in turn; on the CPU executor,
+where there is none, its own worker threads), keeps its slab of rows and two halo rows in device
+memory, and after each step exchanges its boundary rows with the ranks above and below through
+host buffers (copy_to_host of one row, MPI Sendrecv, copy_to_device into the halo). The grid's
+outer rows and columns stay fixed. --check gathers the slabs on rank 0 and compares them with
+NumPy (float64 sums) and writes nothing else; --save PATH saves the gathered grid (.npy)."""
+import argparse
+import time
+
+import numpy as np
+from mpi4py import MPI
+
+from pyjitc import cuda  # numba's `from numba import cuda`: the kernel below is unchanged numba code
+
+
+@cuda.jit
+def jacobi_slab(src, dst, top_fixed, bottom_fixed):
+    """dst's rows 1..n-2 from src's (rows 0 and n-1 are halos); a fixed row or column is copied."""
+    i, j = cuda.grid(2)
+    n, m = src.shape
+    if 1 <= i < n - 1 and j < m:
+        if j == 0 or j == m - 1 or (top_fixed and i == 1) or (bottom_fixed and i == n - 2):
+            dst[i, j] = src[i, j]
+        else:
+            dst[i, j] = 0.25 * (src[i - 1, j] + src[i + 1, j] + src[i, j - 1] + src[i, j + 1])
+
+
+def initial_grid(n):
+    return np.random.default_rng(7).random((n, n), dtype=np.float32)
+
+
+def reference(grid, steps):
+    g = grid.astype(np.float64)
+    for _ in range(steps):
+        nxt = g.copy()
+        nxt[1:-1, 1:-1] = 0.25 * (g[:-2, 1:-1] + g[2:, 1:-1] + g[1:-1, :-2] + g[1:-1, 2:])
+        g = nxt
+    return g
+
+
+def rows_of(rank, size, n):
+    """This rank's rows [lo, hi) of the grid: as even a split as n allows."""
+    base, extra = divmod(n, size)
+    lo = rank * base + min(rank, extra)
+    return lo, lo + base + (1 if rank < extra else 0)
+
+
+def run(comm, n, steps):
+    """The stencil on this rank's slab; returns (seconds of the steps on the slowest rank, the
+    gathered grid on rank 0 or None, the device used)."""
+    rank, size = comm.Get_rank(), comm.Get_size()
+    if cuda.is_available() and len(cuda.gpus) > 1:
+        cuda.select_device(rank % len(cuda.gpus))
+    dev = cuda.get_current_device()
+    lo, hi = rows_of(rank, size, n)
+    slab = np.zeros((hi - lo + 2, n), np.float32)  # halo rows 0 and -1
+    slab[1:-1] = initial_grid(n)[lo:hi]
+    src, dst = cuda.to_device(slab), cuda.to_device(slab)
+    up, down = rank - 1 if rank > 0 else MPI.PROC_NULL, rank + 1 if rank < size - 1 else MPI.PROC_NULL
+    send, recv = np.empty(n, np.float32), np.empty(n, np.float32)
+    rows = hi - lo + 2
+    grid = ((rows + 15) // 16, (n + 15) // 16)
+    comm.Barrier()
+    t0 = time.perf_counter()
+    for _ in range(steps):
+        # halos: my first row goes up and the row above comes into halo 0; my last row goes down
+        # and the row below comes into the last halo
+        src[1].copy_to_host(send)
+        comm.Sendrecv(send, dest=up, recvbuf=recv, source=down)
+        if down != MPI.PROC_NULL:
+            src[rows - 1].copy_to_device(recv)
+        src[rows - 2].copy_to_host(send)
+        comm.Sendrecv(send, dest=down, recvbuf=recv, source=up)
+        if up != MPI.PROC_NULL:
+            src[0].copy_to_device(recv)
+        jacobi_slab[grid, (16, 16)](src, dst, rank == 0, rank == size - 1)
+        src, dst = dst, src
+    cuda.synchronize()
+    elapsed = comm.allreduce(time.perf_counter() - t0, op=MPI.MAX)
+    mine = src.copy_to_host()[1:-1]
+    parts = comm.gather(mine, root=0)
+    return elapsed, (np.concatenate(parts) if rank == 0 else None), dev
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--n", type=int, default=4096)
+    p.add_argument("--steps", type=int, default=100)
+    p.add_argument("--check", action="store_true")
+    p.add_argument("--save")
+    a = p.parse_args()
+    comm = MPI.COMM_WORLD
+    elapsed, grid, dev = run(comm, a.n, a.steps)
+    names = comm.gather(f"{dev.id}:{dev.name.decode()}", root=0)
+    if comm.Get_rank() == 0:
+        print(f"{a.n}x{a.n} float32, {a.steps} steps on {comm.Get_size()} ranks ({', '.join(names)}): "
+              f"{elapsed * 1e3:.1f} ms")
+        if a.save:
+            np.save(a.save, grid)
+        if a.check:
+            err = float(np.abs(grid.astype(np.float64) - reference(initial_grid(a.n), a.steps)).max())
+            print(f"max abs error against NumPy: {err:.3g}")
+            if not err < 1e-5:
+                comm.Abort(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,50 @@
+"""pyjitc kernels under MPI, unchanged: examples/scale/mpi_jacobi.py run by mpiexec (MPICH, from
+the mpich and mpi4py wheels) with one, two and three ranks on the test's target (each rank a
+process with its own device: the CPU executor in CI, a GPU of the GPU machine), its slabs'
+halos exchanged through host buffers. The gathered grid must match NumPy, and the runs over
+several ranks the one-rank run bit for bit (each element is the same four-term sum)."""
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+
+import numpy as np
+import pytest
+
+from conftest import ON_CUDA
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+EXAMPLE = os.path.join(HERE, "..", "..", "examples", "scale", "mpi_jacobi.py")
+
+
+def mpiexec():
+    """MPICH's mpiexec: beside this Python's scripts (pip's mpich wheel), else on the PATH."""
+    for d in (sysconfig.get_path("scripts"), os.path.dirname(sys.executable)):
+        p = os.path.join(d, "mpiexec")
+        if os.path.exists(p):
+            return p
+    p = shutil.which("mpiexec")
+    assert p, "mpiexec not found: scripts/setup.sh installs the mpich and mpi4py wheels"
+    return p
+
+
+def run(ranks, n, steps, tmp_path):
+    out = tmp_path / f"grid_{ranks}.npy"
+    env = dict(os.environ, PYJITC_TARGET="cuda" if ON_CUDA else "cpu", PYTHONWARNINGS="ignore")
+    proc = subprocess.run([mpiexec(), "-n", str(ranks), sys.executable, EXAMPLE, "--n", str(n), "--steps",
+                           str(steps), "--check", "--save", str(out)], capture_output=True, text=True, env=env,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "max abs error against NumPy" in proc.stdout, proc.stdout
+    assert f"on {ranks} ranks" in proc.stdout, proc.stdout
+    return np.load(out)
+
+
+@pytest.mark.parametrize("n,steps", [(96, 12), (257, 30)])
+def test_mpi_jacobi_matches_one_rank(tmp_path, n, steps):
+    one = run(1, n, steps, tmp_path)
+    for ranks in (2, 3):
+        many = run(ranks, n, steps, tmp_path)
+        assert many.shape == (n, n)
+        np.testing.assert_array_equal(many, one, err_msg=f"{ranks} ranks")
