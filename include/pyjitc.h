@@ -334,6 +334,9 @@ typedef struct PjDevice PjDevice;
 /* AUTO: the GPU when a CUDA driver and device are present, else the CPU executor. */
 PjStatus pj_device_open(PjTarget target, int ordinal, PjDevice **out, char *err, size_t errlen);
 void pj_device_close(PjDevice *device);
+/* How many devices of a target pj_device_open may open: CUDA, the GPUs the driver finds
+ * (PJ_ERROR_NO_DEVICE without a driver); the CPU executor, 1. */
+PjStatus pj_device_count(PjTarget target, int *count, char *err, size_t errlen);
 PjTarget pj_device_target(const PjDevice *device);
 const char *pj_device_name(const PjDevice *device);  /* "NVIDIA H100 80GB HBM3 (sm_90)", "CPU (16 threads)" */
 const char *pj_device_arch(const PjDevice *device);  /* "sm_90"; NULL for the CPU */

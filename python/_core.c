@@ -133,6 +133,15 @@ static PyObject *pj_open(PyObject *self, PyObject *args) {
                        arch);
 }
 
+/* gpu_count() -> the GPUs the CUDA driver finds (0 without a driver) */
+static PyObject *pj_gpu_count(PyObject *self, PyObject *noargs) {
+  char err[512] = "";
+  int count = 0;
+  PjStatus st = pj_device_count(PJ_TARGET_CUDA, &count, err, sizeof err);
+  if (st != PJ_OK && st != PJ_ERROR_NO_DEVICE) return pj_py_error(st, err);
+  return PyLong_FromLong(st == PJ_OK ? count : 0);
+}
+
 static PyObject *pj_synchronize(PyObject *self, PyObject *noargs) {
   if (!pj_need_device()) return NULL;
   char err[512] = "";
@@ -1209,6 +1218,7 @@ static PyObject *pj_dtype_codes(PyObject *self, PyObject *noargs) {
 
 static PyMethodDef pj_methods[] = {
     {"open", pj_open, METH_VARARGS, "open(target='auto', ordinal=0) -> (target, name, arch)"},
+    {"gpu_count", pj_gpu_count, METH_NOARGS, "gpu_count() -> the GPUs the CUDA driver finds (0 without one)"},
     {"synchronize", pj_synchronize, METH_NOARGS, "wait for all work on the device"},
     {"memory_info", pj_memory_info_py, METH_NOARGS, "memory_info() -> (free, total) bytes of device memory"},
     {"register", pj_register, METH_VARARGS,

@@ -314,6 +314,12 @@ static PjStatus pj_cuda_context_open(PjCuda *cuda, char *err, size_t errlen) {
   return st;
 }
 
+PjStatus pj_cuda_device_count(int *count, char *err, size_t errlen) {
+  *count = 0;
+  PjStatus st = pj_cuda_driver_load(err, errlen);
+  return st == PJ_OK ? PJ_CU(cuDeviceGetCount, count) : st;
+}
+
 PjStatus pj_cuda_open(int ordinal, PjCuda **out, char *err, size_t errlen) {
   *out = NULL;
   PjStatus st = pj_cuda_driver_load(err, errlen);

@@ -20,6 +20,8 @@ typedef struct PjCuda PjCuda;
  * driver library, it lacks an entry point, or cuInit fails. */
 PjStatus pj_cuda_driver_load(char *err, size_t errlen);
 
+/* The GPUs the CUDA driver finds (PJ_ERROR_NO_DEVICE without a driver). */
+PjStatus pj_cuda_device_count(int *count, char *err, size_t errlen);
 /* Opens GPU `ordinal`: PJ_ERROR_NO_DEVICE when there is no driver or no GPU,
  * PJ_ERROR_ARGUMENT when the ordinal is out of range. */
 PjStatus pj_cuda_open(int ordinal, PjCuda **out, char *err, size_t errlen);

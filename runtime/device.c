@@ -190,6 +190,17 @@ static PjStatus pj_device_open_target(PjDevice *device, PjTarget target, int ord
   return st == PJ_ERROR_NO_DEVICE ? pj_device_open_cpu(device, err, errlen) : st;
 }
 
+PjStatus pj_device_count(PjTarget target, int *count, char *err, size_t errlen) {
+  if (!count) return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "pj_device_count: count is NULL");
+  *count = 0;
+  if (target == PJ_TARGET_CPU) {
+    *count = 1;
+    return PJ_OK;
+  }
+  if (target != PJ_TARGET_CUDA) return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "pj_device_count: target %d", (int)target);
+  return pj_cuda_device_count(count, err, errlen);
+}
+
 PjStatus pj_device_open(PjTarget target, int ordinal, PjDevice **out, char *err, size_t errlen) {
   if (!out) return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "pj_device_open: out is NULL");
   *out = NULL;

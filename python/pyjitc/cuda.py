@@ -4,6 +4,7 @@ runs under pyjitc: on the GPU, or on the CPU executor where there is none (or PY
 The kernel-side names (cuda.grid, cuda.shared.array, cuda.atomic.add, ...) are markers the
 compiler reads; called on the host they raise."""
 import collections
+import os
 import sys
 import types as _pytypes
 
@@ -162,9 +163,14 @@ sys.modules[api.__name__] = api
 
 def detect():
     target, name, arch = _device()
-    print(f"Found 1 {'CUDA device' if target == 'cuda' else 'device (no CUDA GPU: the CPU executor)'}")
-    print(f"id 0    {name}" + (f"  [{arch}]" if arch else ""))
-    return target == "cuda"
+    if target != "cuda":
+        print("Found 1 device (no CUDA GPU: the CPU executor)")
+        print(f"id 0    {name}")
+        return False
+    n = _core.gpu_count()
+    print(f"Found {n} CUDA device{'' if n == 1 else 's'}")
+    print(f"id {_state.get('ordinal', 0)}    {name}  [{arch}]" + ("  (this process's)" if n > 1 else ""))
+    return True
 
 
 MemoryInfo = collections.namedtuple("MemoryInfo", "free total")
@@ -172,7 +178,7 @@ MemoryInfo = collections.namedtuple("MemoryInfo", "free total")
 
 class _Device:
     def __init__(self, target, name, arch):
-        self.id = 0
+        self.id = _state.get("ordinal", 0)
         self.name = name.encode()
         self._target = target
         self.compute_capability = (int(arch[3:-1]), int(arch[-1])) if arch else (9, 0)
@@ -197,7 +203,7 @@ class _Device:
         return MemoryInfo(free, total)
 
     def __enter__(self):
-        """`with cuda.gpus[0]:` runs the block with this device current (there is one device)."""
+        """`with cuda.gpus[i]:` runs the block with this device current (the process's device)."""
         _device()
         return self
 
@@ -209,28 +215,76 @@ def get_current_device():
     return _Device(*_device())
 
 
+def _one_gpu_a_process(device_id):
+    return CudaError(f"GPU {_state.get('ordinal', 0)} is in use in this process, and pyjitc runs a process on one GPU: "
+                     f"select GPU {device_id} before the first use of the GPU (cuda.select_device({device_id}), or "
+                     f"CUDA_VISIBLE_DEVICES), or give each GPU a process of its own (Dask's LocalCUDACluster, an MPI "
+                     f"rank per GPU)")
+
+
 def select_device(device_id):
-    if "device" in _state and _state.get("ordinal", 0) != device_id:
-        raise CudaError(f"device {_state.get('ordinal', 0)} is already in use; select_device must come first")
-    _state["ordinal"] = int(device_id)
-    return get_current_device()
+    """Makes GPU `device_id` this process's device: before its first use (one GPU a process)."""
+    device_id = int(device_id)
+    if "device" in _state:
+        if _state.get("ordinal", 0) != device_id:
+            raise _one_gpu_a_process(device_id)
+        return get_current_device()
+    _state["ordinal"] = device_id
+    try:
+        dev = get_current_device()
+    except CudaError:
+        del _state["ordinal"]  # no such GPU: the process may still select another
+        raise
+    if dev._target != "cuda" and device_id != 0:
+        _state["ordinal"] = 0
+        raise CudaError(f"there is no GPU {device_id}: kernels run on the CPU executor, which is one device (0)")
+    return dev
 
 
 def close():
     synchronize()
 
 
+class _Gpu:
+    """cuda.gpus[i] for a GPU other than the process's: its id; `with` selects it (select_device)."""
+
+    def __init__(self, i):
+        self.id = i
+
+    def __repr__(self):
+        return f"<pyjitc device {self.id}>"
+
+    def __enter__(self):
+        return select_device(self.id)
+
+    def __exit__(self, *exc):
+        return False
+
+    def __getattr__(self, name):  # its name, compute capability, ...: known once it is the process's GPU
+        if name.startswith("__"):
+            raise AttributeError(name)
+        raise AttributeError(f"cuda.gpus[{self.id}].{name}: pyjitc runs a process on one GPU, and this process has not "
+                             f"selected this one; `with cuda.gpus[{self.id}]:` or cuda.select_device({self.id}) (before "
+                             f"the first use of a GPU) does")
+
+
 class _Gpus:
-    def __len__(self):
-        return 1 if is_available() else 0
+    """cuda.gpus: every GPU the driver finds (len, indexing, iteration); a process runs on one."""
+
+    def __len__(self):  # without opening a device: a process may still select any of them
+        if "device" in _state:
+            return _core.gpu_count() if _target() == "cuda" else 0
+        return 0 if os.environ.get("PYJITC_TARGET", "auto") == "cpu" else _core.gpu_count()
 
     def __getitem__(self, i):
-        if i != 0 or not is_available():
-            raise IndexError(i)
-        return get_current_device()
+        n = len(self)
+        if not isinstance(i, int) or not -n <= i < n:
+            raise IndexError(f"GPU {i}: there are {n}")
+        i %= n
+        return get_current_device() if "device" in _state and i == _state.get("ordinal", 0) else _Gpu(i)
 
     def __iter__(self):
-        return iter([get_current_device()] if is_available() else [])
+        return iter([self[i] for i in range(len(self))])
 
     @property
     def current(self):
