@@ -9,9 +9,12 @@ that recursive and mutually recursive functions find each other; other values (n
 arrays, module-level functions) go through pickle itself, so a value pickle refuses makes the
 kernel refuse too, with pickle's error naming it."""
 import builtins
+import collections
 import importlib
 import pickle
 import types as pytypes
+import uuid
+import weakref
 
 _MODULE, _FUNCTION, _VALUE = "module", "function", "value"
 
@@ -73,9 +76,40 @@ def _compile_function(state):
     return fn, namespace
 
 
-def rebuild_dispatchers(entries):
+# A pickled dispatcher carries an identity of its own (made when it is first pickled), and a
+# process rebuilds each identity once: a Dask worker unpickles the kernel with every task that
+# names it, and a new dispatcher each time would compile the kernel again for every task. The
+# process that pickled it gets the dispatcher itself back. The last 64 rebuilt stay alive
+# between the tasks that use them (a task's arguments are dropped when it ends).
+_rebuilt = weakref.WeakValueDictionary()
+_recent = collections.deque(maxlen=64)
+
+
+def _identity(d):
+    key = getattr(d, "_pickle_id", None)
+    if key is None:
+        key = d._pickle_id = uuid.uuid4().hex
+        _rebuilt[key] = d
+    return key
+
+
+def rebuild_dispatchers(entries, key=None):
     """The dispatchers of a pickled group, rebuilt together (so that functions calling each
-    other, or themselves, find each other); the first is the one that was pickled."""
+    other, or themselves, find each other); the first is the one that was pickled. Once a
+    process: the same `key` again gives the same dispatcher."""
+    if key is not None:
+        known = _rebuilt.get(key)
+        if known is not None:
+            return known
+    d = _rebuild_group(entries)
+    if key is not None:
+        d._pickle_id = key
+        _rebuilt[key] = d
+        _recent.append(d)
+    return d
+
+
+def _rebuild_group(entries):
     from ._dispatcher import Dispatcher
     compiled = [_compile_function(e[0]) for e in entries]  # (function, its namespace)
     dispatchers = [None] * len(entries)
@@ -104,7 +138,7 @@ def reduce_dispatcher(d):
         entries.append((function_state(x.py_func, index, order), x.device, list(x._sigs),
                         [tuple(t) for t in x._eager], dict(x.options)))
         k += 1
-    return rebuild_dispatchers, (entries,)
+    return rebuild_dispatchers, (entries, _identity(d))
 
 
 def rebuild_launch(dispatcher, config):

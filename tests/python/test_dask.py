@@ -92,8 +92,28 @@ def test_submit_function_and_kernel(client, rng):
         np.testing.assert_allclose(f.result(), np.float32(0.5) * xk * xk + 1, rtol=1e-6)
 
 
+def test_a_worker_rebuilds_a_kernel_once(client):
+    """Each task that names a kernel unpickles it; the worker rebuilds (and compiles) it once."""
+    def which(kernel, x):
+        out = np.empty_like(x)
+        kernel[1, 128](x, out, np.float32(1))
+        return os.getpid(), id(kernel), float(out[3])
+
+    x = np.arange(100, dtype=np.float32)
+    got = client.gather([client.submit(which, poly, x, pure=False) for _ in range(16)])
+    kernels = {}
+    for pid, k, v in got:
+        assert v == 3 * 3 + 1
+        kernels.setdefault(pid, set()).add(k)
+    assert all(len(ks) == 1 for ks in kernels.values()), kernels
+
+
 def test_stencil_example(client):
-    # the example's own cluster: LocalCluster processes on this target (no dask_cuda in CI)
-    _, err, nworkers, kind = dask_stencil.run(n=300, steps=6, workers=2, gpu=False, check=True, chunks=70)
-    assert nworkers == 2 and kind == "numpy"
+    # the example's own cluster: on the CPU executor, two LocalCluster processes; on the GPU, a
+    # worker a GPU (each with its CUDA_VISIBLE_DEVICES), CuPy chunks where CuPy is installed
+    workers = 0 if ON_CUDA else 2
+    _, err, nworkers, kind = dask_stencil.run(n=300, steps=6, workers=workers, gpu=ON_CUDA, check=True, chunks=70)
+    assert nworkers == (len(cuda.gpus) if ON_CUDA else 2)
+    if not ON_CUDA:
+        assert kind == "numpy"
     assert err < 1e-5

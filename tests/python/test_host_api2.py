@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from conftest import ON_CUDA
-from pyjitc import cuda
+from pyjitc import _serialize, cuda
 from pyjitc.cuda.kernels.transpose import transpose
 
 SCALE = 3
@@ -37,8 +37,33 @@ def expected_scaled(a):
     return a * SCALE + 1 + np.sqrt(np.abs(a))
 
 
+def forget_rebuilt():
+    """This process's memo of the dispatchers it pickled or rebuilt, emptied: unpickling then
+    rebuilds as another process would."""
+    _serialize._rebuilt.clear()
+    _serialize._recent.clear()
+
+
 def roundtrip(obj):
-    return pickle.loads(pickle.dumps(obj))
+    data = pickle.dumps(obj)
+    forget_rebuilt()
+    return pickle.loads(data)
+
+
+def test_one_dispatcher_an_identity_a_process(rng):
+    """As numba's: unpickling gives the pickling process its own dispatcher back, and another
+    process one dispatcher however many times it unpickles it (a Dask worker unpickles a kernel
+    with every task: it compiles it once)."""
+    data = pickle.dumps(apply_scaled)
+    assert pickle.loads(data) is apply_scaled
+    forget_rebuilt()
+    a, b = pickle.loads(data), pickle.loads(data)
+    assert a is b and a is not apply_scaled
+    out = np.zeros(9)
+    x = rng.standard_normal(9)
+    b[1, 32](out, x)
+    np.testing.assert_allclose(out, expected_scaled(x), rtol=1e-13)
+    assert pickle.loads(pickle.dumps(a)) is a  # pickled again where it was rebuilt: itself
 
 
 # ---- pickling ---------------------------------------------------------------------------------
