@@ -2,9 +2,11 @@
 
     python examples/scale/dask_stencil.py [--n 16384] [--steps 20] [--workers K] [--check]
 
-With GPUs and dask_cuda installed it starts a dask_cuda.LocalCUDACluster (one worker process per
-GPU, each seeing its GPU as device 0) and the chunks are CuPy arrays; otherwise a LocalCluster of
-processes, whose workers run the kernel on the CPU executor (PYJITC_TARGET=cpu). The kernel is an
+With GPUs it starts one worker process per GPU, each seeing its GPU as device 0 (a
+dask_cuda.LocalCUDACluster where dask_cuda is installed, else the same made of distributed's own
+parts: a SpecCluster of nannies, each with its CUDA_VISIBLE_DEVICES), and the chunks are CuPy
+arrays where CuPy is installed; without GPUs, a LocalCluster of processes whose workers run the
+kernel on the CPU executor (PYJITC_TARGET=cpu). The kernel is an
 ordinary numba-style kernel: Dask pickles the function that launches it, the kernel travels by
 its source (pyjitc's dispatchers pickle by value), and each worker compiles it on first use.
 Each step is one map_overlap: every chunk gets a one-cell halo from its neighbours, the kernel
@@ -46,12 +48,27 @@ def reference(grid, steps):
     return g
 
 
-def make_cluster(workers, gpu):
-    """(cluster, where the chunks live): a LocalCUDACluster over the GPUs, or CPU worker processes."""
-    if gpu:
+def gpu_cluster(n):
+    """One worker process per GPU 0..n-1, each seeing only its GPU (device 0 to it)."""
+    try:
         from dask_cuda import LocalCUDACluster
-        kw = {"CUDA_VISIBLE_DEVICES": ",".join(str(d) for d in range(workers))} if workers else {}
-        return LocalCUDACluster(dashboard_address=None, **kw), "cupy"
+        return LocalCUDACluster(CUDA_VISIBLE_DEVICES=",".join(str(d) for d in range(n)), dashboard_address=None)
+    except ImportError:
+        from distributed import Nanny, Scheduler, SpecCluster
+        workers = {f"gpu{d}": {"cls": Nanny, "options": {"nthreads": 1, "env": {"CUDA_VISIBLE_DEVICES": str(d)}}}
+                   for d in range(n)}
+        return SpecCluster(workers=workers, scheduler={"cls": Scheduler, "options": {"dashboard_address": None}})
+
+
+def make_cluster(workers, gpu):
+    """(cluster, where the chunks live): a worker per GPU, or CPU worker processes."""
+    if gpu:
+        try:
+            import cupy  # noqa: F401
+            kind = "cupy"
+        except ImportError:
+            kind = "numpy"  # host chunks: each launch copies its chunk to the GPU and back
+        return gpu_cluster(workers or len(cuda.gpus)), kind
     from distributed import LocalCluster
     os.environ.setdefault("PYJITC_TARGET", "cpu")  # inherited by the worker processes
     return LocalCluster(n_workers=workers or 2, threads_per_worker=1, processes=True, dashboard_address=None), "numpy"
@@ -62,11 +79,7 @@ def run(n, steps, workers=0, gpu=None, check=False, chunks=None, repeat=1):
     import dask.array as da
     from distributed import Client, wait
     if gpu is None:
-        try:
-            import dask_cuda  # noqa: F401
-            gpu = cuda.is_available()
-        except ImportError:
-            gpu = False
+        gpu = len(cuda.gpus) > 0  # counted without opening one in this process
     cluster, kind = make_cluster(workers, gpu)
     with cluster, Client(cluster) as client:
         nworkers = len(client.scheduler_info()["workers"])

@@ -1,0 +1,136 @@
+"""Several GPUs: the strong scaling of examples/scale/dask_stencil.py and mpi_jacobi.py on 1 and
+2 GPUs (or more), and the per-task overhead of a pyjitc kernel under Dask against a CuPy
+elementwise kernel doing the same work.
+
+    python bench/scale.py [--gpus 2] [--n 16384] [--steps 40] [--tasks 400] [--cpu]
+
+Strong scaling: the same grid and steps on 1..G workers (Dask: a worker process per GPU; MPI:
+a rank per GPU), best of --repeat timed runs after a warm-up that compiles; speedup = time on 1 /
+time on G. Per-task overhead: --tasks chunks of 2**16 float32 through map_blocks on a single
+worker, a pyjitc kernel against cupy.ElementwiseKernel (the same expression), the median of the
+wall time divided by the task count. --cpu runs all of it on CPU worker processes (a smoke test;
+no CuPy line)."""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+EXAMPLES = os.path.join(ROOT, "examples", "scale")
+sys.path.insert(0, EXAMPLES)
+
+import dask_stencil  # noqa: E402
+from pyjitc import cuda  # noqa: E402
+
+
+@cuda.jit
+def affine(x, out):
+    i = cuda.grid(1)
+    if i < x.size:
+        out[i] = x[i] * np.float32(2.0) + np.float32(1.0)
+
+
+def pyjitc_task(block):
+    out = np.empty_like(block)
+    if block.size:
+        affine[(block.size + 255) // 256, 256](block, out)
+    return out
+
+
+_cupy_kernel = None
+
+
+def cupy_task(block):
+    global _cupy_kernel
+    import cupy
+    if _cupy_kernel is None:
+        _cupy_kernel = cupy.ElementwiseKernel("float32 x", "float32 y", "y = x * 2.0f + 1.0f", "affine")
+    return _cupy_kernel(block)
+
+
+def overhead(tasks, gpu, repeat):
+    """{name: seconds a task}: map_blocks of tasks chunks of 2**16 float32 on one worker."""
+    import dask.array as da
+    from distributed import Client, wait
+    cluster, kind = dask_stencil.make_cluster(1, gpu)
+    out = {}
+    with cluster, Client(cluster) as client:
+        x = da.ones(tasks * 65536, chunks=65536, dtype=np.float32)
+        if kind == "cupy":
+            import cupy
+            x = x.map_blocks(cupy.asarray, dtype=np.float32)
+        x = x.persist()
+        wait(x)
+        funcs = {"pyjitc": pyjitc_task}
+        if kind == "cupy":
+            funcs["cupy"] = cupy_task
+        for name, f in funcs.items():
+            times = []
+            for r in range(repeat + 1):  # the first compiles
+                t0 = time.perf_counter()
+                y = x.map_blocks(f, dtype=np.float32).persist()
+                wait(y)
+                times.append(time.perf_counter() - t0)
+                total = float(y.sum().compute())
+                assert total == 3.0 * tasks * 65536, (name, total)
+                del y
+            out[name] = statistics.median(times[1:]) / tasks
+    return out
+
+
+def dask_scaling(n, steps, gpus, gpu, repeat):
+    return {g: dask_stencil.run(n, steps, workers=g, gpu=gpu, repeat=repeat)[0] for g in gpus}
+
+
+def mpi_scaling(n, steps, gpus, gpu):
+    import sysconfig
+    mpiexec = os.path.join(sysconfig.get_path("scripts"), "mpiexec")
+    if not os.path.exists(mpiexec):
+        mpiexec = "mpiexec"
+    env = dict(os.environ, PYJITC_TARGET="cuda" if gpu else "cpu", PYTHONWARNINGS="ignore")
+    out = {}
+    for g in gpus:
+        proc = subprocess.run([mpiexec, "-n", str(g), sys.executable, os.path.join(EXAMPLES, "mpi_jacobi.py"),
+                               "--n", str(n), "--steps", str(steps)], capture_output=True, text=True, env=env,
+                              timeout=600)
+        if proc.returncode:
+            raise SystemExit(proc.stdout + proc.stderr)
+        out[g] = float(proc.stdout.rsplit(":", 1)[1].split()[0]) / 1e3  # "...: 123.4 ms"
+    return out
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--gpus", type=int, default=2)
+    p.add_argument("--n", type=int, default=16384)
+    p.add_argument("--steps", type=int, default=40)
+    p.add_argument("--tasks", type=int, default=400)
+    p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--cpu", action="store_true")
+    p.add_argument("--skip", default="", help="comma-separated: dask,mpi,overhead")
+    a = p.parse_args()
+    gpu = not a.cpu
+    skip = set(filter(None, a.skip.split(",")))
+    counts = [1] + [g for g in (2, 4, 8) if g <= a.gpus]
+    lines = []
+    if "dask" not in skip:
+        t = dask_scaling(a.n, a.steps, counts, gpu, a.repeat)
+        lines += [f"dask stencil {a.n}^2, {a.steps} steps: " +
+                  ", ".join(f"{g} workers {t[g] * 1e3:.1f} ms ({t[counts[0]] / t[g]:.2f}x)" for g in counts)]
+    if "mpi" not in skip:
+        t = mpi_scaling(a.n, a.steps * 5, counts, gpu)
+        lines += [f"mpi stencil {a.n}^2, {a.steps * 5} steps: " +
+                  ", ".join(f"{g} ranks {t[g] * 1e3:.1f} ms ({t[counts[0]] / t[g]:.2f}x)" for g in counts)]
+    if "overhead" not in skip:
+        o = overhead(a.tasks, gpu, a.repeat)
+        lines += [f"dask per task ({a.tasks} chunks of 2^16 float32, one worker): " +
+                  ", ".join(f"{k} {v * 1e6:.0f} us" for k, v in o.items())]
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
