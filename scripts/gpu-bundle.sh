@@ -2,7 +2,8 @@
 # Makes bundle/ (ignored by git, well under the 64 MiB a GPU-machine call may carry): the CLI,
 # the core library stripped, the GPU test programs and the Python package (bundle/python), all
 # finding the library through $ORIGIN. Also fetches the wheels of pytest, dask, distributed, mpi4py and mpich into .whl/ for a machine that has numpy but no pytest.
-# Then on the GPU machine: bash scripts/gpu-test.sh   (carry: bundle, .whl)
+# Then on the GPU machine: bash scripts/gpu-test.sh   (carry: bundle, .whl); other commands there
+# unpack the library first: xz -dk bundle/libpyjitc.so.xz
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/scripts/build.sh" >/dev/null
@@ -10,6 +11,9 @@ rm -rf "$root/bundle"
 mkdir -p "$root/bundle"
 cp "$root/build/pyjitc" "$root/build/launch_floor" "$root/build/launch_c" "$root/bundle/"
 strip -o "$root/bundle/libpyjitc.so" "$root/build/libpyjitc.so"
+# compressed (42 -> 13 MiB) so that bundle/ and .whl/ (20 MiB of wheels) fit the 64 MiB a call
+# carries; scripts/gpu-test.sh (or `xz -dk bundle/libpyjitc.so.xz`) unpacks it there
+xz -T2 -2 -f "$root/bundle/libpyjitc.so"
 mkdir -p "$root/bundle/python/pyjitc"   # the Python package: its rpath $ORIGIN/../.. finds the library
 cp "$root"/build/python/pyjitc/*.py "$root/bundle/python/pyjitc/"
 strip -o "$root/bundle/python/pyjitc/_core.abi3.so" "$root/build/python/pyjitc/_core.abi3.so"

@@ -7,6 +7,7 @@
 # (OUTDIR/TOOL-summary.txt) counts the processes and lists every report that holds an error.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+[ -e "$root/bundle/libpyjitc.so" ] || xz -dk "$root/bundle/libpyjitc.so.xz"  # gpu-bundle.sh carries it compressed
 out=$1 tool=$2 kind=$3
 shift 3
 mkdir -p "$out/$tool"

@@ -8,11 +8,31 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+[ -e "$root/bundle/libpyjitc.so" ] || xz -dk "$root/bundle/libpyjitc.so.xz"  # gpu-bundle.sh carries it compressed
 logs=${OUT:-/tmp/pyjitc-gpu-logs}
 mkdir -p "$logs"
-if ! python3 -c 'import pytest' 2>/dev/null && [ -d .whl ]; then
-  python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/pyjitc-site .whl/*.whl >/dev/null
+if [ -d .whl ]; then  # the carried wheels, but not pytest's where the machine has its own (and its plugins)
+  wheels=()
+  has_pytest=$(python3 -c 'import pytest' 2>/dev/null && echo yes || true)
+  for w in .whl/*.whl; do
+    case $(basename "$w") in pytest-*|pluggy-*|iniconfig-*|packaging-*) [ -n "$has_pytest" ] && continue ;; esac
+    wheels+=("$w")
+  done
+  rm -rf /tmp/pyjitc-site
+  python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/pyjitc-site "${wheels[@]}" >/dev/null
   export PYTHONPATH=/tmp/pyjitc-site${PYTHONPATH:+:$PYTHONPATH} PATH=/tmp/pyjitc-site/bin:$PATH  # mpiexec
+  # pip --target leaves out the mpich wheel's lib/ (libmpi and the libraries it loads from
+  # $ORIGIN/mpich): take it from the wheel, and tell mpi4py where libmpi is
+  python3 -c 'import glob, os, zipfile
+for whl in glob.glob(".whl/mpich-*.whl"):
+    z = zipfile.ZipFile(whl)
+    for n in z.namelist():
+        rel = n.split("/data/lib/", 1)[1] if "/data/lib/" in n else ""
+        if rel and not n.endswith("/"):
+            dest = os.path.join("/tmp/pyjitc-site/lib", rel)
+            os.makedirs(os.path.dirname(dest), exist_ok=True)
+            open(dest, "wb").write(z.read(n))'
+  [ -e /tmp/pyjitc-site/lib/libmpi.so.12 ] && export MPI4PY_LIBMPI=/tmp/pyjitc-site/lib/libmpi.so.12
 fi
 export PYJITC="$root/bundle/pyjitc" PYJITC_TEST_TARGET=cuda PYTHONDONTWRITEBYTECODE=1
 pass=0; fail=0; failed=(); index=0

@@ -232,9 +232,9 @@ def select_device(device_id):
     _state["ordinal"] = device_id
     try:
         dev = get_current_device()
-    except CudaError:
+    except (CudaError, ValueError) as e:
         del _state["ordinal"]  # no such GPU: the process may still select another
-        raise
+        raise CudaError(str(e)) from None
     if dev._target != "cuda" and device_id != 0:
         _state["ordinal"] = 0
         raise CudaError(f"there is no GPU {device_id}: kernels run on the CPU executor, which is one device (0)")
