@@ -17,6 +17,7 @@ import time
 
 import numpy as np
 
+from jacobi_common import initial_grid, reference
 from pyjitc import cuda  # numba's `from numba import cuda`: the kernel below is unchanged numba code
 
 
@@ -37,15 +38,6 @@ def step(block):
     n, m = block.shape
     jacobi_step[((n + 15) // 16, (m + 15) // 16), (16, 16)](block, out)
     return out
-
-
-def reference(grid, steps):
-    g = grid.astype(np.float64)
-    for _ in range(steps):
-        nxt = g.copy()
-        nxt[1:-1, 1:-1] = 0.25 * (g[:-2, 1:-1] + g[2:, 1:-1] + g[1:-1, :-2] + g[1:-1, 2:])
-        g = nxt
-    return g
 
 
 def gpu_cluster(n):
@@ -83,8 +75,7 @@ def run(n, steps, workers=0, gpu=None, check=False, chunks=None, repeat=1):
     cluster, kind = make_cluster(workers, gpu)
     with cluster, Client(cluster) as client:
         nworkers = len(client.scheduler_info()["workers"])
-        rng = np.random.default_rng(7)
-        host = rng.random((n, n), dtype=np.float32)
+        host = initial_grid(n)
         rows = chunks or -(-n // nworkers)
         x = da.from_array(host, chunks=(rows, n))
         if kind == "cupy":

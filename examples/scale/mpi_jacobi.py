@@ -14,6 +14,7 @@ import time
 import numpy as np
 from mpi4py import MPI
 
+from jacobi_common import initial_grid, reference
 from pyjitc import cuda  # numba's `from numba import cuda`: the kernel below is unchanged numba code
 
 
@@ -27,19 +28,6 @@ def jacobi_slab(src, dst, top_fixed, bottom_fixed):
             dst[i, j] = src[i, j]
         else:
             dst[i, j] = 0.25 * (src[i - 1, j] + src[i + 1, j] + src[i, j - 1] + src[i, j + 1])
-
-
-def initial_grid(n):
-    return np.random.default_rng(7).random((n, n), dtype=np.float32)
-
-
-def reference(grid, steps):
-    g = grid.astype(np.float64)
-    for _ in range(steps):
-        nxt = g.copy()
-        nxt[1:-1, 1:-1] = 0.25 * (g[:-2, 1:-1] + g[2:, 1:-1] + g[1:-1, :-2] + g[1:-1, 2:])
-        g = nxt
-    return g
 
 
 def rows_of(rank, size, n):
