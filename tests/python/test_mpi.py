@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+from importlib import metadata
 
 import numpy as np
 import pytest
@@ -18,20 +19,34 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 EXAMPLE = os.path.join(HERE, "..", "..", "examples", "scale", "mpi_jacobi.py")
 
 
+def mpich_file(name):
+    """A file the mpich wheel installed (wherever pip's scheme put it), or None."""
+    try:
+        for f in metadata.files("mpich") or []:
+            if f.name == name and os.path.exists(f.locate()):
+                return os.path.normpath(str(f.locate()))
+    except metadata.PackageNotFoundError:
+        pass
+    return None
+
+
 def mpiexec():
-    """MPICH's mpiexec: beside this Python's scripts (pip's mpich wheel), else on the PATH."""
-    for d in (sysconfig.get_path("scripts"), os.path.dirname(sys.executable)):
-        p = os.path.join(d, "mpiexec")
-        if os.path.exists(p):
+    """MPICH's mpiexec: the mpich wheel's, beside this Python's scripts, else on the PATH."""
+    for p in (mpich_file("mpiexec"), os.path.join(sysconfig.get_path("scripts"), "mpiexec"),
+              os.path.join(os.path.dirname(sys.executable), "mpiexec"), shutil.which("mpiexec")):
+        if p and os.path.exists(p):
             return p
-    p = shutil.which("mpiexec")
-    assert p, "mpiexec not found: scripts/setup.sh installs the mpich and mpi4py wheels"
-    return p
+    raise AssertionError("mpiexec not found: scripts/setup.sh installs the mpich and mpi4py wheels")
 
 
 def run(ranks, n, steps, tmp_path):
     out = tmp_path / f"grid_{ranks}.npy"
     env = dict(os.environ, PYJITC_TARGET="cuda" if ON_CUDA else "cpu", PYTHONWARNINGS="ignore")
+    # the wheel's libmpi for mpi4py: under /usr/local (Debian's pip) it is in no loader path until
+    # ldconfig runs
+    libmpi = os.environ.get("MPI4PY_LIBMPI") or mpich_file("libmpi.so.12")
+    if libmpi:
+        env["MPI4PY_LIBMPI"] = libmpi
     proc = subprocess.run([mpiexec(), "-n", str(ranks), sys.executable, EXAMPLE, "--n", str(n), "--steps",
                            str(steps), "--check", "--save", str(out)], capture_output=True, text=True, env=env,
                           timeout=300)
