@@ -1199,7 +1199,11 @@ static void pj_cg_walk_while(PjCg *g, const PjStmt *s, const PjExpr *step_expr, 
     LLVMValueRef end = pj_cg_convert(g, pj_cg_expr(g, stop), stop->type, i64);
     LLVMValueRef step = pj_cg_convert(g, pj_cg_expr(g, step_expr), step_expr->type, i64);
     LLVMValueRef shift = LLVMConstInt(t, PJ_WALK_CHUNK_LOG2, 0);
-    LLVMValueRef far = LLVMBuildICmp(g->b, LLVMIntSGE, LLVMBuildAShr(g->b, LLVMBuildSub(g->b, end, v, ""), shift, ""), step, "");
+    /* stop - v is tested only below stop, where it cannot wrap (v >= 0): an int64 argument as
+     * stop may be as low as -2**63 */
+    LLVMValueRef far = LLVMBuildAnd(
+        g->b, LLVMBuildICmp(g->b, LLVMIntSLT, v, end, ""),
+        LLVMBuildICmp(g->b, LLVMIntSGE, LLVMBuildAShr(g->b, LLVMBuildSub(g->b, end, v, ""), shift, ""), step, ""), "");
     LLVMValueRef ahead = LLVMBuildAdd(g->b, v, LLVMBuildShl(g->b, step, shift, ""), "");
     LLVMBuildStore(g->b, LLVMBuildSelect(g->b, far, ahead, end, ""), limit);
   }

@@ -69,7 +69,7 @@ def block_sum_n(x, total, n):  # the bound an int64 argument (a Python int), the
         cuda.atomic.add(total, 0, tile[0])
 
 
-@pytest.mark.parametrize("n", [-3, 0, 1, 777, 2**16 + 3, 2**18])
+@pytest.mark.parametrize("n", [-2**63, -2**63 + 5, -3, 0, 1, 777, 2**16 + 3, 2**18])
 def test_block_sum_int64_bound(rng, n):
     x = rng.random(2**18).astype(np.float32)
     total = np.zeros(1, np.float32)
