@@ -31,12 +31,14 @@ def mpich_file(name):
 
 
 def mpiexec():
-    """MPICH's mpiexec: the mpich wheel's, beside this Python's scripts, else on the PATH."""
-    for p in (mpich_file("mpiexec"), os.path.join(sysconfig.get_path("scripts"), "mpiexec"),
-              os.path.join(os.path.dirname(sys.executable), "mpiexec"), shutil.which("mpiexec")):
+    """MPICH's launcher (mpiexec.hydra: a machine's own OpenMPI mpiexec may come first on the PATH,
+    and refuses root): on the PATH, from the mpich wheel's files, or beside this Python."""
+    for p in (shutil.which("mpiexec.hydra"), mpich_file("mpiexec.hydra"),
+              os.path.join(sysconfig.get_path("scripts"), "mpiexec.hydra"),
+              os.path.join(os.path.dirname(sys.executable), "mpiexec.hydra")):
         if p and os.path.exists(p):
             return p
-    raise AssertionError("mpiexec not found: scripts/setup.sh installs the mpich and mpi4py wheels")
+    raise AssertionError("MPICH's mpiexec.hydra not found: scripts/setup.sh installs the mpich and mpi4py wheels")
 
 
 def run(ranks, n, steps, tmp_path):
