@@ -87,10 +87,10 @@ def dask_scaling(n, steps, gpus, gpu, repeat):
 
 
 def mpi_scaling(n, steps, gpus, gpu):
+    import shutil
     import sysconfig
-    mpiexec = os.path.join(sysconfig.get_path("scripts"), "mpiexec")
-    if not os.path.exists(mpiexec):
-        mpiexec = "mpiexec"
+    # MPICH's launcher by its own name: a machine's OpenMPI mpiexec may come first on the PATH
+    mpiexec = shutil.which("mpiexec.hydra") or os.path.join(sysconfig.get_path("scripts"), "mpiexec.hydra")
     env = dict(os.environ, PYJITC_TARGET="cuda" if gpu else "cpu", PYTHONWARNINGS="ignore")
     out = {}
     for g in gpus:
