@@ -1161,30 +1161,46 @@ static void pj_cg_stride_while(PjCg *g, const PjStmt *s) {
   LLVMPositionBuilderAtEnd(g->b, done);
 }
 
-/* GPU: a short while loop over arrays, ended by a back edge from where the builder is (open),
- * unrolled as a grid-stride loop is (pj_stride_unroll). */
-static void pj_cg_while_unroll(PjCg *g, const PjStmt *s, bool open) {
-  int budget = 8;
-  if (open && !g->host && pj_small_loop_body(&s->while_.body, &budget) &&
-      pj_block_any_expr(&s->while_.body, pj_subscript_expr, NULL))
-    pj_unroll_hint(g, LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b)), pj_stride_unroll(&s->while_.body));
-}
-
-/* A bounded walk (walks.c): `while v < stop:` ending in `v += step`, v never negative. In the body
- * v is between 0 and stop, which LLVM is told (an index v needs no wraparound). On the CPU, when
- * no continue skips the step, the loop runs in chunks of at most PJ_WALK_CHUNK steps with a poll
- * for an interrupt between them instead of one at every iteration: each chunk stops at
- * limit = v + step * PJ_WALK_CHUNK when that is below stop (tested as (stop - v) >> 16 >= step,
- * so that the product never wraps), else at stop. The block sum of bench/cpu_executor.py (256
- * threads a block each adding 16 float32 a grid apart) ran 3.07 ms on one core of the
- * development machine with a poll and a wraparound in each iteration, 1.5-2.3 ms without. */
-static void pj_cg_walk_while(PjCg *g, const PjStmt *s, const PjExpr *step_expr, bool chunked) {
+/* A bounded walk (walks.c) on the CPU: its chunk's limit, for the walk at var, at the builder,
+ * stored in a new slot that it returns. A chunk stops at v + step * 2**16 when that is below
+ * stop (tested as (stop - v) >> 16 >= step, so that the product never wraps, and only below
+ * stop, where stop - v cannot wrap: an int64 argument as stop may be as low as -2**63), else at
+ * stop. */
+static LLVMValueRef pj_cg_walk_limit(PjCg *g, const PjExpr *var, const PjExpr *stop, const PjExpr *step_expr) {
   enum { PJ_WALK_CHUNK_LOG2 = 16 };
   const PjType *i64 = pj_type_scalar(PJ_INT64);
   LLVMTypeRef t = LLVMInt64TypeInContext(g->ctx);
+  LLVMValueRef limit = LLVMBuildAlloca(g->alloca_b, t, "walk.limit");
+  LLVMValueRef v = pj_cg_expr(g, var);
+  LLVMValueRef end = pj_cg_convert(g, pj_cg_expr(g, stop), stop->type, i64);
+  LLVMValueRef step = pj_cg_convert(g, pj_cg_expr(g, step_expr), step_expr->type, i64);
+  LLVMValueRef shift = LLVMConstInt(t, PJ_WALK_CHUNK_LOG2, 0);
+  LLVMValueRef far = LLVMBuildAnd(
+      g->b, LLVMBuildICmp(g->b, LLVMIntSLT, v, end, ""),
+      LLVMBuildICmp(g->b, LLVMIntSGE, LLVMBuildAShr(g->b, LLVMBuildSub(g->b, end, v, ""), shift, ""), step, ""), "");
+  LLVMValueRef ahead = LLVMBuildAdd(g->b, v, LLVMBuildShl(g->b, step, shift, ""), "");
+  LLVMBuildStore(g->b, LLVMBuildSelect(g->b, far, ahead, end, ""), limit);
+  return limit;
+}
+
+/* A while loop polls for an interrupt on the CPU at every iteration: it may never end. A bounded
+ * walk (walks.c: `while v < stop:` ending in `v += step`, v never negative) tells LLVM that v is
+ * between 0 and stop in its body (an index v needs no wraparound, both targets), and on the CPU,
+ * when no continue skips the step, runs in chunks of 2**16 steps (pj_cg_walk_limit) with a poll
+ * between them instead. The block sum of bench/cpu_executor.py (256 threads a block each adding
+ * 16 float32 a grid apart) ran 3.07 ms on one core of the development machine with a poll and a
+ * wraparound in each iteration, 1.5-2.3 ms without. */
+static void pj_cg_while(PjCg *g, const PjStmt *s) {
+  if (!g->host && s == g->guard.stmt && g->guard.stride && g->guard.stride_nonneg) {
+    pj_cg_stride_while(g, s);
+    return;
+  }
   const PjExpr *c = s->while_.cond;
-  bool lt = c->cmp.ops[0] == PJ_CMP_LT;
-  const PjExpr *var = c->cmp.operands[lt ? 0 : 1], *stop = c->cmp.operands[lt ? 1 : 0];
+  bool ends = false;
+  const PjExpr *walk_step = pj_cg_walk(g, s, &ends);
+  bool lt = walk_step && c->cmp.ops[0] == PJ_CMP_LT;
+  const PjExpr *var = walk_step ? c->cmp.operands[lt ? 0 : 1] : NULL;
+  bool chunked = walk_step && g->host && ends;
   LLVMBasicBlockRef head = pj_cg_block_new(g, "while.cond"), body = pj_cg_block_new(g, "while.body"),
                     done = pj_cg_block_new(g, "while.end");
   LLVMBasicBlockRef chunk = NULL, chunk_end = done;
@@ -1192,25 +1208,15 @@ static void pj_cg_walk_while(PjCg *g, const PjStmt *s, const PjExpr *step_expr, 
   if (chunked) {
     chunk = pj_cg_block_new(g, "while.chunk");
     chunk_end = pj_cg_block_new(g, "while.chunk.end");
-    limit = LLVMBuildAlloca(g->alloca_b, t, "walk.limit");
     LLVMBuildBr(g->b, chunk);
     LLVMPositionBuilderAtEnd(g->b, chunk);
-    LLVMValueRef v = pj_cg_expr(g, var);
-    LLVMValueRef end = pj_cg_convert(g, pj_cg_expr(g, stop), stop->type, i64);
-    LLVMValueRef step = pj_cg_convert(g, pj_cg_expr(g, step_expr), step_expr->type, i64);
-    LLVMValueRef shift = LLVMConstInt(t, PJ_WALK_CHUNK_LOG2, 0);
-    /* stop - v is tested only below stop, where it cannot wrap (v >= 0): an int64 argument as
-     * stop may be as low as -2**63 */
-    LLVMValueRef far = LLVMBuildAnd(
-        g->b, LLVMBuildICmp(g->b, LLVMIntSLT, v, end, ""),
-        LLVMBuildICmp(g->b, LLVMIntSGE, LLVMBuildAShr(g->b, LLVMBuildSub(g->b, end, v, ""), shift, ""), step, ""), "");
-    LLVMValueRef ahead = LLVMBuildAdd(g->b, v, LLVMBuildShl(g->b, step, shift, ""), "");
-    LLVMBuildStore(g->b, LLVMBuildSelect(g->b, far, ahead, end, ""), limit);
+    limit = pj_cg_walk_limit(g, var, c->cmp.operands[lt ? 1 : 0], walk_step);
   }
   LLVMBuildBr(g->b, head);
   LLVMPositionBuilderAtEnd(g->b, head);
-  if (!chunked) pj_cg_poll_interrupt(g); /* CPU: a continue may skip the step */
-  LLVMValueRef go = chunked ? LLVMBuildICmp(g->b, LLVMIntSLT, pj_cg_expr(g, var), LLVMBuildLoad2(g->b, t, limit, ""), "")
+  if (!chunked) pj_cg_poll_interrupt(g);
+  LLVMValueRef go = chunked ? LLVMBuildICmp(g->b, LLVMIntSLT, pj_cg_expr(g, var),
+                                            LLVMBuildLoad2(g->b, LLVMInt64TypeInContext(g->ctx), limit, ""), "")
                             : pj_truth(g, pj_cg_expr(g, c), c->type);
   LLVMBuildCondBr(g->b, go, body, chunk_end);
   if (chunked) { /* at the chunk's limit: on to the next chunk unless at stop */
@@ -1222,37 +1228,14 @@ static void pj_cg_walk_while(PjCg *g, const PjStmt *s, const PjExpr *step_expr, 
     LLVMBuildBr(g->b, chunk);
   }
   LLVMPositionBuilderAtEnd(g->b, body);
-  pj_cg_assume_nonneg(g, pj_cg_expr(g, var));
+  if (walk_step) pj_cg_assume_nonneg(g, pj_cg_expr(g, var));
   pj_cg_loop_body(g, &s->while_.body, head, done);
   bool open = !LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b));
   pj_br(g, head);
-  pj_cg_while_unroll(g, s, open);
-  LLVMPositionBuilderAtEnd(g->b, done);
-}
-
-static void pj_cg_while(PjCg *g, const PjStmt *s) {
-  if (!g->host && s == g->guard.stmt && g->guard.stride && g->guard.stride_nonneg) {
-    pj_cg_stride_while(g, s);
-    return;
-  }
-  bool ends = false;
-  const PjExpr *walk_step = pj_cg_walk(g, s, &ends);
-  if (walk_step) {
-    pj_cg_walk_while(g, s, walk_step, g->host && ends);
-    return;
-  }
-  LLVMBasicBlockRef head = pj_cg_block_new(g, "while.cond"), body = pj_cg_block_new(g, "while.body"),
-                    done = pj_cg_block_new(g, "while.end");
-  LLVMBuildBr(g->b, head);
-  LLVMPositionBuilderAtEnd(g->b, head);
-  pj_cg_poll_interrupt(g); /* CPU: a while loop may never end */
-  LLVMValueRef c = pj_truth(g, pj_cg_expr(g, s->while_.cond), s->while_.cond->type);
-  LLVMBuildCondBr(g->b, c, body, done);
-  LLVMPositionBuilderAtEnd(g->b, body);
-  pj_cg_loop_body(g, &s->while_.body, head, done);
-  bool open = !LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b));
-  pj_br(g, head);
-  pj_cg_while_unroll(g, s, open);
+  int budget = 8; /* GPU: a short loop over arrays unrolls as a grid-stride loop does */
+  if (open && !g->host && pj_small_loop_body(&s->while_.body, &budget) &&
+      pj_block_any_expr(&s->while_.body, pj_subscript_expr, NULL))
+    pj_unroll_hint(g, LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b)), pj_stride_unroll(&s->while_.body));
   LLVMPositionBuilderAtEnd(g->b, done);
 }
 

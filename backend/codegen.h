@@ -268,6 +268,20 @@ bool pj_step_positive(const PjExpr *e, PjNameValue value, void *ctx);
  * `continue` skips the step, so the loop ends within stop / step iterations. */
 const PjExpr *pj_cg_walk(PjCg *g, const PjStmt *s, bool *ends);
 void pj_cg_walks_free(PjCg *g);
+/* backend/narrow.c: how each variable of a function is assigned, anywhere in it: `v += 1` steps,
+ * plain assignments (`v = value`, also each name of `a = b = value`), unpacked ones (one item of
+ * `a, b = x, y`, or a name of `x, y = cuda.grid(2)`, whose value is the call) and the others (any
+ * other augmented assignment, a for loop's target, an item of a tuple assigned otherwise). */
+typedef struct PjVarDefs {
+  int plain, step, other;
+  int unpacked;        /* assignments of one item of a tuple of values (`a, b = x, y`) */
+  const PjExpr *value; /* the value of a plain or unpacked assignment (the last seen) */
+  int top;             /* its statement's index in the function's body when it is one, else -1 */
+} PjVarDefs;
+PjVarDefs *pj_var_defs(const PjFunc *f); /* one per variable, malloc'd (NULL: out of memory) */
+int pj_count_defs(const PjBlock *b, int v); /* assignments to v anywhere in b */
+/* backend/walks.c: step when st is `v += step` or `v = v + step` (a sum typed int64), else NULL */
+const PjExpr *pj_step_of(const PjStmt *st, int v);
 /* GPU: the value a variable holds wherever the statement being emitted can read it, when the
  * function assigns it once, at its top level, before that statement (narrow.c); else e itself. */
 const PjExpr *pj_cg_var_value(PjCg *g, const PjExpr *e);

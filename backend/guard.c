@@ -489,15 +489,8 @@ static bool pj_stride_while(PjGuardScan *g, const PjStmt *st, bool *nonneg, PjGu
     return false;
   const PjBlock *body = &st->while_.body;
   if (body->count < 1) return false;
-  const PjStmt *inc = body->stmts[body->count - 1];
-  const PjExpr *sum = inc->kind == PJ_ST_AUGASSIGN && inc->aug.op == PJ_OP_ADD ? inc->aug.value
-                      : inc->kind == PJ_ST_ASSIGN && inc->assign.ntargets == 1 ? inc->assign.value : NULL;
-  const PjExpr *target = inc->kind == PJ_ST_AUGASSIGN ? inc->aug.target : inc->kind == PJ_ST_ASSIGN ? inc->assign.targets[0] : NULL;
-  if (!sum || !target || target->kind != PJ_EX_NAME || target->name.var != var->name.var || sum->kind != PJ_EX_BINARY ||
-      sum->bin.op != PJ_OP_ADD || !pj_is_int64(sum) || sum->bin.l->kind != PJ_EX_NAME || sum->bin.l->name.var != var->name.var)
-    return false;
-  const PjExpr *step = sum->bin.r;
-  if (!pj_int64_exact(step) || pj_affinity(g, step, &c2) != PJ_AFF_INVARIANT || !pj_pure_value(step) || !pj_positive(g, step))
+  const PjExpr *step = pj_step_of(body->stmts[body->count - 1], var->name.var);
+  if (!step || !pj_int64_exact(step) || pj_affinity(g, step, &c2) != PJ_AFF_INVARIANT || !pj_pure_value(step) || !pj_positive(g, step))
     return false;
   if (pj_expr_any(stop, pj_reads_record_field, NULL) || pj_expr_any(step, pj_reads_record_field, NULL)) return false;
   PjBlock rest = {body->stmts, body->count - 1};

@@ -25,13 +25,6 @@ enum { PJ_DEF_PLAIN = 1, PJ_DEF_STEP = 2, PJ_DEF_OTHER = 3, PJ_DEF_UNPACKED = 4 
 
 static bool pj_dtype_is_int(PjDtype d) { return d >= PJ_INT8 && d <= PJ_UINT64; }
 
-typedef struct PjVarDefs {
-  int plain, step, other;
-  int unpacked;        /* assignments of one item of a tuple of values (`a, b = x, y`) */
-  const PjExpr *value; /* the value of a plain or unpacked assignment (the last seen) */
-  int top;             /* its statement's index in the function's body when it is one, else -1 */
-} PjVarDefs;
-
 /* e without the conversions to int64 that keep every value (from bool and integer types other
  * than uint64); a conversion that may wrap or truncate stays. */
 static const PjExpr *pj_strip_casts(const PjExpr *e) {
@@ -120,8 +113,7 @@ static bool pj_target_is(const PjExpr *t, int v) {
   return false;
 }
 
-/* Assignments to v anywhere in b. */
-static int pj_count_defs(const PjBlock *b, int v) {
+int pj_count_defs(const PjBlock *b, int v) {
   int n = 0;
   for (int i = 0; i < b->count; i++) {
     const PjStmt *s = b->stmts[i];
@@ -296,14 +288,19 @@ static bool pj_plain_fit(PjNarrowCtx *c, const PjBlock *b, int v) {
   return true;
 }
 
+PjVarDefs *pj_var_defs(const PjFunc *f) {
+  PjVarDefs *d = calloc((size_t)f->nvars + 1, sizeof(PjVarDefs));
+  if (d) pj_defs_block(d, &f->body, true);
+  return d;
+}
+
 void pj_cg_narrow_begin(PjCg *g) {
   g->narrow_vars = NULL;
   g->narrow_defs = NULL;
   if (g->host) return;
   const PjFunc *f = g->f;
-  g->narrow_defs = calloc((size_t)f->nvars + 1, sizeof(PjVarDefs));
+  g->narrow_defs = pj_var_defs(f);
   g->narrow_vars = calloc((size_t)f->nvars + 1, sizeof(bool));
-  pj_defs_block(g->narrow_defs, &f->body, true);
   PjNarrowCtx c = {.g = g, .defs = g->narrow_defs};
   for (int v = f->nparams; v < f->nvars; v++) {
     const PjVarDefs *d = &g->narrow_defs[v];

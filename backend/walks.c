@@ -41,8 +41,7 @@ typedef struct PjWalks {
 
 typedef struct PjWalkScan {
   const PjFunc *f;
-  int *defs;                /* per variable: assignments to it anywhere in f */
-  const PjExpr **value;     /* the value of its last one (NULL when not one value) */
+  PjVarDefs *defs;          /* per variable: its assignments anywhere in f (narrow.c) */
   bool *bad;                /* int64 variables: an assignment that is neither a small value nor a walk's step */
   const PjStmt **steps;     /* the steps of the walks found so far (last statements of their bodies) */
   int nsteps, capsteps;
@@ -61,73 +60,9 @@ static bool pj_grow(void **items, int *cap, int n, size_t size) {
   return true;
 }
 
-/* ---- what each variable is assigned ---------------------------------------------------------- */
-
-static void pj_note_target(PjWalkScan *s, const PjExpr *t, const PjExpr *value) {
-  if (t->kind == PJ_EX_NAME && t->name.var >= 0 && t->name.var < s->f->nvars) {
-    s->defs[t->name.var]++;
-    s->value[t->name.var] = value;
-  } else if (t->kind == PJ_EX_TUPLE) {
-    /* `a, b = x, y`: each name its item; `x, y = cuda.grid(2)`: each the call (pj_small_index) */
-    bool each = value && value->kind == PJ_EX_TUPLE && value->tuple.count == t->tuple.count;
-    bool grid = value && (pj_grid_tuple(value, PJ_LOWER_GRID) || pj_grid_tuple(value, PJ_LOWER_GRIDSIZE));
-    for (int i = 0; i < t->tuple.count; i++)
-      pj_note_target(s, t->tuple.items[i], each ? value->tuple.items[i] : grid ? value : NULL);
-  }
-}
-
-static void pj_note_defs(PjWalkScan *s, const PjBlock *b) {
-  for (int i = 0; i < b->count; i++) {
-    const PjStmt *st = b->stmts[i];
-    switch (st->kind) {
-    case PJ_ST_ASSIGN:
-      for (int k = 0; k < st->assign.ntargets; k++) pj_note_target(s, st->assign.targets[k], st->assign.value);
-      break;
-    case PJ_ST_AUGASSIGN: pj_note_target(s, st->aug.target, NULL); break;
-    case PJ_ST_IF:
-      pj_note_defs(s, &st->if_.then);
-      pj_note_defs(s, &st->if_.orelse);
-      break;
-    case PJ_ST_WHILE: pj_note_defs(s, &st->while_.body); break;
-    case PJ_ST_FOR:
-      pj_note_target(s, st->for_.target, NULL);
-      pj_note_defs(s, &st->for_.body);
-      break;
-    default: break;
-    }
-  }
-}
-
-/* Whether assigning to target t assigns v. */
-static bool pj_assigns(const PjExpr *t, int v) {
-  if (t->kind == PJ_EX_NAME) return t->name.var == v;
-  if (t->kind == PJ_EX_TUPLE)
-    for (int i = 0; i < t->tuple.count; i++)
-      if (pj_assigns(t->tuple.items[i], v)) return true;
-  return false;
-}
-
-/* Whether b assigns v anywhere. */
-static bool pj_block_assigns(const PjBlock *b, int v) {
-  for (int i = 0; i < b->count; i++) {
-    const PjStmt *st = b->stmts[i];
-    switch (st->kind) {
-    case PJ_ST_ASSIGN:
-      for (int k = 0; k < st->assign.ntargets; k++)
-        if (pj_assigns(st->assign.targets[k], v)) return true;
-      break;
-    case PJ_ST_AUGASSIGN: if (pj_assigns(st->aug.target, v)) return true; break;
-    case PJ_ST_IF: if (pj_block_assigns(&st->if_.then, v) || pj_block_assigns(&st->if_.orelse, v)) return true; break;
-    case PJ_ST_WHILE: if (pj_block_assigns(&st->while_.body, v)) return true; break;
-    case PJ_ST_FOR: if (pj_assigns(st->for_.target, v) || pj_block_assigns(&st->for_.body, v)) return true; break;
-    default: break;
-    }
-  }
-  return false;
-}
-
+/* a name the block ctx assigns */
 static bool pj_reads_assigned(const PjExpr *e, void *ctx) {
-  return e->kind == PJ_EX_NAME && e->name.var >= 0 && pj_block_assigns(ctx, e->name.var);
+  return e->kind == PJ_EX_NAME && e->name.var >= 0 && pj_count_defs(ctx, e->name.var) > 0;
 }
 
 /* A continue of the loop itself (not of a loop inside it) in b. */
@@ -150,9 +85,11 @@ static bool pj_continues(const PjBlock *b) {
 static const PjExpr *pj_walk_value(const PjExpr *name, void *ctx) {
   PjWalkScan *s = ctx;
   int v = name->name.var;
-  if (v < 0 || v >= s->f->nvars || s->f->vars[v].is_param || s->defs[v] != 1 || s->lookups >= 4) return NULL;
+  if (v < 0 || v >= s->f->nvars || s->f->vars[v].is_param || s->lookups >= 4) return NULL;
+  const PjVarDefs *d = &s->defs[v];
+  if (d->plain + d->unpacked != 1 || d->step || d->other) return NULL;
   s->lookups++;
-  return s->value[v];
+  return d->value;
 }
 
 static bool pj_walk_small(PjWalkScan *s, const PjExpr *e) {
@@ -198,14 +135,13 @@ static bool pj_is_int64_name(const PjFunc *f, const PjExpr *e) {
          e->type && e->type->kind == PJ_TY_SCALAR && e->type->dtype == PJ_INT64;
 }
 
-/* `v += step` or `v = v + step`, typed int64: step, else NULL */
-static const PjExpr *pj_step_of(const PjStmt *st, int v) {
+const PjExpr *pj_step_of(const PjStmt *st, int v) {
   const PjExpr *target, *sum;
   if (st->kind == PJ_ST_AUGASSIGN && st->aug.op == PJ_OP_ADD) target = st->aug.target, sum = st->aug.value;
   else if (st->kind == PJ_ST_ASSIGN && st->assign.ntargets == 1) target = st->assign.targets[0], sum = st->assign.value;
   else return NULL;
   if (target->kind != PJ_EX_NAME || target->name.var != v || sum->kind != PJ_EX_BINARY || sum->bin.op != PJ_OP_ADD ||
-      !pj_is_int64_value(sum) || sum->bin.l->kind != PJ_EX_NAME || sum->bin.l->name.var != v || !pj_is_int64_value(sum->bin.r))
+      !pj_is_int64_value(sum) || sum->bin.l->kind != PJ_EX_NAME || sum->bin.l->name.var != v)
     return NULL;
   return sum->bin.r;
 }
@@ -223,7 +159,7 @@ static void pj_walk_loop(PjWalkScan *s, const PjStmt *st) {
   const PjStmt *last = body->stmts[body->count - 1];
   const PjExpr *step = pj_step_of(last, v);
   PjBlock rest = {body->stmts, body->count - 1};
-  if (!step || pj_block_assigns(&rest, v) || !pj_pure_value(stop) || !pj_walk_step(s, step) ||
+  if (!step || !pj_is_int64_value(step) || pj_count_defs(&rest, v) || !pj_pure_value(stop) || !pj_walk_step(s, step) ||
       !(pj_walk_bounded(s, stop) || (pj_is_int64_value(stop) && pj_walk_slow_step(s, step))) ||
       pj_expr_any(stop, pj_reads_assigned, (void *)body) || pj_expr_any(step, pj_reads_assigned, (void *)body))
     return;
@@ -290,20 +226,15 @@ static PjWalks *pj_find_walks(const PjFunc *f) {
   PjWalks *w = calloc(1, sizeof *w);
   if (!w) return NULL;
   w->f = f;
-  size_t n = (size_t)f->nvars + 1;
-  PjWalkScan s = {.f = f, .defs = calloc(n, sizeof(int)), .value = calloc(n, sizeof(PjExpr *)),
-                  .bad = calloc(n, sizeof(bool)), .out = w};
-  if (s.defs && s.value && s.bad) {
-    pj_note_defs(&s, &f->body);
-    pj_walk_block(&s, &f->body);
-  } else s.failed = true;
+  PjWalkScan s = {.f = f, .defs = pj_var_defs(f), .bad = calloc((size_t)f->nvars + 1, sizeof(bool)), .out = w};
+  if (s.defs && s.bad) pj_walk_block(&s, &f->body);
+  else s.failed = true;
   /* only the walks whose variable nothing else makes negative */
   int kept = 0;
   for (int i = 0; i < w->n; i++)
     if (!s.failed && !s.bad[w->items[i].var]) w->items[kept++] = w->items[i];
   w->n = kept;
   free(s.defs);
-  free(s.value);
   free(s.bad);
   free(s.steps);
   return w;
