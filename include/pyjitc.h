@@ -340,6 +340,17 @@ PjStatus pj_device_count(PjTarget target, int *count, char *err, size_t errlen);
 PjTarget pj_device_target(const PjDevice *device);
 const char *pj_device_name(const PjDevice *device);  /* "NVIDIA H100 80GB HBM3 (sm_90)", "CPU (16 threads)" */
 const char *pj_device_arch(const PjDevice *device);  /* "sm_90"; NULL for the CPU */
+int pj_device_ordinal(const PjDevice *device);       /* the GPU's ordinal; 0 for the CPU */
+/* Several GPUs in one process. The current GPU of a thread is the one whose CUDA context is
+ * current there (numba's, CuPy's and the CUDA runtime's rule): pj_device_current gives its
+ * ordinal, -1 when the thread has none (and always for the CPU executor, one device; AUTO:
+ * as pj_device_open would choose, -1 where it would choose the CPU);
+ * pj_device_make_current makes a GPU's primary context current on the calling thread (NULL:
+ * none). Each PjDevice works in its own context whichever is current. */
+PjStatus pj_device_current(PjTarget target, int *ordinal, char *err, size_t errlen);
+PjStatus pj_device_make_current(PjTarget target, PjDevice *device, char *err, size_t errlen);
+/* Whether the device's kernels and copies reach the peer's memory directly (NVLink, PCIe peer to peer). */
+PjStatus pj_device_can_access_peer(PjDevice *device, PjDevice *peer, int *can, char *err, size_t errlen);
 
 typedef struct PjLaunchConfig {
   uint32_t grid[3], block[3];
@@ -377,6 +388,14 @@ PjStatus pj_mem_copy(PjDevice *device, PjCopy direction, uint64_t dst, uint64_t 
                      char *err, size_t errlen);
 PjStatus pj_mem_set(PjDevice *device, uint64_t dst, int value, size_t bytes, PjStream *stream, char *err,
                     size_t errlen);
+/* A copy from one GPU's memory to another's: straight across where the GPUs are peers, staged by
+ * the driver otherwise; the stream (NULL: synchronous) is either GPU's. A stream of another
+ * device than the one a copy, fill, event or launch is on is PJ_ERROR_ARGUMENT. */
+PjStatus pj_mem_copy_peer(PjDevice *dst_device, uint64_t dst, PjDevice *src_device, uint64_t src, size_t bytes,
+                          PjStream *stream, char *err, size_t errlen);
+/* The ordinal of the GPU whose device memory holds `address`; -1 for host or managed memory,
+ * memory the driver does not know, and the CPU executor. */
+int pj_mem_device(PjTarget target, uint64_t address);
 PjStatus pj_device_synchronize(PjDevice *device, char *err, size_t errlen);
 /* Bytes of device memory free and in all (cuMemGetInfo; on the CPU executor the host's available
  * and total memory): numba's context.get_memory_info(). */
@@ -399,6 +418,7 @@ PjStatus pj_ipc_close(PjDevice *device, uint64_t address, char *err, size_t errl
 
 PjStatus pj_stream_new(PjDevice *device, PjStream **out, char *err, size_t errlen);
 void pj_stream_delete(PjStream *stream);
+PjDevice *pj_stream_device(const PjStream *stream);
 /* A stream made by other code (a CUstream given as an integer: numba's external_stream), used
  * as it is and never destroyed by pyjitc; PJ_ERROR_ARGUMENT on the CPU executor. */
 PjStatus pj_stream_wrap(PjDevice *device, uint64_t handle, PjStream **out, char *err, size_t errlen);
@@ -407,6 +427,7 @@ uint64_t pj_stream_get_handle(const PjStream *stream);
 PjStatus pj_stream_synchronize(PjStream *stream, char *err, size_t errlen);
 PjStatus pj_event_new(PjDevice *device, PjEvent **out, char *err, size_t errlen);
 void pj_event_delete(PjEvent *event);
+PjDevice *pj_event_device(const PjEvent *event);
 PjStatus pj_event_record(PjEvent *event, PjStream *stream, char *err, size_t errlen);
 PjStatus pj_event_synchronize(PjEvent *event, char *err, size_t errlen);
 /* Milliseconds from start to end, both recorded and complete. */

@@ -24,7 +24,11 @@
 
 /* ---- module state ------------------------------------------------------------------------- */
 
-PjDevice *g_device;                   /* opened by open() */
+PjTarget g_target = PJ_TARGET_AUTO;   /* fixed when the first device opens */
+int g_devices_open;
+static PjDevice *g_devices[PJ_PY_MAX_DEVICES];     /* by ordinal, opened on first use */
+static PyObject *g_device_info[PJ_PY_MAX_DEVICES]; /* (target, name, arch or None, ordinal) */
+static char g_arch_slot[PJ_PY_MAX_DEVICES];        /* the first ordinal of the same arch: a launch key byte */
 static PyObject *g_typing_error;      /* pyjitc.TypingError: the program was rejected */
 PyObject *g_cuda_error;               /* pyjitc.CudaError: the device or a launch failed */
 PyTypeObject *g_ndarray_type;         /* numpy.ndarray, registered by Python */
@@ -112,25 +116,128 @@ PyObject *pj_py_error(PjStatus st, const char *msg) {
   return NULL;
 }
 
-PjDevice *pj_need_device(void) {
-  if (!g_device) PyErr_SetString(g_cuda_error, "pyjitc: no device is open (call pyjitc.cuda functions, which open one)");
-  return g_device;
+static PjTarget pj_target_named(const char *target) {
+  return strcmp(target, "cpu") == 0 ? PJ_TARGET_CPU : strcmp(target, "cuda") == 0 ? PJ_TARGET_CUDA : PJ_TARGET_AUTO;
 }
 
-/* open(target: "auto" | "cuda" | "cpu", ordinal) -> (target, name, arch or None) */
+/* Opens device `ordinal` of `target` (of g_target once one is open). */
+static PjDevice *pj_device_open_as(PjTarget target, int ordinal) {
+  if (ordinal < 0 || ordinal >= PJ_PY_MAX_DEVICES) {
+    PyErr_Format(g_cuda_error, "there is no device %d", ordinal);
+    return NULL;
+  }
+  if (g_devices[ordinal]) return g_devices[ordinal];
+  char err[512] = "";
+  PjDevice *d = NULL;
+  PjStatus st = pj_device_open(g_target != PJ_TARGET_AUTO ? g_target : target, ordinal, &d, err, sizeof err);
+  if (st != PJ_OK) {
+    pj_py_error(st == PJ_ERROR_NO_DEVICE || st == PJ_ERROR_ARGUMENT ? PJ_ERROR_DEVICE : st, err);
+    return NULL;
+  }
+  if (pj_device_target(d) == PJ_TARGET_CPU && ordinal != 0) { /* PYJITC_TARGET=cpu, or no GPU */
+    pj_device_close(d);
+    PyErr_Format(g_cuda_error, "there is no GPU %d: kernels run on the CPU executor, which is one device (0)", ordinal);
+    return NULL;
+  }
+  const char *arch = pj_device_arch(d);
+  PyObject *info = Py_BuildValue("(sszi)", pj_device_target(d) == PJ_TARGET_CUDA ? "cuda" : "cpu", pj_device_name(d),
+                                 arch, ordinal);
+  if (!info) {
+    pj_device_close(d);
+    return NULL;
+  }
+  g_target = pj_device_target(d);
+  g_device_info[ordinal] = info;
+  g_arch_slot[ordinal] = (char)ordinal;
+  for (int i = 0; i < PJ_PY_MAX_DEVICES; i++)
+    if (g_devices[i] && strcmp(pj_device_arch(g_devices[i]) ? pj_device_arch(g_devices[i]) : "", arch ? arch : "") == 0) {
+      g_arch_slot[ordinal] = (char)i; /* a kernel compiled for GPU i serves this one */
+      break;
+    }
+  g_devices[ordinal] = d;
+  g_devices_open++;
+  return d;
+}
+
+PjDevice *pj_device_at(int ordinal) { return pj_device_open_as(PJ_TARGET_AUTO, ordinal); }
+
+/* The ordinal of the calling thread's device: the GPU whose context is current there (numba's
+ * and CuPy's rule: cuda.select_device, `with cuda.gpus[i]`, cupy.cuda.Device(i).use() all make
+ * one current), else 0. One cuCtxGetCurrent a call while the thread stays on one GPU. */
+static int pj_current_ordinal(void) {
+  if (g_target != PJ_TARGET_CUDA) return 0;
+  int ordinal = -1;
+  char err[256];
+  if (pj_device_current(g_target, &ordinal, err, sizeof err) != PJ_OK || ordinal < 0 || ordinal >= PJ_PY_MAX_DEVICES)
+    return 0;
+  return ordinal;
+}
+
+PjDevice *pj_need_device(void) {
+  if (g_target == PJ_TARGET_AUTO) { /* the first use picks the target, and opens no GPU but the thread's */
+    int ordinal = -1;
+    char err[256];
+    if (pj_device_current(PJ_TARGET_AUTO, &ordinal, err, sizeof err) != PJ_OK || ordinal < 0 || ordinal >= PJ_PY_MAX_DEVICES)
+      ordinal = 0;
+    return pj_device_at(ordinal);
+  }
+  int ordinal = pj_current_ordinal();
+  return g_devices[ordinal] ? g_devices[ordinal] : pj_device_at(ordinal);
+}
+
+PjDevice *pj_device_arg(int ordinal) { return ordinal < 0 ? pj_need_device() : pj_device_at(ordinal); }
+
+/* open(target: "auto" | "cuda" | "cpu", ordinal) -> (target, name, arch or None, ordinal) of
+ * that device, opened on first use; the first device opened fixes the target of all */
 static PyObject *pj_open(PyObject *self, PyObject *args) {
   const char *target = "auto";
   int ordinal = 0;
   if (!PyArg_ParseTuple(args, "|si", &target, &ordinal)) return NULL;
-  if (!g_device) {
-    PjTarget t = strcmp(target, "cpu") == 0 ? PJ_TARGET_CPU : strcmp(target, "cuda") == 0 ? PJ_TARGET_CUDA : PJ_TARGET_AUTO;
-    char err[512] = "";
-    PjStatus st = pj_device_open(t, ordinal, &g_device, err, sizeof err);
-    if (st != PJ_OK) return pj_py_error(st == PJ_ERROR_NO_DEVICE ? PJ_ERROR_DEVICE : st, err);
-  }
-  const char *arch = pj_device_arch(g_device);
-  return Py_BuildValue("(ssz)", pj_device_target(g_device) == PJ_TARGET_CUDA ? "cuda" : "cpu", pj_device_name(g_device),
-                       arch);
+  if (!pj_device_open_as(pj_target_named(target), ordinal)) return NULL;
+  return Py_NewRef(g_device_info[ordinal]);
+}
+
+/* current() -> (target, name, arch or None, ordinal) of the calling thread's device */
+static PyObject *pj_current_py(PyObject *self, PyObject *noargs) {
+  PjDevice *d = pj_need_device();
+  return d ? Py_NewRef(g_device_info[pj_device_ordinal(d)]) : NULL;
+}
+
+/* select(ordinal) -> the ordinal of the GPU current before (-1: none): makes GPU `ordinal` the
+ * calling thread's device (its primary context current there, as numba's select_device); -1
+ * leaves the thread with none (GPU 0 then serves it) */
+static PyObject *pj_select_py(PyObject *self, PyObject *args) {
+  int ordinal;
+  if (!PyArg_ParseTuple(args, "i", &ordinal)) return NULL;
+  char err[512] = "";
+  int previous = -1;
+  PjStatus st = pj_device_current(g_target, &previous, err, sizeof err);
+  if (st != PJ_OK) previous = -1;
+  PjDevice *d = NULL;
+  if (ordinal >= 0 && !(d = pj_device_at(ordinal))) return NULL;
+  if (g_target != PJ_TARGET_AUTO && (st = pj_device_make_current(g_target, d, err, sizeof err)) != PJ_OK)
+    return pj_py_error(st, err);
+  return PyLong_FromLong(previous);
+}
+
+/* is_open(ordinal) -> whether this process uses device `ordinal` (opened it) */
+static PyObject *pj_is_open_py(PyObject *self, PyObject *args) {
+  int ordinal;
+  if (!PyArg_ParseTuple(args, "i", &ordinal)) return NULL;
+  return PyBool_FromLong(ordinal >= 0 && ordinal < PJ_PY_MAX_DEVICES && g_devices[ordinal]);
+}
+
+/* can_access_peer(ordinal, peer) -> whether GPU ordinal reaches GPU peer's memory directly */
+static PyObject *pj_can_access_peer_py(PyObject *self, PyObject *args) {
+  int a, b;
+  if (!PyArg_ParseTuple(args, "ii", &a, &b)) return NULL;
+  PjDevice *da = pj_device_at(a), *db = da ? pj_device_at(b) : NULL;
+  if (!db) return NULL;
+  char err[512] = "";
+  int can = 0;
+  PjStatus st = pj_device_can_access_peer(da, db, &can, err, sizeof err);
+  if (st != PJ_OK) return pj_py_error(st, err);
+  return PyBool_FromLong(can);
 }
 
 /* gpu_count() -> the GPUs the CUDA driver finds (0 without a driver) */
@@ -142,21 +249,28 @@ static PyObject *pj_gpu_count(PyObject *self, PyObject *noargs) {
   return PyLong_FromLong(st == PJ_OK ? count : 0);
 }
 
-static PyObject *pj_synchronize(PyObject *self, PyObject *noargs) {
-  if (!pj_need_device()) return NULL;
+/* synchronize(ordinal=-1): waits for everything queued on the device (-1: the current one) */
+static PyObject *pj_synchronize(PyObject *self, PyObject *args) {
+  int ordinal = -1;
+  if (!PyArg_ParseTuple(args, "|i", &ordinal)) return NULL;
+  PjDevice *d = pj_device_arg(ordinal);
+  if (!d) return NULL;
   char err[512] = "";
   PjStatus st;
-  Py_BEGIN_ALLOW_THREADS st = pj_device_synchronize(g_device, err, sizeof err);
+  Py_BEGIN_ALLOW_THREADS st = pj_device_synchronize(d, err, sizeof err);
   Py_END_ALLOW_THREADS if (st != PJ_OK) return pj_py_error(st, err);
   Py_RETURN_NONE;
 }
 
-/* memory_info() -> (free, total) bytes of the device's memory */
-static PyObject *pj_memory_info_py(PyObject *self, PyObject *noargs) {
-  if (!pj_need_device()) return NULL;
+/* memory_info(ordinal=-1) -> (free, total) bytes of the device's memory */
+static PyObject *pj_memory_info_py(PyObject *self, PyObject *args) {
+  int ordinal = -1;
+  if (!PyArg_ParseTuple(args, "|i", &ordinal)) return NULL;
+  PjDevice *d = pj_device_arg(ordinal);
+  if (!d) return NULL;
   char err[512] = "";
   size_t free_bytes = 0, total = 0;
-  PjStatus st = pj_device_memory_info(g_device, &free_bytes, &total, err, sizeof err);
+  PjStatus st = pj_device_memory_info(d, &free_bytes, &total, err, sizeof err);
   if (st != PJ_OK) return pj_py_error(st, err);
   return Py_BuildValue("(nn)", (Py_ssize_t)free_bytes, (Py_ssize_t)total);
 }
@@ -200,7 +314,7 @@ static PyObject *pj_build_id_py(PyObject *self, PyObject *noargs) { return PyUni
 typedef struct {
   PyObject_HEAD
   PjKernel *kernel;
-  PjLoaded *loaded;   /* on first launch */
+  PjLoaded *loaded[PJ_PY_MAX_DEVICES]; /* by device ordinal, on its first launch there */
   PyObject *warnings; /* the compiler's warnings, formatted (a tuple of str) */
   int nargs;
   PjArgType args[256];
@@ -209,12 +323,19 @@ typedef struct {
 static void pj_kernel_dealloc(PyObject *self) {
   PjKernelObject *k = (PjKernelObject *)self;
   PyTypeObject *tp = Py_TYPE(self);
-  pj_loaded_delete(k->loaded);
+  for (int i = 0; i < PJ_PY_MAX_DEVICES; i++) pj_loaded_delete(k->loaded[i]);
   pj_kernel_delete(k->kernel);
   Py_XDECREF(k->warnings);
   freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
   f(self);
   Py_DECREF(tp);
+}
+
+/* The kernel made ready on `device` (its module loaded there on first use); NULL with err set. */
+static PjLoaded *pj_kernel_loaded_on(PjKernelObject *k, PjDevice *device, PjStatus *st, char *err, size_t errlen) {
+  PjLoaded **slot = &k->loaded[pj_device_ordinal(device)];
+  *st = *slot ? PJ_OK : pj_kernel_load(device, k->kernel, slot, err, errlen);
+  return *st == PJ_OK ? *slot : NULL;
 }
 
 /* kernel.text("ptx" | "llvm" | "types") -> str or None */
@@ -663,7 +784,7 @@ static PyObject *pj_compile(PyObject *self, PyObject *args) {
     goto done;
   }
   k->kernel = kernel;
-  k->loaded = NULL;
+  memset(k->loaded, 0, sizeof k->loaded);
   k->nargs = (int)nargs;
   memcpy(k->args, types, sizeof(PjArgType) * (size_t)nargs);
   k->warnings = PyList_New(0);
@@ -718,7 +839,7 @@ static PyObject *pj_kernel_from_ptx_py(PyObject *self, PyObject *args) {
     return NULL;
   }
   k->kernel = kernel;
-  k->loaded = NULL;
+  memset(k->loaded, 0, sizeof k->loaded);
   k->warnings = warned ? PyList_GetSlice(warned, 0, PyList_Size(warned)) : NULL;
   if (warned && !k->warnings) PyErr_Clear();
   k->nargs = (int)n;
@@ -762,7 +883,7 @@ typedef struct {
   PyObject *tuples;     /* callable(*args) launching arguments that hold tuples (flattened), or NULL */
   PyObject *callbacks;  /* list: numba's pre_launch_callbacks, each called (kernel, launcher) before a launch */
   PyObject *last;       /* the kernel of the previous call, whose key is last_key */
-  char last_key[256 * 3 + 1];
+  char last_key[256 * 3 + 2];
   Py_ssize_t last_len;
   PyObject *host_reported; /* the kernel whose host-array arguments the hook was told of (once), or NULL */
 } PjLauncherObject;
@@ -845,12 +966,14 @@ static PyObject *pj_kernel_max_blocks_py(PyObject *self, PyObject *args) {
     PyErr_SetString(PyExc_ValueError, threads > UINT32_MAX ? "too many threads per block" : "too many bytes of dynamic shared memory");
     return NULL;
   }
-  if (!pj_need_device()) return NULL;
+  PjDevice *device = pj_need_device();
+  if (!device) return NULL;
   char err[1024] = "";
   PjStatus st;
-  if (!k->loaded && (st = pj_kernel_load(g_device, k->kernel, &k->loaded, err, sizeof err)) != PJ_OK) return pj_py_error(st, err);
+  PjLoaded *loaded = pj_kernel_loaded_on(k, device, &st, err, sizeof err);
+  if (!loaded) return pj_py_error(st, err);
   uint32_t blocks = 0;
-  st = pj_loaded_max_cooperative_blocks(k->loaded, (uint32_t)threads, (uint32_t)shared, &blocks, err, sizeof err);
+  st = pj_loaded_max_cooperative_blocks(loaded, (uint32_t)threads, (uint32_t)shared, &blocks, err, sizeof err);
   if (st != PJ_OK) return pj_py_error(st, err);
   return PyLong_FromUnsignedLong(blocks);
 }
@@ -859,12 +982,14 @@ static PyObject *pj_kernel_max_blocks_py(PyObject *self, PyObject *args) {
  * kernel loaded on the current device; -1 where the device has none (the CPU executor) */
 static PyObject *pj_kernel_attributes_py(PyObject *self, PyObject *unused) {
   PjKernelObject *k = (PjKernelObject *)self;
-  if (!pj_need_device()) return NULL;
+  PjDevice *device = pj_need_device();
+  if (!device) return NULL;
   char err[1024] = "";
   PjStatus st;
-  if (!k->loaded && (st = pj_kernel_load(g_device, k->kernel, &k->loaded, err, sizeof err)) != PJ_OK) return pj_py_error(st, err);
+  PjLoaded *loaded = pj_kernel_loaded_on(k, device, &st, err, sizeof err);
+  if (!loaded) return pj_py_error(st, err);
   int64_t a[5];
-  pj_loaded_attributes(k->loaded, a);
+  pj_loaded_attributes(loaded, a);
   return Py_BuildValue("(LLLLL)", (long long)a[0], (long long)a[1], (long long)a[2], (long long)a[3], (long long)a[4]);
 }
 
@@ -1002,13 +1127,14 @@ static bool pj_arg_readonly(const PjArg *a) {
  * compile a kernel that writes it. pyjitc launches it on a copy (on the CPU as on the GPU), never
  * copies that back, and compares it after the launch: a kernel that changed it fails the launch
  * (PJ_ERROR_USER: numba's TypingError), the host's array unchanged. */
-static PjStatus pj_readonly_unchanged(const PjArg *a, int index, const char *kernel, char *err, size_t errlen) {
+static PjStatus pj_readonly_unchanged(PjDevice *device, const PjArg *a, int index, const char *kernel, char *err,
+                                      size_t errlen) {
   char *copy = malloc(a->span ? a->span : 1);
   if (!copy) {
     snprintf(err, errlen, "out of memory: %zu bytes", a->span);
     return PJ_ERROR_ARGUMENT;
   }
-  PjStatus st = pj_mem_copy(g_device, PJ_COPY_DEVICE_TO_HOST, (uint64_t)(uintptr_t)copy, a->staged, a->span, NULL,
+  PjStatus st = pj_mem_copy(device, PJ_COPY_DEVICE_TO_HOST, (uint64_t)(uintptr_t)copy, a->staged, a->span, NULL,
                             err, errlen);
   if (st == PJ_OK && memcmp(copy, a->span_lo, a->span) != 0) {
     snprintf(err, errlen,
@@ -1020,13 +1146,36 @@ static PjStatus pj_readonly_unchanged(const PjArg *a, int index, const char *ker
   return st;
 }
 
+/* Every device array of a launch must be on the launch's GPU (numba's device arrays belong to
+ * their context): one of another GPU is a TypeError naming it and the ways out, before anything
+ * runs. A device array of pyjitc knows its GPU; memory of another library (CuPy, PyTorch) is
+ * asked of the driver, only where this process uses more than one GPU. */
+static int pj_args_on_device(const PjArg *a, Py_ssize_t n, int ordinal) {
+  if (g_target != PJ_TARGET_CUDA) return 0;
+  for (Py_ssize_t i = 0; i < n; i++) {
+    if (!a[i].v.ndim || a[i].have_view || a[i].record_scalar) continue;
+    int dev = a[i].device;
+    if (dev == PJ_ARG_ANY_DEVICE && g_devices_open > 1) dev = pj_mem_device(g_target, (uint64_t)(uintptr_t)a[i].v.data);
+    if (dev >= 0 && dev != ordinal) {
+      PyErr_Format(PyExc_TypeError,
+                   "argument %d is an array on GPU %d, and this launch is on GPU %d (this thread's current device): "
+                   "launch under `with cuda.gpus[%d]:`, or copy the array to GPU %d first (a device array of GPU %d, "
+                   "then its copy_to_device)", (int)i + 1, dev, ordinal, dev, ordinal, ordinal);
+      return -1;
+    }
+  }
+  return 0;
+}
+
 static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) {
   PjLauncherObject *l = (PjLauncherObject *)self;
   if (kw && PyDict_Size(kw) > 0) {
     PyErr_SetString(PyExc_TypeError, "kernels take no keyword arguments");
     return NULL;
   }
-  if (!pj_need_device()) return NULL;
+  PjDevice *device = pj_need_device();
+  if (!device) return NULL;
+  int ordinal = pj_device_ordinal(device);
   Py_ssize_t n = PyTuple_Size(args);
   if (n > 255) {
     PyErr_SetString(PyExc_TypeError, "too many kernel arguments");
@@ -1038,7 +1187,7 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
   PyObject *held = NULL; /* the kernel launched, owned for the launch: another thread may replace the
                           * cache's entry (and drop the last one) while this one runs with the GIL released */
   int read = 0;
-  char key[256 * 3 + 1];
+  char key[256 * 3 + 2];
   for (; read < n; read++) {
     int r = pj_arg_read(PyTuple_GetItem(args, read), &a[read], (int)read);
     if (r == PJ_ARG_TUPLE && l->tuples) { /* the dispatcher launches its leaves */
@@ -1059,7 +1208,8 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
   int fits = 1;
   for (Py_ssize_t i = 0; fits && i < n; i++) fits = !a[i].record && pj_values_fit_int32(&a[i].v, 1);
   key[3 * n] = (char)(pj_args_disjoint(a, n) | fits << 1);
-  Py_ssize_t klen = 3 * n + 1;
+  key[3 * n + 1] = g_arch_slot[ordinal]; /* GPUs of one arch share kernels; another arch compiles its own */
+  Py_ssize_t klen = 3 * n + 2;
   PyObject *kernel = NULL, *k_key = NULL;
 lookup:
   if (l->last && l->last_len == klen && memcmp(l->last_key, key, (size_t)klen) == 0) {
@@ -1118,7 +1268,9 @@ found:;
   if (pj_launcher_run_callbacks(l, held) < 0) goto done;
   char err[1024] = "";
   PjStatus st;
-  if (!k->loaded && (st = pj_kernel_load(g_device, k->kernel, &k->loaded, err, sizeof err)) != PJ_OK) {
+  if (pj_args_on_device(a, n, ordinal) < 0) goto done;
+  PjLoaded *loaded = pj_kernel_loaded_on(k, device, &st, err, sizeof err);
+  if (!loaded) {
     pj_py_error(st, err);
     goto done;
   }
@@ -1128,7 +1280,7 @@ found:;
   }
   bool ok;
   PjStream *stream = pj_stream_of(l->stream, &ok);
-  bool gpu = pj_device_target(g_device) == PJ_TARGET_CUDA;
+  bool gpu = pj_device_target(device) == PJ_TARGET_CUDA;
   PjValue values_stack[64];
   PjValue *values = n <= 64 ? values_stack : calloc((size_t)n, sizeof(PjValue));
   for (Py_ssize_t i = 0; i < n; i++) {
@@ -1138,9 +1290,9 @@ found:;
     if (!a[i].have_view || (!gpu && !pj_arg_readonly(&a[i]))) continue;
     char *data = a[i].view.buf;
     pj_span_of(&a[i], data, a[i].view.itemsize, &a[i].span_lo, &a[i].span);
-    st = pj_mem_alloc(g_device, a[i].span, &a[i].staged, err, sizeof err);
+    st = pj_mem_alloc(device, a[i].span, &a[i].staged, err, sizeof err);
     if (st == PJ_OK)
-      st = pj_mem_copy(g_device, PJ_COPY_HOST_TO_DEVICE, a[i].staged, (uint64_t)(uintptr_t)a[i].span_lo, a[i].span, NULL,
+      st = pj_mem_copy(device, PJ_COPY_HOST_TO_DEVICE, a[i].staged, (uint64_t)(uintptr_t)a[i].span_lo, a[i].span, NULL,
                        err, sizeof err);
     if (st != PJ_OK) {
       pj_py_error(st, err);
@@ -1152,7 +1304,7 @@ found:;
   bool staged = false;
   for (Py_ssize_t i = 0; i < n; i++) staged |= a[i].staged != 0;
   if (gpu && !staged) { /* a launch on the GPU returns at once: keep the GIL */
-    st = pj_launch_async(k->loaded, &l->config, stream, values, (int)n, err, sizeof err);
+    st = pj_launch_async(loaded, &l->config, stream, values, (int)n, err, sizeof err);
   } else { /* the CPU runs the kernel now; staged arrays come back after it */
     if (!gpu) pj_sigint_enter();
     if (!gpu && PyErr_CheckSignals() < 0) { /* a Ctrl-C while the kernel compiled: no launch */
@@ -1160,15 +1312,15 @@ found:;
       if (values != values_stack) free(values);
       goto done;
     }
-    Py_BEGIN_ALLOW_THREADS st = pj_launch_async(k->loaded, &l->config, stream, values, (int)n, err, sizeof err);
+    Py_BEGIN_ALLOW_THREADS st = pj_launch_async(loaded, &l->config, stream, values, (int)n, err, sizeof err);
     if (!gpu) pj_sigint_leave();
     for (Py_ssize_t i = 0; st == PJ_OK && i < n; i++)
       if (a[i].staged && a[i].writable)
-        st = pj_mem_copy(g_device, PJ_COPY_DEVICE_TO_HOST, (uint64_t)(uintptr_t)a[i].span_lo, a[i].staged, a[i].span,
+        st = pj_mem_copy(device, PJ_COPY_DEVICE_TO_HOST, (uint64_t)(uintptr_t)a[i].span_lo, a[i].staged, a[i].span,
                          NULL, err, sizeof err);
     for (Py_ssize_t i = 0; st == PJ_OK && i < n; i++)
       if (a[i].staged && pj_arg_readonly(&a[i]))
-        st = pj_readonly_unchanged(&a[i], (int)i, pj_kernel_name(k->kernel), err, sizeof err);
+        st = pj_readonly_unchanged(device, &a[i], (int)i, pj_kernel_name(k->kernel), err, sizeof err);
     Py_END_ALLOW_THREADS
   }
   if (values != values_stack) free(values);
@@ -1182,7 +1334,7 @@ found:;
   result = Py_NewRef(Py_None);
 done:
   Py_XDECREF(held);
-  pj_args_release(a, read < n ? read + 1 : n); /* a failed read may hold a buffer too */
+  pj_args_release(device, a, read < n ? read + 1 : n); /* a failed read may hold a buffer too */
   if (a != stack_args) free(a);
   return result;
 }
@@ -1217,10 +1369,14 @@ static PyObject *pj_dtype_codes(PyObject *self, PyObject *noargs) {
 }
 
 static PyMethodDef pj_methods[] = {
-    {"open", pj_open, METH_VARARGS, "open(target='auto', ordinal=0) -> (target, name, arch)"},
+    {"open", pj_open, METH_VARARGS, "open(target='auto', ordinal=0) -> (target, name, arch, ordinal)"},
+    {"current", pj_current_py, METH_NOARGS, "current() -> (target, name, arch, ordinal) of this thread's device"},
+    {"select", pj_select_py, METH_VARARGS, "select(ordinal): make GPU ordinal this thread's device (-1: none)"},
+    {"is_open", pj_is_open_py, METH_VARARGS, "is_open(ordinal) -> whether this process opened the device"},
+    {"can_access_peer", pj_can_access_peer_py, METH_VARARGS, "can_access_peer(ordinal, peer) -> bool"},
     {"gpu_count", pj_gpu_count, METH_NOARGS, "gpu_count() -> the GPUs the CUDA driver finds (0 without one)"},
-    {"synchronize", pj_synchronize, METH_NOARGS, "wait for all work on the device"},
-    {"memory_info", pj_memory_info_py, METH_NOARGS, "memory_info() -> (free, total) bytes of device memory"},
+    {"synchronize", pj_synchronize, METH_VARARGS, "synchronize(ordinal=-1): wait for all work on the device"},
+    {"memory_info", pj_memory_info_py, METH_VARARGS, "memory_info(ordinal=-1) -> (free, total) bytes of device memory"},
     {"register", pj_register, METH_VARARGS,
      "register(numpy.ndarray, numpy.generic, TypingError, CudaError, {numpy scalar type: dtype code})"},
     {"compile", pj_compile, METH_VARARGS,
@@ -1229,7 +1385,8 @@ static PyMethodDef pj_methods[] = {
      "kernel_from_ptx(name, entry, ptx, argtypes, debug, static_shared, file=None) -> Kernel"},
     {"cache_get", pj_cache_get_py, METH_VARARGS, "cache_get(kind, key: bytes) -> bytes or None"},
     {"cache_put", pj_cache_put_py, METH_VARARGS, "cache_put(kind, key: bytes, data: bytes)"},
-    {"copy", pj_copy, METH_VARARGS, "copy(direction, dst, src, nbytes, stream=None)"},
+    {"copy", pj_copy, METH_VARARGS, "copy(direction, dst, src, nbytes, stream=None, device=-1)"},
+    {"copy_peer", pj_copy_peer_py, METH_VARARGS, "copy_peer(dst_device, dst, src_device, src, nbytes, stream=None)"},
     {"memset", pj_memset, METH_VARARGS, "memset(dst, value, nbytes, stream=None)"},
     {"dtype_codes", pj_dtype_codes, METH_NOARGS, "{dtype name: code}"},
     {"ipc_get_handle", pj_ipc_get_handle_py, METH_VARARGS,

@@ -261,7 +261,7 @@ static int pj_cupy_read(PyObject *o, PjArg *a, int index) {
     PyErr_Format(PyExc_TypeError, "argument %d: an unsupported CuPy array", index + 1);
     return -1;
   }
-  if (pj_device_target(g_device) != PJ_TARGET_CUDA) {
+  if (g_target != PJ_TARGET_CUDA) {
     PyErr_Format(PyExc_TypeError, "argument %d is GPU memory (a CuPy array) but pyjitc runs on the CPU", index + 1);
     return -1;
   }
@@ -278,8 +278,10 @@ int pj_arg_read(PyObject *o, PjArg *a, int index) {
   a->staged = 0;
   a->record = 0;
   a->record_scalar = false;
+  a->device = PJ_ARG_ANY_DEVICE;
   if (PyObject_TypeCheck(o, g_array_type)) {
     PjArrayObject *arr = (PjArrayObject *)o;
+    a->device = arr->device;
     a->v.dtype = (PjDtype)arr->dtype;
     a->v.ndim = arr->ndim;
     memcpy(a->v.shape, arr->shape, sizeof(int64_t) * (size_t)arr->ndim);
@@ -343,7 +345,7 @@ int pj_arg_read(PyObject *o, PjArg *a, int index) {
   if (g_cupy_type && Py_TYPE(o) == g_cupy_type) return pj_cupy_read(o, a, index) < 0 ? -1 : 0;
   bool ndarray = g_ndarray_type && PyObject_TypeCheck(o, g_ndarray_type);
   bool numpy = ndarray || (g_generic_type && PyObject_TypeCheck(o, g_generic_type));
-  bool gpu = pj_device_target(g_device) == PJ_TARGET_CUDA;
+  bool gpu = g_target == PJ_TARGET_CUDA;
   bool interface = gpu && (!numpy || (ndarray && Py_TYPE(o) != g_ndarray_type)) &&
                    PyObject_HasAttrString(o, "__cuda_array_interface__");
   if (!interface && (numpy || PyObject_CheckBuffer(o))) {
@@ -457,7 +459,7 @@ int pj_arg_read(PyObject *o, PjArg *a, int index) {
     a->layout = pj_layout_of(a->v.ndim, a->v.shape, a->v.strides, itemsize);
   }
   PyObject *stream = ok && !PyErr_Occurred() ? PyDict_GetItemString(cai, "stream") : NULL;
-  if (stream && stream != Py_None && g_cai_stream_hook && pj_device_target(g_device) == PJ_TARGET_CUDA) {
+  if (stream && stream != Py_None && g_cai_stream_hook && g_target == PJ_TARGET_CUDA) {
     PyObject *r = PyObject_CallFunctionObjArgs(g_cai_stream_hook, stream, NULL); /* waits for the producer's stream */
     if (!r) ok = 0;
     Py_XDECREF(r);
@@ -471,7 +473,7 @@ int pj_arg_read(PyObject *o, PjArg *a, int index) {
     PyErr_Format(PyExc_TypeError, "argument %d: a 0-d device array", index + 1);
     return -1;
   }
-  if (pj_device_target(g_device) != PJ_TARGET_CUDA) {
+  if (g_target != PJ_TARGET_CUDA) {
     /* the CPU executor's own device memory, exported through the interface (as numba's simulator
      * does) and wrapped by another object: the hook gives a NumPy view of it after checking that
      * the memory is pyjitc's; anything else is GPU memory the CPU cannot read */
@@ -525,9 +527,9 @@ int pj_args_disjoint(const PjArg *a, Py_ssize_t n) {
   return 1;
 }
 
-void pj_args_release(PjArg *a, int n) {
+void pj_args_release(PjDevice *device, PjArg *a, int n) {
   for (int i = 0; i < n; i++) {
-    if (a[i].staged && g_device) pj_mem_free(g_device, a[i].staged);
+    if (a[i].staged && device) pj_mem_free(device, a[i].staged);
     if (a[i].have_view) PyBuffer_Release(&a[i].view);
   }
 }

@@ -28,7 +28,9 @@ typedef struct PjScalarType {
   } while (0)
 
 /* module state, set by _core.c */
-extern PjDevice *g_device;
+enum { PJ_PY_MAX_DEVICES = 64 };
+extern PjTarget g_target;  /* the target of every device opened: AUTO until the first is */
+extern int g_devices_open; /* how many devices are open (more than one: several GPUs in use) */
 extern PyTypeObject *g_ndarray_type, *g_generic_type, *g_cupy_type, *g_array_type;
 extern PjScalarType g_scalar_types[16];
 extern int g_nscalar_types;
@@ -45,6 +47,7 @@ typedef struct {
   int64_t shape[PJ_MAX_DIMS];
   int64_t strides[PJ_MAX_DIMS];
   PyObject *owner;            /* what keeps the memory alive */
+  int device;                 /* the ordinal of the GPU whose memory it is (0 on the CPU executor) */
 } PjArrayObject;
 
 /* _core.c: hook(object) -> the int a launch passes for an argument of no other kind (an enum
@@ -54,16 +57,21 @@ extern PyObject *g_arg_hook;
 extern PyObject *g_cuda_error; /* pyjitc.CudaError */
 extern PyTypeObject *g_stream_type, *g_event_type, *g_alloc_type;
 
-/* _core.c: the exception for a failed call of the C API (NULL, with it set); the open device,
- * or NULL with CudaError set */
+/* _core.c: the exception for a failed call of the C API (NULL, with it set); the current device
+ * of the calling thread (the GPU whose context is current there, else GPU 0, else the CPU
+ * executor) and device `ordinal`, each opened on first use, or NULL with CudaError set */
 PyObject *pj_py_error(PjStatus st, const char *msg);
 PjDevice *pj_need_device(void);
+PjDevice *pj_device_at(int ordinal);
+/* the device an `ordinal` argument names: the current one for -1 */
+PjDevice *pj_device_arg(int ordinal);
 
 /* memory.c: the types of Allocation, ArrayBase, HostAllocation, Stream and Event; copies, fills
  * and IPC; the PjStream of a Stream argument (None: the default stream; *ok false with an
  * exception set for anything else) */
 extern PyType_Spec pj_alloc_spec, pj_array_spec, pj_host_spec, pj_stream_spec, pj_event_spec;
 PyObject *pj_copy(PyObject *self, PyObject *args);
+PyObject *pj_copy_peer_py(PyObject *self, PyObject *args);
 PyObject *pj_memset(PyObject *self, PyObject *args);
 PyObject *pj_ipc_get_handle_py(PyObject *self, PyObject *args);
 PyObject *pj_ipc_open_py(PyObject *self, PyObject *args);
@@ -93,7 +101,11 @@ typedef struct {
    * plus one, else 0; a single record (np.void / np.record) is read as an array of one */
   int record;
   bool record_scalar;
+  /* a device array's GPU (ArrayBase: its ordinal), or PJ_ARG_ANY_DEVICE: memory of another
+   * library, whose GPU the launch asks the driver for when several are in use */
+  int device;
 } PjArg;
+#define PJ_ARG_ANY_DEVICE (-1)
 
 /* The record dtype numbered `record` (PjArg.record), borrowed. */
 PyObject *pj_record_dtype(int record);
@@ -109,7 +121,7 @@ void pj_scalar_convert(PjValue *v, PjDtype to);
 void pj_span_of(const PjArg *a, char *data, int64_t itemsize, char **lo, size_t *span);
 /* 1 when no two array arguments share a byte. */
 int pj_args_disjoint(const PjArg *a, Py_ssize_t n);
-void pj_args_release(PjArg *a, int n);
+void pj_args_release(PjDevice *device, PjArg *a, int n); /* staged copies were on `device` */
 
 #pragma GCC visibility pop
 

@@ -16,31 +16,36 @@ typedef struct {
   PyObject_HEAD
   uint64_t address;
   Py_ssize_t nbytes;
+  PjDevice *device; /* whose memory it is */
 } PjAllocObject;
 
+/* Allocation(nbytes, device=-1): on GPU `device`, or the current device for -1 */
 static int pj_alloc_init(PyObject *self, PyObject *args, PyObject *kw) {
   PjAllocObject *a = (PjAllocObject *)self;
   Py_ssize_t n;
-  if (!PyArg_ParseTuple(args, "n", &n)) return -1;
-  if (n < 0) {
-    PyErr_SetString(PyExc_ValueError, "a negative allocation size");
+  int ordinal = -1;
+  if (!PyArg_ParseTuple(args, "n|i", &n, &ordinal)) return -1;
+  if (n < 0 || a->device) {
+    PyErr_SetString(PyExc_ValueError, a->device ? "Allocation.__init__ called twice" : "a negative allocation size");
     return -1;
   }
-  if (!pj_need_device()) return -1;
+  PjDevice *device = pj_device_arg(ordinal);
+  if (!device) return -1;
   char err[512] = "";
-  PjStatus st = pj_mem_alloc(g_device, (size_t)n, &a->address, err, sizeof err);
+  PjStatus st = pj_mem_alloc(device, (size_t)n, &a->address, err, sizeof err);
   if (st != PJ_OK) {
     if (st == PJ_ERROR_DEVICE && strstr(err, "OUT_OF_MEMORY")) PyErr_SetString(PyExc_MemoryError, err);
     else pj_py_error(st, err);
     return -1;
   }
   a->nbytes = n;
+  a->device = device;
   return 0;
 }
 
 static void pj_alloc_dealloc(PyObject *self) {
   PjAllocObject *a = (PjAllocObject *)self;
-  if (a->address && g_device) pj_mem_free(g_device, a->address);
+  if (a->address && a->device) pj_mem_free(a->device, a->address);
   PyTypeObject *tp = Py_TYPE(self);
   freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
   f(self);
@@ -51,11 +56,16 @@ static PyObject *pj_alloc_address(PyObject *self, void *c) {
   return PyLong_FromUnsignedLongLong(((PjAllocObject *)self)->address);
 }
 static PyObject *pj_alloc_nbytes(PyObject *self, void *c) { return PyLong_FromSsize_t(((PjAllocObject *)self)->nbytes); }
+static PyObject *pj_alloc_device(PyObject *self, void *c) {
+  PjDevice *d = ((PjAllocObject *)self)->device;
+  return PyLong_FromLong(d ? pj_device_ordinal(d) : -1);
+}
 
 static PyGetSetDef pj_alloc_getset[] = {
     {"address", pj_alloc_address, NULL, "the device address", NULL},
     {"device_pointer", pj_alloc_address, NULL, "the device address (numba's MemoryPointer.device_pointer; int() of it)", NULL},
     {"nbytes", pj_alloc_nbytes, NULL, "bytes", NULL},
+    {"device_id", pj_alloc_device, NULL, "the ordinal of the device whose memory it is", NULL},
     {NULL},
 };
 
@@ -79,6 +89,7 @@ typedef struct {
   uint64_t device_address;
   Py_ssize_t nbytes;
   int exports;
+  PjDevice *device; /* that allocated it (portable: every GPU's kernels see it) */
 } PjHostObject;
 
 static int pj_host_init(PyObject *self, PyObject *args, PyObject *kw) {
@@ -89,20 +100,22 @@ static int pj_host_init(PyObject *self, PyObject *args, PyObject *kw) {
     PyErr_SetString(PyExc_ValueError, "HostAllocation(nbytes): once, with nbytes >= 0");
     return -1;
   }
-  if (!pj_need_device()) return -1;
+  PjDevice *device = pj_need_device();
+  if (!device) return -1;
   char err[512] = "";
-  PjStatus st = pj_host_alloc(g_device, (size_t)n, &h->host, &h->device_address, err, sizeof err);
+  PjStatus st = pj_host_alloc(device, (size_t)n, &h->host, &h->device_address, err, sizeof err);
   if (st != PJ_OK) {
     pj_py_error(st, err);
     return -1;
   }
   h->nbytes = n;
+  h->device = device;
   return 0;
 }
 
 static void pj_host_dealloc(PyObject *self) {
   PjHostObject *h = (PjHostObject *)self;
-  if (h->host && g_device) pj_host_free(g_device, h->host);
+  if (h->host && h->device) pj_host_free(h->device, h->host);
   PyTypeObject *tp = Py_TYPE(self);
   freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
   f(self);
@@ -160,13 +173,25 @@ char pj_layout_of(int ndim, const int64_t *shape, const int64_t *strides, int64_
   return c ? 'C' : f ? 'F' : 'A';
 }
 
-/* ArrayBase(owner, address, dtype_code, shape, strides) */
+/* The GPU of a device array's memory: its Allocation's, else (memory of another library) the one
+ * the driver names, else the current device. */
+static int pj_array_device_of(PyObject *owner, uint64_t address) {
+  if (g_alloc_type && PyObject_TypeCheck(owner, g_alloc_type) && ((PjAllocObject *)owner)->device)
+    return pj_device_ordinal(((PjAllocObject *)owner)->device);
+  int ordinal = g_target == PJ_TARGET_CUDA ? pj_mem_device(g_target, address) : -1;
+  if (ordinal >= 0) return ordinal;
+  PjDevice *d = pj_need_device();
+  return d ? pj_device_ordinal(d) : -1;
+}
+
+/* ArrayBase(owner, address, dtype_code, shape, strides, device=-1): device, the ordinal of the
+ * GPU whose memory it is (-1: found from the owner, the driver or the current device) */
 static int pj_array_init(PyObject *self, PyObject *args, PyObject *kw) {
   PjArrayObject *a = (PjArrayObject *)self;
   PyObject *owner, *shape, *strides;
   unsigned long long address;
-  int dtype;
-  if (!PyArg_ParseTuple(args, "OKiOO", &owner, &address, &dtype, &shape, &strides)) return -1;
+  int dtype, device = -1;
+  if (!PyArg_ParseTuple(args, "OKiOO|i", &owner, &address, &dtype, &shape, &strides, &device)) return -1;
   if (dtype < 0 || dtype >= PJ_DTYPE_COUNT) {
     PyErr_SetString(PyExc_ValueError, "unknown dtype code");
     return -1;
@@ -181,6 +206,8 @@ static int pj_array_init(PyObject *self, PyObject *args, PyObject *kw) {
     a->strides[d] = PyLong_AsLongLong(PyTuple_GetItem(strides, d));
   }
   if (PyErr_Occurred()) return -1;
+  if (device < 0 && (device = pj_array_device_of(owner, address)) < 0) return -1;
+  a->device = device;
   a->address = address;
   a->dtype = dtype;
   a->ndim = (int)n;
@@ -226,6 +253,7 @@ static PyObject *pj_array_get_strides(PyObject *self, void *c) {
 static PyObject *pj_array_get_address(PyObject *self, void *c) {
   return PyLong_FromUnsignedLongLong(((PjArrayObject *)self)->address);
 }
+static PyObject *pj_array_get_device(PyObject *self, void *c) { return PyLong_FromLong(((PjArrayObject *)self)->device); }
 static PyObject *pj_array_get_dtype_code(PyObject *self, void *c) { return PyLong_FromLong(((PjArrayObject *)self)->dtype); }
 static PyObject *pj_array_get_layout(PyObject *self, void *c) {
   char l[2] = {((PjArrayObject *)self)->layout, 0};
@@ -243,6 +271,7 @@ static PyGetSetDef pj_array_getset[] = {
     {"_dtype_code", pj_array_get_dtype_code, NULL, "pyjitc's dtype number", NULL},
     {"_layout", pj_array_get_layout, NULL, "'C', 'F' or 'A'", NULL},
     {"_owner", pj_array_get_owner, NULL, "what keeps the memory alive", NULL},
+    {"_device_id", pj_array_get_device, NULL, "the ordinal of the GPU whose memory it is", NULL},
     {NULL},
 };
 
@@ -272,7 +301,8 @@ static int pj_stream_init(PyObject *self, PyObject *args, PyObject *kw) {
   static char *names[] = {"handle", NULL};
   PyObject *handle = Py_None;
   if (!PyArg_ParseTupleAndKeywords(args, kw, "|O", names, &handle)) return -1;
-  if (!pj_need_device()) return -1;
+  PjDevice *device = pj_need_device();
+  if (!device) return -1;
   char err[512] = "";
   PjStatus st;
   PjStream **out = &((PjStreamObject *)self)->stream;
@@ -287,9 +317,9 @@ static int pj_stream_init(PyObject *self, PyObject *args, PyObject *kw) {
       PyErr_SetString(PyExc_TypeError, "an external stream's handle is a non-negative int (a CUstream's address)");
       return -1;
     }
-    st = pj_stream_wrap(g_device, (uint64_t)h, out, err, sizeof err);
+    st = pj_stream_wrap(device, (uint64_t)h, out, err, sizeof err);
   } else {
-    st = pj_stream_new(g_device, out, err, sizeof err);
+    st = pj_stream_new(device, out, err, sizeof err);
   }
   if (st != PJ_OK) {
     pj_py_error(st, err);
@@ -319,8 +349,14 @@ static PyObject *pj_stream_handle_get(PyObject *self, void *closure) {
   return PyLong_FromUnsignedLongLong(pj_stream_get_handle(((PjStreamObject *)self)->stream));
 }
 
+static PyObject *pj_stream_device_get(PyObject *self, void *closure) {
+  PjStream *s = ((PjStreamObject *)self)->stream;
+  return PyLong_FromLong(s ? pj_device_ordinal(pj_stream_device(s)) : -1);
+}
+
 static PyGetSetDef pj_stream_getset[] = {
     {"handle", pj_stream_handle_get, NULL, "the CUstream as an int (0 on the CPU executor)", NULL},
+    {"device_id", pj_stream_device_get, NULL, "the ordinal of the device the stream belongs to", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -355,9 +391,10 @@ typedef struct {
 } PjEventObject;
 
 static int pj_event_init(PyObject *self, PyObject *args, PyObject *kw) {
-  if (!pj_need_device()) return -1;
+  PjDevice *device = pj_need_device();
+  if (!device) return -1;
   char err[512] = "";
-  PjStatus st = pj_event_new(g_device, &((PjEventObject *)self)->event, err, sizeof err);
+  PjStatus st = pj_event_new(device, &((PjEventObject *)self)->event, err, sizeof err);
   if (st != PJ_OK) {
     pj_py_error(st, err);
     return -1;
@@ -424,41 +461,74 @@ PyType_Spec pj_event_spec = {"pyjitc._core.Event", sizeof(PjEventObject), 0,
 
 /* ---- copies ------------------------------------------------------------------------------- */
 
-/* copy(direction, dst, src, nbytes, stream): addresses as integers (host ones too). */
+/* The device a copy or fill runs on: GPU `ordinal` when given (>= 0), else the stream's, else the
+ * current device. */
+static PjDevice *pj_copy_device(int ordinal, PjStream *stream) {
+  if (ordinal >= 0) return pj_device_at(ordinal);
+  return stream ? pj_stream_device(stream) : pj_need_device();
+}
+
+/* copy(direction, dst, src, nbytes, stream=None, device=-1): addresses as integers (host ones
+ * too); on GPU `device` (the device array's), else the stream's, else the current device. */
 PyObject *pj_copy(PyObject *self, PyObject *args) {
-  int direction;
+  int direction, ordinal = -1;
   unsigned long long dst, src;
   Py_ssize_t n;
   PyObject *s = NULL;
-  if (!PyArg_ParseTuple(args, "iKKn|O", &direction, &dst, &src, &n, &s)) return NULL;
-  if (!pj_need_device()) return NULL;
+  if (!PyArg_ParseTuple(args, "iKKn|Oi", &direction, &dst, &src, &n, &s, &ordinal)) return NULL;
   bool ok;
   PjStream *stream = pj_stream_of(s, &ok);
   if (!ok) return NULL;
+  PjDevice *device = pj_copy_device(ordinal, stream);
+  if (!device) return NULL;
   if (direction < 0 || direction > 2 || n < 0) return pj_py_error(PJ_ERROR_ARGUMENT, "copy: bad direction or size");
   char err[512] = "";
   PjStatus st;
-  Py_BEGIN_ALLOW_THREADS st = pj_mem_copy(g_device, (PjCopy)direction, dst, src, (size_t)n, stream, err, sizeof err);
+  Py_BEGIN_ALLOW_THREADS st = pj_mem_copy(device, (PjCopy)direction, dst, src, (size_t)n, stream, err, sizeof err);
   Py_END_ALLOW_THREADS if (st != PJ_OK) return pj_py_error(st, err);
   Py_RETURN_NONE;
 }
 
-/* ipc_get_handle(address) -> (handle: 64 bytes, allocation base, allocation bytes) */
+/* copy_peer(dst_device, dst, src_device, src, nbytes, stream=None): from one GPU's memory to
+ * another's */
+PyObject *pj_copy_peer_py(PyObject *self, PyObject *args) {
+  int dst_ordinal, src_ordinal;
+  unsigned long long dst, src;
+  Py_ssize_t n;
+  PyObject *s = NULL;
+  if (!PyArg_ParseTuple(args, "iKiKn|O", &dst_ordinal, &dst, &src_ordinal, &src, &n, &s)) return NULL;
+  bool ok;
+  PjStream *stream = pj_stream_of(s, &ok);
+  if (!ok) return NULL;
+  PjDevice *to = pj_device_at(dst_ordinal), *from = to ? pj_device_at(src_ordinal) : NULL;
+  if (!from) return NULL;
+  if (n < 0) return pj_py_error(PJ_ERROR_ARGUMENT, "copy: a negative size");
+  char err[512] = "";
+  PjStatus st;
+  Py_BEGIN_ALLOW_THREADS st = pj_mem_copy_peer(to, dst, from, src, (size_t)n, stream, err, sizeof err);
+  Py_END_ALLOW_THREADS if (st != PJ_OK) return pj_py_error(st, err);
+  Py_RETURN_NONE;
+}
+
+/* ipc_get_handle(address, device=-1) -> (handle: 64 bytes, allocation base, allocation bytes) */
 PyObject *pj_ipc_get_handle_py(PyObject *self, PyObject *args) {
   unsigned long long address;
-  if (!PyArg_ParseTuple(args, "K", &address)) return NULL;
-  if (!pj_need_device()) return NULL;
+  int ordinal = -1;
+  if (!PyArg_ParseTuple(args, "K|i", &address, &ordinal)) return NULL;
+  PjDevice *device = pj_device_arg(ordinal);
+  if (!device) return NULL;
   uint8_t handle[PJ_IPC_HANDLE_BYTES];
   uint64_t base = 0;
   size_t size = 0;
   char err[512] = "";
-  PjStatus st = pj_ipc_get_handle(g_device, address, handle, &base, &size, err, sizeof err);
+  PjStatus st = pj_ipc_get_handle(device, address, handle, &base, &size, err, sizeof err);
   if (st != PJ_OK) return pj_py_error(st, err);
   return Py_BuildValue("(y#KK)", (const char *)handle, (Py_ssize_t)PJ_IPC_HANDLE_BYTES, (unsigned long long)base,
                        (unsigned long long)size);
 }
 
-/* ipc_open(handle: 64 bytes) -> the address the other process's allocation is mapped at */
+/* ipc_open(handle: 64 bytes) -> the address the other process's allocation is mapped at (by the
+ * current device) */
 PyObject *pj_ipc_open_py(PyObject *self, PyObject *args) {
   const char *handle;
   Py_ssize_t n;
@@ -467,37 +537,42 @@ PyObject *pj_ipc_open_py(PyObject *self, PyObject *args) {
     PyErr_Format(PyExc_ValueError, "an IPC handle is %d bytes, not %zd", (int)PJ_IPC_HANDLE_BYTES, n);
     return NULL;
   }
-  if (!pj_need_device()) return NULL;
+  PjDevice *device = pj_need_device();
+  if (!device) return NULL;
   uint64_t address = 0;
   char err[512] = "";
-  PjStatus st = pj_ipc_open(g_device, (const uint8_t *)handle, &address, err, sizeof err);
+  PjStatus st = pj_ipc_open(device, (const uint8_t *)handle, &address, err, sizeof err);
   if (st != PJ_OK) return pj_py_error(st, err);
   return PyLong_FromUnsignedLongLong(address);
 }
 
-/* ipc_close(address): unmaps what ipc_open mapped */
+/* ipc_close(address, device=-1): unmaps what ipc_open mapped (on that device) */
 PyObject *pj_ipc_close_py(PyObject *self, PyObject *args) {
   unsigned long long address;
-  if (!PyArg_ParseTuple(args, "K", &address)) return NULL;
-  if (!pj_need_device()) return NULL;
+  int ordinal = -1;
+  if (!PyArg_ParseTuple(args, "K|i", &address, &ordinal)) return NULL;
+  PjDevice *device = pj_device_arg(ordinal);
+  if (!device) return NULL;
   char err[512] = "";
-  PjStatus st = pj_ipc_close(g_device, address, err, sizeof err);
+  PjStatus st = pj_ipc_close(device, address, err, sizeof err);
   if (st != PJ_OK) return pj_py_error(st, err);
   Py_RETURN_NONE;
 }
 
+/* memset(dst, value, nbytes, stream=None, device=-1) */
 PyObject *pj_memset(PyObject *self, PyObject *args) {
   unsigned long long dst;
-  int value;
+  int value, ordinal = -1;
   Py_ssize_t n;
   PyObject *s = NULL;
-  if (!PyArg_ParseTuple(args, "Kin|O", &dst, &value, &n, &s)) return NULL;
-  if (!pj_need_device()) return NULL;
+  if (!PyArg_ParseTuple(args, "Kin|Oi", &dst, &value, &n, &s, &ordinal)) return NULL;
   bool ok;
   PjStream *stream = pj_stream_of(s, &ok);
   if (!ok) return NULL;
+  PjDevice *device = pj_copy_device(ordinal, stream);
+  if (!device) return NULL;
   char err[512] = "";
-  PjStatus st = pj_mem_set(g_device, dst, value, (size_t)n, stream, err, sizeof err);
+  PjStatus st = pj_mem_set(device, dst, value, (size_t)n, stream, err, sizeof err);
   if (st != PJ_OK) return pj_py_error(st, err);
   Py_RETURN_NONE;
 }

@@ -26,6 +26,11 @@ enum {
   PJ_CUDA_SUCCESS = 0,
   PJ_CUDA_ERROR_NO_DEVICE = 100,
   PJ_CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE = 720,
+  PJ_CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704,
+  PJ_CU_POINTER_MEMORY_TYPE = 2,
+  PJ_CU_POINTER_IS_MANAGED = 8,
+  PJ_CU_POINTER_DEVICE_ORDINAL = 9,
+  PJ_CU_MEMORYTYPE_DEVICE = 2,
   PJ_CU_ATTR_MAX_THREADS_PER_BLOCK = 1,
   PJ_CU_ATTR_MAX_BLOCK_DIM_X = 2,   /* Y, Z follow */
   PJ_CU_ATTR_MAX_GRID_DIM_X = 5,    /* Y, Z follow */
@@ -59,6 +64,13 @@ enum {
   X(cuCtxSynchronize, NULL, CUresult, (void))                                                    \
   X(cuCtxGetCurrent, NULL, CUresult, (CUcontext *context))                                       \
   X(cuCtxSetCurrent, NULL, CUresult, (CUcontext context))                                        \
+  X(cuCtxGetDevice, NULL, CUresult, (CUdevice *device))                                          \
+  X(cuDeviceCanAccessPeer, NULL, CUresult, (int *can, CUdevice device, CUdevice peer))            \
+  X(cuCtxEnablePeerAccess, NULL, CUresult, (CUcontext peer, unsigned int flags))                  \
+  X(cuMemcpyPeer, NULL, CUresult, (CUdeviceptr dst, CUcontext dctx, CUdeviceptr src, CUcontext sctx, size_t n)) \
+  X(cuMemcpyPeerAsync, NULL, CUresult,                                                           \
+    (CUdeviceptr dst, CUcontext dctx, CUdeviceptr src, CUcontext sctx, size_t n, CUstream s))    \
+  X(cuPointerGetAttribute, NULL, CUresult, (void *data, int attribute, CUdeviceptr ptr))          \
   X(cuMemAlloc_v2, NULL, CUresult, (CUdeviceptr *ptr, size_t bytes))                             \
   X(cuMemGetInfo_v2, NULL, CUresult, (size_t *free, size_t *total))                               \
   X(cuMemFree_v2, NULL, CUresult, (CUdeviceptr ptr))                                             \
@@ -152,6 +164,8 @@ struct PjCudaKernel {
 
 struct PjCuda {
   CUdevice device;
+  int ordinal;
+  uint64_t peers_enabled; /* bit k: this context may read and write GPU k's memory (k < 64) */
   CUcontext context;
   CUevent start, stop;
   PjDeviceLimits limits;
@@ -330,6 +344,7 @@ PjStatus pj_cuda_open(int ordinal, PjCuda **out, char *err, size_t errlen) {
   if (!cuda) return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
   pthread_mutex_init(&cuda->lock, NULL);
   cuda->device = device;
+  cuda->ordinal = ordinal;
   st = pj_cuda_describe(cuda, err, errlen);
   if (st == PJ_OK) st = pj_cuda_context_open(cuda, err, errlen);
   if (st != PJ_OK) {
@@ -374,6 +389,8 @@ void pj_cuda_close(PjCuda *cuda) {
 const char *pj_cuda_name(const PjCuda *cuda) { return cuda->name; }
 const char *pj_cuda_arch(const PjCuda *cuda) { return cuda->arch; }
 const PjDeviceLimits *pj_cuda_limits(const PjCuda *cuda) { return &cuda->limits; }
+int pj_cuda_ordinal(const PjCuda *cuda) { return cuda->ordinal; }
+
 
 /* ---- modules ------------------------------------------------------------------------------ */
 
@@ -888,6 +905,90 @@ static PjStatus pj_cuda_copy_in_context(int kind, uint64_t dst, uint64_t src, si
 PjStatus pj_cuda_copy(PjCuda *cuda, int kind, uint64_t dst, uint64_t src, size_t bytes, void *stream, char *err,
                       size_t errlen) {
   PJ_CUDA_IN_CONTEXT(cuda, pj_cuda_copy_in_context(kind, dst, src, bytes, (CUstream)stream, err, errlen));
+}
+
+/* ---- the current GPU of a thread, and peers ------------------------------------------------ */
+
+/* The context last seen current on this thread and its GPU's ordinal: a launch asks each time,
+ * and the answer costs one cuCtxGetCurrent while the thread stays on one context. */
+static _Thread_local CUcontext pj_cuda_seen_context;
+static _Thread_local int pj_cuda_seen_ordinal;
+
+PjStatus pj_cuda_current(int *ordinal, char *err, size_t errlen) {
+  *ordinal = -1;
+  PjStatus st = pj_cuda_driver_load(err, errlen);
+  if (st != PJ_OK) return st;
+  CUcontext context = NULL;
+  if ((st = PJ_CU(cuCtxGetCurrent, &context)) != PJ_OK || !context) return st;
+  if (context == pj_cuda_seen_context) {
+    *ordinal = pj_cuda_seen_ordinal;
+    return PJ_OK;
+  }
+  CUdevice device = 0;
+  int count = 0;
+  if ((st = PJ_CU(cuCtxGetDevice, &device)) != PJ_OK || (st = PJ_CU(cuDeviceGetCount, &count)) != PJ_OK) return st;
+  for (int i = 0; i < count; i++) {
+    CUdevice d = 0;
+    if (pj_cuda_driver.cuDeviceGet(&d, i) == PJ_CUDA_SUCCESS && d == device) {
+      pj_cuda_seen_context = context;
+      pj_cuda_seen_ordinal = *ordinal = i;
+      break;
+    }
+  }
+  return PJ_OK;
+}
+
+PjStatus pj_cuda_make_current(PjCuda *cuda, char *err, size_t errlen) {
+  PjStatus st = pj_cuda_driver_load(err, errlen);
+  return st == PJ_OK ? PJ_CU(cuCtxSetCurrent, cuda ? cuda->context : NULL) : st;
+}
+
+PjStatus pj_cuda_can_access_peer(PjCuda *cuda, PjCuda *peer, int *can, char *err, size_t errlen) {
+  *can = 0;
+  return cuda == peer ? (*can = 1, PJ_OK) : PJ_CU(cuDeviceCanAccessPeer, can, cuda->device, peer->device);
+}
+
+/* Lets `cuda`'s context reach `peer`'s memory, once, where the GPUs can (NVLink or PCIe peer
+ * to peer): copies between them then go straight across; where they cannot, the driver stages
+ * copies through the host. */
+static void pj_cuda_peer_enable(PjCuda *cuda, PjCuda *peer) {
+  if (cuda == peer || peer->ordinal >= 64) return;
+  pthread_mutex_lock(&cuda->lock);
+  bool tried = cuda->peers_enabled >> peer->ordinal & 1;
+  cuda->peers_enabled |= 1ull << peer->ordinal;
+  pthread_mutex_unlock(&cuda->lock);
+  int can = 0;
+  if (tried || pj_cuda_driver.cuDeviceCanAccessPeer(&can, cuda->device, peer->device) != PJ_CUDA_SUCCESS || !can) return;
+  if (pj_cuda_enter(cuda, NULL, 0) != PJ_OK) return;
+  CUresult r = pj_cuda_driver.cuCtxEnablePeerAccess(peer->context, 0);
+  (void)r; /* PEER_ACCESS_ALREADY_ENABLED (another library did it) is as good; a failure leaves copies staged */
+  pj_cuda_leave();
+}
+
+PjStatus pj_cuda_copy_peer(PjCuda *dst_cuda, uint64_t dst, PjCuda *src_cuda, uint64_t src, size_t bytes,
+                           PjCuda *stream_cuda, void *stream, char *err, size_t errlen) {
+  if (bytes == 0) return PJ_OK;
+  if (src_cuda->lost) return pj_cuda_lost_error(src_cuda, err, errlen);
+  pj_cuda_peer_enable(dst_cuda, src_cuda);
+  pj_cuda_peer_enable(src_cuda, dst_cuda);
+  PjCuda *cuda = stream_cuda ? stream_cuda : dst_cuda; /* a stream is used in its own context */
+  PJ_CUDA_IN_CONTEXT(cuda, stream ? PJ_CU(cuMemcpyPeerAsync, dst, dst_cuda->context, src, src_cuda->context, bytes,
+                                          (CUstream)stream)
+                                  : PJ_CU(cuMemcpyPeer, dst, dst_cuda->context, src, src_cuda->context, bytes));
+}
+
+int pj_cuda_pointer_device(uint64_t address) {
+  if (pj_cuda_driver_load(NULL, 0) != PJ_OK || !address) return -1;
+  unsigned int type = 0, managed = 0;
+  int ordinal = -1;
+  if (pj_cuda_driver.cuPointerGetAttribute(&type, PJ_CU_POINTER_MEMORY_TYPE, address) != PJ_CUDA_SUCCESS ||
+      type != PJ_CU_MEMORYTYPE_DEVICE)
+    return -1;
+  if (pj_cuda_driver.cuPointerGetAttribute(&managed, PJ_CU_POINTER_IS_MANAGED, address) == PJ_CUDA_SUCCESS && managed)
+    return -1; /* managed memory: every GPU reaches it */
+  if (pj_cuda_driver.cuPointerGetAttribute(&ordinal, PJ_CU_POINTER_DEVICE_ORDINAL, address) != PJ_CUDA_SUCCESS)
+    return -1;
+  return ordinal;
 }
 
 PjStatus pj_cuda_memset(PjCuda *cuda, uint64_t dst, int value, size_t bytes, void *stream, char *err, size_t errlen) {

@@ -30,6 +30,22 @@ void pj_cuda_close(PjCuda *cuda);
 const char *pj_cuda_name(const PjCuda *cuda);   /* "NVIDIA H100 80GB HBM3 (sm_90)" */
 const char *pj_cuda_arch(const PjCuda *cuda);   /* "sm_90" */
 const PjDeviceLimits *pj_cuda_limits(const PjCuda *cuda);
+int pj_cuda_ordinal(const PjCuda *cuda);
+
+/* The ordinal of the GPU whose context is current on the calling thread (set by pyjitc, numba,
+ * CuPy or the CUDA runtime), -1 with none. */
+PjStatus pj_cuda_current(int *ordinal, char *err, size_t errlen);
+/* Makes the GPU's primary context current on the calling thread (NULL: none). */
+PjStatus pj_cuda_make_current(PjCuda *cuda, char *err, size_t errlen);
+/* Whether `cuda`'s kernels and copies can reach `peer`'s memory directly (cuDeviceCanAccessPeer). */
+PjStatus pj_cuda_can_access_peer(PjCuda *cuda, PjCuda *peer, int *can, char *err, size_t errlen);
+/* A copy between two GPUs' memory (cuMemcpyPeer): straight across where peer access exists
+ * (enabled here on first use), staged by the driver otherwise; on `stream` (of stream_cuda's
+ * context) when given, else synchronous. */
+PjStatus pj_cuda_copy_peer(PjCuda *dst_cuda, uint64_t dst, PjCuda *src_cuda, uint64_t src, size_t bytes,
+                           PjCuda *stream_cuda, void *stream, char *err, size_t errlen);
+/* The ordinal of the GPU whose memory holds `address`; -1 for host, managed or unknown memory. */
+int pj_cuda_pointer_device(uint64_t address);
 
 /* A whole launch: loads code->ptx (once per code; times->load_ms is 0 when it was loaded
  * before), checks the block against the kernel's own limits (registers, static shared memory),

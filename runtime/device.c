@@ -15,6 +15,7 @@
 
 struct PjDevice {
   PjTarget target;
+  int ordinal;      /* the GPU's (0 for the CPU executor) */
   PjDeviceLimits limits;
   PjCuda *cuda;     /* PJ_TARGET_CUDA */
   PjCpuPool *cpu;   /* PJ_TARGET_CPU */
@@ -175,6 +176,7 @@ static PjStatus pj_device_open_cuda(PjDevice *device, int ordinal, char *err, si
   PjStatus st = pj_cuda_open(ordinal, &device->cuda, err, errlen);
   if (st != PJ_OK) return st;
   device->target = PJ_TARGET_CUDA;
+  device->ordinal = ordinal;
   device->limits = *pj_cuda_limits(device->cuda);
   return PJ_OK;
 }
@@ -236,6 +238,41 @@ const char *pj_device_name(const PjDevice *device) {
 const char *pj_device_arch(const PjDevice *device) {
   return device->cuda ? pj_cuda_arch(device->cuda) : NULL;
 }
+
+int pj_device_ordinal(const PjDevice *device) { return device->ordinal; }
+
+PjStatus pj_device_current(PjTarget target, int *ordinal, char *err, size_t errlen) {
+  if (!ordinal) return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "pj_device_current: ordinal is NULL");
+  *ordinal = -1;
+  PjStatus st = target == PJ_TARGET_AUTO ? pj_target_from_env(&target, err, errlen) : PJ_OK;
+  if (st != PJ_OK || target == PJ_TARGET_CPU) return st;
+  if (target == PJ_TARGET_AUTO) { /* no driver: no GPU current, the CPU executor serves */
+    st = pj_cuda_current(ordinal, err, errlen);
+    return st == PJ_ERROR_NO_DEVICE ? PJ_OK : st;
+  }
+  if (target != PJ_TARGET_CUDA) return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "pj_device_current: target %d", (int)target);
+  return pj_cuda_current(ordinal, err, errlen);
+}
+
+PjStatus pj_device_make_current(PjTarget target, PjDevice *device, char *err, size_t errlen) {
+  if (device) target = device->target;
+  if (target != PJ_TARGET_CUDA) return PJ_OK; /* the CPU executor is one device, always current */
+  return pj_cuda_make_current(device ? device->cuda : NULL, err, errlen);
+}
+
+PjStatus pj_device_can_access_peer(PjDevice *device, PjDevice *peer, int *can, char *err, size_t errlen) {
+  *can = device == peer;
+  if (!device->cuda || !peer->cuda) return PJ_OK;
+  return pj_cuda_can_access_peer(device->cuda, peer->cuda, can, err, errlen);
+}
+
+/* "GPU 1" or "the CPU executor", for messages */
+static const char *pj_device_label(const PjDevice *device, char *buf, size_t len) {
+  if (!device->cuda) return "the CPU executor";
+  snprintf(buf, len, "GPU %d", device->ordinal);
+  return buf;
+}
+
 
 /* ---- checking a launch ------------------------------------------------------------------- */
 
@@ -478,6 +515,18 @@ struct PjLoaded {
   PjCudaKernel *cuda;
 };
 
+/* A stream used with `device`: PJ_ERROR_ARGUMENT when it belongs to another device. */
+static PjStatus pj_stream_check(const PjStream *stream, const PjDevice *device, const char *what, char *err,
+                                size_t errlen) {
+  if (!stream || stream->device == device) return PJ_OK;
+  char a[32], b[32];
+  return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+                          "%s on %s was given a stream of %s: a stream belongs to the device that was current when it "
+                          "was made (make one under `with cuda.gpus[%d]:`)",
+                          what, pj_device_label(device, a, sizeof a), pj_device_label(stream->device, b, sizeof b),
+                          device->ordinal);
+}
+
 /* CPU device memory: large arrays on 2 MiB boundaries with transparent huge pages asked for
  * (where the kernel leaves them to madvise), as NumPy does for its arrays of 4 MiB and more: a
  * kernel walking one in strides (a grid-stride loop's passes) then misses the TLB far less. */
@@ -520,6 +569,8 @@ static void *pj_stream_handle(const PjStream *stream) { return stream ? stream->
 
 PjStatus pj_mem_copy(PjDevice *device, PjCopy direction, uint64_t dst, uint64_t src, size_t bytes, PjStream *stream,
                      char *err, size_t errlen) {
+  PjStatus st = pj_stream_check(stream, device, "a copy", err, errlen);
+  if (st != PJ_OK) return st;
   if (device->cuda) return pj_cuda_copy(device->cuda, (int)direction, dst, src, bytes, pj_stream_handle(stream), err, errlen);
   if (bytes) memmove((void *)(uintptr_t)dst, (const void *)(uintptr_t)src, bytes);
   return PJ_OK;
@@ -527,9 +578,30 @@ PjStatus pj_mem_copy(PjDevice *device, PjCopy direction, uint64_t dst, uint64_t 
 
 PjStatus pj_mem_set(PjDevice *device, uint64_t dst, int value, size_t bytes, PjStream *stream, char *err,
                     size_t errlen) {
+  PjStatus st = pj_stream_check(stream, device, "a fill", err, errlen);
+  if (st != PJ_OK) return st;
   if (device->cuda) return pj_cuda_memset(device->cuda, dst, value, bytes, pj_stream_handle(stream), err, errlen);
   if (bytes) memset((void *)(uintptr_t)dst, value, bytes);
   return PJ_OK;
+}
+
+PjStatus pj_mem_copy_peer(PjDevice *dst_device, uint64_t dst, PjDevice *src_device, uint64_t src, size_t bytes,
+                          PjStream *stream, char *err, size_t errlen) {
+  if (stream && stream->device != dst_device && stream->device != src_device) {
+    char a[32], b[32], c[32];
+    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "a copy from %s to %s was given a stream of %s",
+                            pj_device_label(src_device, a, sizeof a), pj_device_label(dst_device, b, sizeof b),
+                            pj_device_label(stream->device, c, sizeof c));
+  }
+  if (dst_device == src_device) return pj_mem_copy(dst_device, PJ_COPY_DEVICE_TO_DEVICE, dst, src, bytes, stream, err, errlen);
+  if (!dst_device->cuda || !src_device->cuda)
+    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "a copy between devices needs two GPUs");
+  return pj_cuda_copy_peer(dst_device->cuda, dst, src_device->cuda, src, bytes, stream ? stream->device->cuda : NULL,
+                           pj_stream_handle(stream), err, errlen);
+}
+
+int pj_mem_device(PjTarget target, uint64_t address) {
+  return target == PJ_TARGET_CUDA ? pj_cuda_pointer_device(address) : -1;
 }
 
 PjStatus pj_device_memory_info(PjDevice *device, size_t *free, size_t *total, char *err, size_t errlen) {
@@ -602,6 +674,9 @@ PjStatus pj_stream_wrap(PjDevice *device, uint64_t handle, PjStream **out, char 
   return PJ_OK;
 }
 
+PjDevice *pj_stream_device(const PjStream *stream) { return stream->device; }
+PjDevice *pj_event_device(const PjEvent *event) { return event->device; }
+
 uint64_t pj_stream_get_handle(const PjStream *stream) { return (uint64_t)(uintptr_t)pj_stream_handle(stream); }
 
 void pj_stream_delete(PjStream *stream) {
@@ -635,6 +710,8 @@ void pj_event_delete(PjEvent *event) {
 }
 
 PjStatus pj_event_record(PjEvent *event, PjStream *stream, char *err, size_t errlen) {
+  PjStatus st = pj_stream_check(stream, event->device, "an event", err, errlen);
+  if (st != PJ_OK) return st;
   event->recorded = 1;
   event->ms = pj_now_ms();
   PjDevice *d = event->device;
@@ -715,6 +792,7 @@ PjStatus pj_launch_async(PjLoaded *loaded, const PjLaunchConfig *config, PjStrea
   PjDevice *d = loaded->device;
   const PjKernelCode *code = loaded->code;
   PjStatus st = config->args_checked ? PJ_OK : pj_launch_check_args(code, args, nargs, err, errlen);
+  if (st == PJ_OK) st = pj_stream_check(stream, d, "a launch", err, errlen);
   if (st == PJ_OK) st = pj_launch_check_config(&d->limits, config, err, errlen);
   if (st == PJ_OK && !d->cuda) st = pj_launch_check_shared(&d->limits, code, config, err, errlen);
   if (st != PJ_OK) return st;

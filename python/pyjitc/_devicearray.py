@@ -81,7 +81,7 @@ def cpu_view(obj):
 class DeviceNDArray(_core.ArrayBase):
     """An array in device memory, as numba's DeviceNDArray."""
 
-    def __init__(self, shape, strides=None, dtype=np.float64, stream=0, gpu_data=None, _address=None):
+    def __init__(self, shape, strides=None, dtype=np.float64, stream=0, gpu_data=None, _address=None, _device=-1):
         device()
         dtype = np.dtype(dtype)
         shape = tuple(int(n) for n in (shape if isinstance(shape, (tuple, list)) else (shape,)))
@@ -90,13 +90,13 @@ class DeviceNDArray(_core.ArrayBase):
         strides = tuple(strides) if strides is not None else _c_strides(shape, dtype.itemsize)
         if gpu_data is None:
             lo, nbytes = _span(shape, strides, dtype.itemsize)
-            gpu_data = _core.Allocation(nbytes)
+            gpu_data = _core.Allocation(nbytes, _device)
             _address = gpu_data.address - lo
             if nbytes and target() != "cuda":
                 _cpu_memory_add(self, gpu_data, nbytes)
         elif _address is None:
             _address = gpu_data.address
-        super().__init__(gpu_data, _address, code_of(dtype), shape, strides)
+        super().__init__(gpu_data, _address, code_of(dtype), shape, strides, _device)
         self.dtype = dtype
         self.stream = stream
 
@@ -193,10 +193,10 @@ class DeviceNDArray(_core.ArrayBase):
         lo, nbytes = _span(self.shape, self.strides, self.itemsize)
         contiguous = nbytes == self.nbytes and ary.strides == self.strides
         if contiguous:
-            _core.copy(DEVICE_TO_HOST, ary.ctypes.data, self._address, nbytes, _stream(stream))
+            _core.copy(DEVICE_TO_HOST, ary.ctypes.data, self._address, nbytes, _stream(stream), self._device_id)
             return ary
         staging = np.empty(nbytes, np.uint8)
-        _core.copy(DEVICE_TO_HOST, staging.ctypes.data, self._address + lo, nbytes, _stream(stream))
+        _core.copy(DEVICE_TO_HOST, staging.ctypes.data, self._address + lo, nbytes, _stream(stream), self._device_id)
         if stream:
             _stream(stream).synchronize()
         ary[...] = np.ndarray(self.shape, self.dtype, staging, -lo, self.strides)
@@ -208,7 +208,12 @@ class DeviceNDArray(_core.ArrayBase):
             if ary.shape != self.shape or ary.dtype != self.dtype:
                 raise ValueError("shape or dtype mismatch")
             if ary.strides == self.strides and ary._layout in "CF" and self._layout in "CF":
-                _core.copy(DEVICE_TO_DEVICE, self._address, ary._address, self.nbytes, _stream(stream))
+                if ary._device_id != self._device_id:  # another GPU's: across (peers), else staged by the driver
+                    _core.copy_peer(self._device_id, self._address, ary._device_id, ary._address, self.nbytes,
+                                    _stream(stream))
+                else:
+                    _core.copy(DEVICE_TO_DEVICE, self._address, ary._address, self.nbytes, _stream(stream),
+                               self._device_id)
                 return
             ary = ary.copy_to_host()
         ary = np.asarray(ary, dtype=self.dtype)
@@ -221,15 +226,15 @@ class DeviceNDArray(_core.ArrayBase):
             host = np.asarray(ary, order="F" if self._layout == "F" and self.ndim > 1 else "C")
             if host.strides != self.strides:
                 host = np.array(ary, order="C" if self._layout == "C" else "F")
-            _core.copy(HOST_TO_DEVICE, self._address, host.ctypes.data, nbytes, _stream(stream))
+            _core.copy(HOST_TO_DEVICE, self._address, host.ctypes.data, nbytes, _stream(stream), self._device_id)
             if stream:
                 _stream(stream).synchronize()  # the host buffer may be a temporary
             return
         # a strided view: read the span, write the elements, copy it back
         staging = np.empty(nbytes, np.uint8)
-        _core.copy(DEVICE_TO_HOST, staging.ctypes.data, self._address + lo, nbytes, None)
+        _core.copy(DEVICE_TO_HOST, staging.ctypes.data, self._address + lo, nbytes, None, self._device_id)
         np.ndarray(self.shape, self.dtype, staging, -lo, self.strides)[...] = ary
-        _core.copy(HOST_TO_DEVICE, self._address + lo, staging.ctypes.data, nbytes, None)
+        _core.copy(HOST_TO_DEVICE, self._address + lo, staging.ctypes.data, nbytes, None, self._device_id)
 
     def copy_to_host_async(self, stream):
         return self.copy_to_host(stream=stream)
@@ -239,7 +244,7 @@ class DeviceNDArray(_core.ArrayBase):
         address = self._element_address(index)
         if address is not None:  # one element: read it straight, no view made
             out = np.empty((), self.dtype)
-            _core.copy(DEVICE_TO_HOST, out.__array_interface__["data"][0], address, self.itemsize, None)
+            _core.copy(DEVICE_TO_HOST, out.__array_interface__["data"][0], address, self.itemsize, None, self._device_id)
             return out[()]
         view = self._view(index)
         if view.ndim == 0:
@@ -270,11 +275,13 @@ class DeviceNDArray(_core.ArrayBase):
         if address is not None:
             host = np.asarray(value, dtype=self.dtype)
             if host.ndim == 0:  # one element from one value: written straight, no view made
-                _core.copy(HOST_TO_DEVICE, address, host.__array_interface__["data"][0], self.itemsize, None)
+                _core.copy(HOST_TO_DEVICE, address, host.__array_interface__["data"][0], self.itemsize, None,
+                           self._device_id)
                 return
         view = self._view(index)
         if view.ndim == 0:
-            view = DeviceNDArray((1,), (view.itemsize,), view.dtype, gpu_data=view._owner, _address=view._address)
+            view = DeviceNDArray((1,), (view.itemsize,), view.dtype, gpu_data=view._owner, _address=view._address,
+                                 _device=view._device_id)
         view.copy_to_device(np.broadcast_to(np.asarray(value, dtype=self.dtype), view.shape))
 
     def _view(self, index):
@@ -304,7 +311,7 @@ class DeviceNDArray(_core.ArrayBase):
         shape += self.shape[len(index):]
         strides += self.strides[len(index):]
         return DeviceNDArray(tuple(shape), tuple(strides), self.dtype, gpu_data=self._owner,
-                             _address=self._address + offset)
+                             _address=self._address + offset, _device=self._device_id)
 
     def reshape(self, *shape, order="C"):
         shape = shape[0] if len(shape) == 1 and isinstance(shape[0], (tuple, list)) else shape
@@ -317,7 +324,8 @@ class DeviceNDArray(_core.ArrayBase):
         if self._layout != order and self.ndim > 1:
             raise NotImplementedError("reshape needs an array contiguous in the requested order")
         strides = _c_strides(shape, self.itemsize) if order == "C" else _f_strides(shape, self.itemsize)
-        return DeviceNDArray(tuple(shape), strides, self.dtype, gpu_data=self._owner, _address=self._address)
+        return DeviceNDArray(tuple(shape), strides, self.dtype, gpu_data=self._owner, _address=self._address,
+                             _device=self._device_id)
 
     def transpose(self, axes=None):
         """As numba's: the array itself for the identity permutation; for a 2-D array, a new
@@ -342,7 +350,7 @@ class DeviceNDArray(_core.ArrayBase):
         return self.reshape(self.size, order=order)
 
     def copy(self):
-        out = DeviceNDArray(self.shape, None, self.dtype)
+        out = DeviceNDArray(self.shape, None, self.dtype, _device=self._device_id)
         out.copy_to_device(self)
         return out
 

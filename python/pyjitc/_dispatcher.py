@@ -572,7 +572,7 @@ class Dispatcher:
         # numba's launch extensions: objects whose prepare_args(type, value, stream=, retr=)
         # returns the (type, value) to pass instead, before each launch
         self.extensions = []
-        self._variants = {}     # (argument types, noalias, narrow) -> Kernel
+        self._variants = {}     # (argument types, noalias, narrow, arch) -> Kernel
         self._eager = []
         self._sigs = list(sigs)  # as given: what a pickled dispatcher is rebuilt with
         self._device_sigs = list(sigs) if device_fn else []  # inspect_asm()/inspect_llvm() of a device function
@@ -620,7 +620,7 @@ class Dispatcher:
             raise _kernel_error(e) from None
         _warn_compiled(kernel)
         if not emit and tgt == target():
-            self._variants[(tuple(types), noalias, narrow)] = kernel
+            self._variants[(tuple(types), noalias, narrow, arch or device()[2])] = kernel
             if not (noalias or narrow) or tuple(types) not in self.overloads:
                 self.overloads[tuple(types)] = kernel
         return kernel
@@ -632,7 +632,8 @@ class Dispatcher:
         types = tuple(_record_types(t) for t in types)
         if self._eager:
             types = self._select_eager(types)
-        kernel = self._variants.get((tuple(types), noalias, narrow))
+        # GPUs of one arch share a kernel; a GPU of another arch (its launches key its own) gets one compiled for it
+        kernel = self._variants.get((tuple(types), noalias, narrow, device()[2]))
         return kernel if kernel is not None else self._compile(types, noalias=noalias, narrow=narrow)
 
     def _select_eager(self, types):
@@ -828,7 +829,7 @@ class Dispatcher:
         a first launch): the least over the variants compiled for it."""
         if self.device:
             raise TypeError(f"device function '{self.__name__}' is not launched: ask the kernel that calls it")
-        sigs = {types for (types, _, _) in self._variants}
+        sigs = {types for (types, _, _, _) in self._variants}
         if not sigs:
             raise TypeError(f"kernel '{self.__name__}' is not compiled yet: give it a signature "
                             "(@cuda.jit('void(...)')), call specialize(...) or launch it once first")

@@ -38,6 +38,16 @@ def _need_gpu():
                            "cannot be shared with another process)")
 
 
+def _memory_device(memory):
+    """The ordinal of the GPU whose memory it is (-1: the current device's)."""
+    for name in ("_device_id", "device_id"):
+        ordinal = getattr(memory, name, None)
+        if isinstance(ordinal, int):
+            return ordinal
+    owner = getattr(memory, "owner", None)
+    return _memory_device(owner) if owner is not None and owner is not memory else -1
+
+
 def _memory_range(memory):
     """(address, bytes) of what get_ipc_handle was given: a device allocation, a MemoryView, or
     a device array."""
@@ -88,12 +98,13 @@ class IpcHandle:
         if self._mapped is not None:
             raise ValueError("IpcHandle is already opened")
         _need_gpu()
-        self._mapped = _core.ipc_open(self.handle.reserved)
+        self._mapped = _core.ipc_open(self.handle.reserved)  # by the current device
+        self._mapped_on = device()[3]
         return MemoryView(self, self._mapped + self.offset, self.size)
 
     def open_staged(self, context=None):
-        """The memory, mapped (pyjitc has one device per process, so no staging through another
-        device is needed)."""
+        """The memory, mapped by the current device (its kernels read it where it is, so no
+        staging through another device is needed)."""
         return self.open(context)
 
     def open_array(self, context=None, shape=None, dtype=np.float64, strides=None, offset=0):
@@ -108,14 +119,14 @@ class IpcHandle:
         if self._mapped is None:
             raise ValueError("IpcHandle is not opened")
         address, self._mapped = self._mapped, None
-        _core.ipc_close(address)
+        _core.ipc_close(address, self._mapped_on)
 
 
 def get_ipc_handle(memory):
     """The IPC handle of device memory (a device array's gpu_data, or the array)."""
     _need_gpu()
     address, size = _memory_range(memory)
-    handle, base, _ = _core.ipc_get_handle(address)
+    handle, base, _ = _core.ipc_get_handle(address, _memory_device(memory))
     return IpcHandle(memory, handle, size, None, address - base)
 
 

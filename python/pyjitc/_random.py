@@ -303,7 +303,7 @@ class Xoroshiro128pStates(DeviceNDArray):
     def _words(self):
         """The same memory as a device array of uint64[n, 2] (what kernels see)."""
         return DeviceNDArray(_BASE_SHAPE.__get__(self), _BASE_STRIDES.__get__(self), np.uint64,
-                             gpu_data=self._owner, _address=self._address)
+                             gpu_data=self._owner, _address=self._address, _device=self._device_id)
 
     def __repr__(self):
         return f"<pyjitc DeviceNDArray shape={self.shape} dtype=xoroshiro128p_dtype (random states)>"

@@ -25,14 +25,11 @@ DTYPES = {code: _np_dtype(name) for name, code in CODES.items() if _np_dtype(nam
 _core.register(np.ndarray, np.generic, TypingError, CudaError,
                {d.type: c for c, d in DTYPES.items() if d.kind != "c"})
 
-_state = {}
-
-
 def device():
-    """(target, name, arch): opens the device on first use."""
-    if "device" not in _state:
-        _state["device"] = _core.open("auto", _state.get("ordinal", 0))
-    return _state["device"]
+    """(target, name, arch, ordinal) of the calling thread's device, opened on first use: the GPU
+    whose context is current on this thread (cuda.select_device, `with cuda.gpus[i]:`, CuPy's
+    Device(i).use()), else GPU 0, else (no GPU, or PYJITC_TARGET=cpu) the CPU executor."""
+    return _core.current()
 
 
 def target():

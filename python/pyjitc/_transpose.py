@@ -29,7 +29,7 @@ def _words(a, w):
     """A view of a 2-D device array as unsigned words: shape (rows, cols, itemsize // w)."""
     from ._devicearray import DeviceNDArray
     return DeviceNDArray(a.shape + (a.itemsize // w,), a.strides + (w,), np.dtype(f"u{w}"), gpu_data=a.gpu_data,
-                         _address=a._address)
+                         _address=a._address, _device=a._device_id)
 
 
 def transpose(a, b=None):

@@ -196,7 +196,8 @@ def broadcast_view(dev, shape):
 
 
 def view(dev, shape, strides):
-    return DeviceNDArray(tuple(shape), tuple(strides), dev.dtype, gpu_data=dev._owner, _address=dev._address)
+    return DeviceNDArray(tuple(shape), tuple(strides), dev.dtype, gpu_data=dev._owner, _address=dev._address,
+                         _device=dev._device_id)
 
 
 def coalesce(shape, strides_list):

@@ -18,7 +18,7 @@ from . import _devicearray as devicearray  # numba.cuda.devicearray (auto_device
 from ._devicearray import from_cuda_array_interface  # noqa: F401
 from ._dispatcher import (Dispatcher, compile, compile_all, compile_for_current_device, compile_ptx,  # noqa: A004
                           compile_ptx_for_current_device, declare_device, jit)
-from ._runtime import _state, device as _device, target as _target
+from ._runtime import device as _device
 from ._linkable import LTOIR, Archive, Cubin, CUSource, Fatbin, LinkableCode, Object, PTXSource
 from .errors import CudaError, CudaSupportError, TypingError
 from . import _config as config  # numba.cuda.config: the switches pyjitc follows (warnings, debug, opt)
@@ -140,8 +140,7 @@ def is_bfloat16_supported():
     """Whether kernels can use bfloat16 (numba.cuda.bf16): on the GPU, compute capability 8.0 and up
     (native bf16 arithmetic and conversions); the CPU executor always supports it (LLVM's bfloat,
     computed in float32 and rounded to nearest even)."""
-    target, _, arch = _device()
-    if target != "cuda":
+    if _device()[0] != "cuda":
         return True
     return get_current_device().compute_capability >= (8, 0)
 
@@ -149,8 +148,7 @@ def is_bfloat16_supported():
 def is_fp8_supported():
     """Whether kernels can use the FP8 types (numba.cuda._internal.cuda_fp8): numba-cuda's rule on
     the GPU, compute capability 8.9 and up; the CPU executor always (conversions in integer IR)."""
-    target, _, arch = _device()
-    if target != "cuda":
+    if _device()[0] != "cuda":
         return True
     return get_current_device().compute_capability >= (8, 9)
 
@@ -162,14 +160,21 @@ sys.modules[api.__name__] = api
 
 
 def detect():
-    target, name, arch = _device()
+    """Prints the devices (numba's detect): every GPU the driver finds, named where this process
+    uses it; True when there is a GPU."""
+    target, name, arch, current = _device()
     if target != "cuda":
         print("Found 1 device (no CUDA GPU: the CPU executor)")
         print(f"id 0    {name}")
         return False
     n = _core.gpu_count()
     print(f"Found {n} CUDA device{'' if n == 1 else 's'}")
-    print(f"id {_state.get('ordinal', 0)}    {name}  [{arch}]" + ("  (this process's)" if n > 1 else ""))
+    for i in range(n):
+        if _core.is_open(i):
+            _, name, arch, _ = _core.open("cuda", i)
+            print(f"id {i}    {name}  [{arch}]" + ("  (current)" if i == current and n > 1 else ""))
+        else:
+            print(f"id {i}    (not used by this process yet)")
     return True
 
 
@@ -177,14 +182,42 @@ MemoryInfo = collections.namedtuple("MemoryInfo", "free total")
 
 
 class _Device:
-    def __init__(self, target, name, arch):
-        self.id = _state.get("ordinal", 0)
-        self.name = name.encode()
-        self._target = target
-        self.compute_capability = (int(arch[3:-1]), int(arch[-1])) if arch else (9, 0)
+    """A device of numba's API (cuda.gpus[i], cuda.get_current_device()): GPU `id`, opened on first
+    use; `with` makes it the current device of the thread for the block, as select_device does."""
+
+    def __init__(self, ordinal):
+        self.id = ordinal
+        self._entered = []  # the devices current before each `with` of this object (-1: none)
+
+    def _info(self):
+        return _core.open("auto", self.id)
+
+    @property
+    def name(self):
+        return self._info()[1].encode()
+
+    @property
+    def _target(self):
+        return self._info()[0]
+
+    @property
+    def compute_capability(self):
+        arch = self._info()[2]
+        return (int(arch[3:-1]), int(arch[-1])) if arch else (9, 0)
 
     def __repr__(self):
-        return f"<pyjitc device {self.id} '{self.name.decode()}'>"
+        return f"<pyjitc device {self.id} '{self._info()[1]}'>"
+
+    def __eq__(self, other):
+        return isinstance(other, _Device) and other.id == self.id
+
+    def __hash__(self):
+        return hash(("pyjitc device", self.id))
+
+    def can_access_peer(self, peer):
+        """Whether this GPU's kernels and copies reach the peer GPU's memory directly (NVLink or
+        PCIe peer to peer; copies between GPUs that cannot go through the host)."""
+        return _core.can_access_peer(self.id, peer.id if isinstance(peer, _Device) else int(peer))
 
     def get_ipc_handle(self, memory):
         """numba's context.get_ipc_handle(memory): a CUDA IPC handle of device memory (a device
@@ -193,95 +226,65 @@ class _Device:
         return get_ipc_handle(memory)
 
     def reset(self):
-        synchronize()
+        _core.synchronize(self.id)
+
+    def synchronize(self):
+        _core.synchronize(self.id)
 
     def get_memory_info(self):
         """numba's context.get_memory_info(): MemoryInfo(free, total), bytes of device memory (on
         the CPU executor, the host's available and total memory)."""
-        _device()
-        free, total = _core.memory_info()
+        free, total = _core.memory_info(self.id)
         return MemoryInfo(free, total)
 
     def __enter__(self):
-        """`with cuda.gpus[i]:` runs the block with this device current (the process's device)."""
-        _device()
+        """`with cuda.gpus[i]:` runs the block with GPU i this thread's current device, and gives
+        the thread back the device it had after it."""
+        self._entered.append(_select(self.id))
         return self
 
     def __exit__(self, *exc):
+        _core.select(self._entered.pop())
         return False
 
 
+def _select(device_id):
+    """Makes device_id the thread's device: the previous one's ordinal (-1: none)."""
+    try:
+        return _core.select(int(device_id))
+    except ValueError as e:
+        raise CudaError(str(e)) from None
+
+
 def get_current_device():
-    return _Device(*_device())
-
-
-def _one_gpu_a_process(device_id):
-    return CudaError(f"GPU {_state.get('ordinal', 0)} is in use in this process, and pyjitc runs a process on one GPU: "
-                     f"select GPU {device_id} before the first use of the GPU (cuda.select_device({device_id}), or "
-                     f"CUDA_VISIBLE_DEVICES), or give each GPU a process of its own (Dask's LocalCUDACluster, an MPI "
-                     f"rank per GPU)")
+    """The calling thread's device: the GPU made current on this thread (select_device, `with
+    cuda.gpus[i]:`, CuPy's Device(i).use()), else GPU 0 (the CPU executor where there is none)."""
+    return _Device(_device()[3])
 
 
 def select_device(device_id):
-    """Makes GPU `device_id` this process's device: before its first use (one GPU a process)."""
-    device_id = int(device_id)
-    if "device" in _state:
-        if _state.get("ordinal", 0) != device_id:
-            raise _one_gpu_a_process(device_id)
-        return get_current_device()
-    _state["ordinal"] = device_id
-    try:
-        dev = get_current_device()
-    except (CudaError, ValueError) as e:
-        del _state["ordinal"]  # no such GPU: the process may still select another
-        raise CudaError(str(e)) from None
-    if dev._target != "cuda" and device_id != 0:
-        _state["ordinal"] = 0
-        raise CudaError(f"there is no GPU {device_id}: kernels run on the CPU executor, which is one device (0)")
-    return dev
+    """Makes GPU device_id the current device of the calling thread (numba's rule: each thread
+    has its own, GPU 0 where none was selected): kernels launch there, device arrays and streams
+    are made there."""
+    _select(device_id)
+    return get_current_device()
 
 
 def close():
     synchronize()
 
 
-class _Gpu:
-    """cuda.gpus[i] for a GPU other than the process's: its id; `with` selects it (select_device)."""
-
-    def __init__(self, i):
-        self.id = i
-
-    def __repr__(self):
-        return f"<pyjitc device {self.id}>"
-
-    def __enter__(self):
-        return select_device(self.id)
-
-    def __exit__(self, *exc):
-        return False
-
-    def __getattr__(self, name):  # its name, compute capability, ...: known once it is the process's GPU
-        if name.startswith("__"):
-            raise AttributeError(name)
-        raise AttributeError(f"cuda.gpus[{self.id}].{name}: pyjitc runs a process on one GPU, and this process has not "
-                             f"selected this one; `with cuda.gpus[{self.id}]:` or cuda.select_device({self.id}) (before "
-                             f"the first use of a GPU) does")
-
-
 class _Gpus:
-    """cuda.gpus: every GPU the driver finds (len, indexing, iteration); a process runs on one."""
+    """cuda.gpus: every GPU the driver finds (len, indexing, iteration); `with cuda.gpus[i]:`."""
 
-    def __len__(self):  # without opening a device: a process may still select any of them
-        if "device" in _state:
-            return _core.gpu_count() if _target() == "cuda" else 0
+    def __len__(self):  # without opening a device
         return 0 if os.environ.get("PYJITC_TARGET", "auto") == "cpu" else _core.gpu_count()
 
     def __getitem__(self, i):
         n = len(self)
         if not isinstance(i, int) or not -n <= i < n:
             raise IndexError(f"GPU {i}: there are {n}")
-        i %= n
-        return get_current_device() if "device" in _state and i == _state.get("ordinal", 0) else _Gpu(i)
+        return _Device(i % n)
 
     def __iter__(self):
         return iter([self[i] for i in range(len(self))])
@@ -294,13 +297,21 @@ class _Gpus:
 gpus = _Gpus()
 
 
-def current_context():
-    _device()
+def current_context(devnum=None):
+    """numba's current_context(devnum=None): the thread's device (GPU devnum, made current, when
+    given), answering get_memory_info(), synchronize() and get_ipc_handle() as a context does."""
+    if devnum is not None:
+        _select(devnum)
     return get_current_device()
 
 
+def list_devices():
+    """numba's list_devices(): every GPU, as cuda.gpus iterates them."""
+    return list(gpus)
+
+
 def synchronize():
-    _device()
+    """Waits for everything queued on the calling thread's device."""
     _core.synchronize()
 
 

@@ -513,9 +513,51 @@ static void test_gpu_only_memory_api(void) {
   pj_device_close(device);
 }
 
+/* ---- devices in one process: the CPU executor's answers ------------------------------------- */
+
+static void test_devices_in_one_process(void) {
+  char err[256] = "";
+  PjDevice *a = open_cpu("1"), *b = open_cpu("1");
+  int ordinal = 7, can = 7;
+  CHECK(pj_device_current(PJ_TARGET_CPU, &ordinal, err, sizeof err) == PJ_OK && ordinal == -1);
+  CHECK(pj_device_make_current(PJ_TARGET_CPU, a, err, sizeof err) == PJ_OK && pj_device_ordinal(a) == 0);
+  CHECK(pj_device_can_access_peer(a, a, &can, err, sizeof err) == PJ_OK && can == 1);
+  CHECK(pj_device_can_access_peer(a, b, &can, err, sizeof err) == PJ_OK && can == 0);
+  CHECK(pj_mem_device(PJ_TARGET_CPU, 0x1000) == -1);
+  /* a stream belongs to its device: a copy, fill, event or launch on another is refused */
+  PjStream *sb = NULL;
+  PjEvent *ea = NULL;
+  CHECK(pj_stream_new(b, &sb, err, sizeof err) == PJ_OK && pj_stream_device(sb) == b);
+  CHECK(pj_event_new(a, &ea, err, sizeof err) == PJ_OK && pj_event_device(ea) == a);
+  uint64_t x = 0, y = 0;
+  CHECK(pj_mem_alloc(a, 64, &x, err, sizeof err) == PJ_OK && pj_mem_alloc(a, 64, &y, err, sizeof err) == PJ_OK);
+  memset((void *)(uintptr_t)x, 5, 64);
+  memset((void *)(uintptr_t)y, 0, 64);
+  err[0] = 0;
+  PjStatus st = pj_mem_copy(a, PJ_COPY_DEVICE_TO_DEVICE, y, x, 64, sb, err, sizeof err);
+  CHECKF(st == PJ_ERROR_ARGUMENT, "a copy on another device's stream gave %d", st);
+  CHECK_HAS(err, "a copy on the CPU executor was given a stream of the CPU executor");
+  CHECK(pj_mem_set(a, y, 1, 64, sb, err, sizeof err) == PJ_ERROR_ARGUMENT);
+  CHECK(pj_event_record(ea, sb, err, sizeof err) == PJ_ERROR_ARGUMENT);
+  CHECK(((unsigned char *)(uintptr_t)y)[0] == 0 && ((unsigned char *)(uintptr_t)y)[63] == 0); /* nothing ran */
+  /* a copy between devices: the same device copies; two CPU executors are not two GPUs */
+  CHECK(pj_mem_copy_peer(a, y, a, x, 64, NULL, err, sizeof err) == PJ_OK && memcmp((void *)(uintptr_t)y, (void *)(uintptr_t)x, 64) == 0);
+  err[0] = 0;
+  CHECK(pj_mem_copy_peer(b, y, a, x, 64, NULL, err, sizeof err) == PJ_ERROR_ARGUMENT);
+  CHECK_HAS(err, "needs two GPUs");
+  CHECK(pj_mem_copy_peer(a, y, a, x, 64, sb, err, sizeof err) == PJ_ERROR_ARGUMENT); /* neither's stream */
+  pj_mem_free(a, x);
+  pj_mem_free(a, y);
+  pj_event_delete(ea);
+  pj_stream_delete(sb);
+  pj_device_close(a);
+  pj_device_close(b);
+}
+
 int main(void) {
   test_open();
   test_gpu_only_memory_api();
+  test_devices_in_one_process();
   test_saxpy2d("1");
   test_saxpy2d("4");
   test_saxpy2d("16");
