@@ -1,15 +1,20 @@
-"""Several GPUs: the strong scaling of examples/scale/dask_stencil.py and mpi_jacobi.py on 1 and
-2 GPUs (or more), and the per-task overhead of a pyjitc kernel under Dask against a CuPy
-elementwise kernel doing the same work.
+"""Several GPUs: the strong scaling of examples/scale/dask_stencil.py, dask_montecarlo.py,
+mpi_jacobi.py and gpus_stencil.py on 1 and 2 GPUs (or more), and the per-task overhead of a
+pyjitc kernel under Dask against a CuPy elementwise kernel doing the same work.
 
-    python bench/scale.py [--gpus 2] [--n 16384] [--steps 40] [--tasks 400] [--cpu]
+    python bench/scale.py [--gpus 2] [--n 16384] [--steps 40] [--inner 1,50] [--tasks 400] [--cpu]
 
-Strong scaling: the same grid and steps on 1..G workers (Dask: a worker process per GPU; MPI:
-a rank per GPU), best of --repeat timed runs after a warm-up that compiles; speedup = time on 1 /
-time on G. Per-task overhead: --tasks chunks of 2**16 float32 through map_blocks on a single
-worker, a pyjitc kernel against cupy.ElementwiseKernel (the same expression), the median of the
-wall time divided by the task count. --cpu runs all of it on CPU worker processes (a smoke test;
-no CuPy line)."""
+Strong scaling on 1..G GPUs, best of --repeat timed runs after a warm-up that compiles, speedup =
+time on 1 / time on G:
+- the stencil: the same grid and 5 * --steps steps, under Dask (a worker process per GPU,
+  --inner steps a task), MPI (a rank per GPU) and one process (gpus_stencil.py: a slab a GPU,
+  driven from one thread);
+- the Monte Carlo run under Dask: 16 tasks of --threads x --samples points, kernel-bound, with
+  nothing passed between tasks.
+Per-task overhead: --tasks chunks of 2**16 float32 through map_blocks on a single worker, a
+pyjitc kernel against cupy.ElementwiseKernel (the same expression, in alternating order), the
+median of the wall time (until the worker's GPU is done) divided by the task count. --cpu runs
+all of it on CPU worker processes (a smoke test; no CuPy line)."""
 import argparse
 import os
 import statistics
@@ -23,7 +28,9 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 EXAMPLES = os.path.join(ROOT, "examples", "scale")
 sys.path.insert(0, EXAMPLES)
 
+import dask_montecarlo  # noqa: E402
 import dask_stencil  # noqa: E402
+import gpus_stencil  # noqa: E402
 from pyjitc import cuda  # noqa: E402
 
 
@@ -68,22 +75,24 @@ def overhead(tasks, gpu, repeat):
         funcs = {"pyjitc": pyjitc_task}
         if kind == "cupy":
             funcs["cupy"] = cupy_task
-        for name, f in funcs.items():
-            times = []
-            for r in range(repeat + 1):  # the first compiles
+        times = {name: [] for name in funcs}
+        for r in range(repeat + 1):  # the first compiles; the order alternates (a worker's memory pool warms)
+            for name in list(funcs)[::1 if r % 2 == 0 else -1]:
                 t0 = time.perf_counter()
-                y = x.map_blocks(f, dtype=np.float32).persist()
+                y = x.map_blocks(funcs[name], dtype=np.float32, token=f"{name}-{r}").persist()  # no keys of the last run
                 wait(y)
-                times.append(time.perf_counter() - t0)
+                client.run(dask_stencil.synchronize_worker)  # the GPU's work done too
+                times[name].append(time.perf_counter() - t0)
                 total = float(y.sum().compute())
                 assert total == 3.0 * tasks * 65536, (name, total)
                 del y
-            out[name] = statistics.median(times[1:]) / tasks
+        for name, t in times.items():
+            out[name] = statistics.median(t[1:]) / tasks
     return out
 
 
-def dask_scaling(n, steps, gpus, gpu, repeat):
-    return {g: dask_stencil.run(n, steps, workers=g, gpu=gpu, repeat=repeat)[0] for g in gpus}
+def dask_scaling(n, steps, gpus, gpu, repeat, inner):
+    return {g: dask_stencil.run(n, steps, workers=g, gpu=gpu, repeat=repeat, inner=inner)[0] for g in gpus}
 
 
 def mpi_scaling(n, steps, gpus, gpu):
@@ -110,21 +119,33 @@ def main():
     p.add_argument("--steps", type=int, default=40)
     p.add_argument("--tasks", type=int, default=400)
     p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--inner", default="1,50", help="Dask: stencil steps a task (a halo of as many rows), comma-separated")
     p.add_argument("--cpu", action="store_true")
-    p.add_argument("--skip", default="", help="comma-separated: dask,mpi,overhead")
+    p.add_argument("--threads", type=int, default=1 << 20, help="Monte Carlo: threads a task")
+    p.add_argument("--samples", type=int, default=8192, help="Monte Carlo: points a thread")
+    p.add_argument("--skip", default="", help="comma-separated: dask,montecarlo,mpi,threads,overhead")
     a = p.parse_args()
     gpu = not a.cpu
     skip = set(filter(None, a.skip.split(",")))
     counts = [1] + [g for g in (2, 4, 8) if g <= a.gpus]
     lines = []
     if "dask" not in skip:
-        t = dask_scaling(a.n, a.steps, counts, gpu, a.repeat)
-        lines += [f"dask stencil {a.n}^2, {a.steps} steps: " +
+        for inner in [int(k) for k in a.inner.split(",")]:
+            t = dask_scaling(a.n, a.steps * 5, counts, gpu, a.repeat, inner)
+            lines += [f"dask stencil {a.n}^2, {a.steps * 5} steps, {inner} a task: " +
+                      ", ".join(f"{g} workers {t[g] * 1e3:.1f} ms ({t[counts[0]] / t[g]:.2f}x)" for g in counts)]
+    if "montecarlo" not in skip:
+        t = {g: dask_montecarlo.run(16, a.threads, a.samples, workers=g, gpu=gpu, repeat=a.repeat)[0] for g in counts}
+        lines += [f"dask monte carlo, 16 tasks of {a.threads} threads x {a.samples} samples: " +
                   ", ".join(f"{g} workers {t[g] * 1e3:.1f} ms ({t[counts[0]] / t[g]:.2f}x)" for g in counts)]
     if "mpi" not in skip:
         t = mpi_scaling(a.n, a.steps * 5, counts, gpu)
         lines += [f"mpi stencil {a.n}^2, {a.steps * 5} steps: " +
                   ", ".join(f"{g} ranks {t[g] * 1e3:.1f} ms ({t[counts[0]] / t[g]:.2f}x)" for g in counts)]
+    if "threads" not in skip and gpu:
+        t = {g: gpus_stencil.run(a.n, a.steps * 5, gpus=g, repeat=a.repeat)[0] for g in counts}
+        lines += [f"one process {a.n}^2, {a.steps * 5} steps: " +
+                  ", ".join(f"{g} GPUs {t[g] * 1e3:.1f} ms ({t[counts[0]] / t[g]:.2f}x)" for g in counts)]
     if "overhead" not in skip:
         o = overhead(a.tasks, gpu, a.repeat)
         lines += [f"dask per task ({a.tasks} chunks of 2^16 float32, one worker): " +

@@ -9,8 +9,8 @@ arrays where CuPy is installed; without GPUs, a LocalCluster of processes whose 
 kernel on the CPU executor (PYJITC_TARGET=cpu). The kernel is an
 ordinary numba-style kernel: Dask pickles the function that launches it, the kernel travels by
 its source (pyjitc's dispatchers pickle by value), and each worker compiles it on first use.
-Each step is one map_overlap: every chunk gets a one-cell halo from its neighbours, the kernel
-writes the new values, and the halo is trimmed. --check compares with NumPy (float64 sums)."""
+Each round is one map_overlap: every chunk gets a halo of --inner cells (1 unless given) from its
+neighbours, the kernel runs that many steps, and the halo is trimmed. --check compares with NumPy (float64 sums)."""
 import argparse
 import os
 import time
@@ -32,12 +32,22 @@ def jacobi_step(src, dst):
             dst[i, j] = src[i, j]
 
 
-def step(block):
-    """One Jacobi step of a chunk with its halo, on the worker's device (NumPy or CuPy chunk)."""
-    out = np.empty_like(block)  # a CuPy array for a CuPy chunk (NumPy's dispatch)
+def step(block, inner=1):
+    """`inner` Jacobi steps of a chunk with a halo of as many rows, on the worker's device (NumPy
+    or CuPy chunk): the rows the halo's errors reach are the halo, trimmed after."""
     n, m = block.shape
-    jacobi_step[((n + 15) // 16, (m + 15) // 16), (16, 16)](block, out)
-    return out
+    bufs = [np.empty_like(block) for _ in range(min(inner, 2))]  # CuPy arrays for a CuPy chunk (NumPy's dispatch)
+    src = block  # left as it is: Dask may use it again
+    for k in range(inner):
+        dst = bufs[k % 2]
+        jacobi_step[((n + 15) // 16, (m + 15) // 16), (16, 16)](src, dst)
+        src = dst
+    return src
+
+
+def synchronize_worker():
+    """Waits for the worker's GPU: a task returns once its kernels are queued."""
+    cuda.synchronize()
 
 
 def gpu_cluster(n):
@@ -66,32 +76,41 @@ def make_cluster(workers, gpu):
     return LocalCluster(n_workers=workers or 2, threads_per_worker=1, processes=True, dashboard_address=None), "numpy"
 
 
-def run(n, steps, workers=0, gpu=None, check=False, chunks=None, repeat=1):
-    """Runs the stencil; returns (seconds of the best timed run, max abs error or None)."""
+def run(n, steps, workers=0, gpu=None, check=False, chunks=None, repeat=1, inner=1):
+    """Runs the stencil, `inner` steps a task (a halo of `inner` rows); returns (seconds of the
+    best timed run, until every worker's GPU is done; max abs error or None; workers; chunk kind)."""
     import dask.array as da
-    from distributed import Client, wait
+    from distributed import Client, futures_of, wait
     if gpu is None:
         gpu = len(cuda.gpus) > 0  # counted without opening one in this process
     cluster, kind = make_cluster(workers, gpu)
     with cluster, Client(cluster) as client:
         nworkers = len(client.scheduler_info()["workers"])
-        host = initial_grid(n)
         rows = chunks or -(-n // nworkers)
-        x = da.from_array(host, chunks=(rows, n))
+        if check:
+            host = initial_grid(n)
+            x = da.from_array(host, chunks=(rows, n))
+        else:  # a grid as random, made by the workers: nothing large goes through the client
+            x = da.random.default_rng(7).random((n, n), dtype=np.float32, chunks=(rows, n))
         if kind == "cupy":
             import cupy
             x = x.map_blocks(cupy.asarray, dtype=np.float32)
         x = x.persist()
         wait(x)
         best, result = None, None
-        for _ in range(repeat):
+        for r in range(repeat):
             t0 = time.perf_counter()
             y = x
-            for _ in range(steps):
-                y = y.map_overlap(step, depth=1, boundary="none", dtype=np.float32)
+            for done in range(0, steps, inner):  # keys of this run's own (token): nothing reused from the last
+                k = min(inner, steps - done)
+                y = y.map_overlap(step, depth=k, boundary="none", dtype=np.float32, inner=k, token=f"jacobi-{r}")
             y = y.persist()
             wait(y)
+            client.run(synchronize_worker)
             t = time.perf_counter() - t0
+            for f in futures_of(y):  # wait() does not raise: a failed task's exception, here
+                if f.status == "error":
+                    f.result()
             best = t if best is None else min(best, t)
             result = y
         err = None
@@ -110,10 +129,13 @@ def main():
     p.add_argument("--workers", type=int, default=0, help="GPUs (or CPU worker processes); 0: all GPUs, 2 processes")
     p.add_argument("--cpu", action="store_true", help="CPU worker processes even where GPUs are")
     p.add_argument("--repeat", type=int, default=1)
+    p.add_argument("--inner", type=int, default=1, help="steps a task (a halo of as many rows)")
     p.add_argument("--check", action="store_true")
     a = p.parse_args()
-    t, err, nworkers, kind = run(a.n, a.steps, a.workers, False if a.cpu else None, a.check, repeat=a.repeat)
-    print(f"{a.n}x{a.n} float32, {a.steps} steps on {nworkers} workers ({kind} chunks): {t * 1e3:.1f} ms")
+    t, err, nworkers, kind = run(a.n, a.steps, a.workers, False if a.cpu else None, a.check, repeat=a.repeat,
+                                 inner=a.inner)
+    print(f"{a.n}x{a.n} float32, {a.steps} steps ({a.inner} a task) on {nworkers} workers ({kind} chunks): "
+          f"{t * 1e3:.1f} ms")
     if a.check:
         print(f"max abs error against NumPy: {err:.3g}")
         if not err < 1e-5:

@@ -24,6 +24,7 @@ EXAMPLES = os.path.join(HERE, "..", "..", "examples", "scale")
 if EXAMPLES not in sys.path:
     sys.path.insert(0, EXAMPLES)  # the example, for this process and the workers
 
+import dask_montecarlo  # noqa: E402
 import dask_stencil  # noqa: E402
 
 
@@ -117,3 +118,26 @@ def test_stencil_example(client):
     if not ON_CUDA:
         assert kind == "numpy"
     assert err < 1e-5
+
+
+def test_stencil_example_several_steps_a_task(client):
+    # a halo of 3 rows a round, 3 steps a task; 8 steps: rounds of 3, 3 and 2
+    workers = 0 if ON_CUDA else 2
+    _, err, nworkers, _ = dask_stencil.run(n=260, steps=8, workers=workers, gpu=ON_CUDA, check=True, chunks=60,
+                                           inner=3)
+    assert err < 1e-5
+
+
+def test_montecarlo_example(client):
+    """examples/scale/dask_montecarlo.py: the count over Dask workers equals the tasks run one
+    after another in this process, whatever the number of workers, and estimates pi."""
+    import math
+    threads, samples, tasks = 2048, 32, 6
+    direct = sum(dask_montecarlo.task(seed, threads, samples) for seed in range(1, tasks + 1))
+    counts = set()
+    for workers in ([0] if ON_CUDA else [1, 2]):
+        _, inside, drawn, _ = dask_montecarlo.run(tasks, threads, samples, workers=workers, gpu=ON_CUDA)
+        counts.add(inside)
+    assert counts == {direct}
+    sigma = 4 * math.sqrt(math.pi / 4 * (1 - math.pi / 4) / drawn)
+    assert abs(4 * direct / drawn - math.pi) < 6 * sigma
