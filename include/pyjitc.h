@@ -335,7 +335,8 @@ typedef struct PjDevice PjDevice;
 PjStatus pj_device_open(PjTarget target, int ordinal, PjDevice **out, char *err, size_t errlen);
 void pj_device_close(PjDevice *device);
 /* How many devices of a target pj_device_open may open: CUDA, the GPUs the driver finds
- * (PJ_ERROR_NO_DEVICE without a driver); the CPU executor, 1. */
+ * (PJ_ERROR_NO_DEVICE without a driver); the CPU executor, 1, or PYJITC_CPU_DEVICES (devices
+ * sharing the host's memory, each with its own threads: several devices where there is no GPU). */
 PjStatus pj_device_count(PjTarget target, int *count, char *err, size_t errlen);
 PjTarget pj_device_target(const PjDevice *device);
 const char *pj_device_name(const PjDevice *device);  /* "NVIDIA H100 80GB HBM3 (sm_90)", "CPU (16 threads)" */
@@ -349,7 +350,8 @@ int pj_device_ordinal(const PjDevice *device);       /* the GPU's ordinal; 0 for
  * none). Each PjDevice works in its own context whichever is current. */
 PjStatus pj_device_current(PjTarget target, int *ordinal, char *err, size_t errlen);
 PjStatus pj_device_make_current(PjTarget target, PjDevice *device, char *err, size_t errlen);
-/* Whether the device's kernels and copies reach the peer's memory directly (NVLink, PCIe peer to peer). */
+/* Whether the device's kernels and copies reach the peer's memory directly (NVLink, PCIe peer to
+ * peer; always between the CPU executor's devices). */
 PjStatus pj_device_can_access_peer(PjDevice *device, PjDevice *peer, int *can, char *err, size_t errlen);
 
 typedef struct PjLaunchConfig {

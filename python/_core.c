@@ -130,13 +130,13 @@ static PjDevice *pj_device_open_as(PjTarget target, int ordinal) {
   char err[512] = "";
   PjDevice *d = NULL;
   PjStatus st = pj_device_open(g_target != PJ_TARGET_AUTO ? g_target : target, ordinal, &d, err, sizeof err);
-  if (st != PJ_OK) {
-    pj_py_error(st == PJ_ERROR_NO_DEVICE || st == PJ_ERROR_ARGUMENT ? PJ_ERROR_DEVICE : st, err);
+  if (st != PJ_OK && strstr(err, "the CPU executor is")) { /* PYJITC_TARGET=cpu, or no GPU */
+    PyErr_Format(g_cuda_error, "there is no GPU %d: kernels run on the CPU executor, which is %s", ordinal,
+                 strstr(err, "the CPU executor is") + strlen("the CPU executor is "));
     return NULL;
   }
-  if (pj_device_target(d) == PJ_TARGET_CPU && ordinal != 0) { /* PYJITC_TARGET=cpu, or no GPU */
-    pj_device_close(d);
-    PyErr_Format(g_cuda_error, "there is no GPU %d: kernels run on the CPU executor, which is one device (0)", ordinal);
+  if (st != PJ_OK) {
+    pj_py_error(st == PJ_ERROR_NO_DEVICE || st == PJ_ERROR_ARGUMENT ? PJ_ERROR_DEVICE : st, err);
     return NULL;
   }
   const char *arch = pj_device_arch(d);
@@ -161,11 +161,15 @@ static PjDevice *pj_device_open_as(PjTarget target, int ordinal) {
 
 PjDevice *pj_device_at(int ordinal) { return pj_device_open_as(PJ_TARGET_AUTO, ordinal); }
 
+/* The CPU executor's devices (PYJITC_CPU_DEVICES) have no contexts: a thread's selection is
+ * kept here (-1: none, device 0). */
+static _Thread_local int t_cpu_current = -1;
+
 /* The ordinal of the calling thread's device: the GPU whose context is current there (numba's
  * and CuPy's rule: cuda.select_device, `with cuda.gpus[i]`, cupy.cuda.Device(i).use() all make
  * one current), else 0. One cuCtxGetCurrent a call while the thread stays on one GPU. */
 static int pj_current_ordinal(void) {
-  if (g_target != PJ_TARGET_CUDA) return 0;
+  if (g_target != PJ_TARGET_CUDA) return t_cpu_current < 0 ? 0 : t_cpu_current;
   int ordinal = -1;
   char err[256];
   if (pj_device_current(g_target, &ordinal, err, sizeof err) != PJ_OK || ordinal < 0 || ordinal >= PJ_PY_MAX_DEVICES)
@@ -213,9 +217,11 @@ static PyObject *pj_select_py(PyObject *self, PyObject *args) {
   int previous = -1;
   PjStatus st = pj_device_current(g_target, &previous, err, sizeof err);
   if (st != PJ_OK) previous = -1;
+  if (g_target == PJ_TARGET_CPU) previous = t_cpu_current;
   PjDevice *d = NULL;
   if (ordinal >= 0 && !(d = pj_device_at(ordinal))) return NULL;
-  if (g_target != PJ_TARGET_AUTO && (st = pj_device_make_current(g_target, d, err, sizeof err)) != PJ_OK)
+  if (g_target == PJ_TARGET_CPU) t_cpu_current = ordinal;
+  else if (g_target != PJ_TARGET_AUTO && (st = pj_device_make_current(g_target, d, err, sizeof err)) != PJ_OK)
     return pj_py_error(st, err);
   return PyLong_FromLong(previous);
 }
@@ -238,6 +244,14 @@ static PyObject *pj_can_access_peer_py(PyObject *self, PyObject *args) {
   PjStatus st = pj_device_can_access_peer(da, db, &can, err, sizeof err);
   if (st != PJ_OK) return pj_py_error(st, err);
   return PyBool_FromLong(can);
+}
+
+/* cpu_device_count() -> the devices the CPU executor offers (PYJITC_CPU_DEVICES, 1 unless set) */
+static PyObject *pj_cpu_device_count_py(PyObject *self, PyObject *noargs) {
+  char err[512] = "";
+  int count = 0;
+  PjStatus st = pj_device_count(PJ_TARGET_CPU, &count, err, sizeof err);
+  return st == PJ_OK ? PyLong_FromLong(count) : pj_py_error(st, err);
 }
 
 /* gpu_count() -> the GPUs the CUDA driver finds (0 without a driver) */
@@ -1149,18 +1163,20 @@ static PjStatus pj_readonly_unchanged(PjDevice *device, const PjArg *a, int inde
 /* Every device array of a launch must be on the launch's GPU (numba's device arrays belong to
  * their context): one of another GPU is a TypeError naming it and the ways out, before anything
  * runs. A device array of pyjitc knows its GPU; memory of another library (CuPy, PyTorch) is
- * asked of the driver, only where this process uses more than one GPU. */
+ * asked of the driver, only where this process uses more than one GPU. (The CPU executor's
+ * devices, PYJITC_CPU_DEVICES, keep the same rule for pyjitc's arrays.) */
 static int pj_args_on_device(const PjArg *a, Py_ssize_t n, int ordinal) {
-  if (g_target != PJ_TARGET_CUDA) return 0;
+  if (g_devices_open < 2) return 0; /* one device: every array is its */
   for (Py_ssize_t i = 0; i < n; i++) {
     if (!a[i].v.ndim || a[i].have_view || a[i].record_scalar) continue;
     int dev = a[i].device;
-    if (dev == PJ_ARG_ANY_DEVICE && g_devices_open > 1) dev = pj_mem_device(g_target, (uint64_t)(uintptr_t)a[i].v.data);
+    if (dev == PJ_ARG_ANY_DEVICE) dev = pj_mem_device(g_target, (uint64_t)(uintptr_t)a[i].v.data);
     if (dev >= 0 && dev != ordinal) {
+      const char *kind = g_target == PJ_TARGET_CUDA ? "GPU" : "CPU device";
       PyErr_Format(PyExc_TypeError,
-                   "argument %d is an array on GPU %d, and this launch is on GPU %d (this thread's current device): "
-                   "launch under `with cuda.gpus[%d]:`, or copy the array to GPU %d first (a device array of GPU %d, "
-                   "then its copy_to_device)", (int)i + 1, dev, ordinal, dev, ordinal, ordinal);
+                   "argument %d is an array on %s %d, and this launch is on %s %d (this thread's current device): "
+                   "launch under `with cuda.gpus[%d]:`, or copy the array to %s %d first (a device array of %s %d, "
+                   "then its copy_to_device)", (int)i + 1, kind, dev, kind, ordinal, dev, kind, ordinal, kind, ordinal);
       return -1;
     }
   }
@@ -1375,6 +1391,7 @@ static PyMethodDef pj_methods[] = {
     {"is_open", pj_is_open_py, METH_VARARGS, "is_open(ordinal) -> whether this process opened the device"},
     {"can_access_peer", pj_can_access_peer_py, METH_VARARGS, "can_access_peer(ordinal, peer) -> bool"},
     {"gpu_count", pj_gpu_count, METH_NOARGS, "gpu_count() -> the GPUs the CUDA driver finds (0 without one)"},
+    {"cpu_device_count", pj_cpu_device_count_py, METH_NOARGS, "cpu_device_count() -> the CPU executor's devices"},
     {"synchronize", pj_synchronize, METH_VARARGS, "synchronize(ordinal=-1): wait for all work on the device"},
     {"memory_info", pj_memory_info_py, METH_VARARGS, "memory_info(ordinal=-1) -> (free, total) bytes of device memory"},
     {"register", pj_register, METH_VARARGS,

@@ -159,13 +159,36 @@ static PjStatus pj_target_from_env(PjTarget *target, char *err, size_t errlen) {
   return PJ_OK;
 }
 
-static PjStatus pj_device_open_cpu(PjDevice *device, char *err, size_t errlen) {
-  int threads;
-  PjStatus st = pj_cpu_thread_count(&threads, err, errlen);
+/* PYJITC_CPU_DEVICES: how many devices the CPU executor offers (1 unless set), each with a pool
+ * of its own and the same host memory; several stand in for several GPUs where there are none,
+ * so that a program's (and a test's) use of several devices runs anywhere. */
+enum { PJ_CPU_MAX_DEVICES = 64 };
+static PjStatus pj_cpu_device_count(int *count, char *err, size_t errlen) {
+  const char *env = getenv("PYJITC_CPU_DEVICES");
+  *count = 1;
+  if (!env || !*env) return PJ_OK;
+  char *end;
+  long n = strtol(env, &end, 10);
+  if (*end || n < 1 || n > PJ_CPU_MAX_DEVICES)
+    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "PYJITC_CPU_DEVICES=%s: expected a whole number from 1 to %d",
+                            env, PJ_CPU_MAX_DEVICES);
+  *count = (int)n;
+  return PJ_OK;
+}
+
+static PjStatus pj_device_open_cpu(PjDevice *device, int ordinal, char *err, size_t errlen) {
+  int threads, count;
+  PjStatus st = pj_cpu_device_count(&count, err, errlen);
+  if (st == PJ_OK && ordinal >= count)
+    st = pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
+                          "there is no device %d: the CPU executor is %d device%s (PYJITC_CPU_DEVICES)", ordinal, count,
+                          count == 1 ? "" : "s");
+  if (st == PJ_OK) st = pj_cpu_thread_count(&threads, err, errlen);
   if (st == PJ_OK) st = pj_cpu_pool_new(threads, &device->cpu, err, errlen);
   if (st != PJ_OK) return st;
   threads = pj_cpu_pool_threads(device->cpu);
   device->target = PJ_TARGET_CPU;
+  device->ordinal = ordinal;
   pj_device_limits_sm90(&device->limits);
   device->limits.multiprocessors = threads;
   snprintf(device->name, sizeof device->name, "CPU (%d thread%s)", threads, threads == 1 ? "" : "s");
@@ -184,21 +207,18 @@ static PjStatus pj_device_open_cuda(PjDevice *device, int ordinal, char *err, si
 static PjStatus pj_device_open_target(PjDevice *device, PjTarget target, int ordinal, char *err,
                                       size_t errlen) {
   switch (target) {
-    case PJ_TARGET_CPU: return pj_device_open_cpu(device, err, errlen);
+    case PJ_TARGET_CPU: return pj_device_open_cpu(device, ordinal, err, errlen);
     case PJ_TARGET_CUDA: return pj_device_open_cuda(device, ordinal, err, errlen);
     case PJ_TARGET_AUTO: break;
   }
   PjStatus st = pj_device_open_cuda(device, ordinal, err, errlen);
-  return st == PJ_ERROR_NO_DEVICE ? pj_device_open_cpu(device, err, errlen) : st;
+  return st == PJ_ERROR_NO_DEVICE ? pj_device_open_cpu(device, ordinal, err, errlen) : st;
 }
 
 PjStatus pj_device_count(PjTarget target, int *count, char *err, size_t errlen) {
   if (!count) return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "pj_device_count: count is NULL");
   *count = 0;
-  if (target == PJ_TARGET_CPU) {
-    *count = 1;
-    return PJ_OK;
-  }
+  if (target == PJ_TARGET_CPU) return pj_cpu_device_count(count, err, errlen);
   if (target != PJ_TARGET_CUDA) return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "pj_device_count: target %d", (int)target);
   return pj_cuda_device_count(count, err, errlen);
 }
@@ -261,15 +281,14 @@ PjStatus pj_device_make_current(PjTarget target, PjDevice *device, char *err, si
 }
 
 PjStatus pj_device_can_access_peer(PjDevice *device, PjDevice *peer, int *can, char *err, size_t errlen) {
-  *can = device == peer;
+  *can = device == peer || (!device->cuda && !peer->cuda); /* the CPU executor's devices share the host's memory */
   if (!device->cuda || !peer->cuda) return PJ_OK;
   return pj_cuda_can_access_peer(device->cuda, peer->cuda, can, err, errlen);
 }
 
-/* "GPU 1" or "the CPU executor", for messages */
+/* "GPU 1" or "CPU device 1" (PYJITC_CPU_DEVICES), for messages */
 static const char *pj_device_label(const PjDevice *device, char *buf, size_t len) {
-  if (!device->cuda) return "the CPU executor";
-  snprintf(buf, len, "GPU %d", device->ordinal);
+  snprintf(buf, len, "%s %d", device->cuda ? "GPU" : "CPU device", device->ordinal);
   return buf;
 }
 
@@ -593,9 +612,10 @@ PjStatus pj_mem_copy_peer(PjDevice *dst_device, uint64_t dst, PjDevice *src_devi
                             pj_device_label(src_device, a, sizeof a), pj_device_label(dst_device, b, sizeof b),
                             pj_device_label(stream->device, c, sizeof c));
   }
-  if (dst_device == src_device) return pj_mem_copy(dst_device, PJ_COPY_DEVICE_TO_DEVICE, dst, src, bytes, stream, err, errlen);
+  if (dst_device == src_device || (!dst_device->cuda && !src_device->cuda)) /* one memory */
+    return pj_mem_copy(stream ? stream->device : dst_device, PJ_COPY_DEVICE_TO_DEVICE, dst, src, bytes, stream, err, errlen);
   if (!dst_device->cuda || !src_device->cuda)
-    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "a copy between devices needs two GPUs");
+    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "a copy between a GPU and the CPU executor's memory");
   return pj_cuda_copy_peer(dst_device->cuda, dst, src_device->cuda, src, bytes, stream ? stream->device->cuda : NULL,
                            pj_stream_handle(stream), err, errlen);
 }

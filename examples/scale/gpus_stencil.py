@@ -6,7 +6,8 @@ the GPUs are peers) after each step.
     python examples/scale/gpus_stencil.py [--n 4096] [--steps 40] [--gpus K] [--check]
 
 One host thread drives every GPU: launches return at once, so the GPUs compute together. Without
-GPUs it runs on the CPU executor, one device (slabs beyond the devices share them). --check compares with NumPy (float64 sums)."""
+GPUs it runs on the CPU executor: one device, or PYJITC_CPU_DEVICES of them (slabs beyond the
+devices share them). --check compares with NumPy (float64 sums)."""
 import argparse
 import time
 
@@ -77,7 +78,9 @@ def main():
     p.add_argument("--check", action="store_true")
     a = p.parse_args()
     t, err, gpus = run(a.n, a.steps, a.gpus, a.repeat, a.check)
-    where = f"{min(gpus, len(cuda.gpus))} GPUs" if len(cuda.gpus) else "the CPU executor"
+    used = min(gpus, len(cuda.gpus)) or 1
+    where = f"{used} GPU" if cuda.is_available() else f"{used} device of the CPU executor"
+    where = where.replace(" GPU", " GPUs").replace(" device", " devices") if used > 1 else where
     print(f"{a.n}x{a.n} float32, {a.steps} steps in {gpus} slabs on {where}, one process: {t * 1e3:.1f} ms")
     if a.check:
         print(f"max abs error against NumPy: {err:.3g}")

@@ -164,8 +164,10 @@ def detect():
     uses it; True when there is a GPU."""
     target, name, arch, current = _device()
     if target != "cuda":
-        print("Found 1 device (no CUDA GPU: the CPU executor)")
-        print(f"id 0    {name}")
+        n = _core.cpu_device_count()  # PYJITC_CPU_DEVICES
+        print(f"Found {n} device{'' if n == 1 else 's'} (no CUDA GPU: the CPU executor)")
+        for i in range(n):
+            print(f"id {i}    {name}")
         return False
     n = _core.gpu_count()
     print(f"Found {n} CUDA device{'' if n == 1 else 's'}")
@@ -278,7 +280,11 @@ class _Gpus:
     """cuda.gpus: every GPU the driver finds (len, indexing, iteration); `with cuda.gpus[i]:`."""
 
     def __len__(self):  # without opening a device
-        return 0 if os.environ.get("PYJITC_TARGET", "auto") == "cpu" else _core.gpu_count()
+        n = 0 if os.environ.get("PYJITC_TARGET", "auto") == "cpu" else _core.gpu_count()
+        if n == 0:  # the CPU executor: no GPUs, unless PYJITC_CPU_DEVICES makes it several devices
+            n = _core.cpu_device_count()
+            n = n if n > 1 else 0
+        return n
 
     def __getitem__(self, i):
         n = len(self)

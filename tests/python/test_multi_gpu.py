@@ -5,9 +5,11 @@ the GPU that was current when they were made, a launch with another GPU's arrays
 clear error, and copy_to_device copies between GPUs. Results are checked against NumPy; the
 peer-access answer against the driver's own (cuDeviceCanAccessPeer through ctypes).
 
-The cases that need two GPUs skip where there are fewer (the CPU executor is one device); the
-CPU cases check what the one device answers there."""
+On the CPU executor the same cases run on two devices of it (PYJITC_CPU_DEVICES=2: devices
+that share the host's memory, each with its own threads), so the bookkeeping is checked in CI too;
+on the GPU machine they need two GPUs and skip where there are fewer."""
 import ctypes
+import os
 import threading
 
 import numpy as np
@@ -27,13 +29,31 @@ def driver():
     return cu if cu.cuInit(0) == 0 else None
 
 
+CPU_DEVICES = 2  # the CPU executor's devices this file asks for (PYJITC_CPU_DEVICES)
+
+
 def gpu_count():
-    cu = driver() if ON_CUDA else None
+    if not ON_CUDA:
+        return CPU_DEVICES
+    cu = driver()
     n = ctypes.c_int(0)
     return n.value if cu and cu.cuDeviceGetCount(ctypes.byref(n)) == 0 else 0
 
 
 two_gpus = pytest.mark.skipif(gpu_count() < 2, reason="needs two GPUs")
+on_gpus = pytest.mark.skipif(not ON_CUDA, reason="what the CUDA driver answers")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def cpu_devices():
+    """The CPU executor as two devices while this file runs (read when a device opens)."""
+    saved = os.environ.get("PYJITC_CPU_DEVICES")
+    os.environ["PYJITC_CPU_DEVICES"] = str(CPU_DEVICES)
+    yield
+    if saved is None:
+        del os.environ["PYJITC_CPU_DEVICES"]
+    else:
+        os.environ["PYJITC_CPU_DEVICES"] = saved
 
 
 @cuda.jit
@@ -51,12 +71,12 @@ def add_into(x, y):
 
 
 @pytest.fixture(autouse=True)
-def back_to_gpu0():
+def back_to_gpu0(cpu_devices):
     """Every case starts and ends on the default device of its thread."""
-    if ON_CUDA and gpu_count():
+    if gpu_count():
         cuda.select_device(0)
     yield
-    if ON_CUDA and gpu_count():
+    if gpu_count():
         cuda.select_device(0)
 
 
@@ -78,6 +98,13 @@ def test_the_current_device_of_a_fresh_thread_is_device_0():
     assert seen == [0] and cuda.get_current_device().id == 0
 
 
+@two_gpus
+def test_peer_access_between_devices():
+    assert cuda.gpus[0].can_access_peer(0) and cuda.gpus[1].can_access_peer(cuda.gpus[1])
+    if not ON_CUDA:  # one memory
+        assert cuda.gpus[0].can_access_peer(1)
+
+
 def test_arrays_streams_and_events_name_their_device():
     x, dx, dout = run_affine(1000, 2.0, 1.0, 1)
     np.testing.assert_allclose(dout.copy_to_host(), 2 * x + 1, rtol=1e-6, atol=1e-5)
@@ -87,11 +114,13 @@ def test_arrays_streams_and_events_name_their_device():
 
 
 @pytest.mark.skipif(ON_CUDA, reason="the CPU executor's answers")
-def test_the_cpu_executor_is_one_device():
+def test_the_cpu_executor_is_one_device_unless_asked(monkeypatch):
+    assert len(cuda.gpus) == CPU_DEVICES
+    monkeypatch.delenv("PYJITC_CPU_DEVICES")
     assert len(cuda.gpus) == 0
     assert cuda.select_device(0).id == 0
-    with pytest.raises(CudaError, match="no GPU 1"):
-        cuda.select_device(1)
+    with pytest.raises(CudaError, match="no GPU 2: kernels run on the CPU executor, which is 1 device"):
+        cuda.select_device(2)
     x, _, dout = run_affine(500, 3.0, -1.0, 2)  # still usable, still device 0
     np.testing.assert_allclose(dout.copy_to_host(), 3 * x - 1, rtol=1e-6, atol=1e-5)
     assert cuda.get_current_device().id == 0
@@ -189,15 +218,16 @@ def test_an_array_of_another_gpu_is_a_clear_error():
     with cuda.gpus[1]:
         d1 = cuda.to_device(x)
     d0 = cuda.to_device(x)
-    with pytest.raises(TypeError, match=r"argument 2 is an array on GPU 1, and this launch is on GPU 0"):
+    with pytest.raises(TypeError, match=r"argument 2 is an array on (GPU|CPU device) 1, and this launch is on (GPU|CPU device) 0"):
         add_into[4, 256](d0, d1)
     np.testing.assert_array_equal(d0.copy_to_host(), x)  # nothing ran
 
     class Foreign:  # memory of another library, known only by its __cuda_array_interface__
         def __init__(self, arr):
             self.__cuda_array_interface__ = arr.__cuda_array_interface__
-    with pytest.raises(TypeError, match=r"argument 2 is an array on GPU 1"):
-        add_into[4, 256](d0, Foreign(d1))
+    if ON_CUDA:  # the driver knows whose memory it is (the CPU executor's devices share one memory)
+        with pytest.raises(TypeError, match=r"argument 2 is an array on GPU 1"):
+            add_into[4, 256](d0, Foreign(d1))
     with cuda.gpus[1]:  # on its own GPU it runs
         add_into[4, 256](d1, Foreign(d1))
         np.testing.assert_array_equal(d1.copy_to_host(), 2 * x)
@@ -228,6 +258,7 @@ def test_copy_to_device_between_gpus():
 
 
 @two_gpus
+@on_gpus
 def test_peer_access_matches_the_driver():
     cu = driver()
     n = gpu_count()
@@ -256,15 +287,16 @@ def test_streams_and_events_belong_to_their_gpu():
         np.testing.assert_array_equal(got, 2 * x)
     assert s1.device_id == 1
     d0 = cuda.to_device(x)
-    with pytest.raises(ValueError, match=r"a launch on GPU 0 was given a stream of GPU 1"):
+    with pytest.raises(ValueError, match=r"a launch on (GPU|CPU device) 0 was given a stream of (GPU|CPU device) 1"):
         add_into[16, 256, s1](d0, d0)
     np.testing.assert_array_equal(d0.copy_to_host(), x)
     e0 = cuda.event()
-    with pytest.raises(ValueError, match=r"an event on GPU 0 was given a stream of GPU 1"):
+    with pytest.raises(ValueError, match=r"an event on (GPU|CPU device) 0 was given a stream of (GPU|CPU device) 1"):
         e0.record(s1)
 
 
 @two_gpus
+@on_gpus
 def test_memory_info_is_each_gpus_own():
     free0, total0 = cuda.gpus[0].get_memory_info()
     free1, total1 = cuda.gpus[1].get_memory_info()
