@@ -6,6 +6,7 @@ compiler reads; called on the host they raise."""
 import collections
 import os
 import sys
+import threading
 import types as _pytypes
 
 import numpy as np
@@ -189,7 +190,7 @@ class _Device:
 
     def __init__(self, ordinal):
         self.id = ordinal
-        self._entered = []  # the devices current before each `with` of this object (-1: none)
+        self._entered = threading.local()  # .stack: the devices current before each `with` (-1: none), a thread's own
 
     def _info(self):
         return _core.open("auto", self.id)
@@ -209,6 +210,11 @@ class _Device:
 
     def __repr__(self):
         return f"<pyjitc device {self.id} '{self._info()[1]}'>"
+
+    @property
+    def device(self):
+        """numba's context.device: the device (a context and its device are one object here)."""
+        return self
 
     def __eq__(self, other):
         return isinstance(other, _Device) and other.id == self.id
@@ -242,11 +248,12 @@ class _Device:
     def __enter__(self):
         """`with cuda.gpus[i]:` runs the block with GPU i this thread's current device, and gives
         the thread back the device it had after it."""
-        self._entered.append(_select(self.id))
+        stack = self._entered.__dict__.setdefault("stack", [])
+        stack.append(_select(self.id))
         return self
 
     def __exit__(self, *exc):
-        _core.select(self._entered.pop())
+        _core.select(self._entered.stack.pop())
         return False
 
 
@@ -288,6 +295,8 @@ class _Gpus:
 
     def __getitem__(self, i):
         n = len(self)
+        if isinstance(i, slice):  # cuda.gpus[1:], as numba's list of devices
+            return [_Device(k) for k in range(n)[i]]
         if not isinstance(i, int) or not -n <= i < n:
             raise IndexError(f"GPU {i}: there are {n}")
         return _Device(i % n)

@@ -11,6 +11,7 @@ on the GPU machine they need two GPUs and skip where there are fewer."""
 import ctypes
 import os
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -329,3 +330,38 @@ def test_current_context_and_list_devices():
     ctx = cuda.current_context(1)  # numba's: GPU 1 made current on this thread
     assert cuda.get_current_device().id == 1 and ctx.get_memory_info().total > 0
     assert cuda.current_context().id == 1
+
+
+@two_gpus
+def test_numba_idioms_slices_contexts_and_a_shared_device_object():
+    """What numba programs (and numba-cuda's own tests) write: cuda.gpus[1:], a context's .device,
+    and one device object entered by many threads at once (each thread restores its own)."""
+    rest = cuda.gpus[1:]
+    assert [g.id for g in rest] == list(range(1, gpu_count()))
+    with rest[0]:
+        assert cuda.current_context().device.id == 1
+        assert cuda.current_context().device.compute_capability == cuda.gpus[1].compute_capability
+    x = np.arange(10.0)
+    dx = cuda.to_device(x)
+    shared = cuda.gpus.current  # GPU 0's object, shared by every thread below
+    seen, errors = [], []
+
+    def work(gpu):
+        try:
+            if gpu:
+                cuda.select_device(gpu)
+            for _ in range(20):
+                with shared:
+                    time.sleep(0.0005)  # another thread enters meanwhile
+                    seen.append((cuda.get_current_device().id, bool((dx.copy_to_host() == x).all())))
+                assert cuda.get_current_device().id == gpu  # its own device back
+        except Exception as e:  # reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(k % 2,)) for k in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    assert set(seen) == {(0, True)} and len(seen) == 160
