@@ -341,7 +341,13 @@ PjStatus pj_device_count(PjTarget target, int *count, char *err, size_t errlen);
 PjTarget pj_device_target(const PjDevice *device);
 const char *pj_device_name(const PjDevice *device);  /* "NVIDIA H100 80GB HBM3 (sm_90)", "CPU (16 threads)" */
 const char *pj_device_arch(const PjDevice *device);  /* "sm_90"; NULL for the CPU */
-int pj_device_ordinal(const PjDevice *device);       /* the GPU's ordinal; 0 for the CPU */
+int pj_device_ordinal(const PjDevice *device);       /* the device's ordinal */
+/* numba's device attributes by name ("MULTIPROCESSOR_COUNT", "WARP_SIZE", ...: CUdevice_attribute
+ * without its prefix): the driver's answer on a GPU; on the CPU executor its launch limits (those
+ * of an sm_90 GPU) and fixed answers, PJ_ERROR_ARGUMENT where it has none (a clock rate) or the
+ * name is not one pyjitc knows. pj_device_attribute_name(i) lists the names (NULL past the last). */
+PjStatus pj_device_attribute(PjDevice *device, const char *name, int64_t *value, char *err, size_t errlen);
+const char *pj_device_attribute_name(int i);
 /* Several GPUs in one process. The current GPU of a thread is the one whose CUDA context is
  * current there (numba's, CuPy's and the CUDA runtime's rule): pj_device_current gives its
  * ordinal, -1 when the thread has none (and always for the CPU executor, one device; AUTO:

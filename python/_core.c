@@ -254,6 +254,24 @@ static PyObject *pj_cpu_device_count_py(PyObject *self, PyObject *noargs) {
   return st == PJ_OK ? PyLong_FromLong(count) : pj_py_error(st, err);
 }
 
+/* device_attribute(ordinal, name) -> int: numba's Device.<NAME> (pj_device_attribute); an
+ * unknown name, or one the CPU executor cannot answer, is an AttributeError */
+static PyObject *pj_device_attribute_py(PyObject *self, PyObject *args) {
+  int ordinal;
+  const char *name;
+  if (!PyArg_ParseTuple(args, "is", &ordinal, &name)) return NULL;
+  PjDevice *d = pj_device_arg(ordinal);
+  if (!d) return NULL;
+  char err[512] = "";
+  int64_t value = 0;
+  PjStatus st = pj_device_attribute(d, name, &value, err, sizeof err);
+  if (st == PJ_ERROR_ARGUMENT) {
+    PyErr_SetString(PyExc_AttributeError, err);
+    return NULL;
+  }
+  return st == PJ_OK ? PyLong_FromLongLong((long long)value) : pj_py_error(st, err);
+}
+
 /* gpu_count() -> the GPUs the CUDA driver finds (0 without a driver) */
 static PyObject *pj_gpu_count(PyObject *self, PyObject *noargs) {
   char err[512] = "";
@@ -1391,6 +1409,7 @@ static PyMethodDef pj_methods[] = {
     {"is_open", pj_is_open_py, METH_VARARGS, "is_open(ordinal) -> whether this process opened the device"},
     {"can_access_peer", pj_can_access_peer_py, METH_VARARGS, "can_access_peer(ordinal, peer) -> bool"},
     {"gpu_count", pj_gpu_count, METH_NOARGS, "gpu_count() -> the GPUs the CUDA driver finds (0 without one)"},
+    {"device_attribute", pj_device_attribute_py, METH_VARARGS, "device_attribute(ordinal, name) -> int"},
     {"cpu_device_count", pj_cpu_device_count_py, METH_NOARGS, "cpu_device_count() -> the CPU executor's devices"},
     {"synchronize", pj_synchronize, METH_VARARGS, "synchronize(ordinal=-1): wait for all work on the device"},
     {"memory_info", pj_memory_info_py, METH_VARARGS, "memory_info(ordinal=-1) -> (free, total) bytes of device memory"},

@@ -391,6 +391,13 @@ const char *pj_cuda_arch(const PjCuda *cuda) { return cuda->arch; }
 const PjDeviceLimits *pj_cuda_limits(const PjCuda *cuda) { return &cuda->limits; }
 int pj_cuda_ordinal(const PjCuda *cuda) { return cuda->ordinal; }
 
+PjStatus pj_cuda_device_attribute(PjCuda *cuda, int attribute, int64_t *value, char *err, size_t errlen) {
+  int v = 0;
+  PjStatus st = PJ_CU(cuDeviceGetAttribute, &v, attribute, cuda->device);
+  *value = v;
+  return st;
+}
+
 
 /* ---- modules ------------------------------------------------------------------------------ */
 

@@ -261,6 +261,81 @@ const char *pj_device_arch(const PjDevice *device) {
 
 int pj_device_ordinal(const PjDevice *device) { return device->ordinal; }
 
+/* numba's device attributes (cuda.get_current_device().MULTIPROCESSOR_COUNT, ...): the name, the
+ * driver's CUdevice_attribute number, and what the CPU executor answers (its launch limits, those
+ * of an sm_90 GPU, which a kernel checked there also meets on one; -1: nothing it can answer). */
+enum { PJ_ATTR_LIMIT = -2 }; /* the CPU's value is one of its limits, below */
+static const struct PjAttribute {
+  const char *name;
+  int cuda;
+  int64_t cpu;
+} pj_attributes[] = {
+    {"MAX_THREADS_PER_BLOCK", 1, PJ_ATTR_LIMIT},
+    {"MAX_BLOCK_DIM_X", 2, PJ_ATTR_LIMIT},
+    {"MAX_BLOCK_DIM_Y", 3, PJ_ATTR_LIMIT},
+    {"MAX_BLOCK_DIM_Z", 4, PJ_ATTR_LIMIT},
+    {"MAX_GRID_DIM_X", 5, PJ_ATTR_LIMIT},
+    {"MAX_GRID_DIM_Y", 6, PJ_ATTR_LIMIT},
+    {"MAX_GRID_DIM_Z", 7, PJ_ATTR_LIMIT},
+    {"MAX_SHARED_MEMORY_PER_BLOCK", 8, PJ_ATTR_LIMIT},
+    {"TOTAL_CONSTANT_MEMORY", 9, 65536},
+    {"WARP_SIZE", 10, 32},
+    {"MAX_PITCH", 11, -1},
+    {"MAX_REGISTERS_PER_BLOCK", 12, 65536},
+    {"CLOCK_RATE", 13, -1},
+    {"TEXTURE_ALIGNMENT", 14, -1},
+    {"MULTIPROCESSOR_COUNT", 16, PJ_ATTR_LIMIT},
+    {"KERNEL_EXEC_TIMEOUT", 17, 0},
+    {"INTEGRATED", 18, 1},
+    {"CAN_MAP_HOST_MEMORY", 19, 1},
+    {"COMPUTE_MODE", 20, 0},
+    {"CONCURRENT_KERNELS", 31, 0},
+    {"ECC_ENABLED", 32, -1},
+    {"PCI_BUS_ID", 33, -1},
+    {"PCI_DEVICE_ID", 34, -1},
+    {"TCC_DRIVER", 35, 0},
+    {"MEMORY_CLOCK_RATE", 36, -1},
+    {"GLOBAL_MEMORY_BUS_WIDTH", 37, -1},
+    {"L2_CACHE_SIZE", 38, -1},
+    {"MAX_THREADS_PER_MULTIPROCESSOR", 39, 2048},
+    {"ASYNC_ENGINE_COUNT", 40, 0},
+    {"UNIFIED_ADDRESSING", 41, 1},
+    {"PCI_DOMAIN_ID", 50, -1},
+    {"COMPUTE_CAPABILITY_MAJOR", 75, 9},
+    {"COMPUTE_CAPABILITY_MINOR", 76, 0},
+    {"MAX_SHARED_MEMORY_PER_MULTIPROCESSOR", 81, -1},
+    {"MAX_REGISTERS_PER_MULTIPROCESSOR", 82, -1},
+    {"MANAGED_MEMORY", 83, 1},
+    {"COOPERATIVE_LAUNCH", 95, 1},
+    {"MAX_SHARED_MEMORY_PER_BLOCK_OPTIN", 97, PJ_ATTR_LIMIT},
+};
+
+const char *pj_device_attribute_name(int i) {
+  return i >= 0 && i < (int)(sizeof pj_attributes / sizeof pj_attributes[0]) ? pj_attributes[i].name : NULL;
+}
+
+PjStatus pj_device_attribute(PjDevice *device, const char *name, int64_t *value, char *err, size_t errlen) {
+  *value = 0;
+  const struct PjAttribute *a = NULL;
+  for (size_t i = 0; name && i < sizeof pj_attributes / sizeof pj_attributes[0]; i++)
+    if (strcmp(pj_attributes[i].name, name) == 0) a = &pj_attributes[i];
+  if (!a) return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "no device attribute %s", name ? name : "(null)");
+  if (device->cuda) return pj_cuda_device_attribute(device->cuda, a->cuda, value, err, errlen);
+  const PjDeviceLimits *l = &device->limits;
+  switch (a->cuda) {
+    case 1: *value = l->max_threads_per_block; return PJ_OK;
+    case 2: case 3: case 4: *value = l->max_block[a->cuda - 2]; return PJ_OK;
+    case 5: case 6: case 7: *value = l->max_grid[a->cuda - 5]; return PJ_OK;
+    case 8: case 97: *value = l->max_shared_bytes; return PJ_OK;
+    case 16: *value = l->multiprocessors; return PJ_OK;
+    default: break;
+  }
+  if (a->cpu < 0)
+    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "the CPU executor has no device attribute %s", name);
+  *value = a->cpu;
+  return PJ_OK;
+}
+
 PjStatus pj_device_current(PjTarget target, int *ordinal, char *err, size_t errlen) {
   if (!ordinal) return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "pj_device_current: ordinal is NULL");
   *ordinal = -1;

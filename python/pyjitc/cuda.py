@@ -211,6 +211,16 @@ class _Device:
     def __repr__(self):
         return f"<pyjitc device {self.id} '{self._info()[1]}'>"
 
+    def __getattr__(self, name):
+        """numba's device attributes, read on first use: MULTIPROCESSOR_COUNT, WARP_SIZE,
+        MAX_THREADS_PER_BLOCK, MAX_SHARED_MEMORY_PER_BLOCK, ... (CUdevice_attribute's names
+        without their prefix); the CPU executor answers with its launch limits."""
+        if not name.isupper():
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+        value = _core.device_attribute(self.id, name)
+        setattr(self, name, value)
+        return value
+
     @property
     def device(self):
         """numba's context.device: the device (a context and its device are one object here)."""

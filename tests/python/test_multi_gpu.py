@@ -365,3 +365,35 @@ def test_numba_idioms_slices_contexts_and_a_shared_device_object():
         t.join()
     assert not errors, errors
     assert set(seen) == {(0, True)} and len(seen) == 160
+
+
+def test_device_attributes():
+    """numba's Device.<ATTRIBUTE> (what programs size their grids by): on a GPU the driver's own
+    answer (cuDeviceGetAttribute through ctypes), on the CPU executor its launch limits."""
+    import re
+    numbers = {"MAX_THREADS_PER_BLOCK": 1, "MAX_BLOCK_DIM_X": 2, "MAX_GRID_DIM_X": 5, "MAX_GRID_DIM_Y": 6,
+               "MAX_SHARED_MEMORY_PER_BLOCK": 8, "WARP_SIZE": 10, "MULTIPROCESSOR_COUNT": 16,
+               "MAX_THREADS_PER_MULTIPROCESSOR": 39, "COMPUTE_CAPABILITY_MAJOR": 75, "COMPUTE_CAPABILITY_MINOR": 76,
+               "MAX_SHARED_MEMORY_PER_BLOCK_OPTIN": 97}
+    for i in range(max(gpu_count(), 1)):
+        dev = cuda.gpus[i] if gpu_count() else cuda.get_current_device()
+        assert dev.WARP_SIZE == 32 and dev.MAX_THREADS_PER_BLOCK == 1024
+        assert (dev.COMPUTE_CAPABILITY_MAJOR, dev.COMPUTE_CAPABILITY_MINOR) == dev.compute_capability
+        if ON_CUDA:
+            cu, d = driver(), ctypes.c_int()
+            assert cu.cuDeviceGet(ctypes.byref(d), i) == 0
+            for name, number in numbers.items():
+                v = ctypes.c_int()
+                assert cu.cuDeviceGetAttribute(ctypes.byref(v), number, d) == 0
+                assert getattr(dev, name) == v.value, name
+            assert dev.CLOCK_RATE > 0
+        else:
+            threads = int(re.search(r"\((\d+) threads?\)", dev.name.decode()).group(1))
+            assert dev.MULTIPROCESSOR_COUNT == threads and dev.MAX_GRID_DIM_Y == 65535
+            assert dev.MAX_SHARED_MEMORY_PER_BLOCK == 48 * 1024
+            with pytest.raises(AttributeError, match="the CPU executor has no device attribute CLOCK_RATE"):
+                dev.CLOCK_RATE
+        assert cuda.current_context().device.MULTIPROCESSOR_COUNT == cuda.get_current_device().MULTIPROCESSOR_COUNT
+        with pytest.raises(AttributeError, match="no device attribute NOT_AN_ATTRIBUTE"):
+            dev.NOT_AN_ATTRIBUTE
+        assert not hasattr(dev, "lowercase_name")

@@ -554,6 +554,24 @@ static void test_devices_in_one_process(void) {
   pj_device_close(a);
   pj_device_close(b);
 
+  /* numba's device attributes: the CPU executor's limits, or a clear refusal */
+  PjDevice *c = open_cpu("3");
+  int64_t v = 0;
+  CHECK(pj_device_attribute(c, "MULTIPROCESSOR_COUNT", &v, err, sizeof err) == PJ_OK && v == 3);
+  CHECK(pj_device_attribute(c, "MAX_BLOCK_DIM_Z", &v, err, sizeof err) == PJ_OK && v == 64);
+  CHECK(pj_device_attribute(c, "WARP_SIZE", &v, err, sizeof err) == PJ_OK && v == 32);
+  CHECK(pj_device_attribute(c, "CLOCK_RATE", &v, err, sizeof err) == PJ_ERROR_ARGUMENT);
+  CHECK_HAS(err, "the CPU executor has no device attribute CLOCK_RATE");
+  CHECK(pj_device_attribute(c, "NO_SUCH", &v, err, sizeof err) == PJ_ERROR_ARGUMENT);
+  int named = 0;
+  for (int i = 0; pj_device_attribute_name(i); i++) { /* every name answers or refuses, never fails otherwise */
+    PjStatus a = pj_device_attribute(c, pj_device_attribute_name(i), &v, err, sizeof err);
+    named += a == PJ_OK || a == PJ_ERROR_ARGUMENT;
+    if (a != PJ_OK && a != PJ_ERROR_ARGUMENT) CHECKF(0, "%s: %d", pj_device_attribute_name(i), a);
+  }
+  CHECK(named >= 30 && pj_device_attribute_name(-1) == NULL);
+  pj_device_close(c);
+
   /* PYJITC_CPU_DEVICES: the CPU executor as several devices, each its own ordinal */
   int count = 0;
   CHECK(pj_device_count(PJ_TARGET_CPU, &count, err, sizeof err) == PJ_OK && count == 1);
