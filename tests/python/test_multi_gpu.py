@@ -396,3 +396,20 @@ def test_device_attributes():
         with pytest.raises(AttributeError, match="no device attribute NOT_AN_ATTRIBUTE"):
             dev.NOT_AN_ATTRIBUTE
         assert not hasattr(dev, "lowercase_name")
+
+
+@two_gpus
+@on_gpus
+def test_cupy_device_makes_its_gpu_current():
+    """CuPy's `with cupy.cuda.Device(1):` makes GPU 1's context current on the thread (the CUDA
+    runtime's cudaSetDevice): pyjitc's launches and arrays follow it, as numba's do."""
+    cupy = pytest.importorskip("cupy")
+    with cupy.cuda.Device(1):
+        x = cupy.arange(4096, dtype=cupy.float32)
+        out = cupy.empty_like(x)
+        assert cuda.get_current_device().id == 1
+        affine[16, 256](x, out, np.float32(2.0), np.float32(1.0))
+        d = cuda.to_device(np.ones(8))
+        assert d._device_id == 1
+        np.testing.assert_allclose(cupy.asnumpy(out), 2 * cupy.asnumpy(x) + 1)
+    assert cuda.get_current_device().id == 0
