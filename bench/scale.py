@@ -91,6 +91,12 @@ def overhead(tasks, gpu, repeat):
     return out
 
 
+def scaling(title, times, unit):
+    """One line: the time on each count and the speedup over the first."""
+    first = times[min(times)]
+    return title + ": " + ", ".join(f"{g} {unit} {t * 1e3:.1f} ms ({first / t:.2f}x)" for g, t in times.items())
+
+
 def dask_scaling(n, steps, gpus, gpu, repeat, inner):
     return {g: dask_stencil.run(n, steps, workers=g, gpu=gpu, repeat=repeat, inner=inner)[0] for g in gpus}
 
@@ -132,20 +138,16 @@ def main():
     if "dask" not in skip:
         for inner in [int(k) for k in a.inner.split(",")]:
             t = dask_scaling(a.n, a.steps * 5, counts, gpu, a.repeat, inner)
-            lines += [f"dask stencil {a.n}^2, {a.steps * 5} steps, {inner} a task: " +
-                      ", ".join(f"{g} workers {t[g] * 1e3:.1f} ms ({t[counts[0]] / t[g]:.2f}x)" for g in counts)]
+            lines.append(scaling(f"dask stencil {a.n}^2, {a.steps * 5} steps, {inner} a task", t, "workers"))
     if "montecarlo" not in skip:
         t = {g: dask_montecarlo.run(16, a.threads, a.samples, workers=g, gpu=gpu, repeat=a.repeat)[0] for g in counts}
-        lines += [f"dask monte carlo, 16 tasks of {a.threads} threads x {a.samples} samples: " +
-                  ", ".join(f"{g} workers {t[g] * 1e3:.1f} ms ({t[counts[0]] / t[g]:.2f}x)" for g in counts)]
+        lines.append(scaling(f"dask monte carlo, 16 tasks of {a.threads} threads x {a.samples} samples", t, "workers"))
     if "mpi" not in skip:
         t = mpi_scaling(a.n, a.steps * 5, counts, gpu)
-        lines += [f"mpi stencil {a.n}^2, {a.steps * 5} steps: " +
-                  ", ".join(f"{g} ranks {t[g] * 1e3:.1f} ms ({t[counts[0]] / t[g]:.2f}x)" for g in counts)]
+        lines.append(scaling(f"mpi stencil {a.n}^2, {a.steps * 5} steps", t, "ranks"))
     if "threads" not in skip and gpu:
         t = {g: gpus_stencil.run(a.n, a.steps * 5, gpus=g, repeat=a.repeat)[0] for g in counts}
-        lines += [f"one process {a.n}^2, {a.steps * 5} steps: " +
-                  ", ".join(f"{g} GPUs {t[g] * 1e3:.1f} ms ({t[counts[0]] / t[g]:.2f}x)" for g in counts)]
+        lines.append(scaling(f"one process {a.n}^2, {a.steps * 5} steps", t, "GPUs"))
     if "overhead" not in skip:
         o = overhead(a.tasks, gpu, a.repeat)
         lines += [f"dask per task ({a.tasks} chunks of 2^16 float32, one worker): " +

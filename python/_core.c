@@ -165,27 +165,22 @@ PjDevice *pj_device_at(int ordinal) { return pj_device_open_as(PJ_TARGET_AUTO, o
  * kept here (-1: none, device 0). */
 static _Thread_local int t_cpu_current = -1;
 
-/* The ordinal of the calling thread's device: the GPU whose context is current there (numba's
- * and CuPy's rule: cuda.select_device, `with cuda.gpus[i]`, cupy.cuda.Device(i).use() all make
- * one current), else 0. One cuCtxGetCurrent a call while the thread stays on one GPU. */
-static int pj_current_ordinal(void) {
-  if (g_target != PJ_TARGET_CUDA) return t_cpu_current < 0 ? 0 : t_cpu_current;
+/* The ordinal of the device the calling thread chose, -1 for none: the GPU whose context is
+ * current there (numba's and CuPy's rule: cuda.select_device, `with cuda.gpus[i]`,
+ * cupy.cuda.Device(i).use() all make one current; before any device is open, as the first open
+ * would choose), or the CPU executor's device it selected. One cuCtxGetCurrent a call while the
+ * thread stays on one GPU. */
+static int pj_chosen_ordinal(void) {
+  if (g_target == PJ_TARGET_CPU) return t_cpu_current;
   int ordinal = -1;
   char err[256];
-  if (pj_device_current(g_target, &ordinal, err, sizeof err) != PJ_OK || ordinal < 0 || ordinal >= PJ_PY_MAX_DEVICES)
-    return 0;
+  if (pj_device_current(g_target, &ordinal, err, sizeof err) != PJ_OK || ordinal >= PJ_PY_MAX_DEVICES) return -1;
   return ordinal;
 }
 
 PjDevice *pj_need_device(void) {
-  if (g_target == PJ_TARGET_AUTO) { /* the first use picks the target, and opens no GPU but the thread's */
-    int ordinal = -1;
-    char err[256];
-    if (pj_device_current(PJ_TARGET_AUTO, &ordinal, err, sizeof err) != PJ_OK || ordinal < 0 || ordinal >= PJ_PY_MAX_DEVICES)
-      ordinal = 0;
-    return pj_device_at(ordinal);
-  }
-  int ordinal = pj_current_ordinal();
+  int ordinal = pj_chosen_ordinal();
+  if (ordinal < 0) ordinal = 0; /* a thread that chose none runs on device 0 */
   return g_devices[ordinal] ? g_devices[ordinal] : pj_device_at(ordinal);
 }
 
@@ -213,13 +208,11 @@ static PyObject *pj_current_py(PyObject *self, PyObject *noargs) {
 static PyObject *pj_select_py(PyObject *self, PyObject *args) {
   int ordinal;
   if (!PyArg_ParseTuple(args, "i", &ordinal)) return NULL;
-  char err[512] = "";
-  int previous = -1;
-  PjStatus st = pj_device_current(g_target, &previous, err, sizeof err);
-  if (st != PJ_OK) previous = -1;
-  if (g_target == PJ_TARGET_CPU) previous = t_cpu_current;
+  int previous = pj_chosen_ordinal();
   PjDevice *d = NULL;
   if (ordinal >= 0 && !(d = pj_device_at(ordinal))) return NULL;
+  char err[512] = "";
+  PjStatus st;
   if (g_target == PJ_TARGET_CPU) t_cpu_current = ordinal;
   else if (g_target != PJ_TARGET_AUTO && (st = pj_device_make_current(g_target, d, err, sizeof err)) != PJ_OK)
     return pj_py_error(st, err);

@@ -178,7 +178,7 @@ char pj_layout_of(int ndim, const int64_t *shape, const int64_t *strides, int64_
 static int pj_array_device_of(PyObject *owner, uint64_t address) {
   if (g_alloc_type && PyObject_TypeCheck(owner, g_alloc_type) && ((PjAllocObject *)owner)->device)
     return pj_device_ordinal(((PjAllocObject *)owner)->device);
-  int ordinal = g_target == PJ_TARGET_CUDA ? pj_mem_device(g_target, address) : -1;
+  int ordinal = pj_mem_device(g_target, address); /* -1 on the CPU executor */
   if (ordinal >= 0) return ordinal;
   PjDevice *d = pj_need_device();
   return d ? pj_device_ordinal(d) : -1;

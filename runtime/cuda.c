@@ -26,7 +26,6 @@ enum {
   PJ_CUDA_SUCCESS = 0,
   PJ_CUDA_ERROR_NO_DEVICE = 100,
   PJ_CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE = 720,
-  PJ_CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704,
   PJ_CU_POINTER_MEMORY_TYPE = 2,
   PJ_CU_POINTER_IS_MANAGED = 8,
   PJ_CU_POINTER_DEVICE_ORDINAL = 9,
@@ -389,7 +388,6 @@ void pj_cuda_close(PjCuda *cuda) {
 const char *pj_cuda_name(const PjCuda *cuda) { return cuda->name; }
 const char *pj_cuda_arch(const PjCuda *cuda) { return cuda->arch; }
 const PjDeviceLimits *pj_cuda_limits(const PjCuda *cuda) { return &cuda->limits; }
-int pj_cuda_ordinal(const PjCuda *cuda) { return cuda->ordinal; }
 
 PjStatus pj_cuda_device_attribute(PjCuda *cuda, int attribute, int64_t *value, char *err, size_t errlen) {
   int v = 0;

@@ -30,7 +30,6 @@ void pj_cuda_close(PjCuda *cuda);
 const char *pj_cuda_name(const PjCuda *cuda);   /* "NVIDIA H100 80GB HBM3 (sm_90)" */
 const char *pj_cuda_arch(const PjCuda *cuda);   /* "sm_90" */
 const PjDeviceLimits *pj_cuda_limits(const PjCuda *cuda);
-int pj_cuda_ordinal(const PjCuda *cuda);
 /* cuDeviceGetAttribute: `attribute` is a CUdevice_attribute number. */
 PjStatus pj_cuda_device_attribute(PjCuda *cuda, int attribute, int64_t *value, char *err, size_t errlen);
 

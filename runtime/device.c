@@ -15,7 +15,7 @@
 
 struct PjDevice {
   PjTarget target;
-  int ordinal;      /* the GPU's (0 for the CPU executor) */
+  int ordinal;      /* the GPU's, or the CPU executor's device's (PYJITC_CPU_DEVICES) */
   PjDeviceLimits limits;
   PjCuda *cuda;     /* PJ_TARGET_CUDA */
   PjCpuPool *cpu;   /* PJ_TARGET_CPU */

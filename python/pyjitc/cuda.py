@@ -200,10 +200,6 @@ class _Device:
         return self._info()[1].encode()
 
     @property
-    def _target(self):
-        return self._info()[0]
-
-    @property
     def compute_capability(self):
         arch = self._info()[2]
         return (int(arch[3:-1]), int(arch[-1])) if arch else (9, 0)
