@@ -33,12 +33,31 @@ def _encode(value, index, order):
     return (_VALUE, value)
 
 
+# What a function's code gives its pickled state (file, source text, the names it reads), kept
+# for as long as the code object lives: reading the source and the bytecode's names takes about
+# 0.3 ms, and Dask pickles a kernel again with every task that names it. A code object's text and
+# names do not change; the values of the names are read again at each pickling.
+_read = weakref.WeakKeyDictionary()
+
+
+def _read_code(fn):
+    """(path, text, sorted names read) of fn, read once for its code object (a text pyjitc holds
+    for the function itself, as a rebuilt one has, is taken as it is now)."""
+    from ._dispatcher import _names, _source
+    got = _read.get(fn.__code__)
+    if got is None:
+        path, text, _ = _source(fn)
+        got = _read[fn.__code__] = (path, text, tuple(sorted(_names(fn.__code__))))
+    if isinstance(getattr(fn, "_pyjitc_source", None), str):
+        return fn.__code__.co_filename, fn._pyjitc_source, got[2]
+    return got
+
+
 def function_state(fn, index, order):
     """What rebuilds `fn`: (name, qualname, module name, source text at its own lines, file name,
     {name: encoded value} of the globals and closure cells the code reads, defaults)."""
-    from ._dispatcher import _names, _source
-    path, text, _ = _source(fn)
     code = fn.__code__
+    path, text, read = _read_code(fn)
     cells = {}
     for name, cell in zip(code.co_freevars, fn.__closure__ or ()):
         try:
@@ -46,7 +65,7 @@ def function_state(fn, index, order):
         except ValueError:  # never assigned: the rebuilt function reports the name as unbound
             pass
     names = {}
-    for dotted in sorted(_names(code)):
+    for dotted in read:
         head = dotted.split(".", 1)[0]
         if head in names:
             continue

@@ -4,6 +4,7 @@ callbacks (pre_launch_callbacks); numba.cuda.kernels.transpose and device-array 
 cudadrv.devicearray.from_array_like; external streams; from_cuda_array_interface and the
 interface's "stream" entry; device_ctypes_pointer."""
 import ctypes
+import linecache
 import math
 import os
 import pickle
@@ -175,6 +176,39 @@ def test_pickled_kernel_runs_in_another_process_without_its_source(tmp_path):
     got = np.array([float(x) for x in r.stdout.split()])
     a = np.arange(12, dtype=np.float64) * 0.7
     np.testing.assert_array_equal(got, np.floor(a * 2.5) - np.arange(12))
+
+
+def test_pickled_again_reads_its_source_once_and_its_globals_each_time(tmp_path):
+    """A kernel pickled again (Dask pickles it with every task) reuses the text read the first
+    time, so it still pickles once its file is gone; the globals it reads travel with the values
+    they hold at each pickling, as numba's do."""
+    src = tmp_path / "gone_again.py"
+    src.write_text(textwrap.dedent("""
+        import math
+        from pyjitc import cuda
+        K = 2.5
+
+        @cuda.jit
+        def kern(out, a):
+            i = cuda.grid(1)
+            if i < a.size:
+                out[i] = math.floor(a[i] * K) - i
+        """))
+    sys.path.insert(0, str(tmp_path))
+    try:
+        import gone_again
+        pickle.dumps(gone_again.kern)
+        src.unlink()
+        linecache.clearcache()
+        gone_again.K = 4.0
+        k = roundtrip(gone_again.kern)
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("gone_again", None)
+    a = np.arange(12, dtype=np.float64) * 0.7
+    out = np.full_like(a, np.nan)
+    k[1, 16](out, a)
+    np.testing.assert_array_equal(out, np.floor(a * 4.0) - np.arange(12))
 
 
 def test_pickled_recursive_device_function():
