@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes bundle/ (ignored by git, well under the 64 MiB a GPU-machine call may carry): the CLI,
 # the core library stripped, the GPU test programs and the Python package (bundle/python), all
-# finding the library through $ORIGIN. Also fetches the wheels of pytest, dask, distributed, mpi4py and mpich into .whl/ for a machine that has numpy but no pytest.
+# finding the library through $ORIGIN. Also fetches the wheels of pytest, dask, distributed, dask-cuda, mpi4py and mpich into .whl/ for a machine that has numpy but no pytest.
 # Then on the GPU machine: bash scripts/gpu-test.sh   (carry: bundle, .whl); other commands there
 # unpack the library first: xz -dk bundle/libpyjitc.so.xz
 set -euo pipefail
@@ -33,5 +33,11 @@ fi
 if ! ls "$root"/.whl/mpi4py-*.whl >/dev/null 2>&1; then  # mpi4py and MPICH's wheel (library and mpiexec)
   python3 -m pip download --quiet --no-deps --only-binary=:all: --python-version 3.12 --platform manylinux2014_x86_64 \
     --platform manylinux_2_5_x86_64 --platform manylinux_2_28_x86_64 -d "$root/.whl" mpi4py mpich
+fi
+# dask-cuda's LocalCUDACluster: the wheel alone, its imports (pynvml, cuda.core) being on the GPU
+# machine already; not pandas nor RAPIDS' pin of dask, which its cluster does not import
+if ! ls "$root"/.whl/dask_cuda-*.whl >/dev/null 2>&1; then
+  python3 -m pip download --quiet --no-deps --only-binary=:all: --python-version 3.12 --platform manylinux2014_x86_64 \
+    --platform manylinux_2_28_x86_64 -d "$root/.whl" dask-cuda
 fi
 du -sh "$root/bundle" "$root/.whl"

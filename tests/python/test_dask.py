@@ -141,3 +141,34 @@ def test_montecarlo_example(client):
     assert counts == {direct}
     sigma = 4 * math.sqrt(math.pi / 4 * (1 - math.pi / 4) / drawn)
     assert abs(4 * direct / drawn - math.pi) < 6 * sigma
+
+
+@pytest.mark.skipif(not ON_CUDA, reason="dask_cuda's cluster is made of GPUs")
+def test_local_cuda_cluster_with_cupy_chunks():
+    """The set-up of dask-cuda's users: a LocalCUDACluster of every GPU of the machine (a worker
+    process a GPU), CuPy-backed chunks, a pyjitc kernel through map_blocks and client.submit."""
+    dask_cuda = pytest.importorskip("dask_cuda")
+    cupy = pytest.importorskip("cupy")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        cluster = dask_cuda.LocalCUDACluster(dashboard_address=None)
+    with cluster, Client(cluster) as c:
+        workers = c.scheduler_info()["workers"]
+        assert len(workers) == len(cuda.gpus)
+        host = np.random.default_rng(5).random(400_000).astype(np.float32)
+        x = da.from_array(host, chunks=50_000).map_blocks(cupy.asarray, dtype=np.float32)
+        y = x.map_blocks(apply_poly, np.float32(1.5), dtype=np.float32)
+        got = y.compute()
+        assert isinstance(got, cupy.ndarray)
+        np.testing.assert_allclose(got.get(), np.float32(1.5) * host * host + 1, rtol=1e-6)
+        where = c.run(lambda: os.environ.get("CUDA_VISIBLE_DEVICES", "").split(",")[0])
+        assert len(set(where.values())) == len(cuda.gpus)  # each worker on a GPU of its own
+
+        def on_worker(kernel, a):
+            out = cupy.empty_like(a)
+            kernel[(a.size + 127) // 128, 128](a, out, np.float32(0.5))
+            return out.get()
+
+        a = cupy.asarray(host[:10_000])
+        np.testing.assert_allclose(c.submit(on_worker, poly, a, pure=False).result(),
+                                   np.float32(0.5) * host[:10_000] ** 2 + 1, rtol=1e-6)
