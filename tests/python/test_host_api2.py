@@ -139,9 +139,8 @@ def test_launch_on_a_stream_refuses_pickling():
         pickle.dumps(apply_scaled[1, 1, cuda.stream()])
 
 
-def test_pickled_kernel_runs_in_another_process_without_its_source(tmp_path):
-    """The function's text travels: the rebuilt kernel compiles where its file does not exist."""
-    src = tmp_path / "gone_module.py"
+def write_floor_module(src):
+    """A module file whose kernel `kern` reads a global K (2.5) and the math module."""
     src.write_text(textwrap.dedent("""
         import math
         from pyjitc import cuda
@@ -153,6 +152,12 @@ def test_pickled_kernel_runs_in_another_process_without_its_source(tmp_path):
             if i < a.size:
                 out[i] = math.floor(a[i] * K) - i
         """))
+
+
+def test_pickled_kernel_runs_in_another_process_without_its_source(tmp_path):
+    """The function's text travels: the rebuilt kernel compiles where its file does not exist."""
+    src = tmp_path / "gone_module.py"
+    write_floor_module(src)
     sys.path.insert(0, str(tmp_path))
     try:
         import gone_module
@@ -183,17 +188,7 @@ def test_pickled_again_reads_its_source_once_and_its_globals_each_time(tmp_path)
     time, so it still pickles once its file is gone; the globals it reads travel with the values
     they hold at each pickling, as numba's do."""
     src = tmp_path / "gone_again.py"
-    src.write_text(textwrap.dedent("""
-        import math
-        from pyjitc import cuda
-        K = 2.5
-
-        @cuda.jit
-        def kern(out, a):
-            i = cuda.grid(1)
-            if i < a.size:
-                out[i] = math.floor(a[i] * K) - i
-        """))
+    write_floor_module(src)
     sys.path.insert(0, str(tmp_path))
     try:
         import gone_again
