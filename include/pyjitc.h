@@ -350,10 +350,11 @@ PjStatus pj_device_attribute(PjDevice *device, const char *name, int64_t *value,
 const char *pj_device_attribute_name(int i);
 /* Several GPUs in one process. The current GPU of a thread is the one whose CUDA context is
  * current there (numba's, CuPy's and the CUDA runtime's rule): pj_device_current gives its
- * ordinal, -1 when the thread has none (and always for the CPU executor, one device; AUTO:
- * as pj_device_open would choose, -1 where it would choose the CPU);
+ * ordinal, -1 when the thread has none (AUTO: the target pj_device_open would choose);
  * pj_device_make_current makes a GPU's primary context current on the calling thread (NULL:
- * none). Each PjDevice works in its own context whichever is current. */
+ * none). The CPU executor's devices (PYJITC_CPU_DEVICES) have no contexts: the device a thread
+ * made current is kept for that thread. Each PjDevice works in its own context whichever is
+ * current. */
 PjStatus pj_device_current(PjTarget target, int *ordinal, char *err, size_t errlen);
 PjStatus pj_device_make_current(PjTarget target, PjDevice *device, char *err, size_t errlen);
 /* Whether the device's kernels and copies reach the peer's memory directly (NVLink, PCIe peer to

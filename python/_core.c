@@ -161,17 +161,12 @@ static PjDevice *pj_device_open_as(PjTarget target, int ordinal) {
 
 PjDevice *pj_device_at(int ordinal) { return pj_device_open_as(PJ_TARGET_AUTO, ordinal); }
 
-/* The CPU executor's devices (PYJITC_CPU_DEVICES) have no contexts: a thread's selection is
- * kept here (-1: none, device 0). */
-static _Thread_local int t_cpu_current = -1;
-
 /* The ordinal of the device the calling thread chose, -1 for none: the GPU whose context is
  * current there (numba's and CuPy's rule: cuda.select_device, `with cuda.gpus[i]`,
  * cupy.cuda.Device(i).use() all make one current; before any device is open, as the first open
  * would choose), or the CPU executor's device it selected. One cuCtxGetCurrent a call while the
  * thread stays on one GPU. */
 static int pj_chosen_ordinal(void) {
-  if (g_target == PJ_TARGET_CPU) return t_cpu_current;
   int ordinal = -1;
   char err[256];
   if (pj_device_current(g_target, &ordinal, err, sizeof err) != PJ_OK || ordinal >= PJ_PY_MAX_DEVICES) return -1;
@@ -213,8 +208,7 @@ static PyObject *pj_select_py(PyObject *self, PyObject *args) {
   if (ordinal >= 0 && !(d = pj_device_at(ordinal))) return NULL;
   char err[512] = "";
   PjStatus st;
-  if (g_target == PJ_TARGET_CPU) t_cpu_current = ordinal;
-  else if (g_target != PJ_TARGET_AUTO && (st = pj_device_make_current(g_target, d, err, sizeof err)) != PJ_OK)
+  if (g_target != PJ_TARGET_AUTO && (st = pj_device_make_current(g_target, d, err, sizeof err)) != PJ_OK)
     return pj_py_error(st, err);
   return PyLong_FromLong(previous);
 }

@@ -336,11 +336,19 @@ PjStatus pj_device_attribute(PjDevice *device, const char *name, int64_t *value,
   return PJ_OK;
 }
 
+/* The CPU executor's device the calling thread selected (its devices, PYJITC_CPU_DEVICES, have
+ * no contexts to make current): -1 for none. */
+static _Thread_local int pj_cpu_current = -1;
+
 PjStatus pj_device_current(PjTarget target, int *ordinal, char *err, size_t errlen) {
   if (!ordinal) return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "pj_device_current: ordinal is NULL");
   *ordinal = -1;
   PjStatus st = target == PJ_TARGET_AUTO ? pj_target_from_env(&target, err, errlen) : PJ_OK;
-  if (st != PJ_OK || target == PJ_TARGET_CPU) return st;
+  if (st != PJ_OK) return st;
+  if (target == PJ_TARGET_CPU) {
+    *ordinal = pj_cpu_current;
+    return PJ_OK;
+  }
   if (target == PJ_TARGET_AUTO) { /* no driver: no GPU current, the CPU executor serves */
     st = pj_cuda_current(ordinal, err, errlen);
     return st == PJ_ERROR_NO_DEVICE ? PJ_OK : st;
@@ -351,7 +359,8 @@ PjStatus pj_device_current(PjTarget target, int *ordinal, char *err, size_t errl
 
 PjStatus pj_device_make_current(PjTarget target, PjDevice *device, char *err, size_t errlen) {
   if (device) target = device->target;
-  if (target != PJ_TARGET_CUDA) return PJ_OK; /* the CPU executor is one device, always current */
+  if (target == PJ_TARGET_CPU) pj_cpu_current = device ? device->ordinal : -1;
+  if (target != PJ_TARGET_CUDA) return PJ_OK;
   return pj_cuda_make_current(device ? device->cuda : NULL, err, errlen);
 }
 

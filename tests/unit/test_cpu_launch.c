@@ -521,6 +521,9 @@ static void test_devices_in_one_process(void) {
   int ordinal = 7, can = 7;
   CHECK(pj_device_current(PJ_TARGET_CPU, &ordinal, err, sizeof err) == PJ_OK && ordinal == -1);
   CHECK(pj_device_make_current(PJ_TARGET_CPU, a, err, sizeof err) == PJ_OK && pj_device_ordinal(a) == 0);
+  CHECK(pj_device_current(PJ_TARGET_CPU, &ordinal, err, sizeof err) == PJ_OK && ordinal == 0); /* this thread's */
+  CHECK(pj_device_make_current(PJ_TARGET_CPU, NULL, err, sizeof err) == PJ_OK);
+  CHECK(pj_device_current(PJ_TARGET_CPU, &ordinal, err, sizeof err) == PJ_OK && ordinal == -1);
   CHECK(pj_device_can_access_peer(a, a, &can, err, sizeof err) == PJ_OK && can == 1);
   CHECK(pj_device_can_access_peer(a, b, &can, err, sizeof err) == PJ_OK && can == 1); /* one memory */
   CHECK(pj_mem_device(PJ_TARGET_CPU, 0x1000) == -1);
