@@ -134,6 +134,12 @@ LLVMValueRef pj_cg_failed_now(PjCg *g);
 static inline LLVMTypeRef pj_cg_i64(PjCg *g) { return LLVMInt64TypeInContext(g->ctx); }
 static inline LLVMTypeRef pj_cg_ptr(PjCg *g) { return LLVMPointerTypeInContext(g->ctx, 0); }
 LLVMBasicBlockRef pj_cg_block_new(PjCg *g, const char *name);
+/* A branch to `to` unless the current block already ends (a return, break or raise). */
+void pj_cg_br(PjCg *g, LLVMBasicBlockRef to);
+/* The statements of a block, in order. */
+void pj_cg_block(PjCg *g, const PjBlock *b);
+/* The CPU thread loop's guard (guard.c) on condition c of g->guard.stmt: the condition the branch takes. */
+LLVMValueRef pj_cg_guard(PjCg *g, LLVMValueRef c);
 /* CPU: polls the executor's interrupt word (PjCpuGrid.interrupt) at the insertion point and
  * calls PjCpuGrid.interrupted (it does not return) when it is set; nothing on the GPU. */
 void pj_cg_poll_interrupt(PjCg *g);
@@ -186,6 +192,10 @@ void pj_cg_load_params(PjCg *g, LLVMValueRef argv, LLVMTypeRef *types, int n, LL
 LLVMValueRef pj_cg_arg_value(PjCg *g, const PjArgType *a, LLVMValueRef *flat, int *p, const PjType *var_t);
 LLVMValueRef pj_cg_param_value(PjCg *g, const PjArgType *args, int *leaf, LLVMValueRef *flat, int *p, const PjType *t);
 LLVMValueRef pj_cg_range_count(PjCg *g, LLVMValueRef start, LLVMValueRef stop, LLVMValueRef step, PjDtype d);
+/* backend/loops.c: while loops, for loops over range(), arrays and tuples, grid-stride loops. */
+void pj_cg_while(PjCg *g, const PjStmt *s);
+void pj_cg_for(PjCg *g, const PjStmt *s);
+void pj_cg_for_iteration(PjCg *g, const PjStmt *s);
 int pj_cg_param_types(PjCg *g, const PjArgType *args, int nargs, LLVMTypeRef *out);
 void pj_cg_body(PjCg *g, const PjArgType *args, int nargs);
 /* backend/pointers.c: &p[i] of a pointer; the cache-hinted loads and stores (PJ_LOWER_CACHE_LOAD /
