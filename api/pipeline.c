@@ -737,7 +737,7 @@ static PjKernel *pj_kernel_compile_here(const PjSource *s, int k, const PjArgTyp
                          o->fastmath || fs->fastmath, o->max_registers ? o->max_registers : fs->max_registers,
                          o->lineinfo || fs->lineinfo, o->noalias != 0, o->narrow != 0, o->host_libraries,
                          o->nhost_libraries, o->abi, o->abi_name, device_fn, result,
-                         {o->launch_bounds[0], o->launch_bounds[1], o->launch_bounds[2]}, o->passes};
+                         {o->launch_bounds[0], o->launch_bounds[1], o->launch_bounds[2]}, o->passes, o->site_dirs};
   if (result && result->kind == PJ_TY_SCALAR) {
     kern->has_result = true;
     kern->result = result->dtype;

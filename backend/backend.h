@@ -29,6 +29,7 @@ typedef struct PjBackendOptions {
   const PjType *result;   /* what the .func returns (the device function's result converted to it) */
   int launch_bounds[3];   /* NVPTX kernels: maxntidx, minctasm, maxclusterrank (0: none) */
   const char *passes;     /* LLVM's optimization passes in its pipeline syntax, in place of default<On> */
+  const char *site_dirs;  /* Python site directories to look in for an NVIDIA wheel's libdevice */
 } PjBackendOptions;
 
 /* Lower one typed kernel. NULL with a diagnostic on failure (a missing libdevice, an LLVM
@@ -49,5 +50,10 @@ PjKernelError *pj_backend_cpu_error(const PjCode *code); /* CPU, debug: the erro
 uint64_t pj_backend_static_shared(const PjCode *code);  /* bytes of static shared memory per block */
 bool pj_backend_grid_sync(const PjCode *code);          /* it has a grid barrier: a cooperative launch */
 const char *pj_backend_llvm_version(void);
+/* pj_libdevice_find with the toolkit's places given (a NULL-ended list; libdevice.c's own is
+ * pj_libdevice_system), so that a test can search where nothing is. */
+PjLibdeviceFrom pj_libdevice_search(const char *given, const char *site_dirs, const char *const *system, char *buf,
+                                    size_t len);
+extern const char *const pj_libdevice_system[];
 
 #endif

@@ -4,15 +4,108 @@
  * calls math.exp costs tens of milliseconds. Its bytes are read once per process; each
  * compilation loads them lazily in its own context and marks the definitions linkonce_odr, which
  * the IR linker links only where something refers to them: only those bodies are ever read. */
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <llvm-c/BitReader.h>
 #include <llvm-c/Linker.h>
 
 #include "backend/codegen.h"
+
+/* ---- where it is ------------------------------------------------------------------------------ */
+
+/* The file of libdevice inside a site directory, by the NVIDIA wheel that puts it there: CUDA 13's
+ * nvidia-nvvm first (numba-cuda[cu13] installs it), then CUDA 12's nvidia-cuda-nvcc-cu12. */
+static const char *const pj_wheel_files[] = {"nvidia/cu13/nvvm/libdevice/libdevice.10.bc",
+                                             "nvidia/cuda_nvcc/nvvm/libdevice/libdevice.10.bc"};
+/* The CUDA toolkit's places: NVIDIA's installer, Debian's nvidia-cuda-toolkit package. */
+const char *const pj_libdevice_system[] = {"/usr/local/cuda/nvvm/libdevice/libdevice.10.bc",
+                                           "/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc",
+                                           "/usr/lib/cuda/nvvm/libdevice/libdevice.10.bc", NULL};
+
+static bool pj_is_file(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* A wheel's libdevice in one of the ':'-separated directories of list (n bytes of it), into buf. */
+static bool pj_wheel_in(const char *list, size_t n, char *buf, size_t len) {
+  for (size_t at = 0; at < n;) {
+    const char *sep = memchr(list + at, ':', n - at);
+    size_t end = sep ? (size_t)(sep - list) : n;
+    for (size_t w = 0; end > at && w < sizeof pj_wheel_files / sizeof pj_wheel_files[0]; w++) {
+      int wrote = snprintf(buf, len, "%.*s/%s", (int)(end - at), list + at, pj_wheel_files[w]);
+      if (wrote > 0 && (size_t)wrote < len && pj_is_file(buf)) return true;
+    }
+    at = end + 1;
+  }
+  return false;
+}
+
+/* The site directory that holds this library: site-packages/pyjitc/libpyjitc.so's site-packages. */
+static bool pj_own_site(char *buf, size_t len) {
+  Dl_info info;
+  if (!dladdr((void *)&pj_libdevice_find, &info) || !info.dli_fname) return false;
+  snprintf(buf, len, "%s", info.dli_fname);
+  for (int up = 0; up < 2; up++) {
+    char *slash = strrchr(buf, '/');
+    if (!slash) return false;
+    *slash = 0;
+  }
+  return buf[0] != 0;
+}
+
+PjLibdeviceFrom pj_libdevice_search(const char *given, const char *site_dirs, const char *const *system, char *buf,
+                                    size_t len) {
+  if (!len) return PJ_LIBDEVICE_NONE;
+  buf[0] = 0;
+  if (given && *given) {
+    snprintf(buf, len, "%s", given);
+    return PJ_LIBDEVICE_GIVEN;
+  }
+  const char *env = getenv("PYJITC_LIBDEVICE");
+  if (env && *env) {
+    snprintf(buf, len, "%s", env);
+    return PJ_LIBDEVICE_ENV;
+  }
+  char own[4096];
+  const char *lists[] = {site_dirs, getenv("PYJITC_SITE_DIRS"), pj_own_site(own, sizeof own) ? own : NULL};
+  for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
+    if (lists[i] && pj_wheel_in(lists[i], strlen(lists[i]), buf, len)) return PJ_LIBDEVICE_WHEEL;
+  const char *home = getenv("CUDA_HOME");
+  if (home && *home) {
+    int wrote = snprintf(buf, len, "%s/nvvm/libdevice/libdevice.10.bc", home);
+    if (wrote > 0 && (size_t)wrote < len && pj_is_file(buf)) return PJ_LIBDEVICE_CUDA_HOME;
+  }
+  for (size_t i = 0; system && system[i]; i++)
+    if (pj_is_file(system[i])) {
+      snprintf(buf, len, "%s", system[i]);
+      return PJ_LIBDEVICE_SYSTEM;
+    }
+  buf[0] = 0;
+  return PJ_LIBDEVICE_NONE;
+}
+
+PjLibdeviceFrom pj_libdevice_find(const char *given, const char *site_dirs, char *buf, size_t len) {
+  return pj_libdevice_search(given, site_dirs, pj_libdevice_system, buf, len);
+}
+
+const char *pj_libdevice_from_name(PjLibdeviceFrom from) {
+  switch (from) {
+  case PJ_LIBDEVICE_GIVEN: return "given";
+  case PJ_LIBDEVICE_ENV: return "PYJITC_LIBDEVICE";
+  case PJ_LIBDEVICE_WHEEL: return "an NVIDIA wheel";
+  case PJ_LIBDEVICE_CUDA_HOME: return "CUDA_HOME";
+  case PJ_LIBDEVICE_SYSTEM: return "the CUDA toolkit";
+  default: return "not found";
+  }
+}
+
+/* ---- its code, linked ------------------------------------------------------------------------ */
 
 typedef struct PjLibdevice {
   char *path;

@@ -922,33 +922,6 @@ static bool pj_uses_libdevice(LLVMModuleRef mod) {
   return false;
 }
 
-static const char *pj_find_libdevice(const char *given) {
-  static const char *const fallbacks[] = {"/usr/local/cuda/nvvm/libdevice/libdevice.10.bc",
-                                          "/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc",
-                                          "/usr/lib/cuda/nvvm/libdevice/libdevice.10.bc"};
-  static __thread char buf[512];
-  if (given) return given;
-  const char *env = getenv("PYJITC_LIBDEVICE");
-  if (env && *env) return env;
-  const char *home = getenv("CUDA_HOME");
-  if (home && *home) {
-    snprintf(buf, sizeof buf, "%s/nvvm/libdevice/libdevice.10.bc", home);
-    FILE *f = fopen(buf, "rb");
-    if (f) {
-      fclose(f);
-      return buf;
-    }
-  }
-  for (size_t i = 0; i < sizeof fallbacks / sizeof fallbacks[0]; i++) {
-    FILE *f = fopen(fallbacks[i], "rb");
-    if (f) {
-      fclose(f);
-      return fallbacks[i];
-    }
-  }
-  return NULL;
-}
-
 /* Everything but the entry becomes internal, so unused library code is dropped. */
 static void pj_internalize(LLVMModuleRef mod, const char *keep) {
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
@@ -1154,10 +1127,11 @@ static bool pj_finish_cuda(PjCode *code, PjCg *g, LLVMTargetMachineRef tm, const
                            PjCompileTimes *times, char *err, size_t errlen, bool *user_error) {
   double t0 = pj_now_ms();
   if (pj_uses_libdevice(g->mod)) {
-    const char *path = pj_find_libdevice(o->libdevice);
-    if (!path) {
-      snprintf(err, errlen, "libdevice.10.bc not found: set PYJITC_LIBDEVICE or CUDA_HOME "
-                            "(math functions on the GPU come from CUDA's libdevice)");
+    char path[4096];
+    if (!pj_libdevice_find(o->libdevice, o->site_dirs, path, sizeof path)) {
+      snprintf(err, errlen, "libdevice.10.bc not found: math functions on the GPU come from CUDA's libdevice; "
+                            "install it with pip install 'pyjitc[cu12]' (or 'pyjitc[cu13]'), or set PYJITC_LIBDEVICE "
+                            "or CUDA_HOME");
       *user_error = true;
       return false;
     }

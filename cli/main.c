@@ -53,7 +53,8 @@ static const char pj_usage[] =
     "                       bounds with its line and thread (also @cuda.jit(debug=True))\n"
     "  -O0 .. -O3           LLVM optimization level (default -O3)\n"
     "  --diagnostics=json   print diagnostics as JSON lines instead of text\n"
-    "  --libdevice PATH     CUDA's libdevice.10.bc (default: PYJITC_LIBDEVICE, CUDA_HOME, /usr/local/cuda)\n"
+    "  --libdevice PATH     CUDA's libdevice.10.bc (default: PYJITC_LIBDEVICE, an NVIDIA wheel (pyjitc[cu12] or\n"
+    "                       pyjitc[cu13]), CUDA_HOME, /usr/local/cuda; --version says which is found)\n"
     "  --passes PIPELINE    LLVM's optimization passes in LLVM's syntax ('default<O3>') in place of\n"
     "                       the -O level's default<On>, for comparing pipelines and bisecting a\n"
     "                       miscompile (code generation still follows -O)\n"
@@ -138,6 +139,16 @@ static int pj_parse_target(const char *v, PjTarget *t) {
   return 1;
 }
 
+/* The version, and where the GPU's math functions come from (--libdevice aside). */
+static void pj_print_version(void) {
+  char path[4096];
+  PjLibdeviceFrom from = pj_libdevice_find(NULL, NULL, path, sizeof path);
+  printf("%s\n", pj_version_string());
+  if (from) printf("libdevice: %s (%s)\n", path, pj_libdevice_from_name(from));
+  else printf("libdevice: not found (math functions on the GPU need it: pip install 'pyjitc[cu12]' or 'pyjitc[cu13]', "
+              "or set PYJITC_LIBDEVICE or CUDA_HOME)\n");
+}
+
 static int pj_parse_cli(PjCli *c, int argc, char **argv) {
   c->opt = 3;
   c->repeat = 1;
@@ -152,7 +163,7 @@ static int pj_parse_cli(PjCli *c, int argc, char **argv) {
     }
     if (!strcmp(a, "--")) after_dashes = 1;
     else if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(pj_usage, stdout); exit(0); }
-    else if (!strcmp(a, "--version")) { printf("%s\n", pj_version_string()); exit(0); }
+    else if (!strcmp(a, "--version")) { pj_print_version(); exit(0); }
     else if (!strcmp(a, "--launch")) c->launch = 1;
     else if (!strcmp(a, "--time")) c->time = 1;
     else if (!strcmp(a, "--debug")) c->debug = 1;

@@ -245,6 +245,8 @@ typedef struct PjCompileOptions {
   const char *passes; /* LLVM's optimization passes in LLVM's pipeline syntax ("default<O3>") in place of
                        * opt_level's default<On> (code generation still follows opt_level); NULL: those
                        * (for comparing pipelines and bisecting) */
+  const char *site_dirs; /* Python's site directories (sys.path, ':'-separated) in which to look for an
+                          * NVIDIA wheel's libdevice when libdevice is NULL (pj_libdevice_find); NULL: none */
 } PjCompileOptions;
 
 /* Times of the compile stages, in milliseconds. */
@@ -480,6 +482,22 @@ void pj_cpu_interrupt(void);
  * to close clears the interrupt. */
 void pj_cpu_interruptible_begin(void);
 void pj_cpu_interruptible_end(void);
+
+/* Where CUDA's libdevice.10.bc (the GPU's math functions) is, looked for in this order: `given`
+ * (--libdevice); the environment variable PYJITC_LIBDEVICE; an NVIDIA wheel in a Python site
+ * directory (nvidia-nvvm 13's nvidia/cu13/nvvm/libdevice, then nvidia-cuda-nvcc-cu12's
+ * nvidia/cuda_nvcc/nvvm/libdevice), the directories being those of `site_dirs` (':'-separated, such
+ * as sys.path; NULL for none), of the environment variable PYJITC_SITE_DIRS (the pyjitc command of
+ * an installed wheel sets it), and the one that holds this library; CUDA_HOME's nvvm/libdevice;
+ * then /usr/local/cuda's and Debian's. Writes the path into buf (given and PYJITC_LIBDEVICE are
+ * taken as they are; the others only where the file is) and says which rule found it. */
+typedef enum PjLibdeviceFrom {
+  PJ_LIBDEVICE_NONE = 0, PJ_LIBDEVICE_GIVEN, PJ_LIBDEVICE_ENV, PJ_LIBDEVICE_WHEEL, PJ_LIBDEVICE_CUDA_HOME,
+  PJ_LIBDEVICE_SYSTEM
+} PjLibdeviceFrom;
+PjLibdeviceFrom pj_libdevice_find(const char *given, const char *site_dirs, char *buf, size_t len);
+/* "PYJITC_LIBDEVICE", "an NVIDIA wheel", ...: the words for a PjLibdeviceFrom */
+const char *pj_libdevice_from_name(PjLibdeviceFrom from);
 
 /* "pyjitc 0.1.0 (LLVM 19.1.7)" */
 const char *pj_version_string(void);

@@ -328,6 +328,34 @@ static PyObject *pj_set_cai_stream_hook(PyObject *self, PyObject *hook) {
 static PyObject *pj_version(PyObject *self, PyObject *noargs) { return PyUnicode_FromString(pj_version_string()); }
 static PyObject *pj_build_id_py(PyObject *self, PyObject *noargs) { return PyUnicode_FromString(pj_build_id()); }
 
+/* sys.path's directories joined by ':', where an NVIDIA wheel's libdevice may be installed
+ * (pj_libdevice_find); NULL (and no error) when there is no such list. */
+static PyObject *pj_site_dirs(void) {
+  PyObject *path = PySys_GetObject("path"); /* borrowed */
+  if (!path || !PyList_Check(path)) return NULL;
+  PyObject *dirs = PyList_New(0), *sep = PyUnicode_FromString(":"), *joined = NULL;
+  for (Py_ssize_t i = 0; dirs && i < PyList_Size(path); i++) {
+    PyObject *d = PyList_GetItem(path, i);
+    if (PyUnicode_Check(d) && PyUnicode_GetLength(d) > 0) PyList_Append(dirs, d);
+  }
+  if (dirs && sep) joined = PyUnicode_Join(sep, dirs);
+  Py_XDECREF(dirs);
+  Py_XDECREF(sep);
+  if (!joined) PyErr_Clear();
+  return joined;
+}
+
+/* libdevice() -> (path or None, how it was found): where a GPU compile now finds libdevice */
+static PyObject *pj_libdevice_py(PyObject *self, PyObject *noargs) {
+  PyObject *dirs = pj_site_dirs();
+  char path[4096];
+  PjLibdeviceFrom from = pj_libdevice_find(NULL, dirs ? PyUnicode_AsUTF8AndSize(dirs, NULL) : NULL, path, sizeof path);
+  Py_XDECREF(dirs);
+  if (PyErr_Occurred()) return NULL;
+  if (!from) return Py_BuildValue("(Os)", Py_None, pj_libdevice_from_name(from));
+  return Py_BuildValue("(ss)", path, pj_libdevice_from_name(from));
+}
+
 /* ---- compiling ---------------------------------------------------------------------------- */
 
 typedef struct {
@@ -763,6 +791,9 @@ static PyObject *pj_compile(PyObject *self, PyObject *args) {
     if (pj_arg_node_from(PyList_GetItem(tree_in, i), &tree[i], keep) < 0) goto done;
   source = pj_source_new_units(units, (int)nunits, diags);
   PjKernel *kernel = NULL;
+  PyObject *site_dirs = strcmp(target, "cpu") ? pj_site_dirs() : NULL;
+  if (site_dirs) PyList_Append(keep, site_dirs);
+  Py_XDECREF(site_dirs);
   PjStatus st = PJ_ERROR_USER;
   if (source) {
     PjCompileOptions o = {.target = strcmp(target, "cpu") == 0 ? PJ_TARGET_CPU : PJ_TARGET_CUDA, .opt_level = opt,
@@ -770,7 +801,8 @@ static PyObject *pj_compile(PyObject *self, PyObject *args) {
                           .host_libraries = libraries, .nhost_libraries = nlibraries, .abi = abi,
                           .abi_name = abi_name, .result = result, .result_dtype = (PjDtype)result_dtype,
                           .launch_bounds = {bounds[0], bounds[1], bounds[2]},
-                          .arg_tree = tree_in ? tree : NULL, .narg_tree = (int)ntree};
+                          .arg_tree = tree_in ? tree : NULL, .narg_tree = (int)ntree,
+                          .site_dirs = site_dirs ? PyUnicode_AsUTF8AndSize(site_dirs, NULL) : NULL};
     Py_BEGIN_ALLOW_THREADS kernel = pj_kernel_compile(source, 0, types, (int)nargs, &o, diags, &st);
     Py_END_ALLOW_THREADS
   }
@@ -1412,6 +1444,7 @@ static PyMethodDef pj_methods[] = {
     {"copy_peer", pj_copy_peer_py, METH_VARARGS, "copy_peer(dst_device, dst, src_device, src, nbytes, stream=None)"},
     {"memset", pj_memset, METH_VARARGS, "memset(dst, value, nbytes, stream=None)"},
     {"dtype_codes", pj_dtype_codes, METH_NOARGS, "{dtype name: code}"},
+    {"libdevice", pj_libdevice_py, METH_NOARGS, "libdevice() -> (path or None, how it is found) for GPU compiles"},
     {"ipc_get_handle", pj_ipc_get_handle_py, METH_VARARGS,
      "ipc_get_handle(address) -> (64-byte CUDA IPC handle, allocation base, allocation bytes)"},
     {"ipc_open", pj_ipc_open_py, METH_VARARGS, "ipc_open(handle) -> address of the mapped allocation"},

@@ -488,6 +488,15 @@ def _find_closest_arch(mycc):
     return found[-1]
 
 
+def _get_libdevice():
+    """numba's cudadrv.libs.get_libdevice(): the path of the libdevice.10.bc that GPU compiles use
+    (PYJITC_LIBDEVICE, an NVIDIA wheel on sys.path, CUDA_HOME, the toolkit's places), or None."""
+    return _core.libdevice()[0]
+
+
+cudadrv.libs = _pytypes.ModuleType(cudadrv.__name__ + ".libs", "numba.cuda.cudadrv.libs: get_libdevice.")
+cudadrv.libs.get_libdevice = _get_libdevice
+sys.modules[cudadrv.libs.__name__] = cudadrv.libs
 cudadrv.driver._have_nvjitlink = _have_nvjitlink
 cudadrv.nvrtc = _pytypes.ModuleType(cudadrv.__name__ + ".nvrtc", "numba.cuda.cudadrv.nvrtc: find_closest_arch.")
 cudadrv.nvrtc.find_closest_arch = _find_closest_arch
