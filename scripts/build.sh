@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what is missing (scripts/setup.sh), then configures and builds into build/.
+# Installs what building needs when it is missing (scripts/setup.sh), then configures and builds into build/.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/scripts/setup.sh"

@@ -1,15 +1,24 @@
 #!/usr/bin/env bash
-# Installs everything pyjitc needs to build and test on Debian 12, then fetches and verifies
-# the tree-sitter-python grammar sources into .deps/ (ignored). Safe to run again: it only
-# does what is missing.
+# Installs what pyjitc needs on Debian 12, then fetches and verifies the tree-sitter-python grammar
+# sources into .deps/ (ignored; or $PYJITC_DEPS). Safe to run again: it only does what is missing.
+#   scripts/setup.sh              what building needs (scripts/run-example.sh, scripts/wheel.sh)
+#   scripts/setup.sh --test       and what the tests need (scripts/test.sh): FileCheck, valgrind,
+#                                 pytest, Dask, MPI, IPython and Jupyter's kernel, numba's simulator
+#   scripts/setup.sh --fuzz       and clang 19 with libFuzzer (scripts/fuzz.sh)
+#   scripts/setup.sh --deps-only  only the grammar sources (CMake runs this when they are missing)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-deps="$root/.deps"
+deps=${PYJITC_DEPS:-$root/.deps}
+mode=${1:-}
+py=${PYTHON:-python3}
 
-apt_pkgs=(cmake make gcc g++ llvm-19-dev llvm-19-tools libtree-sitter-dev libzstd-dev zlib1g-dev python3 python3-pip python3-dev valgrind)
+if [ "$mode" != "--deps-only" ]; then
+apt_pkgs=(cmake make gcc g++ llvm-19-dev libtree-sitter-dev libzstd-dev zlib1g-dev python3 python3-pip python3-dev python3-venv)
+# --test: FileCheck (llvm-19-tools) for the codegen tests, valgrind for tests/valgrind
+if [ "$mode" = "--test" ] || [ "$mode" = "--fuzz" ]; then apt_pkgs+=(llvm-19-tools valgrind); fi
 # --fuzz: also clang 19 and its libFuzzer runtime (tests/fuzz, scripts/fuzz.sh); clang 19 because the
 # core's float16 helpers use _Float16, which older clangs reject on x86.
-if [ "${1:-}" = "--fuzz" ]; then apt_pkgs+=(clang-19 libclang-rt-19-dev); fi
+if [ "$mode" = "--fuzz" ]; then apt_pkgs+=(clang-19 libclang-rt-19-dev); fi
 missing=()
 for p in "${apt_pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -21,13 +30,20 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-py=${PYTHON:-python3}
-# dask and distributed: tests/python/test_dask.py runs kernels on a LocalCluster of processes;
-# mpi4py and mpich (MPICH's own wheel: the library and mpiexec): tests/python/test_mpi.py
-py_pkgs=(numpy pytest "dask[array]" distributed mpi4py mpich)
-if ! "$py" -c 'import numpy, pytest, dask.array, distributed, mpi4py.MPI' 2>/dev/null; then
-  echo "setup: installing ${py_pkgs[*]} for $py"
-  "$py" -m pip install --quiet "${py_pkgs[@]}" 2>/dev/null || "$py" -m pip install --quiet --break-system-packages "${py_pkgs[@]}"
+pip_install() { # what is missing of the packages given, for $py
+  "$py" -m pip install --quiet "$@" 2>/dev/null || "$py" -m pip install --quiet --break-system-packages "$@"
+}
+# building and running a kernel: NumPy
+"$py" -c 'import numpy' 2>/dev/null || { echo "setup: installing numpy for $py"; pip_install numpy; }
+if [ "$mode" = "--test" ] || [ "$mode" = "--fuzz" ]; then
+  # dask and distributed: tests/python/test_dask.py runs kernels on a LocalCluster of processes;
+  # mpi4py and mpich (MPICH's own wheel: the library and mpiexec): tests/python/test_mpi.py
+  py_pkgs=(pytest "dask[array]" distributed mpi4py mpich)
+  if ! "$py" -c 'import pytest, dask.array, distributed, mpi4py.MPI' 2>/dev/null; then
+    echo "setup: installing ${py_pkgs[*]} for $py"
+    pip_install "${py_pkgs[@]}"
+  fi
+fi
 fi
 
 # The grammar: tree-sitter-python 0.23.6 (ABI 14, the newest that libtree-sitter 0.20.7 loads).

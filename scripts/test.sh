@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The test command: set-up, build, then the whole suite with CTest. Tests labelled `gpu` run
+# The test command: set-up (what building and the tests need), build, then the whole suite with CTest. Tests labelled `gpu` run
 # only where a GPU is present; elsewhere they are excluded by label (never passed by doing nothing).
 # Then a second pass in build-asan/: the project's own code built with AddressSanitizer and
 # UndefinedBehaviorSanitizer (LLVM and tree-sitter uninstrumented), every report fatal, over the
@@ -9,6 +9,7 @@
 # allocations would read as leaks: tests/tests.cmake). PJ_SANITIZED_PASS=0 skips the pass.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+bash "$root/scripts/setup.sh" --test
 bash "$root/scripts/build.sh"
 cd "$root/build"
 if bash "$root/scripts/has-gpu.sh"; then
