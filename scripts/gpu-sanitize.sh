@@ -2,12 +2,12 @@
 # compute-sanitizer over GPU test groups, on the GPU machine (after scripts/gpu-bundle.sh here):
 #   bash scripts/gpu-sanitize.sh OUTDIR TOOL [e2e|python] FILE...
 # TOOL is memcheck, racecheck or synccheck. e2e FILEs (tests/e2e/test_*.py) run with every launch
-# of bundle/pyjitc under the tool (a wrapper given as $PYJITC); python FILEs (tests/python) run
-# with the interpreter under the tool. Each process writes its report to OUTDIR/TOOL/; the summary
+# of the installed wheel's program (pyjitc/bin/pyjitc) under the tool (a wrapper given as $PYJITC);
+# python FILEs (tests/python) run with the installed package's interpreter under the tool. Each process writes its report to OUTDIR/TOOL/; the summary
 # (OUTDIR/TOOL-summary.txt) counts the processes and lists every report that holds an error.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-[ -e "$root/bundle/libpyjitc.so" ] || xz -dk "$root/bundle/libpyjitc.so.xz"  # gpu-bundle.sh carries it compressed
+source "$root/scripts/gpu-env.sh" >/dev/null  # the wheel, installed into a fresh virtual environment
 out=$1 tool=$2 kind=$3
 shift 3
 mkdir -p "$out/$tool"
@@ -19,13 +19,13 @@ extra=()
 if [ "$kind" = e2e ]; then
   wrapper="$out/pyjitc-$tool.sh"
   printf '#!/bin/sh\nexec compute-sanitizer --tool %s %s --log-file %s/%%p.log "%s" "$@"\n' \
-    "$tool" "${extra[*]}" "$logs" "$root/bundle/pyjitc" > "$wrapper"
+    "$tool" "${extra[*]}" "$logs" "$PJ_LIB/bin/pyjitc" > "$wrapper"
   chmod +x "$wrapper"
-  PYJITC="$wrapper" PYJITC_TEST_TARGET=cuda python3 -m pytest -q -p no:cacheprovider "$@" > "$out/$tool-pytest.txt" 2>&1
+  PYJITC="$wrapper" PYJITC_TEST_TARGET=cuda "$PJ_PY" -m pytest -q -p no:cacheprovider "$@" > "$out/$tool-pytest.txt" 2>&1
 else
-  (cd "$root/tests/python" && PYTHONPATH="$root/bundle/python" PYJITC_TARGET=cuda PYJITC_TEST_TARGET=cuda \
+  (cd "$root/tests/python" && PYJITC_TARGET=cuda PYJITC_TEST_TARGET=cuda \
     compute-sanitizer --tool "$tool" "${extra[@]}" --target-processes all --log-file "$logs/%p.log" \
-    python3 -m pytest -q -p no:cacheprovider -W ignore "$@") > "$out/$tool-pytest.txt" 2>&1
+    "$PJ_PY" -m pytest -q -p no:cacheprovider -W ignore "$@") > "$out/$tool-pytest.txt" 2>&1
 fi
 echo "pytest: $(tail -1 "$out/$tool-pytest.txt")"
 {

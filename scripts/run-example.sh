@@ -1,9 +1,19 @@
 #!/usr/bin/env bash
-# Set-up, build, then the main job on an example: saxpy on 2^20 float32, on the GPU if there is
-# one, else on the CPU executor. Extra options go to pyjitc (e.g. --target cpu, --repeat 20).
+# The main job on an example, as a Python user meets it: builds the wheel (scripts/wheel.sh, which
+# installs what building needs first), installs it into the virtual environment .venv/, runs
+# examples/saxpy.py with it (on the GPU if there is one, else on the CPU executor), then launches
+# the same kernel on 2^20 float32 through the `pyjitc` command. Extra options go to that command
+# (e.g. --target cpu, --repeat 20).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-bash "$root/scripts/build.sh" >/dev/null
+wheel=$(bash "$root/scripts/wheel.sh" 2>/dev/null | tail -n 1)
+venv="$root/.venv"
+[ -x "$venv/bin/python" ] || "${PYTHON:-python3}" -m venv "$venv"
+"$venv/bin/python" -m pip install --quiet --force-reinstall "$wheel"
+echo "installed $(basename "$wheel") into .venv"
+echo "\$ python examples/saxpy.py"
+"$venv/bin/python" "$root/examples/saxpy.py"
 n=1048576
-exec "$root/build/pyjitc" "$root/examples/saxpy.py" --launch --grid $((n / 256)) --block 256 --repeat 10 "$@" \
+echo "\$ pyjitc examples/saxpy.py --launch ..."
+exec "$venv/bin/pyjitc" "$root/examples/saxpy.py" --launch --grid $((n / 256)) --block 256 --repeat 10 "$@" \
   -- 2.0 "rand($n,float32)" "rand($n,float32,1)" "zeros($n,float32)" --save out=/tmp/pyjitc-saxpy-out.npy

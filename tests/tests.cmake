@@ -82,6 +82,9 @@ pj_add_pytests(python ${PJ_TESTS}/python/test_*.py "${PJ_PY_SAN_ENV}PYTHONPATH=$
 # `pip install .` into a fresh virtual environment (builds the whole project again: slow).
 add_test(NAME packaging.pip_install COMMAND bash ${PJ_TESTS}/packaging/pip_install.sh)
 set_tests_properties(packaging.pip_install PROPERTIES LABELS "packaging;cpu" TIMEOUT 900)
+# The README's first commands and its example, as the files are.
+add_test(NAME packaging.readme COMMAND ${Python3_EXECUTABLE} ${PJ_TESTS}/packaging/readme.py)
+set_tests_properties(packaging.readme PROPERTIES LABELS "packaging;cpu")
 # The wheel (scripts/wheel.sh, from the sdist) installed into a fresh virtual environment and used
 # from there: Python, the `pyjitc` command, libdevice from pyjitc[cu12] (builds again: slow).
 add_test(NAME packaging.wheel COMMAND bash ${PJ_TESTS}/packaging/wheel.sh $<TARGET_FILE:pyjitc>)
