@@ -43,7 +43,8 @@ _read = weakref.WeakKeyDictionary()
 def _read_code(fn):
     """(path, text, sorted names read) of fn, read once for its code object (a text pyjitc holds
     for the function itself, as a rebuilt one has, is taken as it is now)."""
-    from ._dispatcher import _names, _source
+    from ._dispatcher import _names
+    from ._source import _source
     got = _read.get(fn.__code__)
     if got is None:
         path, text, _ = _source(fn)

@@ -856,7 +856,7 @@ def _decorator_on_lines(out):
 
 
 def test_kernel_source_is_read_by_indentation_or_else_by_inspect():
-    from pyjitc._dispatcher import _block_by_indent
+    from pyjitc._source import _block_by_indent
     found = _block_by_indent(_store_then_load.py_func)
     assert found is not None and found[0][1].startswith("def _store_then_load(")
     assert found[0][-1].strip() == "out[i] = x[i]   # where y is x (or overlaps it), this reads the value just stored"
