@@ -5,7 +5,7 @@
 Kernels run on the GPU, or on the CPU executor where there is none (PYJITC_TARGET=cpu forces it)."""
 from . import cuda
 from ._core import version as _version
-from .errors import CudaError, CudaSupportError, TypingError
+from .errors import CudaError, CudaSupportError, SourceNotFoundError, TypingError
 from .types import (b1, boolean, bool_, complex64, complex128, double, f2, f4, f8, float16, float32, float64,  # noqa
                     half, i1, i2, i4, i8, int8, int16, int32, int64, intp, single, u1, u2, u4, u8, uint8, uint16,
                     uint32, uint64, uintp, void)

@@ -1,16 +1,24 @@
 """Where a kernel's source text comes from. pyjitc compiles a function from its text, not its
-bytecode: the text is read from the function's file through linecache (which also holds what
-IPython and Jupyter cells register), from the texts given to exec() or compile() (kept by an audit
-hook, python/sources.c), or from `python -c`'s command line."""
+bytecode, and finds the text where the function was defined:
+- a file: read through linecache, which also holds what IPython and Jupyter register for their
+  cells ("<ipython-input-N-HASH>", "/tmp/ipykernel_PID/HASH.py") and what Python 3.13's prompt
+  registers ("<python-input-N>");
+- exec() or compile() of a string: the texts compiled under names like "<string>", kept by an
+  audit hook (python/sources.c);
+- `python -c CODE`: the command line, in sys.orig_argv.
+A text found anywhere but a file is compiled and kept only if its code is the function's code, so a
+wrong text is never used. Where none is found, SourceNotFoundError says where pyjitc looked."""
 import ast
 import builtins
 import inspect
+import io
 import linecache
+import os
 import sys
 import types as pytypes
 
 from . import _core
-from .errors import TypingError
+from .errors import SourceNotFoundError
 
 
 def _block_by_indent(fn, lines=None):
@@ -82,11 +90,10 @@ def _lambda_source(fn):
     line above its body, and the body at its own lines and columns, so that diagnostics point at
     the user's line and column."""
     path = fn.__code__.co_filename
-    lines = linecache.getlines(path, getattr(fn, "__globals__", None))
+    lines = _found_lines(fn) or linecache.getlines(path, getattr(fn, "__globals__", None))
     node = _lambda_node(fn, lines) if lines else None
     if node is None:
-        raise TypingError(f"cannot read the source of the lambda at {path}:{fn.__code__.co_firstlineno}; "
-                          "give a function defined with def") from None
+        raise _not_found(fn) from None
     body = node.body
     raw = [line.encode() for line in lines[body.lineno - 1:body.end_lineno]]
     raw[-1] = raw[-1][:body.end_col_offset]
@@ -103,22 +110,6 @@ def _lambda_source(fn):
     return path, text, offset
 
 
-def _command_line_source(fn):
-    """A function written in `python -c CODE` has no file: its text is the command line's, which
-    Python keeps in sys.orig_argv; it goes to linecache under the function's file name."""
-    path = fn.__code__.co_filename
-    if path != "<string>" or linecache.getlines(path):
-        return
-    argv = getattr(sys, "orig_argv", [])
-    if "-c" not in argv[:-1] or getattr(fn, "__module__", None) != "__main__":
-        return
-    text = argv[argv.index("-c") + 1]
-    lines = text.splitlines(True)
-    k = fn.__code__.co_firstlineno - 1
-    if k < len(lines) and f"def {fn.__name__}" in "".join(lines[k:k + 8]):  # the text this code came from
-        linecache.cache[path] = (len(text), None, lines, path)
-
-
 def _holds(module, code):
     """Whether a function's code is module's code or nested in it (compared by what runs)."""
     stack = [module]
@@ -129,6 +120,25 @@ def _holds(module, code):
             return True
         stack.extend(k for k in c.co_consts if isinstance(k, pytypes.CodeType))
     return False
+
+
+def _split(text):
+    """A text's lines, each with its newline, cut where Python's tokenizer cuts them (\\n, \\r\\n,
+    \\r; not at the form feeds and other separators str.splitlines also cuts at)."""
+    return io.StringIO(text, newline=None).readlines()
+
+
+def _compiles(text, name):
+    """text compiled as a module under name, or None where it is no Python."""
+    try:
+        return builtins.compile(text, name, "exec", dont_inherit=True)
+    except (SyntaxError, ValueError, OverflowError, MemoryError, RecursionError):
+        return None
+
+
+def _needle(code):
+    """What a text that defines code holds: `def NAME` or `lambda`."""
+    return "lambda" if code.co_name == "<lambda>" else "def " + code.co_name
 
 
 if not getattr(_core, "hooked", False):  # once a process: audit hooks cannot be removed
@@ -147,24 +157,51 @@ def _exec_lines(fn):
     path = code.co_filename
     if not path.startswith("<"):
         return None
+    needle = _needle(code)
     for name, text in reversed(_core.exec_sources()):
-        needle = "def " + code.co_name
         if name != path or (needle.encode() if isinstance(text, bytes) else needle) not in text:
             continue
         done = _EXEC_COMPILED.get(id(text))
         if done is None or done[0] is not text:
-            try:
-                done = (text, builtins.compile(text, name, "exec", dont_inherit=True))
-            except (SyntaxError, ValueError):
-                continue
+            done = (text, _compiles(text, name))
             if len(_EXEC_COMPILED) > 256:
                 _EXEC_COMPILED.clear()
             _EXEC_COMPILED[id(text)] = done
-        if _holds(done[1], code):
+        if done[1] is not None and _holds(done[1], code):
             if isinstance(text, bytes):
                 text = text.decode("utf-8", errors="replace")
-            return text.splitlines(True)
+            return _split(text)
     return None
+
+
+def _command_line_text():
+    """The CODE of `python -c CODE`, or None."""
+    argv = getattr(sys, "orig_argv", [])
+    return argv[argv.index("-c") + 1] if "-c" in argv[:-1] else None
+
+
+def _command_line_lines(fn):
+    """A function written in `python -c CODE` has no file: its text is the command line's, which
+    Python keeps in sys.orig_argv."""
+    text = _command_line_text()
+    if text is None or _needle(fn.__code__) not in text:
+        return None
+    module = _EXEC_COMPILED.get(id(text))
+    if module is None or module[0] is not text:
+        module = _EXEC_COMPILED[id(text)] = (text, _compiles(text, "<string>"))
+    return _split(text) if module[1] is not None and _holds(module[1], fn.__code__) else None
+
+
+def _found_lines(fn):
+    """The lines of the text fn was made from where its file name names no file (exec(),
+    `python -c`), each text checked against fn's code; or None."""
+    path = fn.__code__.co_filename
+    if not path.startswith("<"):
+        return None
+    lines = _exec_lines(fn)
+    if lines is None and path == "<string>":
+        lines = _command_line_lines(fn)
+    return lines
 
 
 def _source(fn):
@@ -174,21 +211,58 @@ def _source(fn):
         return fn.__code__.co_filename, generated, 0
     if fn.__name__ == "<lambda>":
         return _lambda_source(fn)
-    executed = _exec_lines(fn)
-    if executed is None:
-        _command_line_source(fn)
+    found_lines = _found_lines(fn)
     try:
-        found = _block_by_indent(fn, executed)
-        if not found and executed:
-            found = inspect.getblock(executed[fn.__code__.co_firstlineno - 1:]), fn.__code__.co_firstlineno
+        found = _block_by_indent(fn, found_lines)
+        if not found and found_lines:
+            found = inspect.getblock(found_lines[fn.__code__.co_firstlineno - 1:]), fn.__code__.co_firstlineno
         lines, first = found if found else inspect.getsourcelines(fn)
         path = fn.__code__.co_filename if found else (inspect.getsourcefile(fn) or fn.__code__.co_filename)
-    except (OSError, TypeError) as e:
-        raise TypingError(f"cannot read the source of '{fn.__name__}': {e}") from None
-    k = next(i for i, line in enumerate(lines) if line.lstrip().startswith(("def ", "async def ")))
+    except (OSError, TypeError, IndexError):
+        raise _not_found(fn) from None
+    k = next((i for i, line in enumerate(lines) if line.lstrip().startswith(("def ", "async def "))), None)
+    if k is None:
+        raise _not_found(fn)
     indent = len(lines[k]) - len(lines[k].lstrip())
     body = []
     for line in lines[k:]:
         lead = len(line) - len(line.lstrip(" \t"))
         body.append(line[min(indent, lead):] if line.strip() else "\n")
     return path, "\n" * (first - 1 + k) + "".join(body), indent
+
+
+def _not_found(fn):
+    """SourceNotFoundError for fn: where pyjitc looked, and what to do."""
+    code = fn.__code__
+    path = code.co_filename
+    lam = code.co_name == "<lambda>"
+    what = "the lambda" if lam else f"'{fn.__name__}'"
+    looked = []
+    advice = ("Define the kernel in a .py file and import or run it, or make it from a string with "
+              "exec(), whose text pyjitc keeps.")
+    if not path.startswith("<"):
+        if os.path.exists(path):
+            looked.append(f"its file {path!r}: line {code.co_firstlineno} does not start this "
+                          f"{'lambda' if lam else 'definition'} (the file changed since it was run?)")
+            advice = "Run or import the file again, so that the function and its file agree."
+        else:
+            looked.append(f"its file {path!r}: there is no such file (moved or deleted since it was run?)")
+    else:
+        advice = ("Define the kernel in a .py file and import or run it, or make it from a string with "
+                  "exec() or compile(), whose text pyjitc keeps (compile() of an AST keeps none: give it "
+                  "ast.unparse(tree) instead).")
+        looked.append(f"linecache, where IPython, Jupyter and Python 3.13's prompt keep their cells: "
+                      f"nothing under {path!r}" if not linecache.getlines(path) else
+                      f"linecache under {path!r}: no definition there at line {code.co_firstlineno}")
+        kept = sum(1 for name, _ in _core.exec_sources() if name == path)
+        looked.append(f"the texts given to exec() or compile() under {path!r}: "
+                      + (f"none of the {kept} kept (the latest 128 of any name) defines this function's code"
+                         if kept else "none"))
+        if path == "<string>" and _command_line_text() is not None:
+            looked.append("the command line's `python -c` text: it does not define this function's code")
+    if lam:
+        advice += " A lambda can also be written as a function with def."
+    message = (f"cannot find the source text of {what} ({path}, line {code.co_firstlineno}): pyjitc "
+               "compiles a kernel from its Python source, not its bytecode, and looked in\n"
+               + "".join(f"  - {place}\n" for place in looked) + advice)
+    return SourceNotFoundError(message, fn.__name__, path, looked)

@@ -13,6 +13,26 @@ class KernelReturnError(TypingError, TypeError):
     kernel must have void return type")."""
 
 
+class SourceNotFoundError(OSError):
+    """pyjitc compiles a kernel from its Python source text, and found none for this function:
+    not in its file (nor linecache, where IPython and Jupyter keep their cells), not among the
+    texts given to exec() or compile(), and not at the prompt or on standard input. An OSError,
+    as inspect's "could not get source code" is, and not a TypingError: the kernel was not
+    rejected, it was never read. The message says where pyjitc looked and what to do;
+    `function` is the function's name, `filename` the file its code names, `looked` the places
+    tried (one line each)."""
+
+    def __init__(self, message, function=None, filename=None, looked=()):
+        super().__init__(message)
+        self.function, self.filename, self.looked = function, filename, tuple(looked)
+
+    def __str__(self):
+        return self.args[0] if self.args else ""
+
+    def __reduce__(self):
+        return type(self), (str(self), self.function, self.filename, self.looked)
+
+
 class CudaError(Exception):
     """The device, a copy or a launch failed (a CUDA error names the kernel)."""
 

@@ -1,10 +1,12 @@
 """Kernels whose text was given to exec() or compile(): pyjitc finds the text a function's code
 came from (kept by an audit hook), so metaprogrammed kernels compile like written ones."""
+import ast
+
 import numpy as np
 import pytest
 
 from pyjitc import cuda
-from pyjitc.errors import TypingError
+from pyjitc.errors import SourceNotFoundError, TypingError
 
 TEMPLATE = '''
 def scale(a, out):
@@ -65,7 +67,23 @@ def test_exec_kernel_error_points_at_its_text():
         cuda.jit(ns["bad"])[1, 1](np.zeros(1))
 
 
-def test_eval_lambda_has_no_text_and_says_so():
-    fn = eval("lambda a: None")
-    with pytest.raises(TypingError, match="cannot read the source"):
-        cuda.jit(fn)[1, 1](np.zeros(1))
+def test_eval_lambda_compiles_from_its_text():
+    dbl = cuda.jit(device=True)(eval("lambda v: 2 * v + 1"))
+    ns = {"cuda": cuda, "dbl": dbl}
+    exec("def k(a, out):\n    i = cuda.grid(1)\n    if i < a.size:\n        out[i] = dbl(a[i])\n", ns)
+    a = np.arange(40.0)
+    out = np.zeros_like(a)
+    cuda.jit(ns["k"])[1, 64](a, out)
+    np.testing.assert_array_equal(out, 2 * a + 1)
+
+
+def test_function_compiled_from_an_ast_has_no_text_and_says_so():
+    ns = {}
+    exec(compile(ast.parse("def f(a):\n    a[0] = 1\n"), "<ast>", "exec"), ns)
+    with pytest.raises(SourceNotFoundError, match=r"(?s)cannot find the source text of 'f' \(<ast>, line 1\).*"
+                       r"exec\(\) or compile\(\) under '<ast>': none.*ast\.unparse") as e:
+        cuda.jit(ns["f"])[1, 1](np.zeros(1))
+    assert isinstance(e.value, OSError) and not isinstance(e.value, TypingError)
+    lam = eval(compile(ast.parse("lambda a: None", mode="eval"), "<ast>", "eval"))
+    with pytest.raises(SourceNotFoundError, match=r"the lambda \(<ast>, line 1\)(?s:.*)written as a function with def"):
+        cuda.jit(lam)[1, 1](np.zeros(1))
