@@ -37,9 +37,11 @@ pip_install() { # what is missing of the packages given, for $py
 "$py" -c 'import numpy' 2>/dev/null || { echo "setup: installing numpy for $py"; pip_install numpy; }
 if [ "$mode" = "--test" ] || [ "$mode" = "--fuzz" ]; then
   # dask and distributed: tests/python/test_dask.py runs kernels on a LocalCluster of processes;
-  # mpi4py and mpich (MPICH's own wheel: the library and mpiexec): tests/python/test_mpi.py
-  py_pkgs=(pytest "dask[array]" distributed mpi4py mpich)
-  if ! "$py" -c 'import pytest, dask.array, distributed, mpi4py.MPI' 2>/dev/null; then
+  # mpi4py and mpich (MPICH's own wheel: the library and mpiexec): tests/python/test_mpi.py;
+  # ipykernel (with IPython and jupyter_client): tests/python/test_source_anywhere.py runs kernels in
+  # IPython cells and in a real Jupyter kernel
+  py_pkgs=(pytest "dask[array]" distributed mpi4py mpich ipykernel)
+  if ! "$py" -c 'import pytest, dask.array, distributed, mpi4py.MPI, ipykernel, jupyter_client' 2>/dev/null; then
     echo "setup: installing ${py_pkgs[*]} for $py"
     pip_install "${py_pkgs[@]}"
   fi

@@ -5,20 +5,32 @@ bytecode, and finds the text where the function was defined:
   registers ("<python-input-N>");
 - exec() or compile() of a string: the texts compiled under names like "<string>", kept by an
   audit hook (python/sources.c);
-- `python -c CODE`: the command line, in sys.orig_argv.
+- `python -c CODE`: the command line, in sys.orig_argv;
+- `python - < script.py`: standard input, when it is a file, read again from its start;
+- the basic prompt ("<stdin>", Python 3.12 and older): readline's history (Python 3.13's prompts,
+  the new one and the basic one of PYTHON_BASIC_REPL, keep what was typed in linecache, and the
+  history is looked at only where that is gone).
 A text found anywhere but a file is compiled and kept only if its code is the function's code, so a
 wrong text is never used. Where none is found, SourceNotFoundError says where pyjitc looked."""
 import ast
 import builtins
+import importlib.util
 import inspect
 import io
+import itertools
 import linecache
 import os
+import re
+import stat
 import sys
 import types as pytypes
 
 from . import _core
 from .errors import SourceNotFoundError
+
+_TEXT_MAX = 8 << 20  # a standard input larger than this is no script to read again
+_STDIN_NAME = re.compile(r"<stdin>(-\d+)?")  # what is read from standard input is compiled under
+                                            # (3.13's basic prompt numbers its statements)
 
 
 def _block_by_indent(fn, lines=None):
@@ -110,12 +122,14 @@ def _lambda_source(fn):
     return path, text, offset
 
 
-def _holds(module, code):
-    """Whether a function's code is module's code or nested in it (compared by what runs)."""
+def _holds(module, code, exact=False):
+    """Whether a function's code is module's code or nested in it, compared by what runs (exact:
+    also by the lines and columns of each instruction, for a text that is the one compiled)."""
     stack = [module]
     while stack:
         c = stack.pop()
-        if (c.co_name, c.co_firstlineno, c.co_code, c.co_names, c.co_consts) == \
+        if exact and c == code or not exact and \
+                (c.co_name, c.co_firstlineno, c.co_code, c.co_names, c.co_consts) == \
                 (code.co_name, code.co_firstlineno, code.co_code, code.co_names, code.co_consts):
             return True
         stack.extend(k for k in c.co_consts if isinstance(k, pytypes.CodeType))
@@ -192,15 +206,168 @@ def _command_line_lines(fn):
     return _split(text) if module[1] is not None and _holds(module[1], fn.__code__) else None
 
 
+_STDIN = {}  # "key": the identity of the file on standard input last read, "lines", "module"
+
+
+def _stdin_file():
+    """os.stat_result of standard input where it is a regular file pyjitc may read, else None."""
+    try:
+        st = os.fstat(0)
+    except (OSError, ValueError):
+        return None
+    return st if stat.S_ISREG(st.st_mode) and 0 < st.st_size <= _TEXT_MAX and hasattr(os, "pread") else None
+
+
+def _stdin_lines(fn):
+    """`python3 - < script.py` (or `python3 < script.py`): Python compiled the script read from
+    standard input under the name "<stdin>" and keeps no text, but a file on standard input can be
+    read again from its start (os.pread leaves its offset alone). A pipe cannot: what Python read
+    from it is gone. Under `python3 -i < script.py` the statements were compiled one at a time,
+    as at the prompt, and are looked for so."""
+    st = _stdin_file()
+    if st is None:
+        return None
+    key = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+    if _STDIN.get("key") != key:
+        try:
+            data = os.pread(0, st.st_size, 0)
+        except OSError:
+            return None
+        try:
+            text = importlib.util.decode_source(data)
+        except (SyntaxError, UnicodeDecodeError, LookupError):
+            return None
+        _STDIN.update(key=key, lines=_split(text), module=_compiles(data, "<stdin>"))
+    code = fn.__code__
+    if _STDIN["module"] is not None and _holds(_STDIN["module"], code, exact=True):
+        return _STDIN["lines"]
+    return _statement_lines(code, [line.rstrip("\n") for line in _STDIN["lines"]], "<stdin>")
+
+
+def _history():
+    """The lines readline keeps of what was typed at the prompt, oldest first, or None where
+    readline is not loaded (`python3 -S`, `-I`, or no readline module)."""
+    rl = sys.modules.get("readline")
+    if rl is None or not hasattr(rl, "get_history_item"):
+        return None
+    try:
+        n = rl.get_current_history_length()
+        items = [rl.get_history_item(i) for i in range(max(1, n - 20000 + 1), n + 1)]
+    except Exception:  # a readline stand-in that differs
+        return None
+    return [item if isinstance(item, str) else "" for item in items]
+
+
+def _prompt_lines(fn):
+    """A function typed at the basic prompt (Python 3.12 and older): the prompt compiles each
+    statement alone under the name "<stdin>", its lines numbered from 1, and keeps no text;
+    readline's history keeps the lines typed. (3.13's basic prompt names them "<stdin>-N" and
+    keeps them in linecache; the history serves there where linecache was cleared.)"""
+    lines = _history()
+    return _statement_lines(fn.__code__, lines, "<stdin>") if lines else None
+
+
+_CANDIDATES = 32  # statements tried, newest first, before giving up
+_REPEATS = 2      # of which the newest are also tried with lines typed twice in a row
+
+
+def _statement_lines(code, lines, name):
+    """The lines (each ending in a newline) of the statement among `lines`, typed one statement
+    at a time, whose compiled code holds `code` exactly, or None. A statement starts at column 0;
+    the function's first line is its line co_firstlineno; newest first."""
+    first = code.co_firstlineno
+    lam = code.co_name == "<lambda>"
+    defines = re.compile(r"\s*(async\s+)?def\s+" + re.escape(code.co_name) + r"\b")
+    tried = 0
+    for s in range(len(lines) - first, -1, -1):
+        if not lines[s][:1].strip() or lines[s].startswith("#"):
+            continue  # no statement starts here
+        f = d = s + first - 1
+        if lam:
+            if "lambda" not in lines[f]:
+                continue
+        else:
+            while d < len(lines) and d < f + 64 and not defines.match(lines[d]):
+                d += 1
+            if d == len(lines) or d == f + 64 or not (d == f or lines[f].lstrip().startswith("@")):
+                continue
+        tried += 1
+        if tried > _CANDIDATES:
+            return None
+        found = _statement_at(code, lines, s, d, name, tried <= _REPEATS)
+        if found:
+            return found
+    return None
+
+
+def _statement_at(code, lines, s, d, name, repeats):
+    """The statement starting at lines[s], holding the definition whose `def` (or lambda) is at
+    lines[d], if it compiles to code exactly. It ends where the lines at column 0 start again
+    (tried first), or at any line from the definition's on (a line typed and rejected, or a
+    bracket closing at column 0, makes the first guess wrong). With repeats, readline's habit of
+    keeping one of two identical lines typed in a row is undone too: up to two lines of the
+    definition, where its code says lines are missing."""
+    end = d + 1
+    while end < len(lines) and not (lines[end][:1].strip() and not lines[end].startswith("#")):
+        end += 1
+    for e in [end] + [e for e in range(d + 1, min(len(lines), end + 64) + 1) if e != end]:
+        text = "\n".join(lines[s:e]) + "\n"
+        module = _compiles(text, name)
+        if module is not None and _holds(module, code, exact=True):
+            return _split(text)
+    if not repeats:
+        return None
+    block = lines[s:end]
+    module = _compiles("\n".join(block) + "\n", name)
+    typed = _named(module, code) if module is not None else None
+    missing = _last_line(code) - _last_line(typed) if typed is not None else 0
+    if missing not in (1, 2):
+        return None
+    for again in itertools.combinations_with_replacement(range(d - s + 1, len(block)), missing):
+        text = list(block)
+        for j in reversed(again):
+            text.insert(j, block[j])
+        text = "\n".join(text) + "\n"
+        module = _compiles(text, name)
+        if module is not None and _holds(module, code, exact=True):
+            return _split(text)
+    return None
+
+
+def _named(module, code):
+    """The code object in module with code's name and first line, or None."""
+    stack = [module]
+    while stack:
+        c = stack.pop()
+        if c.co_name == code.co_name and c.co_firstlineno == code.co_firstlineno:
+            return c
+        stack.extend(k for k in c.co_consts if isinstance(k, pytypes.CodeType))
+    return None
+
+
+def _last_line(code):
+    """The last line that code or the code nested in it has instructions on."""
+    last, stack = code.co_firstlineno, [code]
+    while stack:
+        c = stack.pop()
+        last = max([last] + [line for _, _, line in c.co_lines() if line is not None])
+        stack.extend(k for k in c.co_consts if isinstance(k, pytypes.CodeType))
+    return last
+
+
 def _found_lines(fn):
     """The lines of the text fn was made from where its file name names no file (exec(),
-    `python -c`), each text checked against fn's code; or None."""
+    `python -c`, standard input, the prompt), each text checked against fn's code; or None."""
     path = fn.__code__.co_filename
     if not path.startswith("<"):
         return None
     lines = _exec_lines(fn)
     if lines is None and path == "<string>":
         lines = _command_line_lines(fn)
+    if lines is None and _STDIN_NAME.fullmatch(path) and not linecache.getlines(path):
+        lines = _stdin_lines(fn)
+        if lines is None:
+            lines = _prompt_lines(fn)
     return lines
 
 
@@ -229,6 +396,19 @@ def _source(fn):
         lead = len(line) - len(line.lstrip(" \t"))
         body.append(line[min(indent, lead):] if line.strip() else "\n")
     return path, "\n" * (first - 1 + k) + "".join(body), indent
+
+
+def _stdin_kind():
+    """What standard input is, in words."""
+    try:
+        mode = os.fstat(0).st_mode
+    except (OSError, ValueError):
+        return "closed"
+    if stat.S_ISREG(mode):
+        return "file"
+    if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
+        return "pipe"
+    return "terminal" if os.isatty(0) else "other"
 
 
 def _not_found(fn):
@@ -260,6 +440,31 @@ def _not_found(fn):
                          if kept else "none"))
         if path == "<string>" and _command_line_text() is not None:
             looked.append("the command line's `python -c` text: it does not define this function's code")
+        if _STDIN_NAME.fullmatch(path):
+            kind = _stdin_kind()
+            looked.append({"file": "standard input, a file read again from its start: it does not define "
+                                   "this function's code",
+                           "pipe": "standard input, a pipe: Python read the script from it, and what is read "
+                                   "from a pipe is gone",
+                           "terminal": "standard input, a terminal (the prompt: see its history)",
+                           }.get(kind, f"standard input ({kind}): not a file that can be read again"))
+            history = _history()
+            if history is None and kind == "terminal":
+                looked.append("the prompt's readline history: readline is not loaded (python3 -S or -I, "
+                              "or no readline), so nothing keeps what was typed")
+            elif history is not None:
+                looked.append(f"the prompt's readline history ({len(history)} lines): no statement there "
+                              "compiles to this function's code (a cleared or edited history has lost the "
+                              "text; so have more than two lines typed twice in a row, of which readline "
+                              "keeps one)")
+            if kind == "pipe":
+                advice = ("Save the script to a file and run `python3 file.py`, or redirect it as a file "
+                          "(`python3 - < file.py`): a file on standard input is read again, a pipe is not. "
+                          "Or make the kernel from a string with exec(), whose text pyjitc keeps.")
+            elif kind == "terminal":
+                advice = ("Type the definition again at the prompt, define the kernel "
+                          "in a .py file and import it, or make it from a string with exec(), whose text "
+                          "pyjitc keeps.")
     if lam:
         advice += " A lambda can also be written as a function with def."
     message = (f"cannot find the source text of {what} ({path}, line {code.co_firstlineno}): pyjitc "
