@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tree_sitter/api.h>
@@ -71,13 +72,28 @@ enum {
 static TSSymbol pj_sym[PJ_SYM_COUNT];
 static TSFieldId pj_field[PJ_FIELD_COUNT];
 static pthread_once_t pj_ids_once = PTHREAD_ONCE_INIT;
+/* A node or field name the grammar does not have (a grammar update renamed or dropped it), which
+ * would otherwise map to id 0 and silently match nothing, or NULL: pj_parse refuses to run. */
+static const char *pj_ids_missing;
+
+static TSSymbol pj_symbol_id(const TSLanguage *lang, const char *name, bool named) {
+  TSSymbol id = ts_language_symbol_for_name(lang, name, (uint32_t)strlen(name), named);
+  if (id == 0 && !pj_ids_missing) pj_ids_missing = name;
+  return id;
+}
+
+static TSFieldId pj_field_id(const TSLanguage *lang, const char *name) {
+  TSFieldId id = ts_language_field_id_for_name(lang, name, (uint32_t)strlen(name));
+  if (id == 0 && !pj_ids_missing) pj_ids_missing = name;
+  return id;
+}
 
 static void pj_ids_init(void) {
   const TSLanguage *lang = tree_sitter_python();
-#define PJ_SYM_INIT(e, name, named) pj_sym[PJ_SYM_##e] = ts_language_symbol_for_name(lang, name, (uint32_t)strlen(name), named);
+#define PJ_SYM_INIT(e, name, named) pj_sym[PJ_SYM_##e] = pj_symbol_id(lang, name, named);
   PJ_TS_SYMBOLS(PJ_SYM_INIT)
 #undef PJ_SYM_INIT
-#define PJ_FIELD_INIT(e, name) pj_field[PJ_FIELD_##e] = ts_language_field_id_for_name(lang, name, (uint32_t)strlen(name));
+#define PJ_FIELD_INIT(e, name) pj_field[PJ_FIELD_##e] = pj_field_id(lang, name);
   PJ_TS_FIELDS(PJ_FIELD_INIT)
 #undef PJ_FIELD_INIT
 }
@@ -1355,8 +1371,25 @@ static TSNode pj_last_token_on_row(TSNode n, uint32_t row) {
   return found;
 }
 
+/* An ERROR node that is a keyword where none may stand: the keyword alone (`a = for + 1.0`,
+ * `x.for`, a stray `elif x:`), or a clause's keyword and its ':' with nothing it continues (a
+ * stray `else:`). tree-sitter-python 0.25 keeps keywords reserved: they no longer recover as
+ * names (frontend's pj_is_keyword check). */
+static bool pj_stray_keyword(TSNode n) {
+  uint32_t total = ts_node_child_count(n);
+  TSNode kw = total ? ts_node_child(n, 0) : (TSNode){0};
+  if (total == 0 || total > 2 || ts_node_is_named(kw) || !pj_is_keyword(ts_node_type(kw))) return false;
+  if (total == 1) return true;
+  static const char *const clauses[] = {"else", "elif", "except", "finally"};
+  if (strcmp(ts_node_type(ts_node_child(n, 1)), ":") != 0) return false;
+  for (size_t i = 0; i < sizeof clauses / sizeof clauses[0]; i++)
+    if (strcmp(ts_node_type(kw), clauses[i]) == 0) return true;
+  return false;
+}
+
 /* Where inside an ERROR node Python would point: at the second of two operators in a row
- * (`2.0 +* 3.0`), after the condition of a header that lacks its ':', else at the node. */
+ * (`2.0 +* 3.0`), at a keyword out of place, after the condition of a header that lacks its ':',
+ * else at the node. */
 static void pj_report_error_node(PjParser *p, TSNode n) {
   uint32_t total = ts_node_child_count(n);
   for (uint32_t i = 1; i < total; i++)
@@ -1364,6 +1397,11 @@ static void pj_report_error_node(PjParser *p, TSNode n) {
       pj_error(p->diags, &p->m->file, pj_loc(p, ts_node_child(n, i)), "invalid syntax");
       return;
     }
+  if (pj_stray_keyword(n)) {
+    TSNode kw = ts_node_child(n, 0);
+    pj_error(p->diags, &p->m->file, pj_loc(p, kw), "invalid syntax: '%s' is a keyword", ts_node_type(kw));
+    return;
+  }
   static const char *const headers[] = {"if", "elif", "while", "for", "def", "else", "with", "class"};
   const char *first = total ? ts_node_type(ts_node_child(n, 0)) : "";
   for (size_t h = 0; h < sizeof headers / sizeof headers[0]; h++) {
@@ -1450,20 +1488,38 @@ static void pj_convert(void *arg) {
   }
 }
 
+/* The grammar as the walk knows it: every name it maps found, and a runtime that loads its ABI.
+ * Else an internal error (a build with a grammar or runtime release the frontend was not
+ * adapted to), never a walk that silently matches nothing. */
+static bool pj_grammar_ok(PjParser *p, TSParser *ts) {
+  const TSLanguage *lang = tree_sitter_python();
+  const char *why = NULL;
+  if (pj_ids_missing)
+    why = pj_arena_printf(p->arena, "the Python grammar has no node or field '%s'", pj_ids_missing);
+  else if (!ts_parser_set_language(ts, lang))
+    why = pj_arena_printf(p->arena, "the tree-sitter runtime (ABI %d-%d) cannot load the Python grammar (ABI %u)",
+                          TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION, TREE_SITTER_LANGUAGE_VERSION,
+                          ts_language_abi_version(lang));
+  PjLoc start = {1, 1, 2};
+  if (why) pj_error(p->diags, &p->m->file, start, "internal error: %s", why);
+  return !why;
+}
+
 PjSyntax *pj_parse(PjArena *arena, const PjFile *file, PjDiags *diags) {
   pthread_once(&pj_ids_once, pj_ids_init);
-  TSParser *ts = ts_parser_new();
-  ts_parser_set_language(ts, tree_sitter_python());
-  TSTree *tree = ts_parser_parse_string(ts, NULL, file->text, (uint32_t)file->len);
   PjParser p = {.arena = arena, .diags = diags, .syntax = diags, .text = file->text};
   PjSyntax *syn = pj_arena_alloc(arena, sizeof(PjSyntax));
   p.m = &syn->module;
   syn->module.file = *file;
-  TSNode root = ts_tree_root_node(tree);
-  syn->depth = pj_check_nesting(&p, root);
-  PjConvert convert = {&p, root};
-  if (syn->depth >= 0) pj_run_nested(syn->depth, pj_convert, &convert);
-  ts_tree_delete(tree);
+  TSParser *ts = ts_parser_new();
+  TSTree *tree = pj_grammar_ok(&p, ts) ? ts_parser_parse_string(ts, NULL, file->text, (uint32_t)file->len) : NULL;
+  if (tree) {
+    TSNode root = ts_tree_root_node(tree);
+    syn->depth = pj_check_nesting(&p, root);
+    PjConvert convert = {&p, root};
+    if (syn->depth >= 0) pj_run_nested(syn->depth, pj_convert, &convert);
+    ts_tree_delete(tree);
+  }
   ts_parser_delete(ts);
   syn->module.globals = pj_arena_alloc(arena, sizeof(PjGlobal) * (size_t)(p.globals.len + 1));
   for (int i = 0; i < p.globals.len; i++) syn->module.globals[i] = *(PjGlobal *)p.globals.items[i];

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Installs what pyjitc needs on Debian 12, then fetches and verifies the tree-sitter-python grammar
-# sources into .deps/ (ignored; or $PYJITC_DEPS). Safe to run again: it only does what is missing.
+# Installs what pyjitc needs on Debian 12, then fetches and verifies the sources of the
+# tree-sitter runtime and of the tree-sitter-python grammar into .deps/ (ignored; or
+# $PYJITC_DEPS). Safe to run again: it only does what is missing.
 #   scripts/setup.sh              what building needs (scripts/run-example.sh, scripts/wheel.sh)
 #   scripts/setup.sh --test       and what the tests need (scripts/test.sh): FileCheck, valgrind,
-#                                 pytest, Dask, MPI, IPython and Jupyter's kernel, numba's simulator
+#                                 pytest, Dask, MPI, IPython and Jupyter's kernel
 #   scripts/setup.sh --fuzz       and clang 19 with libFuzzer (scripts/fuzz.sh)
-#   scripts/setup.sh --deps-only  only the grammar sources (CMake runs this when they are missing)
+#   scripts/setup.sh --deps-only  only the parser's sources (CMake runs this when they are missing)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 deps=${PYJITC_DEPS:-$root/.deps}
@@ -13,7 +14,7 @@ mode=${1:-}
 py=${PYTHON:-python3}
 
 if [ "$mode" != "--deps-only" ]; then
-apt_pkgs=(cmake make gcc g++ llvm-19-dev libtree-sitter-dev libzstd-dev zlib1g-dev python3 python3-pip python3-dev python3-venv)
+apt_pkgs=(cmake make gcc g++ llvm-19-dev libzstd-dev zlib1g-dev python3 python3-pip python3-dev python3-venv)
 # --test: FileCheck (llvm-19-tools) for the codegen tests, valgrind for tests/valgrind
 if [ "$mode" = "--test" ] || [ "$mode" = "--fuzz" ]; then apt_pkgs+=(llvm-19-tools valgrind); fi
 # --fuzz: also clang 19 and its libFuzzer runtime (tests/fuzz, scripts/fuzz.sh); clang 19 because the
@@ -48,13 +49,19 @@ if [ "$mode" = "--test" ] || [ "$mode" = "--fuzz" ]; then
 fi
 fi
 
-# The grammar: tree-sitter-python 0.23.6 (ABI 14, the newest that libtree-sitter 0.20.7 loads).
-# Its source distribution carries parser.c and scanner.c but not the headers they include
-# (tree_sitter/parser.h, array.h, alloc.h); those come from the tree-sitter 0.23.2 source
-# distribution, the generator version that wrote this parser.c.
-fetch() { # name version sha256 dest
+# The parser: the tree-sitter runtime and the tree-sitter-python grammar, both built from pinned,
+# checksum-verified source releases of the Python package registry (CMakeLists.txt compiles them).
+# - the runtime: the tree-sitter 0.26.1 source distribution vendors tree-sitter's C core under
+#   tree_sitter/core/lib (src/lib.c, the whole library in one file, and include/tree_sitter/api.h);
+#   it loads grammars of ABI 13 to 15.
+# - the grammar: tree-sitter-python 0.25.0 (ABI 15), parser.c and the headers it includes
+#   (src/tree_sitter/parser.h, array.h, alloc.h). Its source distribution lacks src/scanner.c, the
+#   external scanner (indentation, strings, comments: a packaging slip, tree-sitter-python's issue
+#   325), so the scanner comes from tree-sitter-python 0.23.6, the last release that ships it,
+#   written for the same twelve external tokens in the same order (checked below).
+fetch() { # name version sha256 dest: a folder holding exactly that release, verified
   local name=$1 ver=$2 sum=$3 dest=$4
-  if [ -f "$dest/.verified" ]; then return 0; fi
+  if [ "$(cat "$dest/.verified" 2>/dev/null)" = "$name $ver $sum" ]; then return 0; fi
   local tmp; tmp=$(mktemp -d)
   "$py" -m pip download --quiet --no-binary :all: --no-deps --no-build-isolation "$name==$ver" -d "$tmp" 2>/dev/null \
     || "$py" -m pip download --quiet --no-binary :all: --no-deps "$name==$ver" -d "$tmp"
@@ -62,12 +69,15 @@ fetch() { # name version sha256 dest
   echo "$sum  $f" | sha256sum -c --quiet - || { echo "setup: checksum mismatch for $f" >&2; exit 1; }
   rm -rf "$dest"; mkdir -p "$dest"
   tar xzf "$f" -C "$dest" --strip-components=1
-  touch "$dest/.verified"; rm -rf "$tmp"
+  echo "$name $ver $sum" > "$dest/.verified"; rm -rf "$tmp"
 }
-fetch tree-sitter-python 0.23.6 354bfa0a2f9217431764a631516f85173e9711af2c13dbd796a8815acfe505d9 "$deps/tree-sitter-python"
-fetch tree-sitter 0.23.2 66bae8dd47f1fed7bdef816115146d3a41c39b5c482d7bad36d9ba1def088450 "$deps/tree-sitter"
-inc="$deps/grammar-include/tree_sitter"
-mkdir -p "$inc"
-for h in parser.h array.h alloc.h ts_assert.h; do
-  cp "$deps/tree-sitter/tree_sitter/core/lib/src/$h" "$inc/$h"
-done
+fetch tree-sitter 0.26.1 9919cbaf02d17fa9a4cd0e6da496aecf901b758e6eacf122eee393e3ef08aacd "$deps/tree-sitter"
+fetch tree-sitter-python 0.25.0 b13e090f725f5b9c86aa455a268553c65cadf325471ad5b65cd29cac8a1a68ac "$deps/tree-sitter-python"
+fetch tree-sitter-python 0.23.6 354bfa0a2f9217431764a631516f85173e9711af2c13dbd796a8815acfe505d9 "$deps/tree-sitter-python-0.23.6"
+# the scanner was written for 0.23.6's parser.c: 0.25.0's must declare the same external tokens
+externals() { sed -n '/^enum ts_external_scanner_symbol_identifiers/,/^};/p' "$1/src/parser.c"; }
+if [ -z "$(externals "$deps/tree-sitter-python")" ] ||
+   [ "$(externals "$deps/tree-sitter-python")" != "$(externals "$deps/tree-sitter-python-0.23.6")" ]; then
+  echo "setup: tree-sitter-python 0.25.0's external tokens differ from 0.23.6's: its scanner does not fit" >&2; exit 1
+fi
+rm -rf "$deps/grammar-include" # the headers of tree-sitter 0.23.2 that grammar 0.23.6 needed

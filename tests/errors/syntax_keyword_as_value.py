@@ -6,4 +6,4 @@ from numba import cuda
 
 @cuda.jit
 def k(a, x):
-    a[0] = for + 1.0  # expect error: invalid syntax
+    a[0] = for + 1.0  # expect error@12: invalid syntax: 'for' is a keyword

@@ -7,5 +7,5 @@ from numba import cuda
 @cuda.jit
 def k(a, x):
     a[0] = 1.0
-    else: a[1] = 2.0  # expect error@5: invalid syntax
+    else: a[1] = 2.0  # expect error@5: invalid syntax: 'else' is a keyword
     a[2] = 3.0

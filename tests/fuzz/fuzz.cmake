@@ -15,7 +15,7 @@ foreach(t compile values signature)
   target_compile_definitions(fuzz_${t} PRIVATE _GNU_SOURCE)
   target_link_directories(fuzz_${t} PRIVATE ${LLVM_LIBDIR})
   target_link_options(fuzz_${t} PRIVATE -fsanitize=fuzzer,${PJ_SANITIZERS})
-  target_link_libraries(fuzz_${t} PRIVATE pj_core_static pj_grammar /usr/lib/x86_64-linux-gnu/libtree-sitter.a
+  target_link_libraries(fuzz_${t} PRIVATE pj_core_static pj_grammar pj_treesitter
     ${LLVM_LIBS} -lstdc++ z zstd dl m pthread)
 endforeach()
 # the source target mutates Python text with the language's structure as well as libFuzzer's bytes
