@@ -112,10 +112,41 @@ typedef struct PjParser {
   int loop_elses; /* for/while ... else clauses desugared so far (their flags' names) */
   uint32_t col_line, col_byte; /* pj_column's last answer: on the line starting at byte col_line, */
   int col_chars;               /* byte col_byte is column col_chars (long lines are counted once) */
+  TSTreeCursor cursor;         /* pj_kids' */
 } PjParser;
 
 static bool pj_is(TSNode n, int sym) { return ts_node_symbol(n) == pj_sym[sym]; }
 static TSNode pj_child(TSNode n, int field) { return ts_node_child_by_field_id(n, pj_field[field]); }
+
+/* A node's children, or its named children only, in order, in an arena array. The one way the
+ * walk goes over children: one pass of a tree cursor. (ts_node_child(n, i) and
+ * ts_node_named_child(n, i) look for child i from the first one each time, so a loop over i was
+ * quadratic in the count: a module of 20,000 comment lines took seconds.) */
+typedef struct PjKids {
+  TSNode *at;
+  uint32_t n;
+} PjKids;
+
+static PjKids pj_kids_of(PjParser *p, TSNode n, bool named_only) {
+  uint32_t cap = named_only ? ts_node_named_child_count(n) : ts_node_child_count(n);
+  PjKids k = {pj_arena_alloc(p->arena, sizeof(TSNode) * (cap + 1)), 0};
+  if (cap == 0) return k;
+  ts_tree_cursor_reset(&p->cursor, n);
+  if (!ts_tree_cursor_goto_first_child(&p->cursor)) return k;
+  do {
+    TSNode c = ts_tree_cursor_current_node(&p->cursor);
+    if ((!named_only || ts_node_is_named(c)) && k.n < cap) k.at[k.n++] = c;
+  } while (ts_tree_cursor_goto_next_sibling(&p->cursor));
+  return k;
+}
+
+static PjKids pj_named_kids(PjParser *p, TSNode n) { return pj_kids_of(p, n, true); }
+static PjKids pj_all_kids(PjParser *p, TSNode n) { return pj_kids_of(p, n, false); }
+/* The first named child, or a null node. */
+static TSNode pj_first_named(PjParser *p, TSNode n) {
+  PjKids k = pj_named_kids(p, n);
+  return k.n ? k.at[0] : (TSNode){0};
+}
 
 /* Columns count characters, not bytes: a UTF-8 continuation byte does not start one. The count
  * goes on from the last one asked for on the same line, so a long line is not counted again for
@@ -216,9 +247,9 @@ static PjExpr *pj_parse_float(PjParser *p, TSNode n) {
 static PjExpr *pj_parse_string(PjParser *p, TSNode n) {
   PjExpr *e = pj_new_expr(p, PJ_EX_STRING, n);
   const char *s = "";
-  uint32_t count = ts_node_named_child_count(n);
-  for (uint32_t i = 0; i < count; i++) {
-    TSNode c = ts_node_named_child(n, i);
+  PjKids k = pj_named_kids(p, n);
+  for (uint32_t i = 0; i < k.n; i++) {
+    TSNode c = k.at[i];
     if (pj_is(c, PJ_SYM_STRING_CONTENT)) s = pj_arena_printf(p->arena, "%s%s", s, pj_text(p, c));
   }
   e->str = s;
@@ -226,11 +257,11 @@ static PjExpr *pj_parse_string(PjParser *p, TSNode n) {
 }
 
 static PjExpr **pj_expr_list(PjParser *p, TSNode n, int *count) {
-  uint32_t total = ts_node_named_child_count(n);
-  PjExpr **items = pj_arena_alloc(p->arena, sizeof(PjExpr *) * (total + 1));
+  PjKids kids = pj_named_kids(p, n);
+  PjExpr **items = pj_arena_alloc(p->arena, sizeof(PjExpr *) * (kids.n + 1));
   int k = 0;
-  for (uint32_t i = 0; i < total; i++) {
-    TSNode c = ts_node_named_child(n, i);
+  for (uint32_t i = 0; i < kids.n; i++) {
+    TSNode c = kids.at[i];
     if (pj_is(c, PJ_SYM_COMMENT)) continue;
     PjExpr *x = pj_expr(p, c);
     if (!x) return NULL;
@@ -259,10 +290,10 @@ static PjExpr *pj_parse_call(PjParser *p, TSNode n) {
     pj_reject(p, args, "a generator expression argument");
     return NULL;
   }
-  uint32_t total = ts_node_named_child_count(args);
-  e->call.args = pj_arena_alloc(p->arena, sizeof(PjExpr *) * (total + 1));
-  for (uint32_t i = 0; i < total; i++) {
-    TSNode c = ts_node_named_child(args, i);
+  PjKids k = pj_named_kids(p, args);
+  e->call.args = pj_arena_alloc(p->arena, sizeof(PjExpr *) * (k.n + 1));
+  for (uint32_t i = 0; i < k.n; i++) {
+    TSNode c = k.at[i];
     if (pj_is(c, PJ_SYM_COMMENT)) continue;
     if (pj_is(c, PJ_SYM_KEYWORD_ARGUMENT)) {
       /* keyword arguments are kept as (name=value) pairs only for decorators: the kernel
@@ -277,7 +308,7 @@ static PjExpr *pj_parse_call(PjParser *p, TSNode n) {
       continue;
     }
     if (pj_is(c, PJ_SYM_LIST_SPLAT) && !e->call.star && !e->call.has_kwargs) { /* f(a, *t): t is spread */
-      PjExpr *x = pj_expr(p, ts_node_named_child(c, 0));
+      PjExpr *x = pj_expr(p, pj_first_named(p, c));
       if (!x) return NULL;
       e->call.star = e->call.nargs + 1;
       e->call.args[e->call.nargs++] = x;
@@ -297,12 +328,11 @@ static PjExpr *pj_parse_call(PjParser *p, TSNode n) {
 static PjExpr *pj_parse_subscript(PjParser *p, TSNode n) {
   PjExpr *e = pj_new_expr(p, PJ_EX_SUBSCRIPT, n);
   if (!(e->sub.base = pj_expr(p, pj_child(n, PJ_FIELD_VALUE)))) return NULL;
-  /* a[i, j]: every named child after the value is an index (the field lookup of tree-sitter
-   * 0.20 misreports repeated fields, so count children instead) */
+  /* a[i, j]: every named child after the value is an index */
   PjVec idx = {0};
-  uint32_t total = ts_node_named_child_count(n);
-  for (uint32_t i = 1; i < total; i++) {
-    TSNode c = ts_node_named_child(n, i);
+  PjKids k = pj_named_kids(p, n);
+  for (uint32_t i = 1; i < k.n; i++) {
+    TSNode c = k.at[i];
     if (pj_is(c, PJ_SYM_COMMENT)) continue;
     PjExpr *x = pj_expr(p, c);
     if (!x) return NULL;
@@ -393,12 +423,12 @@ static PjExpr *pj_parse_unary(PjParser *p, TSNode n, bool is_not) {
 
 static PjExpr *pj_parse_compare(PjParser *p, TSNode n) {
   PjExpr *e = pj_new_expr(p, PJ_EX_COMPARE, n);
-  uint32_t total = ts_node_child_count(n);
-  e->cmp.operands = pj_arena_alloc(p->arena, sizeof(PjExpr *) * (total + 1));
-  e->cmp.ops = pj_arena_alloc(p->arena, sizeof(PjCmpOp) * (total + 1));
+  PjKids k = pj_all_kids(p, n);
+  e->cmp.operands = pj_arena_alloc(p->arena, sizeof(PjExpr *) * (k.n + 1));
+  e->cmp.ops = pj_arena_alloc(p->arena, sizeof(PjCmpOp) * (k.n + 1));
   int nops = 0, nvals = 0;
-  for (uint32_t i = 0; i < total; i++) {
-    TSNode c = ts_node_child(n, i);
+  for (uint32_t i = 0; i < k.n; i++) {
+    TSNode c = k.at[i];
     if (pj_is(c, PJ_SYM_COMMENT)) continue;
     if (ts_node_is_named(c)) {
       if (!(e->cmp.operands[nvals++] = pj_expr(p, c))) return NULL;
@@ -428,9 +458,9 @@ static PjExpr *pj_parse_conditional(PjParser *p, TSNode n) {
   PjExpr *e = pj_new_expr(p, PJ_EX_IFEXP, n);
   PjExpr *parts[3];
   int k = 0;
-  uint32_t total = ts_node_named_child_count(n);
-  for (uint32_t i = 0; i < total && k < 3; i++) {
-    TSNode c = ts_node_named_child(n, i);
+  PjKids kids = pj_named_kids(p, n);
+  for (uint32_t i = 0; i < kids.n && k < 3; i++) {
+    TSNode c = kids.at[i];
     if (pj_is(c, PJ_SYM_COMMENT)) continue;
     if (!(parts[k++] = pj_expr(p, c))) return NULL;
   }
@@ -513,10 +543,9 @@ static PjExpr *pj_expr(PjParser *p, TSNode n) {
   if (s == pj_sym[PJ_SYM_COMPARISON]) return pj_parse_compare(p, n);
   if (s == pj_sym[PJ_SYM_CONDITIONAL]) return pj_parse_conditional(p, n);
   if (s == pj_sym[PJ_SYM_PAREN]) {
-    for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) {
-      TSNode c = ts_node_named_child(n, i);
-      if (!pj_is(c, PJ_SYM_COMMENT)) return pj_expr(p, c);
-    }
+    PjKids k = pj_named_kids(p, n);
+    for (uint32_t i = 0; i < k.n; i++)
+      if (!pj_is(k.at[i], PJ_SYM_COMMENT)) return pj_expr(p, k.at[i]);
     return NULL;
   }
   if (s == pj_sym[PJ_SYM_LIST]) { /* module-level data only (np.array([...])) */
@@ -536,8 +565,9 @@ static PjExpr *pj_expr(PjParser *p, TSNode n) {
     e->slice.start = e->slice.stop = e->slice.step = NULL; /* the union's name.var default overlaps */
     PjExpr **parts[3] = {&e->slice.start, &e->slice.stop, &e->slice.step};
     int colons = 0;
-    for (uint32_t i = 0; i < ts_node_child_count(n); i++) {
-      TSNode c = ts_node_child(n, i);
+    PjKids k = pj_all_kids(p, n);
+    for (uint32_t i = 0; i < k.n; i++) {
+      TSNode c = k.at[i];
       if (!ts_node_is_named(c)) {
         colons += strcmp(ts_node_type(c), ":") == 0;
         continue;
@@ -607,8 +637,9 @@ static PjStmt *pj_parse_aug(PjParser *p, TSNode n) {
 }
 
 static PjStmt *pj_parse_expr_stmt(PjParser *p, TSNode n) {
-  TSNode c = ts_node_named_child(n, 0);
-  if (ts_node_named_child_count(n) != 1) {
+  PjKids k = pj_named_kids(p, n);
+  TSNode c = k.n ? k.at[0] : (TSNode){0};
+  if (k.n != 1) {
     PjStmt *s = pj_new_stmt(p, PJ_ST_EXPR, n);
     PjExpr *t = pj_new_expr(p, PJ_EX_TUPLE, n);
     t->tuple.items = pj_expr_list(p, n, &t->tuple.count);
@@ -639,13 +670,11 @@ static PjStmt *pj_parse_if_chain(PjParser *p, TSNode head, TSNode cond, TSNode t
 }
 
 static PjStmt *pj_parse_if(PjParser *p, TSNode n) {
-  uint32_t total = ts_node_named_child_count(n);
-  TSNode *alts = pj_arena_alloc(p->arena, sizeof(TSNode) * (total + 1));
+  PjKids k = pj_named_kids(p, n);
+  TSNode *alts = pj_arena_alloc(p->arena, sizeof(TSNode) * (k.n + 1));
   int nalts = 0;
-  for (uint32_t i = 0; i < total; i++) {
-    TSNode c = ts_node_named_child(n, i);
-    if (pj_is(c, PJ_SYM_ELIF) || pj_is(c, PJ_SYM_ELSE)) alts[nalts++] = c;
-  }
+  for (uint32_t i = 0; i < k.n; i++)
+    if (pj_is(k.at[i], PJ_SYM_ELIF) || pj_is(k.at[i], PJ_SYM_ELSE)) alts[nalts++] = k.at[i];
   return pj_parse_if_chain(p, n, pj_child(n, PJ_FIELD_CONDITION), pj_child(n, PJ_FIELD_CONSEQUENCE), alts, nalts);
 }
 
@@ -757,20 +786,21 @@ static PjStmt *pj_stmt(PjParser *p, TSNode n) {
   }
   if (s == pj_sym[PJ_SYM_RETURN]) {
     PjStmt *st = pj_new_stmt(p, PJ_ST_RETURN, n);
-    if (ts_node_named_child_count(n) > 0) {
-      st->expr = pj_expr(p, ts_node_named_child(n, 0));
+    TSNode value = pj_first_named(p, n);
+    if (!ts_node_is_null(value)) {
+      st->expr = pj_expr(p, value);
       if (!st->expr) return NULL;
     }
     return st;
   }
   if (s == pj_sym[PJ_SYM_PASS]) return pj_new_stmt(p, PJ_ST_PASS, n);
   if (s == pj_sym[PJ_SYM_RAISE]) { /* `raise E` / `raise E(args)`: the call $raise(E), typed by the checker */
-    uint32_t count = ts_node_named_child_count(n);
-    if (count != 1) {
-      pj_reject(p, n, count ? "raise ... from ..." : "a bare raise (a re-raise)");
+    PjKids k = pj_named_kids(p, n);
+    if (k.n != 1) {
+      pj_reject(p, n, k.n ? "raise ... from ..." : "a bare raise (a re-raise)");
       return NULL;
     }
-    PjExpr *exc = pj_expr(p, ts_node_named_child(n, 0));
+    PjExpr *exc = pj_expr(p, k.at[0]);
     if (!exc) return NULL;
     PjStmt *st = pj_new_stmt(p, PJ_ST_EXPR, n);
     st->expr = pj_new_expr(p, PJ_EX_CALL, n);
@@ -795,26 +825,26 @@ static PjStmt *pj_stmt(PjParser *p, TSNode n) {
 
 /* ---- indentation: tree-sitter-python accepts some layouts that Python rejects ------------- */
 
-static bool pj_block_empty(TSNode b) {
+static bool pj_block_empty(PjParser *p, TSNode b) {
   if (ts_node_is_null(b)) return false;
-  uint32_t total = ts_node_named_child_count(b);
-  for (uint32_t i = 0; i < total; i++)
-    if (!pj_is(ts_node_named_child(b, i), PJ_SYM_COMMENT)) return false;
+  PjKids k = pj_named_kids(p, b);
+  for (uint32_t i = 0; i < k.n; i++)
+    if (!pj_is(k.at[i], PJ_SYM_COMMENT)) return false;
   return true;
 }
 
 /* The clause of a compound statement whose block is empty (the clause's node), or a null node. */
-static TSNode pj_empty_clause(TSNode stmt) {
+static TSNode pj_empty_clause(PjParser *p, TSNode stmt) {
   TSNode none = {0};
-  if (pj_is(stmt, PJ_SYM_IF) && pj_block_empty(pj_child(stmt, PJ_FIELD_CONSEQUENCE))) return stmt;
+  if (pj_is(stmt, PJ_SYM_IF) && pj_block_empty(p, pj_child(stmt, PJ_FIELD_CONSEQUENCE))) return stmt;
   if (pj_is(stmt, PJ_SYM_WHILE) || pj_is(stmt, PJ_SYM_FOR) || pj_is(stmt, PJ_SYM_FUNCTION_DEF))
-    return pj_block_empty(pj_child(stmt, PJ_FIELD_BODY)) ? stmt : none;
+    return pj_block_empty(p, pj_child(stmt, PJ_FIELD_BODY)) ? stmt : none;
   if (!pj_is(stmt, PJ_SYM_IF)) return none;
-  uint32_t total = ts_node_named_child_count(stmt);
-  for (uint32_t i = 0; i < total; i++) {
-    TSNode c = ts_node_named_child(stmt, i);
-    if (pj_is(c, PJ_SYM_ELIF) && pj_block_empty(pj_child(c, PJ_FIELD_CONSEQUENCE))) return c;
-    if (pj_is(c, PJ_SYM_ELSE) && pj_block_empty(pj_child(c, PJ_FIELD_BODY))) return c;
+  PjKids k = pj_named_kids(p, stmt);
+  for (uint32_t i = 0; i < k.n; i++) {
+    TSNode c = k.at[i];
+    if (pj_is(c, PJ_SYM_ELIF) && pj_block_empty(p, pj_child(c, PJ_FIELD_CONSEQUENCE))) return c;
+    if (pj_is(c, PJ_SYM_ELSE) && pj_block_empty(p, pj_child(c, PJ_FIELD_BODY))) return c;
   }
   return none;
 }
@@ -825,15 +855,15 @@ static void pj_syntax_error(PjParser *p, PjLoc loc, const char *fmt, const char 
   pj_error(p->syntax, &p->m->file, loc, "%s", msg);
 }
 
-static void pj_check_layout(PjParser *p, TSNode block) {
-  uint32_t total = ts_node_named_child_count(block);
+static void pj_check_layout(PjParser *p, PjKids stmts) {
+  uint32_t total = stmts.n;
   int64_t col0 = -1;
   TSNode prev = {0};
   for (uint32_t i = 0; i <= total; i++) {
-    TSNode c = i < total ? ts_node_named_child(block, i) : (TSNode){0};
+    TSNode c = i < total ? stmts.at[i] : (TSNode){0};
     if (i < total && pj_is(c, PJ_SYM_COMMENT)) continue;
     if (!ts_node_is_null(prev)) {
-      TSNode clause = pj_empty_clause(prev);
+      TSNode clause = pj_empty_clause(p, prev);
       if (!ts_node_is_null(clause)) {
         PjLoc at = i < total ? pj_loc(p, c) : pj_loc(p, clause);
         char kw[16];
@@ -857,17 +887,16 @@ static void pj_check_layout(PjParser *p, TSNode block) {
 }
 
 static bool pj_block(PjParser *p, TSNode n, PjBlock *out) {
-  uint32_t total = ts_node_named_child_count(n);
-  out->stmts = pj_arena_alloc(p->arena, sizeof(PjStmt *) * (total + 1));
+  PjKids k = pj_named_kids(p, n);
+  out->stmts = pj_arena_alloc(p->arena, sizeof(PjStmt *) * (k.n + 1));
   out->count = 0;
   bool ok = true;
-  pj_check_layout(p, n);
-  for (uint32_t i = 0; i < total; i++) {
-    TSNode c = ts_node_named_child(n, i);
+  pj_check_layout(p, k);
+  for (uint32_t i = 0; i < k.n; i++) {
+    TSNode c = k.at[i];
     if (pj_is(c, PJ_SYM_COMMENT)) continue;
     /* a docstring: an expression statement holding only a string */
-    if (pj_is(c, PJ_SYM_EXPR_STMT) && ts_node_named_child_count(c) == 1 &&
-        pj_is(ts_node_named_child(c, 0), PJ_SYM_STRING))
+    if (pj_is(c, PJ_SYM_EXPR_STMT) && ts_node_named_child_count(c) == 1 && pj_is(pj_first_named(p, c), PJ_SYM_STRING))
       continue;
     PjStmt *st = pj_stmt(p, c);
     if (st) out->stmts[out->count++] = st;
@@ -885,16 +914,16 @@ static void pj_add_global(PjParser *p, PjGlobal g) {
 }
 
 static void pj_parse_import(PjParser *p, TSNode n) {
-  uint32_t total = ts_node_named_child_count(n);
-  for (uint32_t i = 0; i < total; i++) {
-    TSNode c = ts_node_named_child(n, i);
+  PjKids k = pj_named_kids(p, n);
+  for (uint32_t i = 0; i < k.n; i++) {
+    TSNode c = k.at[i];
     PjGlobal g = {.kind = PJ_GLOBAL_MODULE, .loc = pj_loc(p, c)};
     if (pj_is(c, PJ_SYM_ALIASED_IMPORT)) {
       g.qualname = pj_text(p, pj_child(c, PJ_FIELD_NAME));
       g.name = pj_text(p, pj_child(c, PJ_FIELD_ALIAS));
     } else if (pj_is(c, PJ_SYM_DOTTED_NAME)) {
       /* `import a.b.c` binds `a` to the package a */
-      g.qualname = pj_text(p, ts_node_named_child(c, 0));
+      g.qualname = pj_text(p, pj_first_named(p, c));
       g.name = g.qualname;
     } else {
       continue;
@@ -906,9 +935,9 @@ static void pj_parse_import(PjParser *p, TSNode n) {
 static void pj_parse_import_from(PjParser *p, TSNode n) {
   TSNode mod = pj_child(n, PJ_FIELD_MODULE_NAME);
   const char *base = pj_text(p, mod);
-  uint32_t total = ts_node_named_child_count(n);
-  for (uint32_t i = 0; i < total; i++) {
-    TSNode c = ts_node_named_child(n, i);
+  PjKids k = pj_named_kids(p, n);
+  for (uint32_t i = 0; i < k.n; i++) {
+    TSNode c = k.at[i];
     if (ts_node_eq(c, mod) || !(pj_is(c, PJ_SYM_DOTTED_NAME) || pj_is(c, PJ_SYM_ALIASED_IMPORT))) continue;
     PjGlobal g = {.kind = PJ_GLOBAL_MODULE, .loc = pj_loc(p, c)};
     const char *name;
@@ -1214,22 +1243,24 @@ static void pj_bind_opaque(PjParser *p, TSNode n) {
       PjGlobal g = {.name = pj_text(p, left), .loc = pj_loc(p, left), .kind = PJ_GLOBAL_CONST};
       pj_add_global(p, g);
     } else {
-      for (uint32_t i = 0; i < ts_node_named_child_count(left); i++) {
-        TSNode c = ts_node_named_child(left, i);
+      PjKids k = pj_named_kids(p, left);
+      for (uint32_t i = 0; i < k.n; i++) {
+        TSNode c = k.at[i];
         if (!pj_is(c, PJ_SYM_IDENTIFIER)) continue;
         PjGlobal g = {.name = pj_text(p, c), .loc = pj_loc(p, c), .kind = PJ_GLOBAL_CONST};
         pj_add_global(p, g);
       }
     }
   }
-  for (uint32_t i = 0; i < ts_node_named_child_count(n); i++) pj_bind_opaque(p, ts_node_named_child(n, i));
+  PjKids k = pj_named_kids(p, n);
+  for (uint32_t i = 0; i < k.n; i++) pj_bind_opaque(p, k.at[i]);
 }
 
 /* NAME = value, A = B = value, C, D = 1, 2, NAME op= value: folded where Python's value is
  * known here; evaluated quietly: a value the kernel language cannot hold is an error only
  * where a kernel uses it. */
 static void pj_parse_module_assign(PjParser *p, TSNode stmt) {
-  TSNode a = ts_node_named_child(stmt, 0);
+  TSNode a = pj_first_named(p, stmt);
   if (!pj_is(a, PJ_SYM_ASSIGNMENT) && !pj_is(a, PJ_SYM_AUG_ASSIGNMENT)) {
     pj_bind_opaque(p, stmt);
     return;
@@ -1269,12 +1300,12 @@ static void pj_parse_module_assign(PjParser *p, TSNode stmt) {
 
 /* Parameters: names, names with a constant default (name=value), and a last *name. */
 static bool pj_parse_params(PjParser *p, TSNode params, PjFunc *f) {
-  uint32_t np = ts_node_named_child_count(params);
-  f->vars = pj_arena_alloc(p->arena, sizeof(PjVar) * (np + 1));
-  PjExpr **defaults = pj_arena_alloc(p->arena, sizeof(PjExpr *) * (np + 1));
+  PjKids k = pj_named_kids(p, params);
+  f->vars = pj_arena_alloc(p->arena, sizeof(PjVar) * (k.n + 1));
+  PjExpr **defaults = pj_arena_alloc(p->arena, sizeof(PjExpr *) * (k.n + 1));
   bool ok = true, any_default = false;
-  for (uint32_t i = 0; i < np; i++) {
-    TSNode c = ts_node_named_child(params, i);
+  for (uint32_t i = 0; i < k.n; i++) {
+    TSNode c = k.at[i];
     if (pj_is(c, PJ_SYM_COMMENT)) continue;
     TSNode id = c;
     PjExpr *dflt = NULL;
@@ -1289,7 +1320,7 @@ static bool pj_parse_params(PjParser *p, TSNode params, PjFunc *f) {
       }
       if (!v) ok = false;
     } else if (pj_is(c, PJ_SYM_LIST_SPLAT_PATTERN) && ts_node_named_child_count(c) == 1) {
-      id = ts_node_named_child(c, 0);
+      id = pj_first_named(p, c);
       star = true;
     }
     if (!pj_is(id, PJ_SYM_IDENTIFIER)) {
@@ -1335,11 +1366,11 @@ static void pj_parse_function(PjParser *p, TSNode def, TSNode decorated) {
   syn->diags = p->diags = pj_diags_new();
   /* decorators: kept as expressions, judged by the resolver */
   if (!ts_node_is_null(decorated)) {
-    uint32_t total = ts_node_named_child_count(decorated);
-    for (uint32_t i = 0; i < total; i++) {
-      TSNode d = ts_node_named_child(decorated, i);
+    PjKids k = pj_named_kids(p, decorated);
+    for (uint32_t i = 0; i < k.n; i++) {
+      TSNode d = k.at[i];
       if (!pj_is(d, PJ_SYM_DECORATOR)) continue;
-      PjExpr *e = pj_expr(p, ts_node_named_child(d, 0));
+      PjExpr *e = pj_expr(p, pj_first_named(p, d));
       if (e) pj_vec_push(p->arena, &syn->decorators, e);
     }
   }
@@ -1359,13 +1390,13 @@ static bool pj_is_operator_token(TSNode n) {
 }
 
 /* The last token of `n` that starts on line `row` (comments aside), or a null node. */
-static TSNode pj_last_token_on_row(TSNode n, uint32_t row) {
+static TSNode pj_last_token_on_row(PjParser *p, TSNode n, uint32_t row) {
   TSNode found = {0};
-  uint32_t total = ts_node_child_count(n);
-  for (uint32_t i = 0; i < total; i++) {
-    TSNode c = ts_node_child(n, i);
+  PjKids k = pj_all_kids(p, n);
+  for (uint32_t i = 0; i < k.n; i++) {
+    TSNode c = k.at[i];
     if (ts_node_start_point(c).row != row || pj_is(c, PJ_SYM_COMMENT)) continue;
-    TSNode inner = ts_node_child_count(c) ? pj_last_token_on_row(c, row) : c;
+    TSNode inner = ts_node_child_count(c) ? pj_last_token_on_row(p, c, row) : c;
     if (!ts_node_is_null(inner)) found = inner;
   }
   return found;
@@ -1375,15 +1406,13 @@ static TSNode pj_last_token_on_row(TSNode n, uint32_t row) {
  * `x.for`, a stray `elif x:`), or a clause's keyword and its ':' with nothing it continues (a
  * stray `else:`). tree-sitter-python 0.25 keeps keywords reserved: they no longer recover as
  * names (frontend's pj_is_keyword check). */
-static bool pj_stray_keyword(TSNode n) {
-  uint32_t total = ts_node_child_count(n);
-  TSNode kw = total ? ts_node_child(n, 0) : (TSNode){0};
-  if (total == 0 || total > 2 || ts_node_is_named(kw) || !pj_is_keyword(ts_node_type(kw))) return false;
-  if (total == 1) return true;
+static bool pj_stray_keyword(PjKids k) {
+  if (k.n == 0 || k.n > 2 || ts_node_is_named(k.at[0]) || !pj_is_keyword(ts_node_type(k.at[0]))) return false;
+  if (k.n == 1) return true;
   static const char *const clauses[] = {"else", "elif", "except", "finally"};
-  if (strcmp(ts_node_type(ts_node_child(n, 1)), ":") != 0) return false;
+  if (strcmp(ts_node_type(k.at[1]), ":") != 0) return false;
   for (size_t i = 0; i < sizeof clauses / sizeof clauses[0]; i++)
-    if (strcmp(ts_node_type(kw), clauses[i]) == 0) return true;
+    if (strcmp(ts_node_type(k.at[0]), clauses[i]) == 0) return true;
   return false;
 }
 
@@ -1391,28 +1420,28 @@ static bool pj_stray_keyword(TSNode n) {
  * (`2.0 +* 3.0`), at a keyword out of place, after the condition of a header that lacks its ':',
  * else at the node. */
 static void pj_report_error_node(PjParser *p, TSNode n) {
-  uint32_t total = ts_node_child_count(n);
+  PjKids k = pj_all_kids(p, n);
+  uint32_t total = k.n;
   for (uint32_t i = 1; i < total; i++)
-    if (pj_is_operator_token(ts_node_child(n, i - 1)) && pj_is_operator_token(ts_node_child(n, i))) {
-      pj_error(p->diags, &p->m->file, pj_loc(p, ts_node_child(n, i)), "invalid syntax");
+    if (pj_is_operator_token(k.at[i - 1]) && pj_is_operator_token(k.at[i])) {
+      pj_error(p->diags, &p->m->file, pj_loc(p, k.at[i]), "invalid syntax");
       return;
     }
-  if (pj_stray_keyword(n)) {
-    TSNode kw = ts_node_child(n, 0);
-    pj_error(p->diags, &p->m->file, pj_loc(p, kw), "invalid syntax: '%s' is a keyword", ts_node_type(kw));
+  if (pj_stray_keyword(k)) {
+    pj_error(p->diags, &p->m->file, pj_loc(p, k.at[0]), "invalid syntax: '%s' is a keyword", ts_node_type(k.at[0]));
     return;
   }
   static const char *const headers[] = {"if", "elif", "while", "for", "def", "else", "with", "class"};
-  const char *first = total ? ts_node_type(ts_node_child(n, 0)) : "";
+  const char *first = total ? ts_node_type(k.at[0]) : "";
   for (size_t h = 0; h < sizeof headers / sizeof headers[0]; h++) {
     if (strcmp(first, headers[h]) != 0) continue;
     uint32_t row = ts_node_start_point(n).row;
     bool colon = false;
     for (uint32_t i = 1; i < total; i++) {
-      TSNode c = ts_node_child(n, i);
+      TSNode c = k.at[i];
       if (ts_node_start_point(c).row == row && strcmp(ts_node_type(c), ":") == 0) colon = true;
     }
-    TSNode last = pj_last_token_on_row(n, row);
+    TSNode last = pj_last_token_on_row(p, n, row);
     if (colon || ts_node_is_null(last)) break;
     PjLoc at = pj_loc(p, last);
     at.col = at.end_col;
@@ -1446,8 +1475,8 @@ static void pj_report_syntax_errors(PjParser *p, TSNode n, int *budget) {
     pj_report_error_node(p, n);
     return;
   }
-  uint32_t total = ts_node_child_count(n);
-  for (uint32_t i = 0; i < total; i++) pj_report_syntax_errors(p, ts_node_child(n, i), budget);
+  PjKids k = pj_all_kids(p, n);
+  for (uint32_t i = 0; i < k.n; i++) pj_report_syntax_errors(p, k.at[i], budget);
 }
 
 /* The syntax errors, then the tree made into the frontend's own (pj_run_nested's call). */
@@ -1473,9 +1502,9 @@ static void pj_convert(void *arg) {
   if (ts_node_has_error(root) && !pj_check_indentation(p)) return;
   pj_report_syntax_errors(p, root, &budget);
   if (pj_diags_errors(p->diags) != 0) return;
-  uint32_t total = ts_node_named_child_count(root);
-  for (uint32_t i = 0; i < total; i++) {
-    TSNode c = ts_node_named_child(root, i);
+  PjKids k = pj_named_kids(p, root);
+  for (uint32_t i = 0; i < k.n; i++) {
+    TSNode c = k.at[i];
     TSSymbol s = ts_node_symbol(c);
     if (s == pj_sym[PJ_SYM_IMPORT]) pj_parse_import(p, c);
     else if (s == pj_sym[PJ_SYM_IMPORT_FROM]) pj_parse_import_from(p, c);
@@ -1515,9 +1544,11 @@ PjSyntax *pj_parse(PjArena *arena, const PjFile *file, PjDiags *diags) {
   TSTree *tree = pj_grammar_ok(&p, ts) ? ts_parser_parse_string(ts, NULL, file->text, (uint32_t)file->len) : NULL;
   if (tree) {
     TSNode root = ts_tree_root_node(tree);
+    p.cursor = ts_tree_cursor_new(root);
     syn->depth = pj_check_nesting(&p, root);
     PjConvert convert = {&p, root};
     if (syn->depth >= 0) pj_run_nested(syn->depth, pj_convert, &convert);
+    ts_tree_cursor_delete(&p.cursor);
     ts_tree_delete(tree);
   }
   ts_parser_delete(ts);
