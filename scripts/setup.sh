@@ -14,7 +14,7 @@ mode=${1:-}
 py=${PYTHON:-python3}
 
 if [ "$mode" != "--deps-only" ]; then
-apt_pkgs=(cmake make gcc g++ llvm-19-dev libzstd-dev zlib1g-dev python3 python3-pip python3-dev python3-venv)
+apt_pkgs=(cmake make patch gcc g++ llvm-19-dev libzstd-dev zlib1g-dev python3 python3-pip python3-dev python3-venv)
 # --test: FileCheck (llvm-19-tools) for the codegen tests, valgrind for tests/valgrind
 if [ "$mode" = "--test" ] || [ "$mode" = "--fuzz" ]; then apt_pkgs+=(llvm-19-tools valgrind); fi
 # --fuzz: also clang 19 and its libFuzzer runtime (tests/fuzz, scripts/fuzz.sh); clang 19 because the
@@ -80,4 +80,11 @@ if [ -z "$(externals "$deps/tree-sitter-python")" ] ||
    [ "$(externals "$deps/tree-sitter-python")" != "$(externals "$deps/tree-sitter-python-0.23.6")" ]; then
   echo "setup: tree-sitter-python 0.25.0's external tokens differ from 0.23.6's: its scanner does not fit" >&2; exit 1
 fi
+# the scanner as built: 0.23.6's with pyjitc's change (scripts/patches/: runs of comment lines
+# parse in linear time), rewritten only when it changes
+scanner="$deps/tree-sitter-python-scanner"
+mkdir -p "$scanner"
+cp "$deps/tree-sitter-python-0.23.6/src/scanner.c" "$scanner/scanner.c.new"
+patch --quiet --no-backup-if-mismatch -p2 "$scanner/scanner.c.new" < "$root/scripts/patches/tree-sitter-python-scanner.patch"
+if cmp -s "$scanner/scanner.c.new" "$scanner/scanner.c"; then rm "$scanner/scanner.c.new"; else mv "$scanner/scanner.c.new" "$scanner/scanner.c"; fi
 rm -rf "$deps/grammar-include" # the headers of tree-sitter 0.23.2 that grammar 0.23.6 needed
