@@ -462,6 +462,7 @@ PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags) {
       }
     }
     m->globals = globals;
+    pj_module_index(s->arena, m);
   }
   for (int u = 0; u < nunits; u++) {
     bool dotted = false;

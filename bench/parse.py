@@ -1,10 +1,11 @@
 """How the compile time of a kernel grows with the size of the file around it: files of N comment
 lines (after the imports, or first in the file), N blank lines, one line N elements long (a
-module-level tuple) and N lines of small kernels, each ending in the same small kernel, compiled
-by the command line (`pyjitc FILE --emit=ptx --time`) in fresh processes. Prints the parse stage
-(the command's --time: parsing and names) and the whole process's wall time, medians over the
-runs in milliseconds, and the parse time per N relative to the smallest size: a column that
-stays near 1.0 means linear. A size the command fails on is shown with its exit status.
+module-level tuple), N lines of small kernels and N module-level constants, each ending in the
+same small kernel, compiled by the command line (`pyjitc FILE --emit=ptx --time`) in fresh
+processes. Prints the parse stage (the command's --time: parsing and names) and the whole
+process's wall time, medians over the runs in milliseconds, and the parse time per N relative to
+the smallest size: a column that stays near 1.0 means linear. A size the command fails on is
+shown with its exit status.
 
     python3 bench/parse.py [--cli build/pyjitc] [--runs 3] [--sizes 10000,30000,70000]"""
 import argparse
@@ -47,8 +48,12 @@ def kernels(n):  # n lines of small kernels, 4 lines each, then the one compiled
     return IMPORT + "".join(f"\n@cuda.jit\ndef k{i}(a):\n    a[{i % 7}] = {i}\n" for i in range(n // 4)) + KERNEL
 
 
+def constants(n):  # n module-level constants, each from the first
+    return IMPORT + "C0 = 1\n" + "".join(f"C{i} = C0 + {i}\n" for i in range(1, n)) + KERNEL
+
+
 SHAPES = {"comment lines": comments, "comments first": comments_first, "blank lines": blanks,
-          "one long line": long_line, "small kernels": kernels}
+          "one long line": long_line, "small kernels": kernels, "constants": constants}
 
 
 def compile_once(cli, path):

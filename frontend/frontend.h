@@ -41,6 +41,8 @@ bool pj_resolve(PjArena *arena, PjSyntax *syn, PjDiags *diags);
  * variable per loop (renamed before the locals are collected; inner: the inner functions). */
 void pj_split_loop_vars(PjArena *arena, PjFunc *f, PjFunc *const *inner, int ninner);
 const PjGlobal *pj_module_global(const PjModule *m, const char *name);
+/* Adds the module's globals not yet in m->names to it: after the list grows, before lookups. */
+void pj_module_index(PjArena *arena, PjModule *m);
 /* An inner function's reads of its function's variables that are not constants: hidden
  * parameters after its own (frontend/closures.c), once its function's locals are known. */
 void pj_inner_captures(PjArena *arena, PjFunc *f);

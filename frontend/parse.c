@@ -106,6 +106,7 @@ typedef struct PjParser {
   PjDiags *syntax; /* syntax errors: the file's, even while a function's body is parsed */
   bool module_level; /* parsing a module-level statement: lists are data there */
   PjVec globals; /* PjGlobal* */
+  PjNames global_names; /* indexes into globals: pj_global looks names up */
   PjVec funcs;
   PjVec inner;   /* PjFunc*: functions defined inside functions */
   PjFunc *cur;   /* the function whose body is being parsed, or NULL */
@@ -911,6 +912,7 @@ static void pj_add_global(PjParser *p, PjGlobal g) {
   PjGlobal *slot = pj_arena_alloc(p->arena, sizeof(PjGlobal));
   *slot = g;
   pj_vec_push(p->arena, &p->globals, slot);
+  pj_names_put(p->arena, &p->global_names, slot->name, p->globals.len - 1);
 }
 
 static void pj_parse_import(PjParser *p, TSNode n) {
@@ -956,6 +958,12 @@ static void pj_parse_import_from(PjParser *p, TSNode n) {
 /* ---- constant folding of module-level values (Python computes them before numba sees them) */
 
 static PjExpr *pj_fold(PjParser *p, const PjExpr *e);
+
+/* The latest module-level binding of name so far, or NULL. */
+static const PjGlobal *pj_global(PjParser *p, const char *name) {
+  int i = pj_names_get(&p->global_names, name);
+  return i >= 0 ? p->globals.items[i] : NULL;
+}
 
 static PjExpr *pj_lit_int(PjParser *p, PjLoc loc, int64_t v) {
   PjExpr *r = pj_arena_alloc(p->arena, sizeof(PjExpr));
@@ -1067,11 +1075,8 @@ static PjExpr *pj_fold_typed(PjParser *p, PjLoc loc, PjBinOp op, const PjExpr *a
  * "numpy.float32"), or NULL. */
 static const char *pj_fold_qualname(PjParser *p, const PjExpr *e) {
   if (e->kind == PJ_EX_NAME) {
-    for (int i = p->globals.len - 1; i >= 0; i--) {
-      const PjGlobal *g = p->globals.items[i];
-      if (strcmp(g->name, e->name.id) == 0) return g->kind == PJ_GLOBAL_MODULE ? pj_canonical_name(p->arena, g->qualname) : NULL;
-    }
-    return NULL;
+    const PjGlobal *g = pj_global(p, e->name.id);
+    return g && g->kind == PJ_GLOBAL_MODULE ? pj_canonical_name(p->arena, g->qualname) : NULL;
   }
   if (e->kind != PJ_EX_ATTR) return NULL;
   const char *base = pj_fold_qualname(p, e->attr.base);
@@ -1098,12 +1103,10 @@ static PjExpr *pj_fold(PjParser *p, const PjExpr *e) {
   case PJ_EX_INT: case PJ_EX_FLOAT: case PJ_EX_BOOL: return (PjExpr *)e;
   case PJ_EX_CAST: return pj_is_typed_const(e) ? (PjExpr *)e : NULL;
   case PJ_EX_CALL: return pj_fold_scalar_call(p, e);
-  case PJ_EX_NAME:
-    for (int i = p->globals.len - 1; i >= 0; i--) {
-      const PjGlobal *g = p->globals.items[i];
-      if (strcmp(g->name, e->name.id) == 0) return g->kind == PJ_GLOBAL_CONST ? g->value : NULL;
-    }
-    return NULL;
+  case PJ_EX_NAME: {
+    const PjGlobal *g = pj_global(p, e->name.id);
+    return g && g->kind == PJ_GLOBAL_CONST ? g->value : NULL;
+  }
   case PJ_EX_TUPLE: case PJ_EX_LIST: {
     PjExpr *t = pj_arena_alloc(p->arena, sizeof(PjExpr));
     *t = *e;
@@ -1170,11 +1173,8 @@ static void pj_array_fill(const PjExpr *e, PjConstArray *a, int64_t *at, bool *a
 
 static bool pj_is_numpy(PjParser *p, const PjExpr *e, const char *attr) {
   if (e->kind != PJ_EX_ATTR || e->attr.base->kind != PJ_EX_NAME || strcmp(e->attr.attr, attr) != 0) return false;
-  for (int i = p->globals.len - 1; i >= 0; i--) {
-    const PjGlobal *g = p->globals.items[i];
-    if (strcmp(g->name, e->attr.base->name.id) == 0) return g->kind == PJ_GLOBAL_MODULE && strcmp(g->qualname, "numpy") == 0;
-  }
-  return false;
+  const PjGlobal *g = pj_global(p, e->attr.base->name.id);
+  return g && g->kind == PJ_GLOBAL_MODULE && strcmp(g->qualname, "numpy") == 0;
 }
 
 /* np.array(data[, dtype]) / np.asarray(...) with nested lists of constants: a constant array. */
@@ -1555,6 +1555,7 @@ PjSyntax *pj_parse(PjArena *arena, const PjFile *file, PjDiags *diags) {
   syn->module.globals = pj_arena_alloc(arena, sizeof(PjGlobal) * (size_t)(p.globals.len + 1));
   for (int i = 0; i < p.globals.len; i++) syn->module.globals[i] = *(PjGlobal *)p.globals.items[i];
   syn->module.nglobals = p.globals.len;
+  syn->module.names = p.global_names; /* the same indexes */
   syn->funcs = (PjFuncSyntax **)p.funcs.items;
   syn->nfuncs = p.funcs.len;
   syn->module.funcs = pj_arena_alloc(arena, sizeof(PjFunc *) * (size_t)(p.funcs.len + 1));

@@ -19,9 +19,14 @@ const char *pj_canonical_name(PjArena *arena, const char *q) {
 
 const PjGlobal *pj_module_global(const PjModule *m, const char *name) {
   /* the last binding wins, as at the end of the module's execution */
-  for (int i = m->nglobals - 1; i >= 0; i--)
-    if (strcmp(m->globals[i].name, name) == 0) return &m->globals[i];
-  return NULL;
+  int i = pj_names_get(&m->names, name);
+  for (int k = m->nglobals - 1; k >= m->names.count; k--) /* bound since the index was made */
+    if (strcmp(m->globals[k].name, name) == 0) return &m->globals[k];
+  return i >= 0 ? &m->globals[i] : NULL;
+}
+
+void pj_module_index(PjArena *arena, PjModule *m) {
+  for (int i = m->names.count; i < m->nglobals; i++) pj_names_put(arena, &m->names, m->globals[i].name, i);
 }
 
 /* The qualified name of a dotted expression rooted at an imported module, or NULL. */

@@ -10,6 +10,7 @@
 
 #include "ir/arena.h"
 #include "ir/diag.h"
+#include "ir/names.h"
 #include "ir/types.h"
 
 typedef enum PjExprKind {
@@ -189,6 +190,7 @@ typedef struct PjModule {
   PjFile file;
   PjGlobal *globals;
   int nglobals;
+  PjNames names; /* globals by name (pj_module_index), the first names.count of them */
   PjFunc **funcs;
   int nfuncs;
 } PjModule;

@@ -68,6 +68,20 @@ def test_kernel_after_5000_small_kernels(tmp_path):
     assert out["a"].tolist() == [4999 if j == 4999 % 7 else 0 for j in range(7)]
 
 
+def test_kernel_after_70000_constants(tmp_path):
+    # each from the first: a lookup of C0 that searched the module's names from the latest took
+    # time quadratic in their count
+    consts = "C0 = 2.0\n" + "".join(f"C{i} = C0 + {i}\n" for i in range(1, N))
+    path = write(tmp_path, consts)
+    text = open(path).read().replace("SCALE * a[i]", f"SCALE * a[i] + C0 + C{N - 1}")
+    with open(path, "w") as f:
+        f.write(text)
+    a = (np.arange(1000) - 500) / 8.0
+    out, _ = launch(path, 4, 256, a, np.full(1000, np.nan))
+    want = 3.0 * a + 2.0 + (2.0 + (N - 1)) + np.array([1.0, 2.0, 3.0, 4.0, 5.0])[np.arange(1000) % 5]
+    assert np.array_equal(out["out"], want)
+
+
 def test_diagnostic_past_line_65535_names_its_line(tmp_path):
     lines = "# comment\n" * N
     path = write(tmp_path, lines.replace("# comment\n", "", 1), "late_error.py")
