@@ -23,7 +23,7 @@ from ._runtime import CODES, DTYPES, device, target
 from ._source import _source
 from .errors import KernelReturnError, NumbaInvalidConfigWarning, NumbaPerformanceWarning, TypingError
 from .types import (Array, CPointer, NamedTuple, NoneType, Record, Signature, Tuple, Type, UniTuple, arg_key, from_dtype,
-                    np_dtype, parse_signature)
+                    from_numba, np_dtype, parse_signature)
 
 (BIND_MODULE, BIND_INT, BIND_FLOAT, BIND_BOOL, BIND_TUPLE, BIND_ARRAY, BIND_FUNCTION, BIND_OPAQUE,
  BIND_SCALAR, BIND_DEVICE_ARRAY, BIND_FOREIGN) = range(11)
@@ -571,6 +571,7 @@ class Dispatcher:
         if self.specialized:
             raise RuntimeError(f"Dispatcher already specialized: kernel '{self.__name__}' is compiled for "
                                f"({', '.join(_type_text(t) for t in self._eager[0])}) only")
+        args = [from_numba(a) for a in args]
         types = tuple(_as_types((a,))[0] if isinstance(a, Type) else _arg_type(a) for a in args)
         d = self.specializations.get(types)
         if d is None:
@@ -965,10 +966,12 @@ def _warn_compiled(kernel):
 def _as_types(sig):
     """A signature as the dispatcher keys it, ((dtype code, ndim, layout), ...), from that form
     itself, numba's argument types (float32[::1], int64), a Signature or a string."""
+    sig = from_numba(sig)
     if isinstance(sig, (str, Signature)):
         sig = parse_signature(sig).args
     out = []
     for t in sig:
+        t = from_numba(t)
         if isinstance(t, (UniTuple, Tuple, NamedTuple)):
             named = isinstance(t, NamedTuple)
             out.append(("tuple", _as_types(tuple(t.types)), t.class_name if named else None,

@@ -502,6 +502,13 @@ cudadrv.nvrtc = _pytypes.ModuleType(cudadrv.__name__ + ".nvrtc", "numba.cuda.cud
 cudadrv.nvrtc.find_closest_arch = _find_closest_arch
 cudadrv.driver.host_to_device = _host_to_device
 cudadrv.driver.device_to_host = _device_to_host
+# numba's driver errors, as programs catch them: CudaAPIError (a failed driver call) is pyjitc's
+# CudaError, CudaSupportError (no usable device) its own; numba.cuda.cudadrv.error has them too
+cudadrv.driver.CudaAPIError, cudadrv.driver.CudaSupportError = CudaError, CudaSupportError
+cudadrv.error = _pytypes.ModuleType(cudadrv.__name__ + ".error", "numba.cuda.cudadrv.error: the CUDA errors.")
+cudadrv.error.CudaSupportError, cudadrv.error.CudaDriverError = CudaSupportError, CudaError
+cudadrv.error.CudaRuntimeError = CudaError
+sys.modules[cudadrv.error.__name__] = cudadrv.error
 driver = cudadrv.driver
 from ._ipc import IpcHandle, open_ipc_array  # noqa: E402,F401
 devices = _pytypes.ModuleType(__name__ + ".devices", "numba.cuda.devices: get_context().")

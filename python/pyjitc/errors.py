@@ -1,7 +1,17 @@
 """pyjitc's exceptions, named as numba's are."""
 
 
-class TypingError(Exception):
+class _Joinable(Exception):
+    """The base of the exceptions that pyjitc.numba, where numba is installed, makes subclasses of
+    numba's class of the same name too (so that `except numba.core.errors.TypingError` catches
+    pyjitc's): a Python class between them and Exception, which that __bases__ assignment needs."""
+
+
+class _JoinableWarning(Warning):
+    """As _Joinable, for the warnings."""
+
+
+class TypingError(_Joinable):
     """The kernel was rejected: the message holds each diagnostic with its file, line, column
     and a caret under the user's code; `diagnostics` holds them as dicts."""
 
@@ -41,7 +51,7 @@ class CudaSupportError(CudaError):
     """No CUDA device can be used (raised where numba raises it)."""
 
 
-class NumbaWarning(Warning):
+class NumbaWarning(_JoinableWarning):
     """A warning from pyjitc about a kernel or its launch (numba's base warning class)."""
 
 

@@ -460,12 +460,52 @@ def arg_key(t):
     raise TypeError(f"pyjitc does not take arguments of type {t}")
 
 
+def _is_numba_object(v):
+    """Whether v is one of numba's own objects (numba installed next to pyjitc, as under
+    `python -m pyjitc.numba`, where `from numba import float32` is numba's type)."""
+    mod = type(v).__module__ or ""
+    return mod == "numba" or mod.startswith("numba.")
+
+
+def from_numba(t):
+    """pyjitc's type or Signature for one of numba's own (numba.float32, numba.float32[::1],
+    numba.void(numba.float32[:]), UniTuple, Tuple, NamedTuple, CPointer, Record); anything that is
+    not numba's is returned as it is. A numba type pyjitc has no counterpart for is a TypeError."""
+    if isinstance(t, (Type, Signature)) or not _is_numba_object(t):
+        return t
+    kind = type(t).__name__
+    if kind == "Signature":
+        rt = t.return_type
+        return Signature(None if rt is None else from_numba(rt), [from_numba(a) for a in t.args])
+    if kind == "NoneType":
+        return none
+    if hasattr(t, "ndim") and hasattr(t, "layout") and hasattr(t, "dtype"):
+        return Array(from_numba(t.dtype), t.ndim, t.layout, readonly=not getattr(t, "mutable", True),
+                     aligned=getattr(t, "aligned", True))
+    if kind == "UniTuple":
+        return UniTuple(from_numba(t.dtype), t.count)
+    if kind in ("NamedTuple", "NamedUniTuple"):
+        return NamedTuple([from_numba(x) for x in t.types], t.instance_class.__name__, t.fields)
+    if kind == "Tuple":
+        return Tuple([from_numba(x) for x in t.types])
+    if kind == "CPointer":
+        return CPointer(from_numba(t.dtype))
+    if kind == "Record" and isinstance(getattr(t, "dtype", None), np.dtype):
+        return Record(t.dtype)
+    found = NAMES.get(str(t))
+    if found is None:
+        raise TypeError(f"pyjitc has no type for numba's {t!r} ({type(t).__module__}.{kind})")
+    return found
+
+
 def parse_signature(sig):
-    """A signature given as text ("void(float32[:], int64)") or built (void(float32[:], int64))."""
+    """A signature given as text ("void(float32[:], int64)") or built (void(float32[:], int64)),
+    of pyjitc's types or numba's own (from_numba)."""
+    sig = from_numba(sig)
     if isinstance(sig, Signature):
         return sig
     if isinstance(sig, (tuple, list)):
-        return Signature(void, sig)
+        return Signature(void, [from_numba(t) for t in sig])
     if not isinstance(sig, str):
         raise TypeError(f"a signature is a string or void(...), not {type(sig).__name__}")
     names = {k: v for k, v in globals().items() if isinstance(v, Type)}

@@ -217,6 +217,15 @@ def test_find_closest_arch_and_nvjitlink():
     assert ".target sm_%d%d" % nvrtc.find_closest_arch(cc) in ptx
 
 
+def test_driver_error_names():
+    """numba's driver errors, as programs catch them (numba.cuda.cudadrv.driver / .error)."""
+    import pyjitc
+    from pyjitc.cuda.cudadrv import driver
+    from pyjitc.cuda.cudadrv.error import CudaDriverError, CudaSupportError
+    assert driver.CudaAPIError is pyjitc.CudaError and CudaDriverError is pyjitc.CudaError
+    assert driver.CudaSupportError is CudaSupportError is pyjitc.CudaSupportError
+
+
 def test_device_dispatcher_inspect_asm():
     d = cuda.jit((float64, float64), device=True)(hyp)
     text = d.inspect_asm((float64, float64))

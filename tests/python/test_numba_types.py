@@ -122,3 +122,58 @@ def test_device_function_signature_from_objects():
     a = np.array([1 + 2j, -3j])
     k[1, 2](a)
     np.testing.assert_array_equal(a, np.array([2 + 4j, -6j]))
+
+
+# ---- numba's own type objects (numba installed next to pyjitc, as under pyjitc.numba): stand-ins
+# of their classes, which pyjitc recognises by module and class name, converted by from_numba ----
+
+def _numba_like(module, cls, **attrs):
+    kind = type(cls, (), {"__module__": module, "__str__": lambda self: attrs.get("_name", cls.lower())})
+    obj = kind()
+    for k, v in attrs.items():
+        setattr(obj, k, v)
+    return obj
+
+
+def _nb_scalar(name):
+    return _numba_like("numba.core.types.scalars", "Float" if name.startswith("float") else "Integer", _name=name)
+
+
+def test_from_numba_converts_numba_types():
+    f32, i64 = _nb_scalar("float32"), _nb_scalar("int64")
+    arr = _numba_like("numba.core.types.npytypes", "Array", dtype=f32, ndim=2, layout="C", mutable=True, aligned=True)
+    ro = _numba_like("numba.core.types.npytypes", "Array", dtype=i64, ndim=1, layout="A", mutable=False, aligned=True)
+    none = _numba_like("numba.core.types.misc", "NoneType", _name="none")
+    sig = _numba_like("numba.core.typing.templates", "Signature", return_type=none, args=(arr, ro, f32))
+    s = types.parse_signature(sig)
+    assert s == types.void(types.float32[:, ::1], types.Array(types.int64, 1, "A", readonly=True), types.float32)
+    uni = _numba_like("numba.core.types.containers", "UniTuple", dtype=i64, count=3)
+    assert types.from_numba(uni) == types.UniTuple(types.int64, 3)
+    assert types.parse_signature((arr, uni)).args == (types.float32[:, ::1], types.UniTuple(types.int64, 3))
+    assert types.from_numba(types.float32) is types.float32 and types.from_numba("x") == "x"  # not numba's: as is
+    with pytest.raises(TypeError, match="pyjitc has no type for numba's"):
+        types.from_numba(_numba_like("numba.core.types.misc", "UnicodeType", _name="unicode_type"))
+
+
+def test_numba_signature_object_compiles_a_kernel():
+    f32 = _nb_scalar("float32")
+    arr = _numba_like("numba.core.types.npytypes", "Array", dtype=f32, ndim=1, layout="C", mutable=True, aligned=True)
+    none = _numba_like("numba.core.types.misc", "NoneType", _name="none")
+    sig = _numba_like("numba.core.typing.templates", "Signature", return_type=none, args=(arr, f32))
+
+    @cuda.jit(sig)
+    def fill(a, x):
+        i = cuda.grid(1)
+        if i < a.size:
+            a[i] = x
+
+    a = np.zeros(4, np.float32)
+    fill[1, 4](a, 2.5)
+    assert (a == 2.5).all() and list(fill.overloads) == [(types.float32[::1], types.float32)]
+
+    @cuda.jit
+    def lazy(a, x):
+        a[0] = x
+
+    d = lazy.specialize(arr, f32)  # numba's types given to specialize
+    assert list(d.overloads) == [(types.float32[::1], types.float32)]
