@@ -95,6 +95,34 @@ set -e
 [ "$rc" -ne 0 ] && grep -q "cannot read 'missing.py'" err.txt || fail "a missing file: status $rc, $(cat err.txt)"
 echo "the command: --version, --launch, --help, --emit=ptx and a failure as the build tree's"
 
+# a numba-cuda program unchanged (python -m pyjitc.numba, no numba in this venv), and a kernel read
+# from standard input (python - < file)
+cat > numba_prog.py <<'PY'
+import sys
+import numpy as np
+import numba
+from numba import cuda
+
+@cuda.jit
+def scale(x, out):
+    i = cuda.grid(1)
+    if i < x.size:
+        out[i] = numba.float32(2.5) * x[i]
+
+x = np.arange(int(sys.argv[1]), dtype=np.float32)
+out = np.zeros_like(x)
+scale[4, 64](x, out)
+assert np.array_equal(out, np.float32(2.5) * x), out[:4]
+print("numba program:", out.size, "elements as NumPy's")
+PY
+PYJITC_TARGET=cpu PYTHONWARNINGS=ignore "$bin/python" -m pyjitc.numba numba_prog.py 200 | grep -q "numba program: 200 elements" \
+  || fail "python -m pyjitc.numba from the wheel"
+sed 's/^from numba import cuda$/from pyjitc import cuda/; s/^import numba$/from pyjitc import float32/; s/numba.float32/float32/' \
+  numba_prog.py > stdin_prog.py
+PYJITC_TARGET=cpu PYTHONWARNINGS=ignore "$bin/python" - 100 < stdin_prog.py | grep -q "numba program: 100 elements" \
+  || fail "a kernel read from standard input"
+echo "python -m pyjitc.numba and python - < file: as NumPy"
+
 # libdevice: pyjitc[cu12] brings NVIDIA's wheel, found before CUDA_HOME (set to a real toolkit or not)
 cat > mexp.py <<'EOF'
 import math
