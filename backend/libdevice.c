@@ -107,51 +107,49 @@ const char *pj_libdevice_from_name(PjLibdeviceFrom from) {
 
 /* ---- its code, linked ------------------------------------------------------------------------ */
 
+/* Each file's bytes, read once per process and kept for its life: modules loaded from them read
+ * them lazily, so they stay (a list, so that a process that uses several paths rereads none). */
 typedef struct PjLibdevice {
+  struct PjLibdevice *next;
   char *path;
   char *bytes;
   size_t len;
 } PjLibdevice;
 
-static PjLibdevice pj_lib;
+static PjLibdevice *pj_libs;
 static pthread_mutex_t pj_lib_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* The file's bytes, read once per process (per path). */
-static bool pj_lib_ready(const char *path, char *err, size_t errlen) {
-  if (pj_lib.path && strcmp(pj_lib.path, path) == 0) return true;
+/* The bytes of the file at path, read the first time; NULL (and err) when it cannot be read. */
+static const PjLibdevice *pj_lib_ready(const char *path, char *err, size_t errlen) {
+  for (const PjLibdevice *l = pj_libs; l; l = l->next)
+    if (strcmp(l->path, path) == 0) return l;
   FILE *f = fopen(path, "rb");
-  if (!f) {
-    snprintf(err, errlen, "cannot read libdevice '%s'", path);
-    return false;
-  }
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *bytes = malloc((size_t)(n > 0 ? n : 1));
-  size_t got = bytes ? fread(bytes, 1, (size_t)n, f) : 0;
-  fclose(f);
-  if (!bytes || got != (size_t)n) {
+  long n = f && fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+  PjLibdevice *l = n > 0 && fseek(f, 0, SEEK_SET) == 0 ? calloc(1, sizeof *l) : NULL;
+  char *bytes = l ? malloc((size_t)n) : NULL, *name = bytes ? strdup(path) : NULL;
+  size_t got = name ? fread(bytes, 1, (size_t)n, f) : 0;
+  if (f) fclose(f);
+  if (!name || got != (size_t)n) {
+    free(name);
     free(bytes);
+    free(l);
     snprintf(err, errlen, "cannot read libdevice '%s'", path);
-    return false;
+    return NULL;
   }
-  free(pj_lib.path); /* the previous bytes stay: a module loaded from them may still read them */
-  pj_lib.path = strdup(path);
-  pj_lib.bytes = bytes;
-  pj_lib.len = got;
-  return true;
+  *l = (PjLibdevice){pj_libs, name, bytes, got};
+  pj_libs = l;
+  return l;
 }
 
 bool pj_libdevice_link(LLVMContextRef ctx, LLVMModuleRef mod, const char *path, char *err, size_t errlen) {
   pthread_mutex_lock(&pj_lib_lock);
-  bool ok = pj_lib_ready(path, err, errlen);
-  const char *bytes = pj_lib.bytes;
-  size_t len = pj_lib.len;
+  const PjLibdevice *l = pj_lib_ready(path, err, errlen);
   pthread_mutex_unlock(&pj_lib_lock);
-  if (!ok) return false;
-  LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(bytes, len, "libdevice", 0);
+  if (!l) return false;
+  LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(l->bytes, l->len, "libdevice", 0);
   LLVMModuleRef lib;
   if (LLVMGetBitcodeModuleInContext2(ctx, buf, &lib)) { /* lazy: a body is read when it is linked */
+    LLVMDisposeMemoryBuffer(buf);                       /* the module owns it only when it is read */
     snprintf(err, errlen, "cannot parse libdevice '%s'", path);
     return false;
   }
