@@ -11,6 +11,12 @@ PJ_VENV=/tmp/pyjitc-venv
 rm -rf "$PJ_VENV"
 python3 -m venv --system-site-packages "$PJ_VENV"
 PJ_PY="$PJ_VENV/bin/python"
+# the machine's python3 may itself be a virtual environment (/opt/torch/.venv), whose packages
+# --system-site-packages does not reach (it gives the base installation's): a .pth adds them as
+# site directories (their own .pth files run too: numba-cuda's import redirector), after the new
+# environment's own, so that the installed pyjitc comes first
+python3 -c 'import site; print("import site; " + "; ".join(f"site.addsitedir({d!r})" for d in site.getsitepackages()))' \
+  > "$("$PJ_PY" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/_pyjitc_machine.pth"
 "$PJ_PY" -m pip install --quiet --no-index --no-deps "$root"/bundle/pyjitc-*.whl
 PJ_LIB=$(cd /tmp && "$PJ_PY" -c 'import os, pyjitc; print(os.path.dirname(pyjitc.__file__))')
 PYJITC="$PJ_VENV/bin/pyjitc"
