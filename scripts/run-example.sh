@@ -6,7 +6,14 @@
 # (e.g. --target cpu, --repeat 20).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-wheel=$(bash "$root/scripts/wheel.sh" 2>/dev/null | tail -n 1)
+mkdir -p "$root/build-wheel"
+log="$root/build-wheel/wheel.log"
+echo "building the wheel (scripts/wheel.sh; its log: build-wheel/wheel.log)"
+if ! wheel=$(bash "$root/scripts/wheel.sh" 2>"$log" | tail -n 1); then
+  tail -n 30 "$log" >&2
+  echo "run-example.sh: scripts/wheel.sh failed (the whole log: $log)" >&2
+  exit 1
+fi
 venv="$root/.venv"
 [ -x "$venv/bin/python" ] || "${PYTHON:-python3}" -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --force-reinstall "$wheel"
