@@ -2,23 +2,31 @@
 use, decided for pyjitc: nothing is the simulator (ENABLE_CUDASIM is False), numba itself is
 absent (HAS_NUMBA is False: the tests' standalone mode), the compute capability is pyjitc's
 device's. Decorators about numba's own link-time tools (cudadevrt, nvjitlink) do not skip: pyjitc
-does not use them, so a test of linking runs and shows whether pyjitc can do it."""
+does not use them, so a test of linking runs and shows whether pyjitc can do it.
+
+The decorators, ForeignArray and CUDATestCase's set-up are pyjitc.numba.testing's (the product's
+numba.cuda.testing, which decides the same for pyjitc); what is here is what differs for numba-cuda's
+own suite: the FileCheck helpers, numba-cuda's own reading of a few decorators, and numba-cuda
+without numba."""
 import os
 import platform
 import shutil
 import subprocess
-import sys
 import tempfile
 import unittest  # noqa: F401  (the tests import unittest from here)
 from pathlib import Path
 
-import numpy as np
-
-from numba import _standin, cuda
+from numba import _standin
 from numba.cuda import config
 from numba.cuda.tests.support import TestCase
+from pyjitc.numba import testing as _testing
+from pyjitc.numba.testing import (  # noqa: F401  (the names numba-cuda's tests import)
+    ForeignArray, cc_X_or_above, cudadevrt_missing, skip_if_cuda_includes_missing, skip_if_cudadevrt_missing,
+    skip_if_curand_kernel_missing, skip_if_nvjitlink_missing, skip_on_arm, skip_on_nvjitlink_13_1_sm_120,
+    skip_unless_cc_50, skip_unless_cc_53, skip_unless_cc_60, skip_unless_cc_75, skip_unless_cc_90,
+    skip_unless_conda_cudatoolkit, skip_under_cuda_memcheck, skip_with_nvdisasm, skip_without_nvdisasm,
+    xfail_unless_cudasim)
 
-HAS_NUMBA = False
 test_data_dir = Path(_standin.tests_dir()) / "data"
 
 
@@ -30,20 +38,18 @@ def _filecheck():
     return None
 
 
-class CUDATestCase(TestCase):
-    """For tests that use a CUDA device. assertFileCheck* run LLVM's FileCheck with the checks
-    in a kernel's docstring over pyjitc's PTX / LLVM IR."""
+class CUDATestCase(_testing.CUDATestCase, TestCase):
+    """For tests that use a CUDA device: the product's CUDATestCase (FLOAT16_RTOL; the occupancy and
+    implicit-copy warnings off while a test runs) on the suite's TestCase. assertFileCheck* run
+    LLVM's FileCheck with the checks in a kernel's docstring over pyjitc's PTX / LLVM IR.
 
-    FLOAT16_RTOL = np.finfo(np.float16).eps
+    The product's setUp and tearDown also call the next ones in the method order (super());
+    numba-cuda's do not. In numba-cuda's suite nothing after CUDATestCase in a test class's method
+    order has a setUp or tearDown of its own but unittest.TestCase, whose do nothing (the one test
+    class with a base after CUDATestCase, TestVectorizeDecor(CUDATestCase, BaseVectorizeDecor),
+    has neither in BaseVectorizeDecor), so the tests see no difference."""
+
     _dump_failed_filechecks = False
-
-    def setUp(self):
-        self._saved_config = (config.CUDA_LOW_OCCUPANCY_WARNINGS, config.CUDA_WARN_ON_IMPLICIT_COPY)
-        config.CUDA_LOW_OCCUPANCY_WARNINGS = 0
-        config.CUDA_WARN_ON_IMPLICIT_COPY = 0
-
-    def tearDown(self):
-        config.CUDA_LOW_OCCUPANCY_WARNINGS, config.CUDA_WARN_ON_IMPLICIT_COPY = self._saved_config
 
     def _ir_texts(self, result, signature):
         if isinstance(result, str):
@@ -84,114 +90,32 @@ class CUDATestCase(TestCase):
             self.fail(f"FileCheck failed:\n{proc.stderr}")
 
 
+# numba-cuda's skip_on_cudasim and skip_unless_cudasim insist on a reason (a bare @skip_on_cudasim is
+# an error at import); the product's do not check
 def skip_on_cudasim(reason):
     assert isinstance(reason, str)
-    return unittest.skipIf(config.ENABLE_CUDASIM, reason)
+    return _testing.skip_on_cudasim(reason)
 
 
 def skip_unless_cudasim(reason):
     assert isinstance(reason, str)
-    return unittest.skipUnless(config.ENABLE_CUDASIM, reason)
+    return _testing.skip_unless_cudasim(reason)
 
 
+# numba-cuda without numba, whatever is installed: the suite's "standalone" mode
+HAS_NUMBA = False
 skip_on_standalone_numba_cuda = unittest.skipUnless(HAS_NUMBA, "requires base numba install")
 
 
-def skip_unless_conda_cudatoolkit(reason):
-    return unittest.skipUnless(os.path.isdir(os.path.join(sys.prefix, "conda-meta")), reason)
-
-
 def skip_if_external_memmgr(reason):
+    # numba-cuda reads its config (which _cudaconfig gives CUDA_MEMORY_MANAGER, and a test may
+    # override); the product reads NUMBA_CUDA_MEMORY_MANAGER, pyjitc's config having no such name
     return unittest.skipIf(config.CUDA_MEMORY_MANAGER != "default", reason)
 
 
-def skip_under_cuda_memcheck(reason):
-    return unittest.skipIf(os.environ.get("CUDA_MEMCHECK") is not None, reason)
-
-
-def skip_without_nvdisasm(reason):
-    return unittest.skipIf(shutil.which("nvdisasm") is None, reason)
-
-
-def skip_with_nvdisasm(reason):
-    return unittest.skipIf(shutil.which("nvdisasm") is not None, reason)
-
-
-def skip_on_arm(reason):
-    return unittest.skipIf(platform.machine().lower().startswith(("arm", "aarch")), reason)
-
-
 def skip_on_wsl2(reason):
+    # numba-cuda looks for "wsl2" in the kernel release; the product for "microsoft-standard"
     return unittest.skipIf("wsl2" in platform.release().lower(), reason)
-
-
-def _cuda_include_dir():
-    for base in (os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH"), "/usr/local/cuda"):
-        if base and os.path.isfile(os.path.join(base, "include", "cuda.h")):
-            return os.path.join(base, "include")
-    return None
-
-
-def skip_if_cuda_includes_missing(fn):
-    return unittest.skipIf(_cuda_include_dir() is None, "CUDA include dir not available on this system")(fn)
-
-
-def skip_if_curand_kernel_missing(fn):
-    inc = _cuda_include_dir()
-    ok = inc is not None and os.path.isfile(os.path.join(inc, "curand_kernel.h"))
-    return unittest.skipUnless(ok, "curand_kernel.h not available on this system")(fn)
-
-
-def cc_X_or_above(major, minor):
-    return tuple(cuda.get_current_device().compute_capability) >= (major, minor)
-
-
-def skip_unless_cc_50(fn):
-    return unittest.skipUnless(cc_X_or_above(5, 0), "requires cc >= 5.0")(fn)
-
-
-def skip_unless_cc_53(fn):
-    return unittest.skipUnless(cc_X_or_above(5, 3), "requires cc >= 5.3")(fn)
-
-
-def skip_unless_cc_60(fn):
-    return unittest.skipUnless(cc_X_or_above(6, 0), "requires cc >= 6.0")(fn)
-
-
-def skip_unless_cc_75(fn):
-    return unittest.skipUnless(cc_X_or_above(7, 5), "requires cc >= 7.5")(fn)
-
-
-def skip_unless_cc_90(fn):
-    return unittest.skipUnless(cc_X_or_above(9, 0), "requires cc >= 9.0")(fn)
-
-
-def xfail_unless_cudasim(fn):
-    return fn if config.ENABLE_CUDASIM else unittest.expectedFailure(fn)
-
-
-def cudadevrt_missing():
-    return False
-
-
-def skip_if_cudadevrt_missing(fn):
-    return fn
-
-
-def skip_if_nvjitlink_missing(reason):
-    return unittest.skipIf(False, reason)
-
-
-def skip_on_nvjitlink_13_1_sm_120(reason):
-    return unittest.skipIf(False, reason)
-
-
-class ForeignArray:
-    """An array from "another library": only its __cuda_array_interface__ is visible."""
-
-    def __init__(self, arr):
-        self._arr = arr
-        self.__cuda_array_interface__ = arr.__cuda_array_interface__
 
 
 __getattr__ = _standin.module_getattr(__name__, submodules=False)

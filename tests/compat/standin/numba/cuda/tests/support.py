@@ -1,10 +1,14 @@
 """numba.cuda.tests.support for the stand-in: the base TestCase of numba-cuda's tests (with
 assertPreciseEqual) and the small helpers they import. Written for the compat runner; numba's
 runtime-specific helpers (NRT statistics, extension types) are not here: using one fails the test
-with MissingInPyjitc."""
+with MissingInPyjitc.
+
+TestCase and assertPreciseEqual's comparison are pyjitc.numba.testing's (the product's
+numba.cuda.testing), with the differences below where numba's own rules are followed to the letter:
+this module measures numba-cuda's suite, whose tests were written against numba's
+assertPreciseEqual, while the product's is its own simpler reading of it."""
 import cmath
 import contextlib
-import enum
 import gc
 import importlib
 import io
@@ -16,13 +20,14 @@ import sys
 import tempfile
 import unittest
 import warnings
-from functools import cached_property
 
 import numpy as np
 
 from numba import _standin
 from numba.core import errors
 from numba.cuda import config
+from pyjitc.numba import testing as _testing
+from pyjitc.numba.testing import _unit_strides
 
 HAS_NUMBA = False
 
@@ -112,13 +117,9 @@ def expected_failure_py314(fn):
     return unittest.expectedFailure(fn) if sys.version_info[:2] >= (3, 14) else fn
 
 
-class TestCase(unittest.TestCase):
-    longMessage = True
-
-    @cached_property
-    def random(self):
-        """The same random numbers for every test."""
-        return np.random.RandomState(42)
+class TestCase(_testing.TestCase):
+    """The product's TestCase (longMessage, a seeded random, assertPreciseEqual), with the helpers
+    numba-cuda's tests use and numba's assertPreciseEqual (below)."""
 
     def reset_module_warnings(self, module):
         if isinstance(module, str):
@@ -156,13 +157,9 @@ class TestCase(unittest.TestCase):
 
     def assertPreciseEqual(self, first, second, prec="exact", ulps=1, msg=None, ignore_sign_on_zero=False,
                            abs_tol=None):
-        """Equality with the checks numba's tests rely on: arrays must agree in dtype, shape,
-        strides (in elements, ignoring axes of length 0 or 1) and writability, then element by
-        element; scalars must be of the same kind (exact, float, complex, sequence, ...; NumPy
-        scalars of the same dtype; a bool never equals a non-bool) and are compared exactly, or for
-        prec 'single' / 'double' to 24 / 53 significant bits less `ulps`. Zeros must have the same
-        sign unless ignore_sign_on_zero; NaN equals NaN; abs_tol (a float or 'eps') accepts any
-        difference smaller than it."""
+        """The product's assertPreciseEqual with numba's comparison (_PreciseCompare), and failing as
+        numba's does: outside the except block, so that the failure carries no chained
+        AssertionError (the product's fails inside it)."""
         try:
             _PreciseCompare(self, prec, ulps, msg, ignore_sign_on_zero, abs_tol).compare(first, second)
         except AssertionError as e:
@@ -172,101 +169,56 @@ class TestCase(unittest.TestCase):
         self.fail(f"when comparing {first} and {second}: {text}")
 
 
-def _unit_strides(a):
-    if a.size == 0:
-        return [0] * a.ndim
-    return [s / a.itemsize for s, n in zip(a.strides, a.shape) if n > 1]
+class _PreciseCompare(_testing._Compare):
+    """The product's comparison where numba's rules differ from it (numba/tests/support.py,
+    _assertPreciseEqual), each method naming the difference."""
 
+    def note(self, text):
+        # numba adds the caller's msg to these two messages; the product does not
+        return text + (f": {self.msg}" if self.msg else "")
 
-def _kind(x):
-    if isinstance(x, np.ndarray):
-        return "ndarray"
-    if isinstance(x, enum.Enum):
-        return "enum"
-    if isinstance(x, (tuple, list)):
-        return "sequence"
-    if isinstance(x, (bool, np.bool_, int, str, np.integer, bytes, np.bytes_)):
-        return "exact"
-    if isinstance(x, (complex, np.complexfloating)):
-        return "complex"
-    if isinstance(x, (float, np.inexact)):
-        return "approximate"
-    return "unknown"
+    def arrays(self, a, b):
+        # numba compares the number of dimensions after the dtype and before the shapes, with its own
+        # message; the product's checks follow (comparing the dtype again, which changes nothing)
+        self.case.assertEqual(a.dtype, b.dtype)
+        self.case.assertEqual(a.ndim, b.ndim, "different number of dimensions")
+        super().arrays(a, b)
 
-
-class _PreciseCompare:
-    def __init__(self, case, prec, ulps, msg, ignore_sign_on_zero, abs_tol):
-        if prec not in ("exact", "single", "double"):
-            raise ValueError(f"unsupported precision {prec!r}")
-        self.case, self.prec, self.ulps, self.msg = case, prec, ulps, msg
-        self.ignore_sign_on_zero, self.abs_tol = ignore_sign_on_zero, abs_tol
-
-    def compare(self, a, b):
-        t = self.case
-        ka, kb = _kind(a), _kind(b)
-        t.assertEqual(ka, kb, f"Type Family mismatch. ({ka} != {kb})" + (f": {self.msg}" if self.msg else ""))
-        if ka == "ndarray":
-            t.assertEqual(a.dtype, b.dtype)
-            t.assertEqual(a.ndim, b.ndim, "different number of dimensions")
-            t.assertEqual(a.shape, b.shape, "different shapes")
-            t.assertEqual(a.flags.writeable, b.flags.writeable, "different mutability")
-            t.assertEqual(_unit_strides(a), _unit_strides(b), "different strides")
-            for x, y in zip(a.flat, b.flat):
-                self.compare(x, y)
-            return
-        if ka == "sequence":
-            t.assertEqual(len(a), len(b), msg=self.msg)
-            for x, y in zip(a, b):
-                self.compare(x, y)
-            return
-        if ka == "enum":
-            t.assertIs(type(a), type(b))
-            self.compare(a.value, b.value)
-            return
-        if ka == "unknown":
-            t.assertIs(type(a), type(b))
-        if hasattr(a, "dtype") and hasattr(b, "dtype"):
-            t.assertEqual(a.dtype, b.dtype)
-        if isinstance(a, (bool, np.bool_)) != isinstance(b, (bool, np.bool_)):
-            t.fail(f"Mismatching return types ({type(a)} vs. {type(b)})" + (f": {self.msg}" if self.msg else ""))
+    def both_nan(self, kind, a, b):
+        # numba asks cmath.isnan of values of any kind (those it cannot take are not NaN); the
+        # product only of floats and complex numbers
         try:
-            if cmath.isnan(a) and cmath.isnan(b):
-                return
+            return cmath.isnan(a) and cmath.isnan(b)
         except TypeError:
-            pass
-        if self.abs_tol is not None:
-            if self.abs_tol == "eps":
-                tol = np.finfo(type(a)).eps
-            elif isinstance(self.abs_tol, float):
-                tol = self.abs_tol
-            else:
-                raise ValueError(f'abs_tol is not "eps" or a float, found {self.abs_tol}')
-            if abs(a - b) < tol:
-                return
-        delta = None
-        if ka in ("complex", "approximate") and self.prec != "exact":
-            bits = 24 if self.prec == "single" else 53
-            delta = 2.0 ** (self.ulps - bits - 1) * (abs(a) + abs(b))
-        if ka == "complex":
-            self.number(a.real, b.real, delta)
-            self.number(a.imag, b.imag, delta)
-        elif isinstance(a, (np.datetime64, np.timedelta64)) and np.isnat(a):
-            t.assertEqual(np.isnat(a), np.isnat(b))
-        else:
-            self.number(a, b, delta)
+            return False
 
-    def number(self, a, b, delta):
-        t = self.case
-        if delta is None or a == b == 0.0 or math.isinf(a) or math.isinf(b):
-            t.assertEqual(a, b, msg=self.msg)
-            if not self.ignore_sign_on_zero:
-                try:
-                    if math.copysign(1, a) != math.copysign(1, b):
-                        t.fail(t._formatMessage(self.msg, f"{a} != {b}"))
-                except TypeError:
-                    pass
+    def tolerance(self, a):
+        # numba takes "eps" or a float and rejects anything else; the product converts with float()
+        if self.abs_tol == "eps":
+            return np.finfo(type(a)).eps
+        if isinstance(self.abs_tol, float):
+            return self.abs_tol
+        raise ValueError(f'abs_tol is not "eps" or a float, found {self.abs_tol}')
+
+    def scalar(self, a, b, delta):
+        # numba: NaT equals NaT (NumPy's == says it does not); the product has no such rule
+        if isinstance(a, (np.datetime64, np.timedelta64)) and np.isnat(a):
+            self.case.assertEqual(np.isnat(a), np.isnat(b))
         else:
-            t.assertAlmostEqual(a, b, delta=delta, msg=self.msg)
+            super().scalar(a, b, delta)
+
+    @staticmethod
+    def infinite(x):
+        # numba asks math.isinf of any number (NumPy's float32 too); the product only of Python floats
+        return math.isinf(x)
+
+    @staticmethod
+    def signs_differ(a, b):
+        # numba compares the signs of any two values copysign takes; the product only of floats
+        try:
+            return math.copysign(1, a) != math.copysign(1, b)
+        except TypeError:
+            return False
 
 
 class MemoryLeakMixin:
