@@ -154,11 +154,18 @@ _FINDER = _Redirect()
 
 def _cuda_submodule(name):
     """pyjitc's module for `numba.cuda.X[.Y]`, or None."""
-    import pyjitc.cuda
-    rest = name[len("numba.cuda."):]
-    own = _OWN.get(rest)
+    own = _OWN.get(name[len("numba.cuda."):])
     if own is not None:
         return own()
+    return _pyjitc_cuda_module(name)
+
+
+def _pyjitc_cuda_module(name):
+    """pyjitc.cuda.X[.Y] for `numba.cuda.X[.Y]` where pyjitc has such a module (loaded, or reached
+    from pyjitc.cuda's attributes), else None. The compat runner's numba stand-in
+    (tests/compat/standin/numba/_standin.py) finds pyjitc's modules with it too."""
+    import pyjitc.cuda
+    rest = name[len("numba.cuda."):]
     found = sys.modules.get("pyjitc.cuda." + rest)
     if found is None:
         obj = pyjitc.cuda

@@ -123,18 +123,13 @@ class _ModuleAliasLoader(importlib.abc.Loader):
 
 
 def pyjitc_module(name):
-    """pyjitc's own module for `numba.cuda.X[.Y]` (pyjitc.cuda.X[.Y]), if pyjitc has one."""
-    import pyjitc.cuda
-    rest = name[len("numba.cuda."):]
-    found = sys.modules.get("pyjitc.cuda." + rest)
-    if found is None:
-        obj = pyjitc.cuda
-        for part in rest.split("."):
-            obj = vars(obj).get(part) if isinstance(obj, pytypes.ModuleType) else None
-        found = obj
-    if isinstance(found, pytypes.ModuleType) and (found.__name__ or "").startswith("pyjitc"):
-        return found
-    return None
+    """pyjitc's own module for `numba.cuda.X[.Y]` (pyjitc.cuda.X[.Y]), if pyjitc has one: the
+    lookup of pyjitc.numba (the product's numba redirect), without the modules that one makes for
+    numba names pyjitc.cuda lacks (numba.cuda.testing, .vectorizers, .fp16, .core): the stand-in
+    has its own or leaves them missing. Imported here, not at the top: pyjitc is imported only
+    after install()."""
+    from pyjitc.numba import _pyjitc_cuda_module
+    return _pyjitc_cuda_module(name)
 
 
 class _MissingLoader(importlib.abc.Loader):
