@@ -4,12 +4,11 @@ absent (HAS_NUMBA is False: the tests' standalone mode), the compute capability 
 device's. Decorators about numba's own link-time tools (cudadevrt, nvjitlink) do not skip: pyjitc
 does not use them, so a test of linking runs and shows whether pyjitc can do it.
 
-The decorators, ForeignArray and CUDATestCase's set-up are pyjitc.numba.testing's (the product's
-numba.cuda.testing, which decides the same for pyjitc); what is here is what differs for numba-cuda's
-own suite: the FileCheck helpers, numba-cuda's own reading of a few decorators, and numba-cuda
-without numba."""
+The decorators, ForeignArray and CUDATestCase (with numba's assertPreciseEqual) are
+pyjitc.numba.testing's (the product's numba.cuda.testing, which decides the same for pyjitc); what
+is here is what differs for numba-cuda's own suite: the FileCheck helpers and numba-cuda without
+numba."""
 import os
-import platform
 import shutil
 import subprocess
 import tempfile
@@ -17,15 +16,14 @@ import unittest  # noqa: F401  (the tests import unittest from here)
 from pathlib import Path
 
 from numba import _standin
-from numba.cuda import config
 from numba.cuda.tests.support import TestCase
 from pyjitc.numba import testing as _testing
 from pyjitc.numba.testing import (  # noqa: F401  (the names numba-cuda's tests import)
     ForeignArray, cc_X_or_above, cudadevrt_missing, skip_if_cuda_includes_missing, skip_if_cudadevrt_missing,
-    skip_if_curand_kernel_missing, skip_if_nvjitlink_missing, skip_on_arm, skip_on_nvjitlink_13_1_sm_120,
-    skip_unless_cc_50, skip_unless_cc_53, skip_unless_cc_60, skip_unless_cc_75, skip_unless_cc_90,
-    skip_unless_conda_cudatoolkit, skip_under_cuda_memcheck, skip_with_nvdisasm, skip_without_nvdisasm,
-    xfail_unless_cudasim)
+    skip_if_curand_kernel_missing, skip_if_external_memmgr, skip_if_nvjitlink_missing, skip_on_arm, skip_on_cudasim,
+    skip_on_nvjitlink_13_1_sm_120, skip_on_wsl2, skip_unless_cc_50, skip_unless_cc_53, skip_unless_cc_60,
+    skip_unless_cc_75, skip_unless_cc_90, skip_unless_conda_cudatoolkit, skip_unless_cudasim,
+    skip_under_cuda_memcheck, skip_with_nvdisasm, skip_without_nvdisasm, xfail_unless_cudasim)
 
 test_data_dir = Path(_standin.tests_dir()) / "data"
 
@@ -41,13 +39,8 @@ def _filecheck():
 class CUDATestCase(_testing.CUDATestCase, TestCase):
     """For tests that use a CUDA device: the product's CUDATestCase (FLOAT16_RTOL; the occupancy and
     implicit-copy warnings off while a test runs) on the suite's TestCase. assertFileCheck* run
-    LLVM's FileCheck with the checks in a kernel's docstring over pyjitc's PTX / LLVM IR.
-
-    The product's setUp and tearDown also call the next ones in the method order (super());
-    numba-cuda's do not. In numba-cuda's suite nothing after CUDATestCase in a test class's method
-    order has a setUp or tearDown of its own but unittest.TestCase, whose do nothing (the one test
-    class with a base after CUDATestCase, TestVectorizeDecor(CUDATestCase, BaseVectorizeDecor),
-    has neither in BaseVectorizeDecor), so the tests see no difference."""
+    LLVM's FileCheck with the checks in a kernel's docstring over pyjitc's PTX / LLVM IR. As
+    numba-cuda's, its setUp and tearDown do not call those after it in the method order."""
 
     _dump_failed_filechecks = False
 
@@ -90,32 +83,9 @@ class CUDATestCase(_testing.CUDATestCase, TestCase):
             self.fail(f"FileCheck failed:\n{proc.stderr}")
 
 
-# numba-cuda's skip_on_cudasim and skip_unless_cudasim insist on a reason (a bare @skip_on_cudasim is
-# an error at import); the product's do not check
-def skip_on_cudasim(reason):
-    assert isinstance(reason, str)
-    return _testing.skip_on_cudasim(reason)
-
-
-def skip_unless_cudasim(reason):
-    assert isinstance(reason, str)
-    return _testing.skip_unless_cudasim(reason)
-
-
 # numba-cuda without numba, whatever is installed: the suite's "standalone" mode
 HAS_NUMBA = False
 skip_on_standalone_numba_cuda = unittest.skipUnless(HAS_NUMBA, "requires base numba install")
-
-
-def skip_if_external_memmgr(reason):
-    # numba-cuda reads its config (which _cudaconfig gives CUDA_MEMORY_MANAGER, and a test may
-    # override); the product reads NUMBA_CUDA_MEMORY_MANAGER, pyjitc's config having no such name
-    return unittest.skipIf(config.CUDA_MEMORY_MANAGER != "default", reason)
-
-
-def skip_on_wsl2(reason):
-    # numba-cuda looks for "wsl2" in the kernel release; the product for "microsoft-standard"
-    return unittest.skipIf("wsl2" in platform.release().lower(), reason)
 
 
 __getattr__ = _standin.module_getattr(__name__, submodules=False)

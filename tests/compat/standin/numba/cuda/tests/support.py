@@ -3,16 +3,13 @@ assertPreciseEqual) and the small helpers they import. Written for the compat ru
 runtime-specific helpers (NRT statistics, extension types) are not here: using one fails the test
 with MissingInPyjitc.
 
-TestCase and assertPreciseEqual's comparison are pyjitc.numba.testing's (the product's
-numba.cuda.testing), with the differences below where numba's own rules are followed to the letter:
-this module measures numba-cuda's suite, whose tests were written against numba's
-assertPreciseEqual, while the product's is its own simpler reading of it."""
-import cmath
+TestCase is pyjitc.numba.testing's (the product's numba.cuda.testing: numba's assertPreciseEqual,
+assertStridesEqual, assertRefCount, ...) with assertTypingError added, which names the stand-in's
+error classes."""
 import contextlib
 import gc
 import importlib
 import io
-import math
 import os
 import shutil
 import subprocess
@@ -21,13 +18,11 @@ import tempfile
 import unittest
 import warnings
 
-import numpy as np
 
 from numba import _standin
 from numba.core import errors
 from numba.cuda import config
 from pyjitc.numba import testing as _testing
-from pyjitc.numba.testing import _unit_strides
 
 HAS_NUMBA = False
 
@@ -118,107 +113,13 @@ def expected_failure_py314(fn):
 
 
 class TestCase(_testing.TestCase):
-    """The product's TestCase (longMessage, a seeded random, assertPreciseEqual), with the helpers
-    numba-cuda's tests use and numba's assertPreciseEqual (below)."""
-
-    def reset_module_warnings(self, module):
-        if isinstance(module, str):
-            module = sys.modules[module]
-        if hasattr(module, "__warningregistry__"):
-            del module.__warningregistry__
+    """The product's TestCase, with assertTypingError."""
 
     @contextlib.contextmanager
     def assertTypingError(self):
         """The block must fail to compile (pyjitc raises TypingError for a rejected kernel)."""
         with self.assertRaises((errors.LoweringError, errors.TypingError, TypeError, NotImplementedError)) as cm:
             yield cm
-
-    @contextlib.contextmanager
-    def assertRefCount(self, *objects):
-        before = [sys.getrefcount(x) for x in objects]
-        yield
-        gc.collect()
-        after = [sys.getrefcount(x) for x in objects]
-        for b, a, obj in zip(before, after, objects):
-            if a != b:
-                self.fail(f"Refcount changed from {b} to {a} for object: {obj!r}")
-
-    def assertRefCountEqual(self, *objects):
-        gc.collect()
-        counts = [sys.getrefcount(x) for x in objects]
-        for i, c in enumerate(counts[1:], 1):
-            if c != counts[0]:
-                self.fail(f"Refcount of #0 ({counts[0]}) != #{i} ({c})")
-
-    def assertStridesEqual(self, first, second):
-        self.assertEqual(first.shape, second.shape, "shapes differ")
-        self.assertEqual(first.itemsize, second.itemsize, "itemsizes differ")
-        self.assertEqual(_unit_strides(first), _unit_strides(second), "strides differ")
-
-    def assertPreciseEqual(self, first, second, prec="exact", ulps=1, msg=None, ignore_sign_on_zero=False,
-                           abs_tol=None):
-        """The product's assertPreciseEqual with numba's comparison (_PreciseCompare), and failing as
-        numba's does: outside the except block, so that the failure carries no chained
-        AssertionError (the product's fails inside it)."""
-        try:
-            _PreciseCompare(self, prec, ulps, msg, ignore_sign_on_zero, abs_tol).compare(first, second)
-        except AssertionError as e:
-            text = str(e)
-        else:
-            return
-        self.fail(f"when comparing {first} and {second}: {text}")
-
-
-class _PreciseCompare(_testing._Compare):
-    """The product's comparison where numba's rules differ from it (numba/tests/support.py,
-    _assertPreciseEqual), each method naming the difference."""
-
-    def note(self, text):
-        # numba adds the caller's msg to these two messages; the product does not
-        return text + (f": {self.msg}" if self.msg else "")
-
-    def arrays(self, a, b):
-        # numba compares the number of dimensions after the dtype and before the shapes, with its own
-        # message; the product's checks follow (comparing the dtype again, which changes nothing)
-        self.case.assertEqual(a.dtype, b.dtype)
-        self.case.assertEqual(a.ndim, b.ndim, "different number of dimensions")
-        super().arrays(a, b)
-
-    def both_nan(self, kind, a, b):
-        # numba asks cmath.isnan of values of any kind (those it cannot take are not NaN); the
-        # product only of floats and complex numbers
-        try:
-            return cmath.isnan(a) and cmath.isnan(b)
-        except TypeError:
-            return False
-
-    def tolerance(self, a):
-        # numba takes "eps" or a float and rejects anything else; the product converts with float()
-        if self.abs_tol == "eps":
-            return np.finfo(type(a)).eps
-        if isinstance(self.abs_tol, float):
-            return self.abs_tol
-        raise ValueError(f'abs_tol is not "eps" or a float, found {self.abs_tol}')
-
-    def scalar(self, a, b, delta):
-        # numba: NaT equals NaT (NumPy's == says it does not); the product has no such rule
-        if isinstance(a, (np.datetime64, np.timedelta64)) and np.isnat(a):
-            self.case.assertEqual(np.isnat(a), np.isnat(b))
-        else:
-            super().scalar(a, b, delta)
-
-    @staticmethod
-    def infinite(x):
-        # numba asks math.isinf of any number (NumPy's float32 too); the product only of Python floats
-        return math.isinf(x)
-
-    @staticmethod
-    def signs_differ(a, b):
-        # numba compares the signs of any two values copysign takes; the product only of floats
-        try:
-            return math.copysign(1, a) != math.copysign(1, b)
-        except TypeError:
-            return False
 
 
 class MemoryLeakMixin:
