@@ -630,16 +630,24 @@ static PjStatus pj_stream_check(const PjStream *stream, const PjDevice *device, 
                           device->ordinal);
 }
 
-/* CPU device memory: large arrays on 2 MiB boundaries with transparent huge pages asked for
- * (where the kernel leaves them to madvise), as NumPy does for its arrays of 4 MiB and more: a
- * kernel walking one in strides (a grid-stride loop's passes) then misses the TLB far less. */
+/* CPU device memory as cuMemAlloc hands it out: aligned to 256 bytes at least (CUDA's guarantee
+ * for every allocation, which vector loads and programs casting pointers rely on) and in whole
+ * 256-byte granules, so that a kernel touching a few elements past an array's end, which a GPU
+ * lets pass (the rest of the granule is that allocation's), stays inside its own allocation rather
+ * than corrupting the process's heap (glibc then aborts the process, numba-cuda's
+ * test_dispatcher_cpointer_arguments did so). Large arrays on 2 MiB boundaries with transparent
+ * huge pages asked for (where the kernel leaves them to madvise), as NumPy does for its arrays of
+ * 4 MiB and more: a kernel walking one in strides (a grid-stride loop's passes) then misses the
+ * TLB far less. NULL when out of memory. */
 static void *pj_cpu_mem_alloc(size_t bytes) {
-  enum { PJ_HUGE = 2u << 20 };
-  if (bytes < 2 * (size_t)PJ_HUGE) return malloc(bytes ? bytes : 1);
+  enum { PJ_GRANULE = 256, PJ_HUGE = 2u << 20 };
+  if (bytes > SIZE_MAX - PJ_GRANULE) return NULL;
+  size_t size = bytes ? (bytes + PJ_GRANULE - 1) / PJ_GRANULE * PJ_GRANULE : PJ_GRANULE;
+  int huge = size >= 2 * (size_t)PJ_HUGE;
   void *p = NULL;
-  if (posix_memalign(&p, PJ_HUGE, bytes) != 0) return NULL;
+  if (posix_memalign(&p, huge ? PJ_HUGE : PJ_GRANULE, size) != 0) return NULL;
 #ifdef MADV_HUGEPAGE
-  madvise(p, (bytes + PJ_HUGE - 1) / PJ_HUGE * PJ_HUGE, MADV_HUGEPAGE); /* a hint: its failure changes nothing */
+  if (huge) madvise(p, (size + PJ_HUGE - 1) / PJ_HUGE * PJ_HUGE, MADV_HUGEPAGE); /* a hint: its failure changes nothing */
 #endif
   return p;
 }

@@ -4,6 +4,9 @@ passed to foreign functions declared with pointer parameters, and the cache-hint
 stores (cuda.ldcg, cuda.stcs, ...) on arrays and pointers, checked against NumPy; their PTX
 carries the cache operator."""
 import os
+import subprocess
+import sys
+import textwrap
 
 import numpy as np
 import pytest
@@ -39,6 +42,50 @@ def test_pointer_parameters():
     axpy[2, 32](address(dr), 5, address(dx), int(dy.gpu_data.device_pointer), 40)
     np.testing.assert_array_equal(dr.copy_to_host(), 5 * hx + hy)
     assert str(axpy.signatures[0][0]) == "int32*"
+
+
+def test_device_memory_alignment_and_granules():
+    """Device arrays start on 256-byte boundaries, as cuMemAlloc's do (CUDA's guarantee), on the CPU
+    executor too; and a kernel running a few elements past a small array's end, which a GPU lets
+    pass (the rest of the 256-byte granule is the array's allocation), leaves the other arrays and
+    the process intact there as well. The overrun is numba-cuda's test_dispatcher_cpointer_arguments
+    (10-element arrays, n = 16), which corrupted the CPU executor's heap (glibc aborted the process
+    at a later free): run in a process of its own, many times over, with the in-bounds results and
+    a neighbour array checked."""
+    for n in (1, 10, 63, 64, 65, 1000):
+        assert address(cuda.device_array(n, np.int32)) % 256 == 0, n
+    code = textwrap.dedent(f"""
+        import gc
+        import numpy as np
+        from pyjitc import cuda, types
+        p = types.CPointer(types.int32)
+
+        @cuda.jit(types.void(p, types.int32, p, p, types.uint32))
+        def axpy(r, a, x, y, n):
+            i = cuda.grid(1)
+            if i < n:
+                r[i] = a * x[i] + y[i]
+
+        def address(d):
+            return d.__cuda_array_interface__["data"][0] if {os.environ.get("PYJITC_TEST_TARGET") == "cuda"!r} else int(d.gpu_data.device_pointer)
+
+        for _ in range(200):
+            hx = np.arange(10, dtype=np.int32)
+            hy = hx * 2
+            dx, dy = cuda.to_device(hx), cuda.to_device(hy)
+            dr = cuda.device_array_like(dx)
+            guard = cuda.to_device(np.full(64, 7, np.int32))
+            axpy[1, 32](address(dr), 5, address(dx), address(dy), 16)
+            assert (dr.copy_to_host() == 5 * hx + hy).all()
+            assert (guard.copy_to_host() == 7).all()
+            del dx, dy, dr, guard
+            gc.collect()
+        print("done")
+    """)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    r = subprocess.run([sys.executable, "-W", "ignore", "-c", code], capture_output=True, text=True, env=env,
+                       timeout=300)
+    assert r.returncode == 0 and r.stdout.strip() == "done", (r.returncode, r.stdout[-2000:], r.stderr[-2000:])
 
 
 def test_pointer_argument_must_be_an_address():

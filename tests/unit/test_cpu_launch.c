@@ -513,6 +513,39 @@ static void test_gpu_only_memory_api(void) {
   pj_device_close(device);
 }
 
+/* ---- device memory as cuMemAlloc gives it: 256-byte alignment, whole 256-byte granules -------- */
+
+/* Every allocation starts on a 256-byte boundary and owns its whole last granule: writing the
+ * granule's bytes past the requested size (a kernel overrunning an array a little, which a GPU
+ * lets pass) stays in the allocation (AddressSanitizer, in the sanitized pass, reports it
+ * otherwise), and neighbours keep their contents; sizes 0, 1, 40, 255, 256, 257 and a large one. */
+static void test_memory_granules(void) {
+  char err[256] = "";
+  PjDevice *device = open_cpu("1");
+  const size_t sizes[] = {0, 1, 40, 255, 256, 257, (size_t)5 << 20};
+  uint64_t addr[sizeof sizes / sizeof *sizes] = {0};
+  size_t n = sizeof sizes / sizeof *sizes;
+  for (size_t i = 0; i < n; i++) {
+    CHECKF(pj_mem_alloc(device, sizes[i], &addr[i], err, sizeof err) == PJ_OK && addr[i], "alloc %zu: %s",
+           sizes[i], err);
+    CHECKF(addr[i] % 256 == 0, "alloc of %zu bytes at %#llx: not 256-byte aligned", sizes[i],
+           (unsigned long long)addr[i]);
+  }
+  for (size_t i = 0; i < n; i++) {
+    size_t whole = sizes[i] ? (sizes[i] + 255) / 256 * 256 : 256;
+    memset((void *)(uintptr_t)addr[i], (int)(i + 1), whole);
+  }
+  for (size_t i = 0; i < n; i++) {
+    size_t whole = sizes[i] ? (sizes[i] + 255) / 256 * 256 : 256;
+    const unsigned char *p = (const unsigned char *)(uintptr_t)addr[i];
+    int same = 1;
+    for (size_t k = 0; k < whole; k++) same &= p[k] == (unsigned char)(i + 1);
+    CHECKF(same, "alloc %zu of %zu bytes: its granule was overwritten by another's", i, sizes[i]);
+  }
+  for (size_t i = 0; i < n; i++) pj_mem_free(device, addr[i]);
+  pj_device_close(device);
+}
+
 /* ---- devices in one process: the CPU executor's answers ------------------------------------- */
 
 static void test_devices_in_one_process(void) {
@@ -595,6 +628,7 @@ int main(void) {
   test_open();
   test_gpu_only_memory_api();
   test_devices_in_one_process();
+  test_memory_granules();
   test_saxpy2d("1");
   test_saxpy2d("4");
   test_saxpy2d("16");
