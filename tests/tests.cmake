@@ -93,7 +93,9 @@ set_tests_properties(packaging.wheel PROPERTIES LABELS "packaging;cpu" TIMEOUT 1
 # numba-cuda's own test suite (numba/cuda/tests/cudapy of numba-cuda 0.30.4) run against pyjitc,
 # as a report (tests/compat/README.md): it passes when the runner works, however many of those
 # tests fail; it fails only when the runner is broken (no download, no stand-in, no results).
-# numba-cuda is fetched into .deps/ on first use (network); a report goes to build/compat/.
+# On first use (network) numba-cuda's suite is fetched into .deps/numba-cuda and numba with
+# numba-cuda's test dependencies pip-installed into the scratch site .deps/compat-site-pyXY (run.py's
+# SITE_PINS), then reused; --budget counts from after that. A report goes to build/compat/.
 foreach(target cpu cuda)
   set(name compat.report)
   set(label cpu)

@@ -1,17 +1,21 @@
 #!/usr/bin/env python3
 """How much of numba-cuda's own test suite (numba/cuda/tests/cudapy, numba-cuda 0.30.4) passes
-under pyjitc.
+under pyjitc, counted as a numba-cuda user's install would run it.
 
     python3 tests/compat/run.py [--target cpu|cuda] [--only FILE...] [--out PATH] [--jobs N]
 
-Each test file runs unchanged in its own process (worker.py) against a stand-in `numba` package
-whose `numba.cuda` is pyjitc.cuda. A test is passed, failed, skipped (by its own decorators,
-e.g. cudasim-only) or not applicable (listed in not_applicable.txt: tests of numba's internals).
-A hang or crash costs only the test that caused it: the file's process is restarted after it.
-Prints a table and writes it as markdown to --out (default docs/compat.md).
+Each test file runs unchanged in its own process (worker.py) with what a numba-cuda user has:
+numba itself and numba-cuda's (test) dependencies, pip-installed at pinned versions into a scratch
+site (.deps/compat-site-pyXY, made on first use), and `numba.cuda` redirected to pyjitc by the
+product's pyjitc.numba; numba-cuda's suite modules (numba.cuda.testing, numba.cuda.tests.support)
+are the stand-in's (standin/). A test is passed, failed, skipped (by its own decorators or
+skipTest, as on a GPU install) or not applicable (listed in not_applicable.txt: tests of numba's
+internals). A file that does not import fails all its tests; a hang or crash fails only the test
+that caused it (the file's process is restarted after it). Prints a table and writes it as
+markdown to --out (default docs/compat.md).
 
-Exit status: 0 when the runner worked, whatever the tests did; 2 when it is broken (numba-cuda
-could not be fetched, the stand-in does not load, no results)."""
+Exit status: 0 when the runner worked, whatever the tests did; 2 when it is broken (numba-cuda or
+the scratch site could not be installed, the stand-in does not load, no results)."""
 import argparse
 import ast
 import collections
@@ -30,6 +34,16 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 PACKAGE = "numba.cuda.tests.cudapy"
+PYVER = f"py{sys.version_info[0]}{sys.version_info[1]}"
+
+# What a numba-cuda 0.30.4 user's test environment has besides NumPy (the machine's, which pyjitc
+# uses too), pinned: numba-cuda's requirements (numba >= 0.60, cuda-bindings >= 12.9.1 and < 14,
+# cuda-core >= 0.5.1 and < 2, cuda-pathfinder >= 1.4 and < 2) and the test dependencies its suite
+# imports (its `test` dependency group: ml_dtypes, cffi, filecheck; pytest and psutil are the
+# machine's), each with what it requires (numba: llvmlite; cffi: pycparser). The versions are those
+# pip picks for `pip install numba-cuda==0.30.4` today; numba-cuda itself is never installed.
+SITE_PINS = ("numba==0.68.1", "llvmlite==0.50.0", "cuda-bindings==13.5.0", "cuda-core==1.2.2",
+             "cuda-pathfinder==1.9.1", "ml_dtypes==0.6.0", "cffi==2.0.0", "pycparser==2.23", "filecheck==1.0.6")
 
 
 def parse_args(argv):
@@ -49,10 +63,18 @@ def parse_args(argv):
                     help="folder holding the pyjitc package (default build/python)")
     ap.add_argument("--deps", default=os.path.join(ROOT, ".deps", "numba-cuda"),
                     help="numba-cuda's extracted files (default .deps/numba-cuda)")
-    ap.add_argument("--no-fetch", action="store_true", help="never download numba-cuda (fail if --deps lacks it)")
+    ap.add_argument("--site", default=os.path.join(ROOT, ".deps", f"compat-site-{PYVER}"),
+                    help="the scratch site holding numba and numba-cuda's test dependencies (default "
+                    f".deps/compat-site-{PYVER}; pip-installed there on first use)")
+    ap.add_argument("--no-site", action="store_true", help="no scratch site: use the packages the interpreter has "
+                    "(numba, llvmlite, cuda-bindings, cuda-core, ml_dtypes, cffi, filecheck must be installed)")
+    ap.add_argument("--no-fetch", action="store_true", help="never download (numba-cuda into --deps, the scratch "
+                    "site's packages): fail if they are not there")
     ap.add_argument("--na", default=os.path.join(HERE, "not_applicable.txt"), help="the not-applicable list")
     ap.add_argument("--causes", default=os.path.join(HERE, "causes.txt"), help="failure causes (regular expressions)")
     ap.add_argument("--python", default=sys.executable, help="interpreter for the test processes")
+    ap.add_argument("--from-json", metavar="PATH", help="run nothing: write the report of an earlier run's --json "
+                    "(after a change of causes.txt)")
     return ap.parse_args(argv)
 
 
@@ -77,11 +99,57 @@ def ensure_deps(args):
         raise Broken("fetching numba-cuda failed")
 
 
+def site_ready(site):
+    try:
+        with open(os.path.join(site, ".pins"), encoding="utf-8") as f:
+            return f.read().split() == list(SITE_PINS)
+    except OSError:
+        return False
+
+
+def ensure_site(args):
+    """The scratch site: SITE_PINS pip-installed into --site (without their dependencies, so that
+    NumPy stays the machine's), once; redone when the pins change. Two runs at once wait for each
+    other (a lock next to it)."""
+    if args.no_site:
+        return
+    site = os.path.abspath(args.site)
+    if site_ready(site):
+        return
+    if args.no_fetch:
+        raise Broken(f"no scratch site at {site} (and --no-fetch): run once with network, or use --no-site")
+    import fcntl
+    os.makedirs(os.path.dirname(site), exist_ok=True)
+    with open(site + ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if site_ready(site):
+            return
+        print(f"compat: installing {' '.join(SITE_PINS)} into {site}", flush=True)
+        tmp = site + ".new"
+        subprocess.run(["rm", "-rf", tmp], check=False)
+        t0 = time.monotonic()
+        proc = subprocess.run([args.python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                               "--no-input", "--no-deps", "--only-binary", ":all:", "--target", tmp, *SITE_PINS],
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            tail = (proc.stderr or proc.stdout).strip().splitlines()[-5:]
+            subprocess.run(["rm", "-rf", tmp], check=False)
+            raise Broken("pip could not install the scratch site:\n  " + "\n  ".join(tail))
+        with open(os.path.join(tmp, ".pins"), "w", encoding="utf-8") as f:
+            f.write("\n".join(SITE_PINS) + "\n")
+        subprocess.run(["rm", "-rf", site], check=False)
+        os.rename(tmp, site)
+        print(f"compat: scratch site ready ({time.monotonic() - t0:.0f} s)", flush=True)
+
+
 def child_env(args):
     env = dict(os.environ)
-    # the stand-in first, also for the Python processes the tests start themselves
+    # the stand-in first (its sitecustomize installs it in every Python process, the ones the tests
+    # start themselves too), then pyjitc, then the scratch site
+    site = None if args.no_site else os.path.abspath(args.site)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (os.path.join(HERE, "standin"), os.path.abspath(args.pyjitc),
-                                                    env.get("PYTHONPATH")) if p)
+                                                    site, env.get("PYTHONPATH")) if p)
+    env["PYJITC_COMPAT_SUITE"] = "1"
     env["PYJITC_TARGET"] = args.target
     env["PYJITC_TEST_TARGET"] = args.target
     env["PYJITC_COMPAT_DEPS"] = os.path.abspath(args.deps)
@@ -92,7 +160,8 @@ def child_env(args):
 
 
 def check_standin(args):
-    """The stand-in loads and numba.cuda is pyjitc.cuda; retried, as the lead may be rebuilding."""
+    """The stand-in loads, numba is numba and numba.cuda is pyjitc.cuda; retried, as pyjitc may be
+    being rebuilt."""
     last = ""
     for attempt in range(4):
         proc = subprocess.run([args.python, os.path.join(HERE, "worker.py"), "--check"], env=child_env(args),
@@ -108,7 +177,7 @@ def check_standin(args):
 def load_na(path):
     """not_applicable.txt: `FILE[::PATTERN]  reason` lines; PATTERN matches `Class.method` (fnmatch).
     A FILE that is not a test_*.py is a helper module of the suite that exists only for n/a tests:
-    the test processes get a missing module in its place (see _standin.py)."""
+    the test processes get a missing module in its place (see standin/pyjitc_compat.py)."""
     whole, parts, helpers = {}, collections.defaultdict(list), {}
     with open(path, encoding="utf-8") as f:
         for n, line in enumerate(f, 1):
@@ -182,7 +251,7 @@ def static_tests(path):
 
 # ---- running one file ----------------------------------------------------------------------------
 
-_PATH = re.compile(r"(?:/[^\s:'\"]+/)([^/\s:'\"]+\.py)")
+_PATH = re.compile(r"(?:/[^\s:'\"]+/)([^/\s:'\"]+\.\w+)")
 
 
 def tidy(message):
@@ -262,19 +331,19 @@ class FileRun:
             if killed:
                 self.results[current] = ("fail", killed[1])
             else:
-                self.results[current] = ("fail", f"crashed the test process (exit status {proc.returncode}): "
+                self.results[current] = ("fail", f"crashed the test process ({_status(proc.returncode)}): "
                                                  f"{_crash_line(tail)}")
             return killed is None or (killed[0] == "test" and more_time)
         if killed or reader.done:
             return False
         if self.collected is None:
             if self.import_error is None and self.module_skip is None:
-                self.import_error = (f"the test process exited (status {proc.returncode}) before collecting: "
+                self.import_error = (f"the test process exited ({_status(proc.returncode)}) before collecting: "
                                      f"{_last_line(tail)}")
             return False
         rest = [t for t in self.collected if t not in self.results]
         if rest:  # it exited between tests (sys.exit, os._exit): the next test is blamed
-            self.results[rest[0]] = ("fail", f"the test process exited (status {proc.returncode}) "
+            self.results[rest[0]] = ("fail", f"the test process exited ({_status(proc.returncode)}) "
                                              f"before this test: {_last_line(tail)}")
             return more_time
         return False
@@ -342,6 +411,17 @@ def _kill(proc):
     proc.wait()
 
 
+def _status(rc):
+    """A process's exit status in words: the signal that killed it, or its exit code."""
+    if rc is not None and rc < 0:
+        import signal
+        try:
+            return f"killed by {signal.Signals(-rc).name}"
+        except ValueError:
+            return f"killed by signal {-rc}"
+    return f"exit status {rc}"
+
+
 def _crash_line(text):
     """The line of a crashed process's output that says most: LLVM's or Python's fatal error."""
     for mark in ("LLVM ERROR", "Fatal Python error", "Assertion", "terminate called"):
@@ -375,12 +455,18 @@ class Row:
 
 def run_all(args):
     ensure_deps(args)
+    ensure_site(args)
     banner = check_standin(args)
     na_whole, na_parts, helpers = load_na(args.na)
     files = sorted(f for f in os.listdir(tests_dir(args.deps)) if f.startswith("test_") and f.endswith(".py"))
     for f in list(na_whole) + list(na_parts) + list(helpers):
         if not os.path.isfile(os.path.join(tests_dir(args.deps), f)):
             raise Broken(f"{args.na}: {f} is not a file of the test suite")
+    for f, patterns in na_parts.items():  # a pattern that matches nothing is a typo, or the suite changed
+        known = static_tests(os.path.join(tests_dir(args.deps), f))
+        for p, _ in patterns:
+            if not any(fnmatch.fnmatchcase(t, p) for t in known):
+                raise Broken(f"{args.na}: {f}::{p} matches no test of {f}")
     args.missing_modules = [f"{PACKAGE}.{h[:-3]}" for h in sorted(helpers)]
     if args.only:
         want = {o if o.endswith(".py") else o + ".py" for o in (os.path.basename(x) for x in args.only)}
@@ -492,8 +578,9 @@ def report(args, results, banner, elapsed):
     print(f"{'total':{width}s} {tot['pass']:5d} {tot['fail']:5d} {tot['na']:5d} {tot['skip'] + tot['xfail']:5d}")
     not_run = [r.file for r in results if r.note.startswith("not run")]
     unrun = f"; {len(not_run)} files NOT RUN (time budget)" if not_run else ""
-    print(f"\npassed {tot['pass']} of {applicable} applicable tests ({pct:.1f} %); {tot['na']} not applicable, "
-          f"{tot['skip'] + tot['xfail']} skipped; target {args.target}; {elapsed:.0f} s{unrun}")
+    print(f"\ntarget {args.target}: passed {tot['pass']}, failed {tot['fail']}, skipped {tot['skip'] + tot['xfail']}, "
+          f"not applicable {tot['na']}; passed / (passed + failed) = {tot['pass']} / {applicable} = {pct:.1f} %; "
+          f"{elapsed:.0f} s{unrun}")
 
     rules = load_causes(args.causes)
     causes = collections.Counter()
@@ -511,20 +598,32 @@ def report(args, results, banner, elapsed):
             by_cause[cause] += 1
             cause_files[cause].add(r.file)
 
+    skipped = tot["skip"] + tot["xfail"]
+    where = "the CPU executor" if args.target == "cpu" else "a CUDA GPU"
+    env = banner.split("; packages: ")[-1].split("; device ")[0] if "; packages: " in banner else ""
+    device = banner.split("; device ")[-1] if "; device " in banner else ""
     lines = [
-        "# numba-cuda's test suite under pyjitc",
+        f"# numba-cuda's test suite under pyjitc: target `{args.target}`",
         "",
         "How many of numba-cuda's own tests (`numba/cuda/tests/cudapy` of numba-cuda 0.30.4, run unchanged)",
-        f"pass under pyjitc. Made by `python3 tests/compat/run.py --target {args.target}` "
-        "(see [tests/compat/README.md](../tests/compat/README.md)); CTest runs it as `compat.report`.",
+        f"pass under pyjitc on {where}, run as a numba-cuda user's install runs them: numba and numba-cuda's "
+        "test dependencies installed, `numba.cuda` redirected to pyjitc by `pyjitc.numba`. "
+        f"Made by `python3 tests/compat/run.py --target {args.target}` "
+        "(how it counts: [tests/compat/README.md](../tests/compat/README.md)); CTest runs it as "
+        f"`{'compat.report' if args.target == 'cpu' else 'compat.report_gpu'}`.",
         "",
-        f"- date: {date}; pyjitc commit {_commit()}; target: `{args.target}` "
-        f"({banner.split('; device ')[-1] if 'device' in banner else ''}); {elapsed:.0f} s with {args.jobs} jobs",
-        f"- **passed {tot['pass']} of {applicable} applicable tests ({pct:.1f} %)**; failed {tot['fail']}; "
-        f"not applicable {tot['na']} (tests of numba's internals, listed in "
-        "[tests/compat/not_applicable.txt](../tests/compat/not_applicable.txt)); skipped "
-        f"{tot['skip'] + tot['xfail']} (by the tests' own decorators: simulator-only, expected failures, missing "
-        "optional packages)" + (f"; **{len(not_run)} files not run** (the run's time budget ran out)" if not_run else ""),
+        f"| target `{args.target}` | tests |",
+        "|---|---:|",
+        f"| passed | {tot['pass']} |",
+        f"| failed (crashes, hangs and files that do not import included) | {tot['fail']} |",
+        f"| skipped (by the tests themselves: skip decorators, skipTest, expected failures) | {skipped} |",
+        "| not applicable (tests of numba's internals, listed in "
+        f"[not_applicable.txt](../tests/compat/not_applicable.txt)) | {tot['na']} |",
+        f"| **passed / (passed + failed)** | **{tot['pass']} / {applicable} = {pct:.1f} %** |",
+        "",
+        f"- date: {date}; pyjitc commit {_commit()}; device: {device}; {elapsed:.0f} s with {args.jobs} jobs"
+        + (f"; **{len(not_run)} files not run** (the run's time budget ran out)" if not_run else ""),
+        f"- installed: {env}" if env else "- installed: (unknown)",
         "",
         "| file | passed | failed | n/a | skipped | first failure |",
         "|---|---:|---:|---:|---:|---|",
@@ -551,6 +650,8 @@ def report(args, results, banner, elapsed):
               "| tests | files | message |", "|---:|---:|---|"]
     for key, n in causes.most_common(40):
         lines.append(f"| {n} | {len(files_of[key])} | {key.replace('|', chr(92) + '|')} |")
+    if not causes:
+        lines.append("| 0 | 0 | (none: every failure matched a cause) |")
     lines += ["", "## Every failure", ""]
     for r in results:
         fails = r.failures()
@@ -565,9 +666,29 @@ def report(args, results, banner, elapsed):
     if args.json:
         os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)
         with open(args.json, "w", encoding="utf-8") as f:
-            json.dump({"target": args.target, "date": date, "files": {
+            json.dump({"target": args.target, "date": date, "banner": banner, "seconds": round(elapsed, 1),
+                       "jobs": args.jobs, "files": {
                 r.file: {t: {"outcome": o, "message": m} for t, (o, m) in sorted(r.tests.items())}
                 for r in results}}, f, indent=1)
+
+
+def load_json(args):
+    """The results of an earlier run (its --json), for --from-json."""
+    try:
+        with open(args.from_json, encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError) as e:
+        raise Broken(f"--from-json: {e}") from None
+    args.target, args.jobs = data["target"], data.get("jobs", args.jobs)
+    results = []
+    for file, tests in sorted(data["files"].items()):
+        row = Row(file)
+        row.tests = {t: (v["outcome"], tidy(v["message"])) for t, v in tests.items()}
+        outcomes = {o for o, _ in row.tests.values()}
+        if row.tests and outcomes in ({"na"}, {"skip"}):
+            row.note = ("n/a: " if outcomes == {"na"} else "skipped: ") + next(iter(row.tests.values()))[1]
+        results.append(row)
+    return results, data.get("banner", ""), data.get("seconds", 0.0)
 
 
 def main(argv=None):
@@ -576,7 +697,10 @@ def main(argv=None):
         print(f"compat: error: no pyjitc package folder {args.pyjitc} (--pyjitc)", file=sys.stderr)
         return 2
     try:
-        results, banner, elapsed = run_all(args)
+        if args.from_json:
+            results, banner, elapsed = load_json(args)
+        else:
+            results, banner, elapsed = run_all(args)
     except Broken as e:
         print(f"compat: error: {e}", file=sys.stderr)
         return 2

@@ -3,11 +3,13 @@
     python3 worker.py --module numba.cuda.tests.cudapy.test_x --events FILE [--skip FILE] [--na PATTERN...]
     python3 worker.py --check
 
-Puts the numba stand-in first (standin/ on sys.path, its finder first on sys.meta_path), checks
-that `numba.cuda` is pyjitc.cuda, imports the test module unchanged, collects its tests as
-unittest does (plus module-level pytest-style `test_*()` functions and pytest's skip/skipif/xfail
-marks), and runs them. Each event is one JSON line appended to FILE as it happens, so run.py
-knows which test was running when the process hung or crashed:
+Installs the stand-in (standin/pyjitc_compat.py: numba is the real numba, numba.cuda is pyjitc
+through pyjitc.numba, numba-cuda's suite modules are the stand-in's), checks it, imports the test
+module unchanged, collects its tests as unittest does (plus module-level pytest-style `test_*()`
+functions and pytest's skip/skipif/xfail marks), and runs them. A test module that cannot be
+imported fails (every one of its tests); it is skipped only where it skips itself (unittest's
+SkipTest, pytest.importorskip, a module-level pytest skip). Each event is one JSON line appended to
+FILE as it happens, so run.py knows which test was running when the process hung or crashed:
   {"event": "collected", "tests": [...]}   {"event": "start", "id": ...}
   {"event": "result", "id": ..., "outcome": "pass|fail|skip|xfail|na", "message": ...}
   {"event": "import_error", "message": ...}   {"event": "fatal", "message": ...}   {"event": "done"}
@@ -26,6 +28,9 @@ import warnings
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 STANDIN = os.path.join(HERE, "standin")
+# what a numba-cuda user's test environment imports besides numba.cuda: numba and the test
+# dependencies (run.py's scratch site, or the interpreter's own packages with --no-site)
+NEEDED = ("numba", "llvmlite", "cuda.bindings", "cuda.core", "cuda.pathfinder", "ml_dtypes", "cffi", "filecheck")
 
 
 class Events:
@@ -58,26 +63,19 @@ def is_skip(exc):
     return isinstance(exc, unittest.SkipTest) or type(exc).__name__ == "Skipped"
 
 
-def missing_package(exc):
-    """The top-level name of a third-party package (not numba) whose absence stopped an import:
-    cuda-python, llvmlite, ml_dtypes, ... are numba-cuda's dependencies, not pyjitc's."""
-    if isinstance(exc, ModuleNotFoundError) and exc.name:
-        top = exc.name.split(".")[0]
-        if top not in ("numba", "pyjitc"):
-            return top
-    return None
-
-
 def load_standin():
-    """Imports the stand-in and checks it won; returns the numba package."""
-    if sys.path[:1] != [STANDIN]:
+    """Installs the stand-in (sitecustomize.py already did, where PYJITC_COMPAT_SUITE is set), imports
+    numba and numba.cuda through it and checks that it won; returns the stand-in module."""
+    if STANDIN not in sys.path:
         sys.path.insert(0, STANDIN)
-    import numba  # noqa: F401  (installs the stand-in's finder)
-    from numba import _standin
-    _standin.check()
+    import pyjitc_compat
+    pyjitc_compat.install()
+    import numba  # noqa: F401
+    import numba.cuda  # noqa: F401
+    pyjitc_compat.check()
     import numba.cuda.testing  # noqa: F401
-    _standin.check()
-    return numba
+    pyjitc_compat.check()
+    return pyjitc_compat
 
 
 def test_id(test):
@@ -131,10 +129,34 @@ def module_functions(module):
     return out
 
 
+_GLOBAL = re.compile(r"global '(\w+)' is not a compile-time constant")
+
+
+def missing_global(message, module):
+    """pyjitc's rejection of a kernel's global that is a numba.cuda name pyjitc lacks (`from
+    numba.cuda import libdevice` gave a missing module): the message names the missing name first,
+    as MissingInPyjitc does, so that the failure counts under the right cause."""
+    import pyjitc_compat
+    m = _GLOBAL.search(message)
+    if not m or module is None:
+        return message
+    value = vars(module).get(m.group(1))
+    if isinstance(value, pyjitc_compat.Missing):
+        what = value._qualname
+    elif getattr(value, "__pyjitc_missing__", False):
+        what = value.__name__
+    elif isinstance(value, pyjitc_compat._MissingClassMeta):
+        what = value._pyjitc_qualname
+    else:
+        return message
+    return f"MissingInPyjitc: pyjitc has no {what} (a kernel uses it: {message})"
+
+
 class Result(unittest.TestResult):
-    def __init__(self, events):
+    def __init__(self, events, module=None):
         super().__init__()
         self.events = events
+        self.module = module
         self.current = None
         self.outcome = None
         self.class_errors = {}
@@ -155,6 +177,7 @@ class Result(unittest.TestResult):
 
     def _set(self, outcome, message):
         # the first failure of a test (or of its subtests) is the one reported
+        message = missing_global(message, self.module)
         if self.outcome is None or self.outcome[0] in ("pass", "xfail"):
             self.outcome = (outcome, message)
 
@@ -198,7 +221,7 @@ def run(args):
         events.emit(event="fatal", message="stand-in: " + first_line(type(e), e),
                     traceback=traceback.format_exc())
         return 3
-    from numba import _standin
+    import pyjitc_compat as _standin
 
     warnings.simplefilter("default")
     skip = set()
@@ -210,11 +233,6 @@ def run(args):
     try:
         module = importlib.import_module(args.module)
     except BaseException as e:  # noqa: B036
-        package = missing_package(e)
-        if package:
-            events.emit(event="module_skip", message=f"needs the package {package!r} (not installed)")
-            events.emit(event="done")
-            return 0
         if not is_skip(e):
             events.emit(event="import_error", message=first_line(type(e), e), traceback=traceback.format_exc())
             events.emit(event="done")
@@ -247,7 +265,7 @@ def run(args):
             continue
         selected.append(t)
 
-    result = Result(events)
+    result = Result(events, module)
     unittest.TestSuite(selected).run(result)
     for desc, message in result.class_errors.items():  # run.py gives it to the tests it kept from running
         where = re.search(r"\(([\w.]+)\)", desc)
@@ -265,12 +283,33 @@ def run(args):
 
 
 def check():
-    """--check: the stand-in loads, numba.cuda is pyjitc.cuda, pyjitc imports and sees a device."""
-    numba = load_standin()
+    """--check: the stand-in loads, numba is numba and numba.cuda is pyjitc.cuda, pyjitc sees a
+    device; prints what runs (numba's and the test dependencies' versions)."""
+    load_standin()
+    import importlib.metadata
+    failed = []
+    for name in NEEDED:
+        try:
+            importlib.import_module(name)
+        except Exception as e:  # noqa: BLE001
+            failed.append(f"{name} ({first_line(type(e), e)})")
+    if failed:
+        print("not importable: " + "; ".join(failed))
+        return 1
+    import numba
     import pyjitc
+    import pyjitc.numba
     dev = numba.cuda.get_current_device()
-    print(f"ok: numba stand-in at {os.path.dirname(numba.__file__)}; numba.cuda is pyjitc.cuda "
-          f"({pyjitc.__file__}); device {dev.name.decode()}")
+    name = dev.name.decode() if isinstance(dev.name, bytes) else str(dev.name)
+    versions = []
+    for dist in ("numba", "llvmlite", "numpy", "cuda-bindings", "cuda-core", "ml_dtypes", "cffi", "filecheck"):
+        try:
+            versions.append(f"{dist} {importlib.metadata.version(dist)}")
+        except importlib.metadata.PackageNotFoundError:
+            versions.append(f"{dist} (not installed)")
+    print(f"ok: numba {numba.__version__} at {os.path.dirname(numba.__file__)}; numba.cuda is pyjitc.cuda "
+          f"({os.path.dirname(pyjitc.__file__)}) through pyjitc.numba, HAS_NUMBA {numba.cuda.HAS_NUMBA}; "
+          f"packages: {', '.join(versions)}; device {name}")
     return 0
 
 

@@ -153,7 +153,8 @@ _FINDER = _Redirect()
 # ---- numba.cuda --------------------------------------------------------------------------------
 
 def _cuda_submodule(name):
-    """pyjitc's module for `numba.cuda.X[.Y]`, or None."""
+    """pyjitc's module for `numba.cuda.X[.Y]`, or None. The compat runner's stand-in
+    (tests/compat/standin/pyjitc_compat.py) asks it too, and uses _FINDER for numba.cuda."""
     own = _OWN.get(name[len("numba.cuda."):])
     if own is not None:
         return own()
@@ -162,8 +163,7 @@ def _cuda_submodule(name):
 
 def _pyjitc_cuda_module(name):
     """pyjitc.cuda.X[.Y] for `numba.cuda.X[.Y]` where pyjitc has such a module (loaded, or reached
-    from pyjitc.cuda's attributes), else None. The compat runner's numba stand-in
-    (tests/compat/standin/numba/_standin.py) finds pyjitc's modules with it too."""
+    from pyjitc.cuda's attributes), else None."""
     import pyjitc.cuda
     rest = name[len("numba.cuda."):]
     found = sys.modules.get("pyjitc.cuda." + rest)

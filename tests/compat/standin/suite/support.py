@@ -1,11 +1,12 @@
-"""numba.cuda.tests.support for the stand-in: the base TestCase of numba-cuda's tests (with
-assertPreciseEqual) and the small helpers they import. Written for the compat runner; numba's
+"""numba.cuda.tests.support of the compat stand-in: the base TestCase of numba-cuda's tests (with
+assertPreciseEqual) and the small helpers they import. Written for the compat runner; numba-cuda's
 runtime-specific helpers (NRT statistics, extension types) are not here: using one fails the test
 with MissingInPyjitc.
 
 TestCase is pyjitc.numba.testing's (the product's numba.cuda.testing: numba's assertPreciseEqual,
-assertStridesEqual, assertRefCount, ...) with assertTypingError added, which names the stand-in's
-error classes."""
+assertStridesEqual, assertRefCount, ...) with assertTypingError added (numba's TypingError and
+LoweringError, which pyjitc's TypingError derives from under pyjitc.numba, TypeError,
+NotImplementedError)."""
 import contextlib
 import gc
 import importlib
@@ -19,12 +20,12 @@ import unittest
 import warnings
 
 
-from numba import _standin
+import pyjitc_compat as _standin
 from numba.core import errors
 from numba.cuda import config
 from pyjitc.numba import testing as _testing
 
-HAS_NUMBA = False
+from numba.cuda import HAS_NUMBA  # noqa: F401,E402  (True: numba is installed)
 
 linux_only = unittest.skipIf(not sys.platform.startswith("linux"), "linux only test")
 windows_only = unittest.skipIf(not sys.platform.startswith("win"), "Windows only test")

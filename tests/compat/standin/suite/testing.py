@@ -1,21 +1,22 @@
-"""numba.cuda.testing for the stand-in: CUDATestCase and the skip decorators numba-cuda's tests
-use, decided for pyjitc: nothing is the simulator (ENABLE_CUDASIM is False), numba itself is
-absent (HAS_NUMBA is False: the tests' standalone mode), the compute capability is pyjitc's
-device's. Decorators about numba's own link-time tools (cudadevrt, nvjitlink) do not skip: pyjitc
-does not use them, so a test of linking runs and shows whether pyjitc can do it.
-
-The decorators, ForeignArray and CUDATestCase (with numba's assertPreciseEqual) are
-pyjitc.numba.testing's (the product's numba.cuda.testing, which decides the same for pyjitc); what
-is here is what differs for numba-cuda's own suite: the FileCheck helpers and numba-cuda without
-numba."""
+"""numba.cuda.testing of the compat stand-in: CUDATestCase and the skip decorators numba-cuda's
+tests use. They are pyjitc.numba.testing's, the product's numba.cuda.testing (what pyjitc.numba
+gives a user): nothing is the simulator (ENABLE_CUDASIM is 0), numba is installed (HAS_NUMBA is
+True, so skip_on_standalone_numba_cuda does not skip), the compute capability is pyjitc's
+device's; decorators about numba-cuda's own link-time tools (cudadevrt, nvjitlink) do not skip, as
+pyjitc does not use them. What is added here is what only numba-cuda's own suite uses: the
+FileCheck helpers (assertFileCheckAsm, ...), run with the `filecheck` package as numba-cuda's are
+(LLVM's FileCheck where that package is not installed)."""
+import importlib.util
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import unittest  # noqa: F401  (the tests import unittest from here)
 from pathlib import Path
 
-from numba import _standin
+import pyjitc_compat as _standin
+from numba.cuda import HAS_NUMBA  # noqa: F401  (True: numba is installed)
 from numba.cuda.tests.support import TestCase
 from pyjitc.numba import testing as _testing
 from pyjitc.numba.testing import (  # noqa: F401  (the names numba-cuda's tests import)
@@ -23,16 +24,20 @@ from pyjitc.numba.testing import (  # noqa: F401  (the names numba-cuda's tests 
     skip_if_curand_kernel_missing, skip_if_external_memmgr, skip_if_nvjitlink_missing, skip_on_arm, skip_on_cudasim,
     skip_on_nvjitlink_13_1_sm_120, skip_on_wsl2, skip_unless_cc_50, skip_unless_cc_53, skip_unless_cc_60,
     skip_unless_cc_75, skip_unless_cc_90, skip_unless_conda_cudatoolkit, skip_unless_cudasim,
-    skip_under_cuda_memcheck, skip_with_nvdisasm, skip_without_nvdisasm, xfail_unless_cudasim)
+    skip_on_standalone_numba_cuda, skip_under_cuda_memcheck, skip_with_nvdisasm, skip_without_nvdisasm,
+    xfail_unless_cudasim)
 
 test_data_dir = Path(_standin.tests_dir()) / "data"
 
 
 def _filecheck():
-    """LLVM's FileCheck, if installed."""
+    """The command running FileCheck: the `filecheck` package numba-cuda's tests use (a Python port of
+    LLVM's FileCheck, one of its test dependencies), else LLVM's FileCheck; None if neither is here."""
+    if importlib.util.find_spec("filecheck") is not None:
+        return [sys.executable, "-m", "filecheck"]
     for c in (os.environ.get("PYJITC_FILECHECK"), shutil.which("FileCheck"), "/usr/lib/llvm-19/bin/FileCheck"):
         if c and os.path.isfile(c) and os.access(c, os.X_OK):
-            return c
+            return [c]
     return None
 
 
@@ -68,24 +73,21 @@ class CUDATestCase(_testing.CUDATestCase, TestCase):
     def assertFileCheckMatches(self, ir_content, check_patterns, check_prefixes=("CHECK",), **options):
         tool = _filecheck()
         if tool is None:
-            self.fail("FileCheck (LLVM) not found: set PYJITC_FILECHECK")
-        args = [tool, "--check-prefixes=" + ",".join(check_prefixes)]
+            self.fail("FileCheck not found: neither the filecheck package nor LLVM's FileCheck (PYJITC_FILECHECK)")
+        args = tool + ["--check-prefixes=" + ",".join(check_prefixes)]
         for k, v in options.items():
             flag = "--" + k.replace("_", "-")
             args += [flag] if v is True else [] if v is False else [f"{flag}={v}"]
         with tempfile.NamedTemporaryFile("w", suffix=".checks", delete=False) as f:
             f.write(check_patterns)
         try:
-            proc = subprocess.run(args + [f.name], input=ir_content, capture_output=True, text=True)
+            env = dict(os.environ)
+            env.pop("PYJITC_COMPAT_SUITE", None)  # a plain Python process: no stand-in to install
+            proc = subprocess.run(args + [f.name], input=ir_content, capture_output=True, text=True, env=env)
         finally:
             os.unlink(f.name)
         if proc.returncode != 0:
             self.fail(f"FileCheck failed:\n{proc.stderr}")
-
-
-# numba-cuda without numba, whatever is installed: the suite's "standalone" mode
-HAS_NUMBA = False
-skip_on_standalone_numba_cuda = unittest.skipUnless(HAS_NUMBA, "requires base numba install")
 
 
 __getattr__ = _standin.module_getattr(__name__, submodules=False)

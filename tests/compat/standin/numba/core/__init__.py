@@ -1,1 +1,0 @@
-"""numba.core of the stand-in: only `types` and `errors`."""

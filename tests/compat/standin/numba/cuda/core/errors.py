@@ -1,6 +1,0 @@
-"""numba.cuda.core.errors is the same module object as numba.core.errors."""
-import sys
-
-from numba.core import errors
-
-sys.modules[__name__] = errors

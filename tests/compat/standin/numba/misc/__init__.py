@@ -1,1 +1,0 @@
-"""numba.misc: the stand-in's own, for numba.misc.special (literal_unroll)."""
