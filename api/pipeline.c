@@ -457,7 +457,13 @@ PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags) {
         g->kind = PJ_GLOBAL_FOREIGN;
         if (!(g->foreign = pj_binding_foreign(s->arena, b))) g->kind = PJ_GLOBAL_CONST;
         break;
-      case PJ_BIND_OPAQUE: g->qualname = pj_arena_strdup(s->arena, b->qualname ? b->qualname : ""); break;
+      case PJ_BIND_OPAQUE:
+        g->qualname = pj_arena_strdup(s->arena, b->qualname ? b->qualname : "");
+        if (strcmp(g->qualname, "NoneType") == 0) { /* None: a constant kernels test (`if x is None:`) */
+          g->value = pj_arena_alloc(s->arena, sizeof(PjExpr));
+          g->value->kind = PJ_EX_NONE;
+        }
+        break;
       default: g->value = pj_binding_value(s->arena, b, u, false); break; /* NULL: not a constant kernels can use */
       }
     }

@@ -77,9 +77,9 @@ const PjType *pj_type_binary(PjChecker *c, PjExpr **slot) {
 
 const PjType *pj_type_unary(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
+  if (e->un.op == PJ_UN_NOT) return pj_condition_type(c, &e->un.x) ? pj_type_scalar(PJ_BOOL) : NULL;
   const PjType *t = pj_expr_type(c, &e->un.x);
   if (!t) return NULL;
-  if (e->un.op == PJ_UN_NOT) return pj_truth_ok(c, e->un.x) ? pj_type_scalar(PJ_BOOL) : NULL;
   if (!pj_type_is_scalar(t) || pj_dtype_is_fp8(t->dtype) || (e->un.op == PJ_UN_INVERT && (pj_type_is_float(t) || pj_type_is_complex(t)))) {
     static const char *const ops[] = {"-", "+", "~", "not"};
     pj_err(c, e->loc, "bad operand type for unary %s: %s", ops[e->un.op], pj_tn(c, t));
@@ -108,15 +108,14 @@ const PjType *pj_type_compare(PjChecker *c, PjExpr **slot) {
     const PjType *a = e->cmp.operands[i]->type, *b = e->cmp.operands[i + 1]->type;
     PjCmpOp op = e->cmp.ops[i];
     if ((op == PJ_CMP_IS || op == PJ_CMP_IS_NOT) && e->cmp.n == 1 && (a->kind == PJ_TY_NONE || b->kind == PJ_TY_NONE)) {
-      /* x is None: known from the types (nothing in a kernel is optional) */
+      /* x is None: known from the types (nothing in a kernel is optional); folded in both
+       * phases, so that `if x is None:` prunes its dead branch while types are inferred too */
       bool same = a->kind == b->kind;
-      if (c->final) {
-        PjExpr *k = pj_arena_alloc(c->arena, sizeof(PjExpr));
-        k->kind = PJ_EX_BOOL;
-        k->loc = e->loc;
-        k->ival = op == PJ_CMP_IS ? same : !same;
-        *slot = k;
-      }
+      PjExpr *k = pj_arena_alloc(c->arena, sizeof(PjExpr));
+      k->kind = PJ_EX_BOOL;
+      k->loc = e->loc;
+      k->ival = op == PJ_CMP_IS ? same : !same;
+      *slot = k;
       return pj_type_scalar(PJ_BOOL);
     }
     if ((op == PJ_CMP_IS || op == PJ_CMP_IS_NOT) && e->cmp.n == 1 && pj_type_is_scalar(a) && pj_type_is_scalar(b)) {
@@ -171,9 +170,9 @@ const PjType *pj_type_boolop(PjChecker *c, PjExpr **slot) {
 
 const PjType *pj_type_ifexp(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
-  const PjType *ct = pj_expr_type(c, &e->ifexp.cond);
+  const PjType *ct = pj_condition_type(c, &e->ifexp.cond);
   const PjType *a = pj_expr_type(c, &e->ifexp.then), *b = pj_expr_type(c, &e->ifexp.orelse);
-  if (!ct || !a || !b || !pj_truth_ok(c, e->ifexp.cond)) return NULL;
+  if (!ct || !a || !b) return NULL;
   const PjType *u = pj_unify_or_fail(c, e->loc, a, b, "a conditional expression");
   if (!u) return NULL;
   pj_coerce(c, &e->ifexp.then, u);

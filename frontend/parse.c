@@ -1105,7 +1105,7 @@ static PjExpr *pj_fold(PjParser *p, const PjExpr *e) {
   case PJ_EX_CALL: return pj_fold_scalar_call(p, e);
   case PJ_EX_NAME: {
     const PjGlobal *g = pj_global(p, e->name.id);
-    return g && g->kind == PJ_GLOBAL_CONST ? g->value : NULL;
+    return g && g->kind == PJ_GLOBAL_CONST && g->value && g->value->kind != PJ_EX_NONE ? g->value : NULL;
   }
   case PJ_EX_TUPLE: case PJ_EX_LIST: {
     PjExpr *t = pj_arena_alloc(p->arena, sizeof(PjExpr));
@@ -1293,7 +1293,7 @@ static void pj_parse_module_assign(PjParser *p, TSNode stmt) {
       return;
     }
   }
-  PjExpr *value = pj_fold(p, st->assign.value);
+  PjExpr *value = st->assign.value->kind == PJ_EX_NONE ? st->assign.value : pj_fold(p, st->assign.value);
   if (value && value->kind == PJ_EX_LIST) value = NULL; /* a Python list is no constant for kernels */
   for (int i = 0; i < st->assign.ntargets; i++) pj_bind_const(p, st->assign.targets[i], value);
 }

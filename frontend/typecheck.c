@@ -105,8 +105,22 @@ void pj_coerce(PjChecker *c, PjExpr **slot, const PjType *to) {
 bool pj_truth_ok(PjChecker *c, const PjExpr *e) {
   if (!e->type) return false;
   if (pj_type_is_scalar(e->type)) return true;
+  if (e->type->kind == PJ_TY_NONE) return true; /* None is false (pj_condition_type folds it) */
   pj_err(c, e->loc, "a condition must be a number or a bool, not %s", pj_tn(c, e->type));
   return false;
+}
+
+/* A condition (if, while, `not`, a conditional expression) typed: None, whose truth is known
+ * (False), becomes that constant, so that `if x:` with x None prunes as numba's branch pruning
+ * does. NULL when the condition is not one (reported). */
+const PjType *pj_condition_type(PjChecker *c, PjExpr **slot) {
+  const PjType *t = pj_expr_type(c, slot);
+  if (!t || !pj_truth_ok(c, *slot)) return NULL;
+  if (t->kind == PJ_TY_NONE) {
+    *slot = pj_new_expr(c, (PjExpr){.kind = PJ_EX_BOOL, .loc = (*slot)->loc, .ival = 0});
+    t = (*slot)->type = pj_type_scalar(PJ_BOOL);
+  }
+  return t;
 }
 
 /* ---- expressions ------------------------------------------------------------------------------ */
@@ -1212,7 +1226,7 @@ static void pj_check_stmt(PjChecker *c, PjStmt *s) {
   case PJ_ST_ASSIGN: pj_check_assign(c, s); break;
   case PJ_ST_AUGASSIGN: pj_check_aug(c, s); break;
   case PJ_ST_IF:
-    if (pj_expr_type(c, &s->if_.cond) && pj_truth_ok(c, s->if_.cond) &&
+    if (pj_condition_type(c, &s->if_.cond) &&
         (s->if_.cond->kind == PJ_EX_BOOL || s->if_.cond->kind == PJ_EX_INT)) {
       /* a constant condition (`if DEBUG:`, a literal parameter): the branch not taken is dead
        * and not typed, as numba prunes it */
@@ -1225,7 +1239,7 @@ static void pj_check_stmt(PjChecker *c, PjStmt *s) {
     pj_check_block(c, &s->if_.orelse);
     break;
   case PJ_ST_WHILE:
-    if (pj_expr_type(c, &s->while_.cond)) pj_truth_ok(c, s->while_.cond);
+    pj_condition_type(c, &s->while_.cond);
     c->loop_depth++;
     pj_check_block(c, &s->while_.body);
     c->loop_depth--;

@@ -1,0 +1,98 @@
+"""None as a global or captured value in kernels: numba knows its truth and identity when it
+compiles, so `if x:`, `not x`, `x is None` and `x is not None` with x None are constants there,
+and the branch not taken is pruned (not typed, so it may hold code that only types for another
+value of x, numba-cuda's test_functioncompiler_locals)."""
+import numpy as np
+import pytest
+
+from pyjitc import cuda
+from pyjitc.errors import TypingError
+
+OPTIONAL_SCALE = None
+SCALE = 3.0
+
+
+@cuda.jit
+def scale_unless_none(a, out):
+    i = cuda.grid(1)
+    if i < a.size:
+        if OPTIONAL_SCALE is None:
+            out[i] = a[i]
+        else:
+            out[i] = a[i] * OPTIONAL_SCALE[0]  # would not type: pruned
+        if SCALE is not None:
+            out[i] += SCALE
+        if OPTIONAL_SCALE is not None:
+            out[i] = -1.0
+
+
+def test_global_none_prunes_the_branch_not_taken(rng):
+    a = rng.standard_normal(40)
+    out = np.zeros_like(a)
+    scale_unless_none[2, 32](a, out)
+    np.testing.assert_array_equal(out, a + 3.0)
+
+
+def test_captured_none_is_false_in_conditions():
+    cond = None
+
+    @cuda.jit("void(float32[::1], int64[::1])")
+    def k(b_arg, flags):
+        b_smem = cuda.shared.array(shape=(1,), dtype=np.float32)
+        if cond:
+            b_smem[0] = b_arg[0]
+            flags[0] = 1
+        if not cond:
+            flags[1] = 2
+        flags[2] = 10 if cond else 20
+        while cond:
+            flags[3] = 99
+        flags[4] = cond is None
+        flags[5] = (cond is not None) + 5
+
+    b = np.ones(1, np.float32)
+    flags = np.zeros(6, np.int64)
+    k[1, 1](b, flags)
+    np.testing.assert_array_equal(flags, [0, 2, 20, 0, 1, 5])
+
+
+def test_captured_value_that_is_not_none():
+    cond = 7
+
+    @cuda.jit
+    def k(out):
+        out[0] = cond is None
+        out[1] = cond is not None
+        if cond:
+            out[2] = cond
+
+    out = np.zeros(3, np.int64)
+    k[1, 1](out)
+    np.testing.assert_array_equal(out, [0, 1, 7])
+
+
+def test_none_in_arithmetic_is_a_located_error():
+    nothing = None
+
+    @cuda.jit
+    def k(out):
+        out[0] = nothing + 1
+
+    with pytest.raises(TypingError, match=r"test_none_constants.py:\d+:\d+: error: unsupported operand types for \+: "
+                                          r"none and int64"):
+        k[1, 1](np.zeros(1))
+
+
+def test_dead_branch_does_not_take_part_in_typing():
+    # the pruned branch would make y a tuple, which cannot unify with float64
+    @cuda.jit
+    def k(out):
+        if OPTIONAL_SCALE is None:
+            y = 1.5
+        else:
+            y = (1, 2)
+        out[0] = y
+
+    out = np.zeros(1)
+    k[1, 1](out)
+    assert out[0] == 1.5
