@@ -107,6 +107,12 @@ const PjType *pj_type_compare(PjChecker *c, PjExpr **slot) {
   for (int i = 0; i < e->cmp.n; i++) {
     const PjType *a = e->cmp.operands[i]->type, *b = e->cmp.operands[i + 1]->type;
     PjCmpOp op = e->cmp.ops[i];
+    if ((op == PJ_CMP_EQ || op == PJ_CMP_NE) && e->cmp.n == 1 && a->kind == PJ_TY_DTYPE && b->kind == PJ_TY_DTYPE) {
+      /* a.dtype == np.float32: dtypes are known when compiling (NumPy's dtype equality) */
+      bool same = a->dtype == b->dtype;
+      *slot = pj_new_expr(c, (PjExpr){.kind = PJ_EX_BOOL, .loc = e->loc, .ival = op == PJ_CMP_EQ ? same : !same});
+      return pj_type_scalar(PJ_BOOL);
+    }
     if ((op == PJ_CMP_IS || op == PJ_CMP_IS_NOT) && e->cmp.n == 1 && (a->kind == PJ_TY_NONE || b->kind == PJ_TY_NONE)) {
       /* x is None: known from the types (nothing in a kernel is optional); folded in both
        * phases, so that `if x is None:` prunes its dead branch while types are inferred too */

@@ -1256,6 +1256,21 @@ static void pj_bind_opaque(PjParser *p, TSNode n) {
   for (uint32_t i = 0; i < k.n; i++) pj_bind_opaque(p, k.at[i]);
 }
 
+/* The qualified name of a dtype that a module-level value stands for: `np.float32`, `numba.int8`,
+ * `np.dtype(np.int32)`, `np.dtype("int16")` (numba's NumberClass and DType, both dtypes known
+ * when compiling); NULL for anything else. */
+static const char *pj_fold_dtype(PjParser *p, const PjExpr *e) {
+  PjDtype d;
+  if (e->kind == PJ_EX_CALL && e->call.nargs == 1 && !e->call.has_kwargs && pj_is_numpy(p, e->call.fn, "dtype")) {
+    const PjExpr *a = e->call.args[0];
+    if (a->kind == PJ_EX_STRING)
+      return pj_dtype_from_name(a->str, &d) ? pj_arena_printf(p->arena, "numpy.%s", pj_dtype_name(d)) : NULL;
+    e = a;
+  }
+  const char *q = e->kind == PJ_EX_NAME || e->kind == PJ_EX_ATTR ? pj_fold_qualname(p, e) : NULL;
+  return q && pj_dtype_of_name(q, &d) ? q : NULL;
+}
+
 /* NAME = value, A = B = value, C, D = 1, 2, NAME op= value: folded where Python's value is
  * known here; evaluated quietly: a value the kernel language cannot hold is an error only
  * where a kernel uses it. */
@@ -1286,6 +1301,13 @@ static void pj_parse_module_assign(PjParser *p, TSNode stmt) {
     return;
   }
   if (st->assign.ntargets == 1 && st->assign.targets[0]->kind == PJ_EX_NAME) {
+    const char *dtype = pj_fold_dtype(p, st->assign.value);
+    if (dtype) { /* DT = np.float32: a name for the dtype, as an import is one for a module */
+      PjGlobal g = {.name = st->assign.targets[0]->name.id, .loc = st->assign.targets[0]->loc,
+                    .kind = PJ_GLOBAL_MODULE, .qualname = dtype};
+      pj_add_global(p, g);
+      return;
+    }
     PjConstArray *arr = pj_fold_array(p, st->assign.targets[0]->name.id, st->assign.value);
     if (arr) {
       PjGlobal g = {.name = arr->name, .loc = st->assign.targets[0]->loc, .kind = PJ_GLOBAL_ARRAY, .array = arr};

@@ -350,6 +350,10 @@ static const PjType *pj_type_attr(PjChecker *c, PjExpr **slot) {
     int id = pj_builtin_lookup(q);
     PjDtype d;
     if (id < 0 && pj_dtype_of_name(q, &d)) return pj_static(c, slot, pj_type_dtype(d));
+    size_t n = strlen(q);
+    if (id < 0 && n > 5 && strcmp(q + n - 5, ".type") == 0 &&
+        pj_dtype_of_name(pj_arena_printf(c->arena, "%.*s", (int)(n - 5), q), &d))
+      return pj_static(c, slot, pj_type_dtype(d)); /* DT.type of a dtype bound at module level */
     if (id >= 0 && pj_builtins[id].form == PJ_FORM_VALUE) return pj_type_builtin_value(c, slot, id);
     if (id >= 0) return pj_static(c, slot, pj_type_function(c->arena, id, NULL, q));
     /* a module path that names nothing we know */
@@ -362,6 +366,8 @@ static const PjType *pj_type_attr(PjChecker *c, PjExpr **slot) {
   const PjType *bt = pj_expr_type(c, &e->attr.base);
   if (!bt) return NULL;
   if (bt->kind == PJ_TY_RECORD) return pj_type_field(c, bt, e->attr.attr, e->attr.attr_loc);
+  if (bt->kind == PJ_TY_DTYPE && strcmp(e->attr.attr, "type") == 0)
+    return pj_static(c, slot, bt); /* a.dtype.type: the scalar type, numba's NumberClass (a cast when called) */
   int field = pj_type_field_index(bt, e->attr.attr);
   if (field >= 0) { /* a namedtuple's item by name: p.x is p[0] */
     if (!c->final) return bt->items[field];
@@ -612,6 +618,33 @@ static const PjType *pj_type_dtype_cast(PjChecker *c, PjExpr **slot, PjDtype d) 
     *slot = cast;
   }
   return pj_type_scalar(d);
+}
+
+/* np.dtype(x) of a dtype (np.float32, a.dtype) or a dtype's name ("int16"): that dtype, a value
+ * known when compiling (numba's DType), usable as an array's dtype and, through .type, a cast. */
+static const PjType *pj_type_np_dtype_call(PjChecker *c, PjExpr **slot) {
+  PjExpr *e = *slot;
+  if (e->call.nargs != 1 || e->call.has_kwargs) {
+    pj_err(c, e->loc, "np.dtype() takes one positional argument in kernels (a dtype or its name), got %d%s",
+           e->call.nargs, e->call.has_kwargs ? " and keywords" : "");
+    return NULL;
+  }
+  PjExpr *a = e->call.args[0];
+  PjDtype d;
+  if (a->kind == PJ_EX_STRING) {
+    if (!pj_dtype_from_name(a->str, &d)) {
+      pj_err(c, a->loc, "unknown dtype descriptor: '%s'", a->str);
+      return NULL;
+    }
+    return pj_static(c, slot, pj_type_dtype(d));
+  }
+  const PjType *t = pj_expr_type(c, &e->call.args[0]);
+  if (!t) return NULL;
+  if (t->kind != PJ_TY_DTYPE) {
+    pj_err(c, a->loc, "unknown dtype descriptor: %s (np.dtype() takes a dtype or its name)", pj_tn(c, t));
+    return NULL;
+  }
+  return pj_static(c, slot, t);
 }
 
 static PjFunc *pj_check_function(PjChecker *parent, PjSpec *spec);
@@ -912,6 +945,15 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
   }
   PjDtype d;
   if (q && id < 0 && pj_dtype_of_name(q, &d)) return pj_type_dtype_cast(c, slot, d);
+  if (q && id < 0 && strcmp(q, "numpy.dtype") == 0) return pj_type_np_dtype_call(c, slot);
+  if (id < 0 && e->call.fn->kind == PJ_EX_ATTR && strcmp(e->call.fn->attr.attr, "type") == 0) {
+    /* a.dtype.type(x), DT.type(x): a dtype's scalar type called, a cast */
+    const PjType *ft = pj_expr_type(c, &e->call.fn);
+    if (!ft) return NULL;
+    if (ft->kind == PJ_TY_DTYPE) return pj_type_dtype_cast(c, slot, ft->dtype);
+    pj_err(c, e->call.fn->loc, "%s is not callable", pj_tn(c, ft));
+    return NULL;
+  }
   if (q && id < 0 && pj_is_vector_ctor(q)) return pj_type_vector_ctor(c, slot, q); /* frontend/vectors.c */
   if (q && id < 0 && e->call.fn->kind == PJ_EX_NAME && strcmp(q, "tuple") == 0) return pj_type_tuple_call(c, slot);
   if (q && e->call.fn->kind == PJ_EX_NAME && strcmp(q, "pow") == 0) return pj_type_pow_call(c, slot);

@@ -134,6 +134,8 @@ def _qualname(v):
         return "numpy." + v.__name__
     if isinstance(v, type) and issubclass(v, np.generic):
         return "numpy." + v.__name__
+    if isinstance(v, np.dtype) and v.fields is None and v.isnative and v.name in CODES:
+        return "numpy." + v.name  # np.dtype(np.int32): numba's DType, a dtype known when compiling
     mod = getattr(v, "__module__", None) or ""
     if mod.startswith("numba.core.types"):  # numba's own type objects (from numba import float32)
         return "numba." + str(v)
