@@ -149,6 +149,7 @@ LLVMValueRef pj_cg_element_addr(PjCg *g, const PjExpr *base, const PjExpr *ix, P
     if (g->debug) pj_cg_check_index(g, loc, k, i, extent);
     linear = linear ? LLVMBuildAdd(g->b, LLVMBuildMul(g->b, linear, extent, ""), i, "") : i;
   }
+  if (!linear) linear = LLVMConstInt(pj_cg_i64(g), 0, 0); /* x[()] of a 0-d array: its one element */
   LLVMValueRef data = LLVMBuildExtractValue(g->b, arr, 0, "");
   return LLVMBuildInBoundsGEP2(g->b, pj_cg_mem_dtype(g, at->dtype), data, &linear, 1, "");
 }

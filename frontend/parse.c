@@ -1193,7 +1193,8 @@ static PjConstArray *pj_fold_array(PjParser *p, const char *name, const PjExpr *
   }
   PjConstArray *arr = pj_arena_alloc(p->arena, sizeof(PjConstArray));
   for (int k = 0; k < PJ_MAX_DIMS; k++) arr->shape[k] = -1;
-  if (!data || !pj_array_shape(data, 0, arr->shape, &arr->ndim)) return NULL;
+  bool number = data && (data->kind == PJ_EX_INT || data->kind == PJ_EX_FLOAT || data->kind == PJ_EX_BOOL);
+  if (!data || (!number && !pj_array_shape(data, 0, arr->shape, &arr->ndim))) return NULL; /* a number: 0-d */
   arr->count = 1;
   for (int k = 0; k < arr->ndim; k++) arr->count *= arr->shape[k];
   if (arr->count > (1 << 20)) return NULL;
@@ -1203,6 +1204,7 @@ static PjConstArray *pj_fold_array(PjParser *p, const char *name, const PjExpr *
   bool any_float = false, no_int = false;
   pj_array_fill(data, arr, &at, &any_float, &no_int);
   arr->dtype = any_float ? PJ_FLOAT64 : PJ_INT64; /* NumPy's default for Python numbers */
+  if (number && data->kind == PJ_EX_BOOL) arr->dtype = PJ_BOOL; /* np.array(True) */
   if (dtype) { /* np.float32, numpy.int8, or a string such as "float32" */
     const char *dn = dtype->kind == PJ_EX_ATTR ? dtype->attr.attr : dtype->kind == PJ_EX_STRING ? dtype->str
                      : dtype->kind == PJ_EX_NAME ? dtype->name.id : NULL;

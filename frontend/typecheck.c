@@ -1343,11 +1343,13 @@ static const PjType *pj_record_arg_type(PjChecker *c, const PjFunc *src, int i, 
   }
   const PjRecord *r = pj_arena_alloc(c->arena, sizeof(PjRecord));
   memcpy((void *)r, a->record, sizeof *r); /* fields stay the caller's: they outlive the compile */
+  if (a->zero_dim) return pj_type_record_array(c->arena, r, 0); /* np.ndarray((), dtype=rec) */
   return a->ndim ? pj_type_record_array(c->arena, r, a->ndim) : pj_type_record(c->arena, r);
 }
 
 static const PjType *pj_arg_type(PjChecker *c, const PjFunc *src, int i, const PjArgType *a) {
   if (pj_abi_pointer(a)) return pj_type_pointer(a->dtype);
+  if (a->zero_dim && !a->record) return pj_type_array_ro(a->dtype, 0, 'C', a->readonly != 0);
   return a->record ? pj_record_arg_type(c, src, i, a) /* F and A arguments are strided views */
          : a->ndim ? pj_type_array_ro(a->dtype, a->ndim, pj_abi_strided(a) ? 'A' : 'C', a->readonly != 0)
                    : pj_type_scalar(a->dtype);

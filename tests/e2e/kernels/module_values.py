@@ -24,3 +24,15 @@ def module_values(x, out):
         if NOTHING:
             out[4, i] = 2
         out[5, i] = (x.dtype == np.float64) + 2 * (a.dtype == NP_DTYPE)
+
+
+G0 = np.array(5)
+H0 = np.array(2.5, dtype=np.float32)
+
+
+@cuda.jit
+def zero_d(x, out):
+    # 0-d module-level arrays: constants, read as G0[()]
+    i = cuda.grid(1)
+    if i < x.size:
+        out[i] = x[i] * G0[()] + H0[()] + G0.ndim + G0.size
