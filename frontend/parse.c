@@ -28,7 +28,7 @@ const TSLanguage *tree_sitter_python(void);
   X(IF, "if_statement", 1) X(ELIF, "elif_clause", 1) X(ELSE, "else_clause", 1)                     \
   X(FOR, "for_statement", 1) X(WHILE, "while_statement", 1) X(RETURN, "return_statement", 1)      \
   X(PASS, "pass_statement", 1) X(BREAK, "break_statement", 1) X(CONTINUE, "continue_statement", 1) \
-  X(RAISE, "raise_statement", 1)                                                                   \
+  X(RAISE, "raise_statement", 1) X(NONLOCAL, "nonlocal_statement", 1)                             \
   X(IDENTIFIER, "identifier", 1) X(INTEGER, "integer", 1) X(FLOAT, "float", 1) X(TRUE, "true", 1)  \
   X(FALSE, "false", 1) X(NONE, "none", 1) X(STRING, "string", 1)                                   \
   X(CONCAT_STRING, "concatenated_string", 1) X(STRING_CONTENT, "string_content", 1)                \
@@ -768,6 +768,30 @@ static PjStmt *pj_parse_inner_def(PjParser *p, TSNode n) {
   return st;
 }
 
+/* `nonlocal a, b` in an inner function: the names it rebinds in the functions it is written in
+ * (recorded on the function; frontend/nonlocals.c inlines its calls). A pass statement. */
+static PjStmt *pj_parse_nonlocal(PjParser *p, TSNode n) {
+  PjFunc *f = p->cur;
+  PjKids k = pj_named_kids(p, n);
+  for (uint32_t i = 0; i < k.n; i++) {
+    if (!pj_is(k.at[i], PJ_SYM_IDENTIFIER)) continue;
+    const char *name = pj_text(p, k.at[i]);
+    if (!f->outer) { /* Python's SyntaxError: no function encloses it */
+      pj_error(p->diags, &p->m->file, pj_loc(p, k.at[i]), "no binding for nonlocal '%s' found", name);
+      continue;
+    }
+    const char **names = pj_arena_alloc(p->arena, sizeof(char *) * (size_t)(f->nnonlocals + 1));
+    PjLoc *locs = pj_arena_alloc(p->arena, sizeof(PjLoc) * (size_t)(f->nnonlocals + 1));
+    for (int j = 0; j < f->nnonlocals; j++) names[j] = f->nonlocals[j], locs[j] = f->nonlocal_locs[j];
+    names[f->nnonlocals] = name;
+    locs[f->nnonlocals] = pj_loc(p, k.at[i]);
+    f->nonlocals = names;
+    f->nonlocal_locs = locs;
+    f->nnonlocals++;
+  }
+  return pj_new_stmt(p, PJ_ST_PASS, n);
+}
+
 static PjStmt *pj_stmt(PjParser *p, TSNode n) {
   TSSymbol s = ts_node_symbol(n);
   if (s == pj_sym[PJ_SYM_EXPR_STMT]) return pj_parse_expr_stmt(p, n);
@@ -813,6 +837,7 @@ static PjStmt *pj_stmt(PjParser *p, TSNode n) {
     return st;
   }
   if (s == pj_sym[PJ_SYM_FUNCTION_DEF] && p->cur) return pj_parse_inner_def(p, n);
+  if (s == pj_sym[PJ_SYM_NONLOCAL]) return pj_parse_nonlocal(p, n);
   if (s == pj_sym[PJ_SYM_BREAK]) return pj_new_stmt(p, PJ_ST_BREAK, n);
   if (s == pj_sym[PJ_SYM_CONTINUE]) return pj_new_stmt(p, PJ_ST_CONTINUE, n);
   const char *kind = pj_node_kind(n);
