@@ -187,3 +187,19 @@ def test_misuse_of_a_0d_array_is_a_located_error(body, message):
     exec(f"def k(x, out):\n    {body}\n", ns)
     with pytest.raises(TypingError, match=r":\d+:\d+: error: " + message):
         cuda.jit(ns["k"])[1, 1](np.array(1.0), np.zeros(1))
+
+
+def test_0d_array_with_a_barrier_and_an_atomic():
+    @cuda.jit
+    def k(x, out):
+        sm = cuda.shared.array(32, np.float64)
+        i = cuda.threadIdx.x
+        sm[i] = x[()] + i
+        cuda.syncthreads()
+        out[i] = sm[31 - i]
+        cuda.atomic.add(x, (), 1.0)
+
+    x, out = np.array(2.0), np.zeros(32)
+    k[1, 32](x, out)
+    assert x == 34.0
+    np.testing.assert_array_equal(out, 2.0 + np.arange(31, -1, -1))
