@@ -203,3 +203,14 @@ def test_0d_array_with_a_barrier_and_an_atomic():
     k[1, 32](x, out)
     assert x == 34.0
     np.testing.assert_array_equal(out, 2.0 + np.arange(31, -1, -1))
+
+
+def test_0d_array_inside_a_tuple_argument():
+    @cuda.jit
+    def k(t, out):
+        out[0] = t[0][()] + t[1]
+        t[0][()] = 7
+
+    x, out = np.array(1.5), np.zeros(1)
+    k[1, 1]((x, 2), out)
+    assert out[0] == 3.5 and x == 7.0
