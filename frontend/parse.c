@@ -1362,9 +1362,9 @@ static bool pj_parse_params(PjParser *p, TSNode params, PjFunc *f) {
     if (pj_is(c, PJ_SYM_DEFAULT_PARAM)) {
       id = pj_child(c, PJ_FIELD_NAME);
       PjExpr *v = pj_expr(p, pj_child(c, PJ_FIELD_VALUE));
-      if (v && !(dflt = pj_fold(p, v))) {
+      if (v && !(dflt = v->kind == PJ_EX_NONE ? v : pj_fold(p, v))) { /* None too: `def f(x, scale=None)` */
         pj_error(p->diags, &p->m->file, v->loc, "parameter '%s': a default value must be a constant (a number, "
-                 "a bool or a tuple of them)", pj_text(p, id));
+                 "a bool, None or a tuple of them)", pj_text(p, id));
         ok = false;
       }
       if (!v) ok = false;

@@ -244,6 +244,10 @@ static const PjType *pj_type_name_expr(PjChecker *c, PjExpr **slot) {
       return NULL;
     }
     const PjType *t = c->f->vars[v].type;
+    if (t->kind == PJ_TY_NONE) { /* a parameter given None (numba's none): the constant, so that `is None` folds */
+      *slot = pj_new_expr(c, (PjExpr){.kind = PJ_EX_NONE, .loc = e->loc});
+      return t;
+    }
     return t->kind == PJ_TY_FUNCTION || t->kind == PJ_TY_DTYPE ? pj_static(c, slot, t) : t;
   }
   const PjType *captured;
@@ -709,7 +713,7 @@ static const PjType *pj_type_device_call(PjChecker *c, PjExpr **slot, const PjFu
   for (int i = 0; i < e->call.nargs; i++) {
     if (args[i]->kind != PJ_TY_SCALAR && args[i]->kind != PJ_TY_ARRAY && args[i]->kind != PJ_TY_TUPLE &&
         args[i]->kind != PJ_TY_GRID_GROUP && args[i]->kind != PJ_TY_FUNCTION && args[i]->kind != PJ_TY_DTYPE &&
-        args[i]->kind != PJ_TY_RECORD && args[i]->kind != PJ_TY_POINTER) {
+        args[i]->kind != PJ_TY_RECORD && args[i]->kind != PJ_TY_POINTER && args[i]->kind != PJ_TY_NONE) {
       pj_err(c, e->call.args[i]->loc, "cannot pass %s to a device function", pj_tn(c, args[i]));
       return NULL;
     }
@@ -1296,8 +1300,26 @@ static void pj_check_stmt(PjChecker *c, PjStmt *s) {
   }
 }
 
+/* Whether every path through b ends in a return. */
+static bool pj_block_returns(const PjBlock *b) {
+  if (!b->count) return false;
+  const PjStmt *s = b->stmts[b->count - 1];
+  if (s->kind == PJ_ST_RETURN) return true;
+  return s->kind == PJ_ST_IF && pj_block_returns(&s->if_.then) && pj_block_returns(&s->if_.orelse);
+}
+
 static void pj_check_block(PjChecker *c, PjBlock *b) {
-  for (int i = 0; i < b->count; i++) pj_check_stmt(c, b->stmts[i]);
+  for (int i = 0; i < b->count; i++) {
+    PjStmt *s = b->stmts[i];
+    pj_check_stmt(c, s);
+    if (s->kind == PJ_ST_IF && (s->if_.cond->kind == PJ_EX_BOOL || s->if_.cond->kind == PJ_EX_INT) &&
+        pj_block_returns(s->if_.cond->ival ? &s->if_.then : &s->if_.orelse)) {
+      /* `if x is None: return ...` with the branch taken known: what follows is dead, and is
+       * neither typed nor compiled (numba prunes the branch and drops the unreachable code) */
+      if (c->final) b->count = i + 1;
+      break;
+    }
+  }
 }
 
 /* Infer the variables' types until they settle, then check and rewrite. */

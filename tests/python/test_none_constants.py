@@ -96,3 +96,39 @@ def test_dead_branch_does_not_take_part_in_typing():
     out = np.zeros(1)
     k[1, 1](out)
     assert out[0] == 1.5
+
+
+@cuda.jit(device=True)
+def scaled(x, factor=None):
+    if factor is None:
+        return x
+    return x * factor  # would not type for None: dead after the return above
+
+
+def test_none_as_a_device_function_argument_and_default():
+    @cuda.jit
+    def k(a, out):
+        i = cuda.grid(1)
+        if i < a.size:
+            out[0, i] = scaled(a[i])
+            out[1, i] = scaled(a[i], 10.0)
+            out[2, i] = scaled(a[i], None)
+            out[3, i] = scaled(a[i], factor=None)
+
+    a = np.arange(5.0) - 2
+    out = np.zeros((4, a.size))
+    k[1, 32](a, out)
+    np.testing.assert_array_equal(out, [a, a * 10, a, a])
+
+
+def test_code_after_a_return_in_a_known_branch_is_dead():
+    @cuda.jit
+    def k(out):
+        out[0] = 1
+        if OPTIONAL_SCALE is None:
+            return
+        out[1] = OPTIONAL_SCALE[0]  # would not type: never runs
+
+    out = np.zeros(2)
+    k[1, 1](out)
+    np.testing.assert_array_equal(out, [1, 0])
