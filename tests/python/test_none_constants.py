@@ -132,3 +132,26 @@ def test_code_after_a_return_in_a_known_branch_is_dead():
     out = np.zeros(2)
     k[1, 1](out)
     np.testing.assert_array_equal(out, [1, 0])
+
+
+@cuda.jit(device=True)
+def mirrored(x, sm, factor=None):
+    sm[cuda.threadIdx.x] = x
+    cuda.syncthreads()
+    if factor is None:
+        return sm[31 - cuda.threadIdx.x]
+    return sm[0] * factor
+
+
+def test_none_argument_of_a_device_function_with_a_barrier():
+    # the CPU executor inlines device functions that hold barriers: the None parameter goes too
+    @cuda.jit
+    def k(a, out):
+        sm = cuda.shared.array(32, np.float64)
+        i = cuda.threadIdx.x
+        out[i] = mirrored(a[i], sm)
+
+    a = np.arange(32.0)
+    out = np.zeros(32)
+    k[1, 32](a, out)
+    np.testing.assert_array_equal(out, a[::-1])
