@@ -281,3 +281,33 @@ def test_a_call_where_the_name_means_another_variable_is_a_located_error():
                                           r"rebinds nonlocal variables\) uses 's' \(line \d+\), which in 'g' is another "
                                           r"variable"):
         cuda.jit(k)[1, 1](np.zeros(2))
+
+
+def every_form(a):
+    s = 0
+    t = 1
+
+    def inc(v=1, *rest):
+        nonlocal s
+        s += v + len(rest)
+        return s
+
+    def g():
+        nonlocal t
+        t = inc(2, 3, 4) + t
+        return t
+
+    j = inc()
+    a[j] = a[inc():inc(2)][0] if inc(3) > 2 else g()  # calls in a slice and a conditional expression
+    a[0] += inc(inc(1))
+    while inc() < 40 and g() < 500:
+        a[1] = s
+    for i in range(inc(), g()):
+        a[2] += i
+    x = (inc(), g(), s, t)
+    a[3] = x[0] + x[1] + x[2] + x[3]
+    a[5] = s * 1000 + t
+
+
+def test_calls_in_every_place_a_program_puts_them():
+    check(every_form, np.arange(200.0))
