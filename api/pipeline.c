@@ -223,7 +223,7 @@ static PjForeign *pj_binding_foreign(PjArena *a, const PjBinding *b) {
 
 /* A device array captured by reference: its address, extents and strides. */
 static PjConstArray *pj_binding_device_array(PjArena *a, const PjBinding *b) {
-  if (b->ndim < 1 || b->ndim > PJ_MAX_DIMS || (unsigned)b->dtype >= PJ_DTYPE_COUNT || !b->i) return NULL;
+  if (b->ndim < 0 || b->ndim > PJ_MAX_DIMS || (unsigned)b->dtype >= PJ_DTYPE_COUNT || !b->i) return NULL;
   PjConstArray *arr = pj_arena_alloc(a, sizeof(PjConstArray));
   arr->name = pj_arena_strdup(a, b->name);
   arr->dtype = b->dtype;
@@ -245,7 +245,7 @@ static PjConstArray *pj_binding_device_array(PjArena *a, const PjBinding *b) {
 
 /* A NumPy array's elements as a constant array (values as doubles, integers exactly). */
 static PjConstArray *pj_binding_array(PjArena *a, const PjBinding *b, int unit) {
-  if (b->ndim < 1 || b->ndim > PJ_MAX_DIMS || !b->data) return NULL;
+  if (b->ndim < 0 || b->ndim > PJ_MAX_DIMS || !b->data) return NULL; /* ndim 0: np.array(5), one element */
   PjConstArray *arr = pj_arena_alloc(a, sizeof(PjConstArray));
   arr->name = pj_arena_strdup(a, b->name);
   arr->symbol = pj_arena_printf(a, "pj_const_u%d_%s", unit, b->name);
@@ -457,7 +457,13 @@ PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags) {
         g->kind = PJ_GLOBAL_FOREIGN;
         if (!(g->foreign = pj_binding_foreign(s->arena, b))) g->kind = PJ_GLOBAL_CONST;
         break;
-      case PJ_BIND_OPAQUE: g->qualname = pj_arena_strdup(s->arena, b->qualname ? b->qualname : ""); break;
+      case PJ_BIND_OPAQUE:
+        g->qualname = pj_arena_strdup(s->arena, b->qualname ? b->qualname : "");
+        if (strcmp(g->qualname, "NoneType") == 0) { /* None: a constant kernels test (`if x is None:`) */
+          g->value = pj_arena_alloc(s->arena, sizeof(PjExpr));
+          g->value->kind = PJ_EX_NONE;
+        }
+        break;
       default: g->value = pj_binding_value(s->arena, b, u, false); break; /* NULL: not a constant kernels can use */
       }
     }

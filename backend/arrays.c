@@ -149,6 +149,7 @@ LLVMValueRef pj_cg_element_addr(PjCg *g, const PjExpr *base, const PjExpr *ix, P
     if (g->debug) pj_cg_check_index(g, loc, k, i, extent);
     linear = linear ? LLVMBuildAdd(g->b, LLVMBuildMul(g->b, linear, extent, ""), i, "") : i;
   }
+  if (!linear) linear = LLVMConstInt(pj_cg_i64(g), 0, 0); /* x[()] of a 0-d array: its one element */
   LLVMValueRef data = LLVMBuildExtractValue(g->b, arr, 0, "");
   return LLVMBuildInBoundsGEP2(g->b, pj_cg_mem_dtype(g, at->dtype), data, &linear, 1, "");
 }
@@ -460,6 +461,9 @@ static void pj_red_step(PjCg *g, PjReduceOp op, int pass, PjDtype ed, PjDtype rd
   switch (op) {
   case PJ_RED_ALL: acc[0] = LLVMBuildAnd(b, acc[0], pj_cg_truth(g, x, et), ""); return;
   case PJ_RED_ANY: acc[0] = LLVMBuildOr(b, acc[0], pj_cg_truth(g, x, et), ""); return;
+  case PJ_RED_CONTAINS: /* `mean` is the key and rd its dtype */
+    acc[0] = LLVMBuildOr(b, acc[0], pj_compare_pair(g, PJ_CMP_EQ, x, et, mean, pj_type_scalar(rd)), "");
+    return;
   case PJ_RED_COUNT_NONZERO:
     acc[0] = LLVMBuildAdd(b, acc[0], LLVMBuildZExt(b, pj_cg_truth(g, x, et), pj_cg_i64(g), ""), "");
     return;
@@ -540,6 +544,13 @@ static void pj_red_pass(PjCg *g, LLVMValueRef arr, const PjType *at, PjReduceOp 
     acc[j] = phis[j];
   }
   LLVMPositionBuilderAtEnd(g->b, done);
+}
+
+/* `key in arr`: whether some element of arr equals key (numba's: every element in C order, by ==). */
+LLVMValueRef pj_cg_array_contains(PjCg *g, LLVMValueRef key, const PjType *kt, LLVMValueRef arr, const PjType *at) {
+  LLVMValueRef acc = LLVMConstInt(LLVMInt1TypeInContext(g->ctx), 0, 0), count;
+  pj_red_pass(g, arr, at, PJ_RED_CONTAINS, 0, kt->dtype, &acc, 1, key, &count);
+  return acc;
 }
 
 LLVMValueRef pj_cg_reduce(PjCg *g, const PjExpr *e) {

@@ -1134,6 +1134,12 @@ LLVMValueRef pj_cg_arg_value(PjCg *g, const PjArgType *a, LLVMValueRef *flat, in
     *p += 2;
     return v;
   }
+  if (a->zero_dim) { /* a 0-d array: its data (the extent, 1, and for records the stride, unused) */
+    const PjType *at = a->record ? var_t : pj_type_array(a->dtype, 0);
+    LLVMValueRef v = LLVMBuildInsertValue(g->b, LLVMGetUndef(pj_cg_type(g, at)), flat[*p], 0, "");
+    *p += a->record ? 3 : 2;
+    return a->record ? v : pj_cg_convert(g, v, at, var_t);
+  }
   if (a->ndim == 0) {
     LLVMValueRef v = flat[(*p)++];
     if (a->dtype == PJ_BOOL) v = LLVMBuildICmp(g->b, LLVMIntNE, v, LLVMConstInt(LLVMTypeOf(v), 0, 0), "");

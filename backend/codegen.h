@@ -177,6 +177,8 @@ LLVMValueRef pj_cg_compare(PjCg *g, const PjExpr *e);
 LLVMValueRef pj_cg_boolop(PjCg *g, const PjExpr *e);
 LLVMValueRef pj_cg_ifexp(PjCg *g, const PjExpr *e);
 LLVMValueRef pj_compare_pair(PjCg *g, PjCmpOp op, LLVMValueRef a, const PjType *at, LLVMValueRef b, const PjType *bt);
+/* `key in arr` of an array of numbers (backend/arrays.c). */
+LLVMValueRef pj_cg_array_contains(PjCg *g, LLVMValueRef key, const PjType *kt, LLVMValueRef arr, const PjType *at);
 LLVMValueRef pj_float_powi_fn(PjCg *g, PjDtype d);
 LLVMValueRef pj_cg_array_view_method(PjCg *g, const PjExpr *e, bool view); /* a.reshape(...) / a.view(dtype) */ /* np.sin(x, out): a PJ_LOWER_ELEMENTWISE builtin */
 void pj_cg_store_slice(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt);

@@ -9,7 +9,9 @@
 #include "backend/codegen.h"
 
 /* A function or a dtype passed in: the specialisation knows it from its type, nothing is passed. */
-static bool pj_passed(const PjType *t) { return t->kind != PJ_TY_FUNCTION && t->kind != PJ_TY_DTYPE; }
+static bool pj_passed(const PjType *t) {
+  return t->kind != PJ_TY_FUNCTION && t->kind != PJ_TY_DTYPE && t->kind != PJ_TY_NONE; /* None: known from its type */
+}
 
 static LLVMTypeRef pj_spec_type(PjCg *g, const PjSpec *s) {
   LLVMTypeRef params[72];

@@ -302,8 +302,37 @@ LLVMValueRef pj_cg_unary(PjCg *g, const PjExpr *e) {
   return pj_cg_convert(g, r, xt, e->type); /* computed in the operand's width, then widened */
 }
 
+/* Tuples equal item by item (numba's tuple ==); tuples of different lengths are unequal. */
+static LLVMValueRef pj_tuple_equal(PjCg *g, LLVMValueRef a, const PjType *at, LLVMValueRef b, const PjType *bt) {
+  LLVMTypeRef i1 = LLVMInt1TypeInContext(g->ctx);
+  if (at->count != bt->count) return LLVMConstInt(i1, 0, 0);
+  LLVMValueRef r = LLVMConstInt(i1, 1, 0);
+  for (int i = 0; i < at->count; i++) {
+    LLVMValueRef x = LLVMBuildExtractValue(g->b, a, (unsigned)i, ""), y = LLVMBuildExtractValue(g->b, b, (unsigned)i, "");
+    r = LLVMBuildAnd(g->b, r, pj_compare_pair(g, PJ_CMP_EQ, x, at->items[i], y, bt->items[i]), "");
+  }
+  return r;
+}
+
+/* x in s: s a tuple (some item == x; none for the empty tuple) or an array of numbers. */
+static LLVMValueRef pj_contains(PjCg *g, LLVMValueRef x, const PjType *xt, LLVMValueRef s, const PjType *st) {
+  if (st->kind == PJ_TY_ARRAY) return pj_cg_array_contains(g, x, xt, s, st);
+  LLVMValueRef r = LLVMConstInt(LLVMInt1TypeInContext(g->ctx), 0, 0);
+  for (int i = 0; i < st->count; i++)
+    r = LLVMBuildOr(g->b, r, pj_compare_pair(g, PJ_CMP_EQ, x, xt, LLVMBuildExtractValue(g->b, s, (unsigned)i, ""), st->items[i]), "");
+  return r;
+}
+
 LLVMValueRef pj_compare_pair(PjCg *g, PjCmpOp op, LLVMValueRef a, const PjType *at, LLVMValueRef b,
                                     const PjType *bt) {
+  if (op == PJ_CMP_IN || op == PJ_CMP_NOT_IN) {
+    LLVMValueRef r = pj_contains(g, a, at, b, bt);
+    return op == PJ_CMP_IN ? r : LLVMBuildNot(g->b, r, "");
+  }
+  if (at->kind == PJ_TY_TUPLE) {
+    LLVMValueRef r = pj_tuple_equal(g, a, at, b, bt);
+    return op == PJ_CMP_EQ ? r : LLVMBuildNot(g->b, r, "");
+  }
   PjDtype d = pj_dtype_unify(at->dtype, bt->dtype); /* int64 with uint64: float64, as numba */
   a = pj_cg_convert_scalar(g, a, at->dtype, d);
   b = pj_cg_convert_scalar(g, b, bt->dtype, d);

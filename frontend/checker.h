@@ -40,6 +40,8 @@ PjExpr *pj_new_var(PjChecker *c, const char *base, PjLoc loc);
 PjExpr *pj_new_expr(PjChecker *c, PjExpr proto);
 /* Whether a typed condition is a number or a bool (reported when not). */
 bool pj_truth_ok(PjChecker *c, const PjExpr *e);
+/* A condition typed; None (always false) becomes the constant False. NULL: not a condition (reported). */
+const PjType *pj_condition_type(PjChecker *c, PjExpr **slot);
 /* The index of the function's variable `name`, or -1. */
 int pj_var_index(const PjFunc *f, const char *name);
 /* A copy of a module-level constant's literal at loc. */

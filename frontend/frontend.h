@@ -47,6 +47,10 @@ void pj_module_index(PjArena *arena, PjModule *m);
  * parameters after its own (frontend/closures.c), once its function's locals are known. */
 void pj_inner_captures(PjArena *arena, PjFunc *f);
 
+/* frontend/nonlocals.c: the calls of inner functions that rebind nonlocal variables inlined where
+ * they are made, before locals are collected (false: some use cannot be inlined, reported). */
+bool pj_inline_nonlocals(PjArena *arena, PjSyntax *syn, PjDiags *diags);
+
 /* Python's UnboundLocalError at compile time: each read of a local that no path has assigned yet
  * is reported (when diags is given). False when there was one (frontend/defined.c). */
 bool pj_check_defined(const PjModule *m, const PjFunc *f, PjDiags *diags);

@@ -84,6 +84,10 @@ static const PjType *pj_walkable(PjChecker *c, PjStmt *s, PjExpr **slot) {
     pj_err(c, it->loc, "for loops iterate over range(...), a tuple or an array, not %s", pj_tn(c, t));
     return NULL;
   }
+  if (t->kind == PJ_TY_ARRAY && t->ndim == 0) { /* NumPy's TypeError */
+    pj_err(c, it->loc, "iteration over a 0-d array (%s): read its element as x[()]", pj_tn(c, t));
+    return NULL;
+  }
   bool uniform = true;
   for (int i = 1; t->kind == PJ_TY_TUPLE && i < t->count && uniform; i++) uniform = pj_type_equal(t->items[i], t->items[0]);
   if (!uniform) {

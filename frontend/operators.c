@@ -77,9 +77,9 @@ const PjType *pj_type_binary(PjChecker *c, PjExpr **slot) {
 
 const PjType *pj_type_unary(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
+  if (e->un.op == PJ_UN_NOT) return pj_condition_type(c, &e->un.x) ? pj_type_scalar(PJ_BOOL) : NULL;
   const PjType *t = pj_expr_type(c, &e->un.x);
   if (!t) return NULL;
-  if (e->un.op == PJ_UN_NOT) return pj_truth_ok(c, e->un.x) ? pj_type_scalar(PJ_BOOL) : NULL;
   if (!pj_type_is_scalar(t) || pj_dtype_is_fp8(t->dtype) || (e->un.op == PJ_UN_INVERT && (pj_type_is_float(t) || pj_type_is_complex(t)))) {
     static const char *const ops[] = {"-", "+", "~", "not"};
     pj_err(c, e->loc, "bad operand type for unary %s: %s", ops[e->un.op], pj_tn(c, t));
@@ -99,6 +99,51 @@ const PjType *pj_type_unary(PjChecker *c, PjExpr **slot) {
   return pj_type_scalar(pj_dtype_arith(t->dtype, t->dtype));
 }
 
+/* Whether `==` of values of types a and b compiles: numbers (not fp8) with numbers, tuples item
+ * by item (tuples of different lengths are simply unequal). */
+static bool pj_equality_ok(const PjType *a, const PjType *b) {
+  if (a->kind == PJ_TY_TUPLE && b->kind == PJ_TY_TUPLE) {
+    for (int i = 0; i < a->count && i < b->count; i++)
+      if (!pj_equality_ok(a->items[i], b->items[i])) return false;
+    return true;
+  }
+  return pj_type_is_scalar(a) && pj_type_is_scalar(b) && !pj_dtype_is_fp8(a->dtype) && !pj_dtype_is_fp8(b->dtype);
+}
+
+/* t1 == t2 and t1 != t2 of tuples (numba's tuple equality: item by item, in order). */
+static bool pj_tuple_compare_ok(PjChecker *c, PjLoc loc, PjCmpOp op, const PjType *a, const PjType *b) {
+  if (op != PJ_CMP_EQ && op != PJ_CMP_NE) {
+    pj_err(c, loc, "'%s' between %s and %s is not supported in kernels (tuples compare with == and != only)",
+           pj_cmpop_text(op), pj_tn(c, a), pj_tn(c, b));
+    return false;
+  }
+  if (a->kind != b->kind || !pj_equality_ok(a, b)) {
+    pj_err(c, loc, "cannot compare %s and %s", pj_tn(c, a), pj_tn(c, b));
+    return false;
+  }
+  return true;
+}
+
+/* x in s, x not in s (numba's operator.contains): s a tuple, whose items are compared with x by
+ * `==` in turn (an empty tuple holds nothing), or an array of numbers, whose elements are (all
+ * of them, in C order). */
+static bool pj_contains_ok(PjChecker *c, PjLoc loc, PjCmpOp op, const PjType *x, const PjType *s) {
+  bool ok = false;
+  if (s->kind == PJ_TY_TUPLE) {
+    ok = true;
+    for (int i = 0; i < s->count && ok; i++) ok = pj_equality_ok(x, s->items[i]);
+  } else if (s->kind == PJ_TY_ARRAY && !s->record) {
+    ok = pj_equality_ok(x, pj_type_scalar(s->dtype)) && !pj_dtype_is_fp8(s->dtype);
+  } else {
+    pj_err(c, loc, "the '%s' operator needs a tuple or an array on its right in kernels, not %s", pj_cmpop_text(op),
+           pj_tn(c, s));
+    return false;
+  }
+  if (!ok) pj_err(c, loc, "'%s' is not supported between %s and %s (its items are compared with ==)",
+                  pj_cmpop_text(op), pj_tn(c, x), pj_tn(c, s));
+  return ok;
+}
+
 const PjType *pj_type_compare(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
   bool ok = true;
@@ -107,16 +152,21 @@ const PjType *pj_type_compare(PjChecker *c, PjExpr **slot) {
   for (int i = 0; i < e->cmp.n; i++) {
     const PjType *a = e->cmp.operands[i]->type, *b = e->cmp.operands[i + 1]->type;
     PjCmpOp op = e->cmp.ops[i];
+    if ((op == PJ_CMP_EQ || op == PJ_CMP_NE) && e->cmp.n == 1 && a->kind == PJ_TY_DTYPE && b->kind == PJ_TY_DTYPE) {
+      /* a.dtype == np.float32: dtypes are known when compiling (NumPy's dtype equality) */
+      bool same = a->dtype == b->dtype;
+      *slot = pj_new_expr(c, (PjExpr){.kind = PJ_EX_BOOL, .loc = e->loc, .ival = op == PJ_CMP_EQ ? same : !same});
+      return pj_type_scalar(PJ_BOOL);
+    }
     if ((op == PJ_CMP_IS || op == PJ_CMP_IS_NOT) && e->cmp.n == 1 && (a->kind == PJ_TY_NONE || b->kind == PJ_TY_NONE)) {
-      /* x is None: known from the types (nothing in a kernel is optional) */
+      /* x is None: known from the types (nothing in a kernel is optional); folded in both
+       * phases, so that `if x is None:` prunes its dead branch while types are inferred too */
       bool same = a->kind == b->kind;
-      if (c->final) {
-        PjExpr *k = pj_arena_alloc(c->arena, sizeof(PjExpr));
-        k->kind = PJ_EX_BOOL;
-        k->loc = e->loc;
-        k->ival = op == PJ_CMP_IS ? same : !same;
-        *slot = k;
-      }
+      PjExpr *k = pj_arena_alloc(c->arena, sizeof(PjExpr));
+      k->kind = PJ_EX_BOOL;
+      k->loc = e->loc;
+      k->ival = op == PJ_CMP_IS ? same : !same;
+      *slot = k;
       return pj_type_scalar(PJ_BOOL);
     }
     if ((op == PJ_CMP_IS || op == PJ_CMP_IS_NOT) && e->cmp.n == 1 && pj_type_is_scalar(a) && pj_type_is_scalar(b)) {
@@ -128,9 +178,17 @@ const PjType *pj_type_compare(PjChecker *c, PjExpr **slot) {
       if (c->final) *slot = pj_new_expr(c, (PjExpr){.kind = PJ_EX_BOOL, .loc = e->loc, .ival = op == PJ_CMP_IS_NOT});
       return pj_type_scalar(PJ_BOOL);
     }
-    if (op == PJ_CMP_IN || op == PJ_CMP_NOT_IN || op == PJ_CMP_IS || op == PJ_CMP_IS_NOT) {
+    if (op == PJ_CMP_IN || op == PJ_CMP_NOT_IN) {
+      if (!pj_contains_ok(c, e->loc, op, a, b)) return NULL;
+      continue;
+    }
+    if (op == PJ_CMP_IS || op == PJ_CMP_IS_NOT) {
       pj_err(c, e->loc, "the '%s' operator is not supported in kernels yet", pj_cmpop_text(op));
       return NULL;
+    }
+    if (a->kind == PJ_TY_TUPLE || b->kind == PJ_TY_TUPLE) {
+      if (!pj_tuple_compare_ok(c, e->loc, op, a, b)) return NULL;
+      continue;
     }
     if ((a->kind == PJ_TY_SCALAR && pj_dtype_is_fp8(a->dtype)) || (b->kind == PJ_TY_SCALAR && pj_dtype_is_fp8(b->dtype))) {
       pj_err(c, e->loc, "'%s' is not supported between %s and %s (convert fp8 values first: float32(x))", pj_cmpop_text(op), pj_tn(c, a), pj_tn(c, b));
@@ -171,9 +229,9 @@ const PjType *pj_type_boolop(PjChecker *c, PjExpr **slot) {
 
 const PjType *pj_type_ifexp(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
-  const PjType *ct = pj_expr_type(c, &e->ifexp.cond);
+  const PjType *ct = pj_condition_type(c, &e->ifexp.cond);
   const PjType *a = pj_expr_type(c, &e->ifexp.then), *b = pj_expr_type(c, &e->ifexp.orelse);
-  if (!ct || !a || !b || !pj_truth_ok(c, e->ifexp.cond)) return NULL;
+  if (!ct || !a || !b) return NULL;
   const PjType *u = pj_unify_or_fail(c, e->loc, a, b, "a conditional expression");
   if (!u) return NULL;
   pj_coerce(c, &e->ifexp.then, u);

@@ -28,7 +28,7 @@ const TSLanguage *tree_sitter_python(void);
   X(IF, "if_statement", 1) X(ELIF, "elif_clause", 1) X(ELSE, "else_clause", 1)                     \
   X(FOR, "for_statement", 1) X(WHILE, "while_statement", 1) X(RETURN, "return_statement", 1)      \
   X(PASS, "pass_statement", 1) X(BREAK, "break_statement", 1) X(CONTINUE, "continue_statement", 1) \
-  X(RAISE, "raise_statement", 1)                                                                   \
+  X(RAISE, "raise_statement", 1) X(NONLOCAL, "nonlocal_statement", 1)                             \
   X(IDENTIFIER, "identifier", 1) X(INTEGER, "integer", 1) X(FLOAT, "float", 1) X(TRUE, "true", 1)  \
   X(FALSE, "false", 1) X(NONE, "none", 1) X(STRING, "string", 1)                                   \
   X(CONCAT_STRING, "concatenated_string", 1) X(STRING_CONTENT, "string_content", 1)                \
@@ -768,6 +768,30 @@ static PjStmt *pj_parse_inner_def(PjParser *p, TSNode n) {
   return st;
 }
 
+/* `nonlocal a, b` in an inner function: the names it rebinds in the functions it is written in
+ * (recorded on the function; frontend/nonlocals.c inlines its calls). A pass statement. */
+static PjStmt *pj_parse_nonlocal(PjParser *p, TSNode n) {
+  PjFunc *f = p->cur;
+  PjKids k = pj_named_kids(p, n);
+  for (uint32_t i = 0; i < k.n; i++) {
+    if (!pj_is(k.at[i], PJ_SYM_IDENTIFIER)) continue;
+    const char *name = pj_text(p, k.at[i]);
+    if (!f->outer) { /* Python's SyntaxError: no function encloses it */
+      pj_error(p->diags, &p->m->file, pj_loc(p, k.at[i]), "no binding for nonlocal '%s' found", name);
+      continue;
+    }
+    const char **names = pj_arena_alloc(p->arena, sizeof(char *) * (size_t)(f->nnonlocals + 1));
+    PjLoc *locs = pj_arena_alloc(p->arena, sizeof(PjLoc) * (size_t)(f->nnonlocals + 1));
+    for (int j = 0; j < f->nnonlocals; j++) names[j] = f->nonlocals[j], locs[j] = f->nonlocal_locs[j];
+    names[f->nnonlocals] = name;
+    locs[f->nnonlocals] = pj_loc(p, k.at[i]);
+    f->nonlocals = names;
+    f->nonlocal_locs = locs;
+    f->nnonlocals++;
+  }
+  return pj_new_stmt(p, PJ_ST_PASS, n);
+}
+
 static PjStmt *pj_stmt(PjParser *p, TSNode n) {
   TSSymbol s = ts_node_symbol(n);
   if (s == pj_sym[PJ_SYM_EXPR_STMT]) return pj_parse_expr_stmt(p, n);
@@ -813,6 +837,7 @@ static PjStmt *pj_stmt(PjParser *p, TSNode n) {
     return st;
   }
   if (s == pj_sym[PJ_SYM_FUNCTION_DEF] && p->cur) return pj_parse_inner_def(p, n);
+  if (s == pj_sym[PJ_SYM_NONLOCAL]) return pj_parse_nonlocal(p, n);
   if (s == pj_sym[PJ_SYM_BREAK]) return pj_new_stmt(p, PJ_ST_BREAK, n);
   if (s == pj_sym[PJ_SYM_CONTINUE]) return pj_new_stmt(p, PJ_ST_CONTINUE, n);
   const char *kind = pj_node_kind(n);
@@ -1105,7 +1130,7 @@ static PjExpr *pj_fold(PjParser *p, const PjExpr *e) {
   case PJ_EX_CALL: return pj_fold_scalar_call(p, e);
   case PJ_EX_NAME: {
     const PjGlobal *g = pj_global(p, e->name.id);
-    return g && g->kind == PJ_GLOBAL_CONST ? g->value : NULL;
+    return g && g->kind == PJ_GLOBAL_CONST && g->value && g->value->kind != PJ_EX_NONE ? g->value : NULL;
   }
   case PJ_EX_TUPLE: case PJ_EX_LIST: {
     PjExpr *t = pj_arena_alloc(p->arena, sizeof(PjExpr));
@@ -1193,7 +1218,8 @@ static PjConstArray *pj_fold_array(PjParser *p, const char *name, const PjExpr *
   }
   PjConstArray *arr = pj_arena_alloc(p->arena, sizeof(PjConstArray));
   for (int k = 0; k < PJ_MAX_DIMS; k++) arr->shape[k] = -1;
-  if (!data || !pj_array_shape(data, 0, arr->shape, &arr->ndim)) return NULL;
+  bool number = data && (data->kind == PJ_EX_INT || data->kind == PJ_EX_FLOAT || data->kind == PJ_EX_BOOL);
+  if (!data || (!number && !pj_array_shape(data, 0, arr->shape, &arr->ndim))) return NULL; /* a number: 0-d */
   arr->count = 1;
   for (int k = 0; k < arr->ndim; k++) arr->count *= arr->shape[k];
   if (arr->count > (1 << 20)) return NULL;
@@ -1203,6 +1229,7 @@ static PjConstArray *pj_fold_array(PjParser *p, const char *name, const PjExpr *
   bool any_float = false, no_int = false;
   pj_array_fill(data, arr, &at, &any_float, &no_int);
   arr->dtype = any_float ? PJ_FLOAT64 : PJ_INT64; /* NumPy's default for Python numbers */
+  if (number && data->kind == PJ_EX_BOOL) arr->dtype = PJ_BOOL; /* np.array(True) */
   if (dtype) { /* np.float32, numpy.int8, or a string such as "float32" */
     const char *dn = dtype->kind == PJ_EX_ATTR ? dtype->attr.attr : dtype->kind == PJ_EX_STRING ? dtype->str
                      : dtype->kind == PJ_EX_NAME ? dtype->name.id : NULL;
@@ -1256,6 +1283,21 @@ static void pj_bind_opaque(PjParser *p, TSNode n) {
   for (uint32_t i = 0; i < k.n; i++) pj_bind_opaque(p, k.at[i]);
 }
 
+/* The qualified name of a dtype that a module-level value stands for: `np.float32`, `numba.int8`,
+ * `np.dtype(np.int32)`, `np.dtype("int16")` (numba's NumberClass and DType, both dtypes known
+ * when compiling); NULL for anything else. */
+static const char *pj_fold_dtype(PjParser *p, const PjExpr *e) {
+  PjDtype d;
+  if (e->kind == PJ_EX_CALL && e->call.nargs == 1 && !e->call.has_kwargs && pj_is_numpy(p, e->call.fn, "dtype")) {
+    const PjExpr *a = e->call.args[0];
+    if (a->kind == PJ_EX_STRING)
+      return pj_dtype_from_name(a->str, &d) ? pj_arena_printf(p->arena, "numpy.%s", pj_dtype_name(d)) : NULL;
+    e = a;
+  }
+  const char *q = e->kind == PJ_EX_NAME || e->kind == PJ_EX_ATTR ? pj_fold_qualname(p, e) : NULL;
+  return q && pj_dtype_of_name(q, &d) ? q : NULL;
+}
+
 /* NAME = value, A = B = value, C, D = 1, 2, NAME op= value: folded where Python's value is
  * known here; evaluated quietly: a value the kernel language cannot hold is an error only
  * where a kernel uses it. */
@@ -1286,6 +1328,13 @@ static void pj_parse_module_assign(PjParser *p, TSNode stmt) {
     return;
   }
   if (st->assign.ntargets == 1 && st->assign.targets[0]->kind == PJ_EX_NAME) {
+    const char *dtype = pj_fold_dtype(p, st->assign.value);
+    if (dtype) { /* DT = np.float32: a name for the dtype, as an import is one for a module */
+      PjGlobal g = {.name = st->assign.targets[0]->name.id, .loc = st->assign.targets[0]->loc,
+                    .kind = PJ_GLOBAL_MODULE, .qualname = dtype};
+      pj_add_global(p, g);
+      return;
+    }
     PjConstArray *arr = pj_fold_array(p, st->assign.targets[0]->name.id, st->assign.value);
     if (arr) {
       PjGlobal g = {.name = arr->name, .loc = st->assign.targets[0]->loc, .kind = PJ_GLOBAL_ARRAY, .array = arr};
@@ -1293,7 +1342,7 @@ static void pj_parse_module_assign(PjParser *p, TSNode stmt) {
       return;
     }
   }
-  PjExpr *value = pj_fold(p, st->assign.value);
+  PjExpr *value = st->assign.value->kind == PJ_EX_NONE ? st->assign.value : pj_fold(p, st->assign.value);
   if (value && value->kind == PJ_EX_LIST) value = NULL; /* a Python list is no constant for kernels */
   for (int i = 0; i < st->assign.ntargets; i++) pj_bind_const(p, st->assign.targets[i], value);
 }
@@ -1313,9 +1362,9 @@ static bool pj_parse_params(PjParser *p, TSNode params, PjFunc *f) {
     if (pj_is(c, PJ_SYM_DEFAULT_PARAM)) {
       id = pj_child(c, PJ_FIELD_NAME);
       PjExpr *v = pj_expr(p, pj_child(c, PJ_FIELD_VALUE));
-      if (v && !(dflt = pj_fold(p, v))) {
+      if (v && !(dflt = v->kind == PJ_EX_NONE ? v : pj_fold(p, v))) { /* None too: `def f(x, scale=None)` */
         pj_error(p->diags, &p->m->file, v->loc, "parameter '%s': a default value must be a constant (a number, "
-                 "a bool or a tuple of them)", pj_text(p, id));
+                 "a bool, None or a tuple of them)", pj_text(p, id));
         ok = false;
       }
       if (!v) ok = false;

@@ -103,6 +103,8 @@ static void pj_local_add(PjLocals *L, const PjExpr *target) {
   }
   if (target->kind != PJ_EX_NAME) return;
   if (pj_var_find(L->f, target->name.id) >= 0) return;
+  for (int i = 0; i < L->f->nnonlocals; i++) /* `nonlocal x`: the enclosing function's variable */
+    if (strcmp(L->f->nonlocals[i], target->name.id) == 0) return;
   for (int i = 0; i < L->vars.len; i++)
     if (strcmp(((PjVar *)L->vars.items[i])->name, target->name.id) == 0) return;
   PjVar *v = pj_arena_alloc(L->arena, sizeof(PjVar));
@@ -148,6 +150,7 @@ void pj_syntax_delete(PjSyntax *syn) {
 }
 
 bool pj_resolve(PjArena *arena, PjSyntax *syn, PjDiags *diags) {
+  pj_inline_nonlocals(arena, syn, diags);
   for (int i = 0; i < syn->nfuncs; i++) {
     PjFuncSyntax *fs = syn->funcs[i];
     for (int d = 0; d < fs->decorators.len; d++)

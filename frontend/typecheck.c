@@ -105,8 +105,22 @@ void pj_coerce(PjChecker *c, PjExpr **slot, const PjType *to) {
 bool pj_truth_ok(PjChecker *c, const PjExpr *e) {
   if (!e->type) return false;
   if (pj_type_is_scalar(e->type)) return true;
+  if (e->type->kind == PJ_TY_NONE) return true; /* None is false (pj_condition_type folds it) */
   pj_err(c, e->loc, "a condition must be a number or a bool, not %s", pj_tn(c, e->type));
   return false;
+}
+
+/* A condition (if, while, `not`, a conditional expression) typed: None, whose truth is known
+ * (False), becomes that constant, so that `if x:` with x None prunes as numba's branch pruning
+ * does. NULL when the condition is not one (reported). */
+const PjType *pj_condition_type(PjChecker *c, PjExpr **slot) {
+  const PjType *t = pj_expr_type(c, slot);
+  if (!t || !pj_truth_ok(c, *slot)) return NULL;
+  if (t->kind == PJ_TY_NONE) {
+    *slot = pj_new_expr(c, (PjExpr){.kind = PJ_EX_BOOL, .loc = (*slot)->loc, .ival = 0});
+    t = (*slot)->type = pj_type_scalar(PJ_BOOL);
+  }
+  return t;
 }
 
 /* ---- expressions ------------------------------------------------------------------------------ */
@@ -230,6 +244,10 @@ static const PjType *pj_type_name_expr(PjChecker *c, PjExpr **slot) {
       return NULL;
     }
     const PjType *t = c->f->vars[v].type;
+    if (t->kind == PJ_TY_NONE) { /* a parameter given None (numba's none): the constant, so that `is None` folds */
+      *slot = pj_new_expr(c, (PjExpr){.kind = PJ_EX_NONE, .loc = e->loc});
+      return t;
+    }
     return t->kind == PJ_TY_FUNCTION || t->kind == PJ_TY_DTYPE ? pj_static(c, slot, t) : t;
   }
   const PjType *captured;
@@ -336,6 +354,10 @@ static const PjType *pj_type_attr(PjChecker *c, PjExpr **slot) {
     int id = pj_builtin_lookup(q);
     PjDtype d;
     if (id < 0 && pj_dtype_of_name(q, &d)) return pj_static(c, slot, pj_type_dtype(d));
+    size_t n = strlen(q);
+    if (id < 0 && n > 5 && strcmp(q + n - 5, ".type") == 0 &&
+        pj_dtype_of_name(pj_arena_printf(c->arena, "%.*s", (int)(n - 5), q), &d))
+      return pj_static(c, slot, pj_type_dtype(d)); /* DT.type of a dtype bound at module level */
     if (id >= 0 && pj_builtins[id].form == PJ_FORM_VALUE) return pj_type_builtin_value(c, slot, id);
     if (id >= 0) return pj_static(c, slot, pj_type_function(c->arena, id, NULL, q));
     /* a module path that names nothing we know */
@@ -348,6 +370,8 @@ static const PjType *pj_type_attr(PjChecker *c, PjExpr **slot) {
   const PjType *bt = pj_expr_type(c, &e->attr.base);
   if (!bt) return NULL;
   if (bt->kind == PJ_TY_RECORD) return pj_type_field(c, bt, e->attr.attr, e->attr.attr_loc);
+  if (bt->kind == PJ_TY_DTYPE && strcmp(e->attr.attr, "type") == 0)
+    return pj_static(c, slot, bt); /* a.dtype.type: the scalar type, numba's NumberClass (a cast when called) */
   int field = pj_type_field_index(bt, e->attr.attr);
   if (field >= 0) { /* a namedtuple's item by name: p.x is p[0] */
     if (!c->final) return bt->items[field];
@@ -600,6 +624,33 @@ static const PjType *pj_type_dtype_cast(PjChecker *c, PjExpr **slot, PjDtype d) 
   return pj_type_scalar(d);
 }
 
+/* np.dtype(x) of a dtype (np.float32, a.dtype) or a dtype's name ("int16"): that dtype, a value
+ * known when compiling (numba's DType), usable as an array's dtype and, through .type, a cast. */
+static const PjType *pj_type_np_dtype_call(PjChecker *c, PjExpr **slot) {
+  PjExpr *e = *slot;
+  if (e->call.nargs != 1 || e->call.has_kwargs) {
+    pj_err(c, e->loc, "np.dtype() takes one positional argument in kernels (a dtype or its name), got %d%s",
+           e->call.nargs, e->call.has_kwargs ? " and keywords" : "");
+    return NULL;
+  }
+  PjExpr *a = e->call.args[0];
+  PjDtype d;
+  if (a->kind == PJ_EX_STRING) {
+    if (!pj_dtype_from_name(a->str, &d)) {
+      pj_err(c, a->loc, "unknown dtype descriptor: '%s'", a->str);
+      return NULL;
+    }
+    return pj_static(c, slot, pj_type_dtype(d));
+  }
+  const PjType *t = pj_expr_type(c, &e->call.args[0]);
+  if (!t) return NULL;
+  if (t->kind != PJ_TY_DTYPE) {
+    pj_err(c, a->loc, "unknown dtype descriptor: %s (np.dtype() takes a dtype or its name)", pj_tn(c, t));
+    return NULL;
+  }
+  return pj_static(c, slot, t);
+}
+
 static PjFunc *pj_check_function(PjChecker *parent, PjSpec *spec);
 
 /* The specialisation of `f` for these argument types: found, or made and typed now. */
@@ -662,7 +713,7 @@ static const PjType *pj_type_device_call(PjChecker *c, PjExpr **slot, const PjFu
   for (int i = 0; i < e->call.nargs; i++) {
     if (args[i]->kind != PJ_TY_SCALAR && args[i]->kind != PJ_TY_ARRAY && args[i]->kind != PJ_TY_TUPLE &&
         args[i]->kind != PJ_TY_GRID_GROUP && args[i]->kind != PJ_TY_FUNCTION && args[i]->kind != PJ_TY_DTYPE &&
-        args[i]->kind != PJ_TY_RECORD && args[i]->kind != PJ_TY_POINTER) {
+        args[i]->kind != PJ_TY_RECORD && args[i]->kind != PJ_TY_POINTER && args[i]->kind != PJ_TY_NONE) {
       pj_err(c, e->call.args[i]->loc, "cannot pass %s to a device function", pj_tn(c, args[i]));
       return NULL;
     }
@@ -898,6 +949,15 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
   }
   PjDtype d;
   if (q && id < 0 && pj_dtype_of_name(q, &d)) return pj_type_dtype_cast(c, slot, d);
+  if (q && id < 0 && strcmp(q, "numpy.dtype") == 0) return pj_type_np_dtype_call(c, slot);
+  if (id < 0 && e->call.fn->kind == PJ_EX_ATTR && strcmp(e->call.fn->attr.attr, "type") == 0) {
+    /* a.dtype.type(x), DT.type(x): a dtype's scalar type called, a cast */
+    const PjType *ft = pj_expr_type(c, &e->call.fn);
+    if (!ft) return NULL;
+    if (ft->kind == PJ_TY_DTYPE) return pj_type_dtype_cast(c, slot, ft->dtype);
+    pj_err(c, e->call.fn->loc, "%s is not callable", pj_tn(c, ft));
+    return NULL;
+  }
   if (q && id < 0 && pj_is_vector_ctor(q)) return pj_type_vector_ctor(c, slot, q); /* frontend/vectors.c */
   if (q && id < 0 && e->call.fn->kind == PJ_EX_NAME && strcmp(q, "tuple") == 0) return pj_type_tuple_call(c, slot);
   if (q && e->call.fn->kind == PJ_EX_NAME && strcmp(q, "pow") == 0) return pj_type_pow_call(c, slot);
@@ -1212,7 +1272,7 @@ static void pj_check_stmt(PjChecker *c, PjStmt *s) {
   case PJ_ST_ASSIGN: pj_check_assign(c, s); break;
   case PJ_ST_AUGASSIGN: pj_check_aug(c, s); break;
   case PJ_ST_IF:
-    if (pj_expr_type(c, &s->if_.cond) && pj_truth_ok(c, s->if_.cond) &&
+    if (pj_condition_type(c, &s->if_.cond) &&
         (s->if_.cond->kind == PJ_EX_BOOL || s->if_.cond->kind == PJ_EX_INT)) {
       /* a constant condition (`if DEBUG:`, a literal parameter): the branch not taken is dead
        * and not typed, as numba prunes it */
@@ -1225,7 +1285,7 @@ static void pj_check_stmt(PjChecker *c, PjStmt *s) {
     pj_check_block(c, &s->if_.orelse);
     break;
   case PJ_ST_WHILE:
-    if (pj_expr_type(c, &s->while_.cond)) pj_truth_ok(c, s->while_.cond);
+    pj_condition_type(c, &s->while_.cond);
     c->loop_depth++;
     pj_check_block(c, &s->while_.body);
     c->loop_depth--;
@@ -1240,8 +1300,26 @@ static void pj_check_stmt(PjChecker *c, PjStmt *s) {
   }
 }
 
+/* Whether every path through b ends in a return. */
+static bool pj_block_returns(const PjBlock *b) {
+  if (!b->count) return false;
+  const PjStmt *s = b->stmts[b->count - 1];
+  if (s->kind == PJ_ST_RETURN) return true;
+  return s->kind == PJ_ST_IF && pj_block_returns(&s->if_.then) && pj_block_returns(&s->if_.orelse);
+}
+
 static void pj_check_block(PjChecker *c, PjBlock *b) {
-  for (int i = 0; i < b->count; i++) pj_check_stmt(c, b->stmts[i]);
+  for (int i = 0; i < b->count; i++) {
+    PjStmt *s = b->stmts[i];
+    pj_check_stmt(c, s);
+    if (s->kind == PJ_ST_IF && (s->if_.cond->kind == PJ_EX_BOOL || s->if_.cond->kind == PJ_EX_INT) &&
+        pj_block_returns(s->if_.cond->ival ? &s->if_.then : &s->if_.orelse)) {
+      /* `if x is None: return ...` with the branch taken known: what follows is dead, and is
+       * neither typed nor compiled (numba prunes the branch and drops the unreachable code) */
+      if (c->final) b->count = i + 1;
+      break;
+    }
+  }
 }
 
 /* Infer the variables' types until they settle, then check and rewrite. */
@@ -1287,11 +1365,13 @@ static const PjType *pj_record_arg_type(PjChecker *c, const PjFunc *src, int i, 
   }
   const PjRecord *r = pj_arena_alloc(c->arena, sizeof(PjRecord));
   memcpy((void *)r, a->record, sizeof *r); /* fields stay the caller's: they outlive the compile */
+  if (a->zero_dim) return pj_type_record_array(c->arena, r, 0); /* np.ndarray((), dtype=rec) */
   return a->ndim ? pj_type_record_array(c->arena, r, a->ndim) : pj_type_record(c->arena, r);
 }
 
 static const PjType *pj_arg_type(PjChecker *c, const PjFunc *src, int i, const PjArgType *a) {
   if (pj_abi_pointer(a)) return pj_type_pointer(a->dtype);
+  if (a->zero_dim && !a->record) return pj_type_array_ro(a->dtype, 0, 'C', a->readonly != 0);
   return a->record ? pj_record_arg_type(c, src, i, a) /* F and A arguments are strided views */
          : a->ndim ? pj_type_array_ro(a->dtype, a->ndim, pj_abi_strided(a) ? 'A' : 'C', a->readonly != 0)
                    : pj_type_scalar(a->dtype);

@@ -189,6 +189,9 @@ typedef struct PjArgType {
   const PjRecord *record;
   int readonly;      /* arrays: read-only (a NumPy array whose flags.writeable is False, numba's readonly
                       * array): a kernel that writes it, or a view of it, is refused where it writes */
+  int zero_dim;      /* a 0-d array (NumPy's shape (), numba's array(T, 0d, C)): passed as the 1-d array of its
+                      * one element (ndim 1, layout 'C', its value likewise), typed in the kernel as an array of
+                      * no dimensions (x[()] its element) */
 } PjArgType;
 
 /* A kernel's parameters as a tree over its argument types, for kernels that take tuples (numba's

@@ -128,6 +128,9 @@ typedef struct PjFunc {
   int ncaptured;        /* an inner function: the last ncaptured of its nparams parameters are variables of
                          * its function that are not constants, passed by the calls there (hidden) */
   PjExpr **defaults;    /* per parameter: its default value (a constant), or NULL; NULL when none has one */
+  const char **nonlocals; /* an inner function: the names of its `nonlocal` statements (frontend/nonlocals.c) */
+  PjLoc *nonlocal_locs;
+  int nnonlocals;
 } PjFunc;
 
 /* One specialisation of a device function for its argument types, made while a kernel is typed. */

@@ -406,9 +406,9 @@ static PyObject *pj_kernel_argtypes_py(PyObject *self, void *c) {
   PjKernelObject *k = (PjKernelObject *)self;
   PyObject *t = PyTuple_New(k->nargs);
   for (int i = 0; t && i < k->nargs; i++) {
-    char l[2] = {k->args[i].layout ? k->args[i].layout : 'C', 0};
+    char l[2] = {k->args[i].zero_dim ? 'Z' : k->args[i].layout ? k->args[i].layout : 'C', 0};
     if (k->args[i].readonly && l[0] >= 'A' && l[0] <= 'Z') l[0] = (char)(l[0] - 'A' + 'a');
-    PyTuple_SetItem(t, i, Py_BuildValue("(iis)", (int)k->args[i].dtype, k->args[i].ndim, l));
+    PyTuple_SetItem(t, i, Py_BuildValue("(iis)", (int)k->args[i].dtype, k->args[i].zero_dim ? 0 : k->args[i].ndim, l));
   }
   return t;
 }
@@ -574,8 +574,8 @@ static int pj_binding_from(PyObject *t, PjBinding *b, PjBindingPool *pool, PyObj
     unsigned long long address;
     if (!PyArg_ParseTuple(value, "iOOK", &dtype, &shape, &strides, &address)) return -1;
     Py_ssize_t nd = PyTuple_Check(shape) ? PyTuple_Size(shape) : -1;
-    if (nd < 1 || nd > PJ_MAX_DIMS || !PyTuple_Check(strides) || PyTuple_Size(strides) != nd) {
-      PyErr_SetString(PyExc_ValueError, "a global device array needs 1 to 8 dimensions and a stride for each");
+    if (nd < 0 || nd > PJ_MAX_DIMS || !PyTuple_Check(strides) || PyTuple_Size(strides) != nd) {
+      PyErr_SetString(PyExc_ValueError, "a global device array needs 0 to 8 dimensions and a stride for each");
       return -1;
     }
     b->dtype = (PjDtype)dtype;
@@ -647,8 +647,8 @@ static int pj_binding_from(PyObject *t, PjBinding *b, PjBindingPool *pool, PyObj
       dtype = (int)PyLong_AsLong(code);
     }
     Py_ssize_t nd = PyTuple_Check(shape) ? PyTuple_Size(shape) : -1;
-    if (nd < 1 || nd > PJ_MAX_DIMS) {
-      PyErr_SetString(PyExc_ValueError, "a constant array needs 1 to 8 dimensions");
+    if (nd < 0 || nd > PJ_MAX_DIMS) {
+      PyErr_SetString(PyExc_ValueError, "a constant array needs 0 to 8 dimensions");
       return -1;
     }
     b->dtype = (PjDtype)dtype;
@@ -786,6 +786,8 @@ static PyObject *pj_compile(PyObject *self, PyObject *args) {
     bool readonly = layout[0] >= 'a' && layout[0] <= 'z' && layout[0] != 'p';
     char lay = readonly ? (char)(layout[0] - 'a' + 'A') : layout[0];
     types[i] = (PjArgType){(PjDtype)dtype, ndim, rec && ndim ? 'A' : lay, rec, readonly && ndim && !rec};
+    if (lay == 'Z') /* a 0-d array: passed as the 1-d array of its element (records: strided, as always) */
+      types[i] = (PjArgType){(PjDtype)dtype, 1, rec ? 'A' : 'C', rec, readonly && !rec, 1};
   }
   for (Py_ssize_t i = 0; i < ntree; i++) /* tuple arguments: (items or -1, class name or None, field names or None) */
     if (pj_arg_node_from(PyList_GetItem(tree_in, i), &tree[i], keep) < 0) goto done;
@@ -881,6 +883,7 @@ static PyObject *pj_kernel_from_ptx_py(PyObject *self, PyObject *args) {
     bool readonly = layout[0] >= 'a' && layout[0] <= 'z' && layout[0] != 'p'; /* as in compile() */
     types[i] = (PjArgType){(PjDtype)dtype, ndim, readonly ? (char)(layout[0] - 'a' + 'A') : layout[0], NULL,
                            readonly && ndim};
+    if (layout[0] == 'Z' || layout[0] == 'z') types[i] = (PjArgType){(PjDtype)dtype, 1, 'C', NULL, readonly, 1};
   }
   PjKernel *kernel = pj_kernel_from_ptx(name, entry, ptx, types, (int)n, debug, shared, file);
   if (!kernel) return pj_py_error(PJ_ERROR_ARGUMENT, "kernel_from_ptx: incomplete kernel");
@@ -1251,8 +1254,8 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
       PyErr_Format(PyExc_TypeError, "argument %d: cannot pass a tuple to this kernel", (int)read + 1);
     if (r < 0) goto done;
     key[3 * read] = a[read].record ? (char)(0x40 + a[read].record - 1) : (char)a[read].v.dtype;
-    key[3 * read + 1] = a[read].record_scalar ? 0 : (char)a[read].v.ndim;
-    key[3 * read + 2] = a[read].v.ndim && !a[read].record_scalar ? a[read].layout : 0;
+    key[3 * read + 1] = a[read].record_scalar || a[read].zero_dim ? 0 : (char)a[read].v.ndim;
+    key[3 * read + 2] = a[read].zero_dim ? 'Z' : a[read].v.ndim && !a[read].record_scalar ? a[read].layout : 0;
     if (pj_arg_readonly(&a[read]) && !a[read].record) key[3 * read + 2] = (char)(key[3 * read + 2] - 'A' + 'a');
   }
   /* what the launch lets the kernel assume: bit 0, no two arrays overlap (a kernel compiled
@@ -1275,12 +1278,13 @@ lookup:
   if (!kernel) {
     PyObject *types = PyTuple_New(n);
     for (Py_ssize_t i = 0; types && i < n; i++) {
-      char lay[2] = {a[i].v.ndim && !a[i].record_scalar ? a[i].layout : 'C', 0};
+      /* a 0-d array: (dtype, 0, "Z") */
+      char lay[2] = {a[i].zero_dim ? 'Z' : a[i].v.ndim && !a[i].record_scalar ? a[i].layout : 'C', 0};
       if (pj_arg_readonly(&a[i]) && !a[i].record) lay[0] = (char)(lay[0] - 'A' + 'a'); /* read-only: lower case */
       if (a[i].record) /* the NumPy dtype: the dispatcher describes its fields */
         PyTuple_SetItem(types, i, Py_BuildValue("(Ois)", pj_record_dtype(a[i].record), a[i].record_scalar ? 0 : a[i].v.ndim, lay));
       else
-        PyTuple_SetItem(types, i, Py_BuildValue("(iis)", (int)a[i].v.dtype, a[i].v.ndim, lay));
+        PyTuple_SetItem(types, i, Py_BuildValue("(iis)", (int)a[i].v.dtype, a[i].zero_dim ? 0 : a[i].v.ndim, lay));
     }
     kernel = types ? PyObject_CallFunctionObjArgs(l->compile, types, key[3 * n] & 1 ? Py_True : Py_False,
                                                   key[3 * n] & 2 ? Py_True : Py_False, NULL)

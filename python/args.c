@@ -72,7 +72,7 @@ static int pj_record_number(PyObject *dtype, int index) {
 
 /* An array of records, or one record (np.void / np.record, passed by reference as an array of one,
  * written back as numba does), from its buffer (a->view, already taken). */
-static int pj_record_read(PyObject *o, PjArg *a, int index) {
+static int pj_record_read(PyObject *o, PjArg *a, int index, bool ndarray) {
   PyObject *dtype = PyObject_GetAttrString(o, "dtype");
   if (!dtype) return -1;
   a->record = pj_record_number(dtype, index);
@@ -85,6 +85,15 @@ static int pj_record_read(PyObject *o, PjArg *a, int index) {
   }
   a->v.dtype = PJ_UINT8; /* the elements' bytes: kernels address them by strides */
   a->v.data = a->view.buf;
+  if (a->view.ndim == 0 && ndarray) { /* a 0-d array of records (np.ndarray((), dtype)): an array, as numba's */
+    a->writable = !a->view.readonly;
+    a->zero_dim = true;
+    a->v.ndim = 1;
+    a->v.shape[0] = 1;
+    a->v.strides[0] = a->view.itemsize;
+    a->layout = 'A';
+    return 0;
+  }
   if (a->view.ndim == 0) {
     a->record_scalar = true;
     a->writable = true;
@@ -268,6 +277,15 @@ static int pj_cupy_read(PyObject *o, PjArg *a, int index) {
   return 1;
 }
 
+/* A 0-d array whose data a->v.data holds, as the 1-d array of its one element. */
+static void pj_zero_dim(PjArg *a, int64_t itemsize) {
+  a->zero_dim = true;
+  a->v.ndim = 1;
+  a->v.shape[0] = 1;
+  a->v.strides[0] = itemsize;
+  a->layout = 'C';
+}
+
 /* Fills `a` from one Python argument; returns 0, or -1 with an exception set. */
 int pj_arg_read(PyObject *o, PjArg *a, int index) {
   a->v.ndim = 0; /* only what every path reads is reset: this runs for every argument of every launch */
@@ -278,6 +296,7 @@ int pj_arg_read(PyObject *o, PjArg *a, int index) {
   a->staged = 0;
   a->record = 0;
   a->record_scalar = false;
+  a->zero_dim = false;
   a->device = PJ_ARG_ANY_DEVICE;
   if (PyObject_TypeCheck(o, g_array_type)) {
     PjArrayObject *arr = (PjArrayObject *)o;
@@ -288,6 +307,7 @@ int pj_arg_read(PyObject *o, PjArg *a, int index) {
     memcpy(a->v.strides, arr->strides, sizeof(int64_t) * (size_t)arr->ndim);
     a->v.data = (void *)(uintptr_t)arr->address;
     a->layout = arr->layout;
+    if (arr->ndim == 0) pj_zero_dim(a, (int64_t)pj_dtype_size(a->v.dtype));
     return 0;
   }
   if (PyBool_Check(o)) {
@@ -359,13 +379,18 @@ int pj_arg_read(PyObject *o, PjArg *a, int index) {
     a->have_view = true;
     a->writable = !a->view.readonly;
     PjDtype d = PJ_BFLOAT16;
-    if (!bf16 && a->view.format && a->view.format[0] == 'T' && numpy) return pj_record_read(o, a, index);
+    if (!bf16 && a->view.format && a->view.format[0] == 'T' && numpy) return pj_record_read(o, a, index, ndarray);
     if (!bf16 && (!pj_dtype_from_format(a->view.format, &d) || (Py_ssize_t)pj_dtype_size(d) != a->view.itemsize)) {
       PyErr_Format(PyExc_TypeError, "argument %d: an array of format '%s' is not supported", index + 1,
                    a->view.format ? a->view.format : "?");
       return -1;
     }
     a->v.dtype = d;
+    if (a->view.ndim == 0 && ndarray) { /* a 0-d NumPy array (np.array(5.0)): an array, as numba types it */
+      a->v.data = a->view.buf;
+      pj_zero_dim(a, a->view.itemsize);
+      return 0;
+    }
     if (a->view.ndim == 0) { /* a NumPy scalar */
       const char *p = a->view.buf;
       switch (d) {
@@ -469,10 +494,7 @@ int pj_arg_read(PyObject *o, PjArg *a, int index) {
     if (!PyErr_Occurred()) PyErr_Format(PyExc_TypeError, "argument %d: an unsupported __cuda_array_interface__", index + 1);
     return -1;
   }
-  if (a->v.ndim == 0) {
-    PyErr_Format(PyExc_TypeError, "argument %d: a 0-d device array", index + 1);
-    return -1;
-  }
+  if (a->v.ndim == 0) pj_zero_dim(a, (int64_t)pj_dtype_size(a->v.dtype));
   if (g_target != PJ_TARGET_CUDA) {
     /* the CPU executor's own device memory, exported through the interface (as numba's simulator
      * does) and wrapped by another object: the hook gives a NumPy view of it after checking that

@@ -101,6 +101,9 @@ typedef struct {
    * plus one, else 0; a single record (np.void / np.record) is read as an array of one */
   int record;
   bool record_scalar;
+  /* a 0-d array (a NumPy array of shape (), a device array of no dimensions): read as the 1-d array
+   * of its one element, keyed and compiled as a 0-d array (PjArgType.zero_dim) */
+  bool zero_dim;
   /* a device array's GPU (ArrayBase: its ordinal), or PJ_ARG_ANY_DEVICE: memory of another
    * library, whose GPU the launch asks the driver for when several are in use */
   int device;

@@ -228,6 +228,8 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
     const PjType *t = args[0]->type;
     if (t->kind != PJ_TY_ARRAY && t->kind != PJ_TY_TUPLE)
       return pj_fail(err, errlen, "%s() takes an array or a tuple, not %s", b->name, arena, t);
+    if (t->kind == PJ_TY_ARRAY && t->ndim == 0) /* NumPy's TypeError */
+      return pj_fail(err, errlen, "%s() of unsized object (%s: a 0-d array has no length)", b->name, arena, t);
     return pj_type_scalar(PJ_INT64);
   }
   case PJ_TYPING_LDEXP: {

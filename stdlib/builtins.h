@@ -135,6 +135,7 @@ typedef enum PjAtomicOp {
 typedef enum PjReduceOp {
   PJ_RED_ALL, PJ_RED_ANY, PJ_RED_SUM, PJ_RED_PROD, PJ_RED_MIN, PJ_RED_MAX, PJ_RED_MEAN, PJ_RED_VAR, PJ_RED_STD,
   PJ_RED_NANMIN, PJ_RED_NANMAX, PJ_RED_NANSUM, PJ_RED_NANPROD, PJ_RED_NANMEAN, PJ_RED_COUNT_NONZERO,
+  PJ_RED_CONTAINS, /* no row: `x in a`, whether an element equals x (backend/arrays.c) */
 } PjReduceOp;
 
 /* The operators of PJ_TYPING_UFUNC_OP rows (their dim). */

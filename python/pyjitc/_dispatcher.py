@@ -134,6 +134,8 @@ def _qualname(v):
         return "numpy." + v.__name__
     if isinstance(v, type) and issubclass(v, np.generic):
         return "numpy." + v.__name__
+    if isinstance(v, np.dtype) and v.fields is None and v.isnative and v.name in CODES:
+        return "numpy." + v.name  # np.dtype(np.int32): numba's DType, a dtype known when compiling
     mod = getattr(v, "__module__", None) or ""
     if mod.startswith("numba.core.types"):  # numba's own type objects (from numba import float32)
         return "numba." + str(v)
@@ -252,8 +254,8 @@ class _Units:
         if dev is not None:
             self.device_arrays.append(v)
             return (name, BIND_DEVICE_ARRAY, dev)
-        if isinstance(v, np.ndarray) and v.dtype.name in CODES and v.ndim >= 1:
-            a = np.ascontiguousarray(v)
+        if isinstance(v, np.ndarray) and v.dtype.name in CODES:  # 0-d arrays too (np.array(5))
+            a = np.ascontiguousarray(v).reshape(v.shape)  # (which ascontiguousarray makes 1-d)
             if a.dtype.kind == "c" and not a.dtype.isnative:
                 a = a.astype(a.dtype.newbyteorder("="))
             return (name, BIND_ARRAY, (CODES[a.dtype.name], a.shape, a.tobytes()))
@@ -271,7 +273,7 @@ def _device_global(v):
     from ._devicearray import DeviceNDArray
     if isinstance(v, DeviceNDArray):  # as kernels see it (random states: uint64[n, 2] under a 1-D record face)
         shape, strides = _core.ArrayBase.shape.__get__(v), _core.ArrayBase.strides.__get__(v)
-        if not shape or 0 in shape:
+        if 0 in shape:  # (a 0-d array, shape (), is captured too)
             return None
         return (v._dtype_code, shape, strides, v._address)
     if isinstance(v, np.ndarray) or isinstance(v, type):
@@ -286,7 +288,7 @@ def _device_global(v):
             return None
     dtype = np.dtype(cai["typestr"])
     shape = tuple(int(n) for n in cai["shape"])
-    if not shape or dtype.name not in CODES or not dtype.isnative or not cai["data"][0]:
+    if 0 in shape or dtype.name not in CODES or not dtype.isnative or not cai["data"][0]:
         return None
     strides = cai.get("strides")
     if strides is None:
@@ -309,11 +311,15 @@ def _matches(eager, types):
             continue
         (ecode, endim, elayout), (code, ndim, layout) = e, t
         if isinstance(ecode, tuple) or isinstance(code, tuple):  # records: the same dtype
-            if (ecode, endim) != (code, ndim):
+            if (ecode, endim) != (code, ndim) or (elayout in "Zz") != (layout in "Zz"):
                 return False
             continue
         if elayout == "P" or layout == "P":  # a pointer parameter takes an address, an integer
             if not (elayout == "P" and ndim == 0 and layout != "P" and np.dtype(DTYPES[code]).kind in "iu"):
+                return False
+            continue
+        if elayout in "Zz" or layout in "Zz":  # a 0-d array: one of the same dtype (a read-only one for readonly)
+            if ecode != code or elayout not in "Zz" or layout not in "Zz" or (layout == "z" and elayout == "Z"):
                 return False
             continue
         if endim == 0 and ndim == 0:
@@ -337,6 +343,9 @@ def _numba_types(types):
         code, ndim, layout = ty
         t = Record(_record_dtype(code)) if isinstance(code, tuple) else from_dtype(DTYPES[code])
         readonly = layout.islower()  # the launcher's key: a read-only array's layout in lower case
+        if layout in "Zz":  # a 0-d array
+            out.append(Array(t, 0, "C", readonly=readonly))
+            continue
         out.append(Array(t, ndim, layout.upper(), readonly=readonly) if ndim else CPointer(t) if layout == "P" else t)
     return tuple(out)
 
@@ -773,7 +782,7 @@ def _rating(eager, types):
         return None
     count = [0, 0, 0, 0]
     for e, t in zip(eager, types):
-        if _is_tuple(e) or isinstance(e[0], tuple) or isinstance(t[0], tuple) or e[1] or e[2] == "P":
+        if _is_tuple(e) or isinstance(e[0], tuple) or isinstance(t[0], tuple) or e[1] or e[2] in "PZz":
             continue
         g = _conversion(e[0], t[0])
         if g is None:
@@ -983,7 +992,7 @@ def _as_types(sig):
                 continue
             if isinstance(rec, Record):  # records go as strided arrays, a single one as a 1-element one
                 out.append((_record_spec(rec.record_dtype), t.ndim if isinstance(t, Array) else 0,
-                            "A" if isinstance(t, Array) else "C"))
+                            ("A" if t.ndim else "Z") if isinstance(t, Array) else "C"))
             else:
                 name, ndim, layout = arg_key(t)
                 out.append((CODES[name], ndim, layout))
@@ -1219,6 +1228,8 @@ def _type_text(t):
         return f"Tuple({', '.join(items)})"
     code, ndim, layout = t
     name = _record_text(code) if isinstance(code, tuple) else DTYPES[code].name
+    if layout in "Zz":
+        return f"array({'readonly ' if layout == 'z' else ''}{name}, 0d, C)"
     if not ndim:
         return name + "*" if layout == "P" else name
     readonly, layout = layout.islower(), layout.upper()
@@ -1235,11 +1246,14 @@ def _type_text(t):
 def _arg_type(a):
     from ._devicearray import DeviceNDArray
     if isinstance(a, DeviceNDArray):  # as kernels see it (random states: uint64[n, 2])
-        return (a._dtype_code, len(_core.ArrayBase.shape.__get__(a)), a._layout)
+        ndim = len(_core.ArrayBase.shape.__get__(a))
+        return (a._dtype_code, 0, "Z") if ndim == 0 else (a._dtype_code, ndim, a._layout)
     if isinstance(a, np.ndarray) and a.dtype.fields is not None:
-        return (_record_spec(a.dtype), a.ndim, "A")
+        return (_record_spec(a.dtype), a.ndim, "A" if a.ndim else "Z")
     if isinstance(a, np.void) and a.dtype.fields is not None:
         return (_record_spec(a.dtype), 0, "C")
+    if isinstance(a, np.ndarray) and a.ndim == 0:  # a 0-d array: (dtype, 0, "Z"), "z" read-only
+        return (CODES[a.dtype.name], 0, "Z" if a.flags.writeable else "z")
     if isinstance(a, np.ndarray):
         layout = "C" if a.flags.c_contiguous else "F" if a.flags.f_contiguous else "A"
         return (CODES[a.dtype.name], a.ndim, layout if a.flags.writeable or not a.ndim else layout.lower())
@@ -1401,10 +1415,10 @@ def _device_signature(sig):
 def _number_key(t):
     """The dtype name of a number type (int32, float16, complex64, bool), or None."""
     try:
-        name, ndim, _ = arg_key(t)
+        name, ndim, layout = arg_key(t)
     except TypeError:
         return None
-    return name if ndim == 0 and name in CODES else None
+    return name if ndim == 0 and layout != "Z" and name in CODES else None
 
 
 def _result_type(code):

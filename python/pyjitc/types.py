@@ -453,6 +453,8 @@ def _cai_layout(shape, strides, itemsize):
 
 def arg_key(t):
     """(dtype name, ndim, layout) of a scalar or array argument type, as the dispatcher keys it."""
+    if isinstance(t, Array) and t.ndim == 0:  # a 0-d array: layout "Z" ("z" read-only)
+        return np_dtype(t.dtype).name, 0, "Z" if t.mutable else "z"
     if isinstance(t, Array):
         return np_dtype(t.dtype).name, t.ndim, t.layout
     if isinstance(t, (Number, Boolean)):

@@ -1,5 +1,6 @@
 # Constructs that parse but cannot be typed in a kernel: print of an array, keyword
-# arguments, strings and f-strings, `is`/`in`, and functions numba has but this slice does not.
+# arguments, strings and f-strings, `is` of arrays, `in` of a number, and functions numba has but this slice
+# does not.
 # ARGS: --emit=types --sig "void(int64[:], int64[:])"
 from numba import cuda
 import math
@@ -13,6 +14,6 @@ def k(a, b):
     s = "hello"  # expect error@9: strings are not supported
     w = f"x{i}"  # expect error@9: strings are not supported
     a[i] = a is b  # expect error@12: 'is' operator
-    a[i] = i in b  # expect error@12: 'in' operator
+    a[i] = i in i  # expect error@12: the 'in' operator needs a tuple or an array
     a[i] = math.factorial(3)  # expect error@12: 'math.factorial'
     a[i] = b[i] @ b[i]  # expect error@12: unsupported operand types for @
