@@ -101,6 +101,12 @@ def _enum_number(member):
     return (k << 32) | list(cls).index(member)
 
 
+def _is_enum_class(v):
+    """An Enum class, or one of cuda-bindings' FastEnum classes (cuda.bindings.runtime.cudaRoundMode), which
+    numba-cuda types as IntEnum classes: their members are ints."""
+    return isinstance(v, type) and (issubclass(v, enum.Enum) or type(v).__name__ == "FastEnumMetaclass")
+
+
 def _enum_value(v):
     """The number an enum member stands for in kernels: an IntEnum's integer, else _enum_number."""
     return int(v) if isinstance(v, int) else _enum_number(v)
@@ -123,7 +129,7 @@ _core.set_arg_hook(_other_argument)
 
 def _qualname(v):
     """What a module or a kernel-side function stands for, or None."""
-    if isinstance(v, type) and issubclass(v, enum.Enum):
+    if _is_enum_class(v):
         return None  # its members are bound by their dotted names (Color.red, Color["red"])
     q = getattr(v, "_pyjitc_qualname", None)
     if isinstance(q, str):
@@ -199,7 +205,7 @@ class _Units:
                     continue  # a Python builtin (range, len, ...) or a name nothing binds
             else:  # an attribute of a user's module: bound under its dotted name
                 parent = values.get(head)
-                if isinstance(parent, type) and issubclass(parent, enum.Enum) and attr in parent.__members__:
+                if _is_enum_class(parent) and attr in parent.__members__:
                     values[name] = parent.__members__[attr]  # Color.red, Color["red"]
                     out.append(self._binding(name, values[name]))
                     continue
