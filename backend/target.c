@@ -1123,6 +1123,17 @@ PjKernelError *pj_backend_cpu_error(const PjCode *code) { return code->cpu_error
 uint64_t pj_backend_static_shared(const PjCode *code) { return code->static_shared; }
 bool pj_backend_grid_sync(const PjCode *code) { return code->grid_sync; }
 
+/* Whether the module has constant memory (module-level arrays, in .const: addrspace 4). Their loads
+ * go through generic pointers until instruction selection, so default<O3> cannot see that an element
+ * of a 16-byte-aligned global lies at a multiple of its size: once infer-address-spaces gives the
+ * loads the global's own address space, infer-alignment can, and the NVPTX back end's load/store
+ * vectorizer then loads a complex64 as one ld.const.v2.f32 (numba-cuda's test_const_array_3d). */
+static bool pj_has_const_data(LLVMModuleRef mod) {
+  for (LLVMValueRef gv = LLVMGetFirstGlobal(mod); gv; gv = LLVMGetNextGlobal(gv))
+    if (LLVMGetPointerAddressSpace(LLVMTypeOf(gv)) == 4) return true;
+  return false;
+}
+
 static bool pj_finish_cuda(PjCode *code, PjCg *g, LLVMTargetMachineRef tm, const PjBackendOptions *o,
                            PjCompileTimes *times, char *err, size_t errlen, bool *user_error) {
   double t0 = pj_now_ms();
@@ -1143,6 +1154,9 @@ static bool pj_finish_cuda(PjCode *code, PjCg *g, LLVMTargetMachineRef tm, const
   pj_internalize(g->mod, code->entry);
   if (!pj_run_pipeline(g->mod, tm, "globaldce", true, err, errlen)) return false; /* the library code not called */
   if (!pj_optimize(g->mod, tm, o, g->unroll, err, errlen)) return false;
+  if (o->opt_level > 0 && !(o->passes && *o->passes) && pj_has_const_data(g->mod) &&
+      !pj_run_pipeline(g->mod, tm, "function(infer-address-spaces,infer-alignment)", true, err, errlen))
+    return false;
   if (o->opt_level > 0) pj_hoist_loads(g->mod);
   double t1 = pj_now_ms();
   if (o->emit & PJ_EMIT_LLVM) code->llvm_text = LLVMPrintModuleToString(g->mod);
