@@ -565,7 +565,7 @@ static const PjArgType *pj_args_own(PjArena *arena, const PjArgType *args, int n
   return out;
 }
 
-/* A device function compiled alone (PjCompileOptions.abi): numbers in, a number or nothing out,
+/* A device function compiled alone (PjCompileOptions.abi): numbers and arrays in, a number or nothing out,
  * its result converted to the declared one. The PjSpec its .func wraps, or NULL (diagnosed). */
 static PjSpec *pj_device_alone(PjArena *a, const PjModule *m, const PjFuncSyntax *fs, PjFunc *typed,
                                const PjArgType *args, int nargs, const PjCompileOptions *o, PjVec *specs,
@@ -615,7 +615,7 @@ static PjSpec *pj_device_alone(PjArena *a, const PjModule *m, const PjFuncSyntax
 }
 
 /* The checks a device function compiled alone needs before it is typed: the target, the ABI
- * and name asked for, numbers as arguments. */
+ * and name asked for, no records as arguments. */
 static bool pj_device_alone_ok(const PjSource *s, const PjFuncSyntax *fs, const PjArgType *args, int nargs,
                                const PjCompileOptions *o, PjDiags *diags) {
   const PjFile *file = &s->syntax->module.file;
@@ -645,9 +645,9 @@ static bool pj_device_alone_ok(const PjSource *s, const PjFuncSyntax *fs, const 
     }
   }
   for (int i = 0; i < nargs; i++)
-    if (args[i].ndim) {
-      pj_error(diags, file, fs->func->loc, "device function '%s': argument %d is an array; compiled alone, a device "
-               "function takes numbers only", fs->func->name, i + 1);
+    if (args[i].record) {
+      pj_error(diags, file, fs->func->loc, "device function '%s': argument %d is a record or an array of records; "
+               "compiled alone, a device function takes numbers, arrays of numbers and pointers", fs->func->name, i + 1);
       return false;
     }
   return true;

@@ -232,7 +232,8 @@ typedef struct PjCompileOptions {
   void *const *host_libraries; /* CPU: pj_host_link's libraries whose functions the kernel calls, searched first */
   int nhost_libraries;
   int abi;           /* PjAbi: KERNEL, units[0] is a kernel (a PTX .entry); NUMBA or C: units[0] is a device
-                      * function compiled alone, a PTX .func (CUDA target only, numbers in and out) */
+                      * function compiled alone, a PTX .func (CUDA target only; numbers, arrays (as numba passes
+                      * them: its data model's members) and pointers in, a number or nothing out) */
   const char *abi_name; /* the device function's symbol; NULL: its own name */
   int result;        /* PjResult: the device function's result as its signature declares it */
   PjDtype result_dtype; /* PJ_RESULT_DTYPE: that type (the returned value is converted to it) */

@@ -1378,9 +1378,11 @@ def _check_abi(abi, device):
         raise NotImplementedError("The C ABI is not supported for kernels")
 
 
-def _check_output(output):
+def _check_output(output, forceinline=False):
     if output not in _OUTPUTS:
         raise NotImplementedError(f"Unsupported output type: {output}")
+    if forceinline and output != "ltoir":  # numba-cuda's rule, before anything is compiled
+        raise ValueError("Can only designate forced inlining in LTO-IR")
     if output == "ltoir":
         raise NotImplementedError("output='ltoir': pyjitc compiles with LLVM's NVPTX back end and makes PTX only, "
                                   "not NVVM's LTO-IR; use output='ptx'")
@@ -1420,18 +1422,23 @@ def _result_type(code):
 
 def _compile_device(pyfunc, sig, options, abi="numba", abi_name=None, emit=EMIT_PTX, arch=None):
     """A device function compiled alone for its signature: (Kernel, result type). numba's ABI
-    (int status, the result through a pointer passed first) or C's; numbers (and pointers) in, a
-    number out."""
+    (int status, the result through a pointer passed first) or C's; numbers, arrays of numbers
+    (passed as numba passes them, their data model's members one parameter each) and pointers in,
+    a number out."""
     args, ret = _device_signature(sig)
     types = []
     for t in args:
         if isinstance(t, CPointer) and _number_key(t.dtype) is not None:  # a pointer: its address
             types.append((CODES[_number_key(t.dtype)], 0, "P"))
             continue
+        if isinstance(t, Array) and _number_key(t.dtype) is not None:
+            name, ndim, layout = arg_key(t)
+            types.append((CODES[name], ndim, layout))
+            continue
         key = _number_key(t)
         if key is None:
             raise NotImplementedError(f"device function '{pyfunc.__name__}': pyjitc compiles a device function alone "
-                                      f"for number arguments, not {t!r}")
+                                      f"for numbers, arrays of numbers and pointers as arguments, not {t!r}")
         types.append((CODES[key], 0, "C"))
     if ret is None:
         result, rcode = 0, 0
@@ -1475,11 +1482,12 @@ def _compile(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi, abi_i
 
 
 def compile_ptx(pyfunc, sig, debug=None, lineinfo=False, device=False, fastmath=False, cc=None, opt=None,
-                abi="numba", abi_info=None, launch_bounds=None, **kws):
+                abi="numba", abi_info=None, forceinline=False, launch_bounds=None, **kws):
     """numba.cuda.compile_ptx: (PTX text, result type) of the function compiled for the signature,
     a kernel (.entry) or, with device=True, a device function (.func) with numba's ABI (abi="numba":
     int32 status, the result through a pointer passed first) or the C ABI (abi="c", named by
-    abi_info={"abi_name": ...}). Needs no GPU."""
+    abi_info={"abi_name": ...}). Needs no GPU. forceinline is for LTO-IR only (numba's ValueError)."""
+    _check_output("ptx", forceinline)
     return _compile(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi, abi_info, launch_bounds)
 
 
@@ -1498,10 +1506,10 @@ def _current_cc():
 
 
 def compile(pyfunc, sig, debug=None, lineinfo=False, device=True, fastmath=False, cc=None, opt=None, abi="c",
-            abi_info=None, output="ptx", launch_bounds=None, **kws):
+            abi_info=None, output="ptx", forceinline=False, launch_bounds=None, **kws):
     """numba.cuda.compile: (code, result type); a device function with the C ABI unless told
     otherwise. pyjitc's output is PTX (output="ltoir" is NVVM's and not made here)."""
-    _check_output(output)
+    _check_output(output, forceinline)
     return _compile(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi, abi_info, launch_bounds)
 
 
@@ -1511,9 +1519,9 @@ def compile_for_current_device(pyfunc, sig, **kws):
 
 
 def compile_all(pyfunc, sig, debug=None, lineinfo=False, device=True, fastmath=False, cc=None, opt=None, abi="c",
-                abi_info=None, output="ptx", launch_bounds=None, **kws):
+                abi_info=None, output="ptx", forceinline=False, launch_bounds=None, **kws):
     """numba.cuda.compile_all: ([code], result type). numba lists the code of the files the function
     links after its own; pyjitc links those when a kernel is loaded, so the list holds the PTX only."""
-    _check_output(output)
+    _check_output(output, forceinline)
     code, resty = _compile(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi, abi_info, launch_bounds)
     return [code], resty
