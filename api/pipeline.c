@@ -419,6 +419,17 @@ PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags) {
     fns[u]->fastmath = in->fastmath != 0;
     fns[u]->lineinfo = in->lineinfo != 0;
     fns[u]->max_registers = in->max_registers;
+    if (in->nsigs > 0 && in->sigs) { /* copied: the caller's arrays may go once the source is made */
+      PjSignature *sigs = pj_arena_alloc(s->arena, sizeof(PjSignature) * (size_t)in->nsigs);
+      for (int k = 0; k < in->nsigs; k++) {
+        sigs[k] = in->sigs[k];
+        PjArgType *a = pj_arena_alloc(s->arena, sizeof(PjArgType) * (size_t)(sigs[k].nargs + 1));
+        if (sigs[k].nargs > 0) memcpy(a, in->sigs[k].args, sizeof(PjArgType) * (size_t)sigs[k].nargs);
+        sigs[k].args = a;
+      }
+      fns[u]->func->sigs = sigs;
+      fns[u]->func->nsigs = in->nsigs;
+    }
   }
   s->syntax = s->units[0];
   if (pj_diags_errors(diags) != before) {

@@ -128,6 +128,8 @@ typedef struct PjFunc {
   int ncaptured;        /* an inner function: the last ncaptured of its nparams parameters are variables of
                          * its function that are not constants, passed by the calls there (hidden) */
   PjExpr **defaults;    /* per parameter: its default value (a constant), or NULL; NULL when none has one */
+  const PjSignature *sigs; /* a device function's declared signatures (PjUnit.sigs): its calls choose one */
+  int nsigs;
 } PjFunc;
 
 /* One specialisation of a device function for its argument types, made while a kernel is typed. */

@@ -154,6 +154,37 @@ def _qualname(v):
     return None
 
 
+def _declared_signatures(sigs):
+    """A device function's declared signatures as the compiler takes them (PjSignature): [([(dtype code,
+    ndim, layout)], result kind (0 inferred, 1 a dtype, 2 nothing), result dtype code)], which its calls
+    choose among as numba does; None (calls typed from their arguments) where one holds a type only
+    numbers, arrays of numbers and pointers stand for here."""
+    out = []
+    for sig in sigs:
+        try:
+            args, ret = _device_signature(sig)
+        except Exception:  # jit(sig) already parsed it; a signature it cannot read declares nothing here
+            return None
+        types = []
+        for t in args:
+            if isinstance(t, CPointer) and _number_key(t.dtype) is not None:
+                types.append((CODES[_number_key(t.dtype)], 0, "P"))
+            elif isinstance(t, Array) and _number_key(t.dtype) is not None:
+                name, ndim, layout = arg_key(t)
+                types.append((CODES[name], ndim, layout.lower() if getattr(t, "readonly", False) else layout))
+            elif _number_key(t) is not None:
+                types.append((CODES[_number_key(t)], 0, "C"))
+            else:
+                return None
+        if ret is None or (not isinstance(ret, NoneType) and _number_key(ret) is None):
+            out.append((types, 0, 0))
+        elif isinstance(ret, NoneType):
+            out.append((types, 2, 0))
+        else:
+            out.append((types, 1, CODES[_number_key(ret)]))
+    return out or None
+
+
 class _Units:
     """The functions of one compilation: the kernel first, then the device functions it names."""
 
@@ -162,7 +193,7 @@ class _Units:
         self.device_arrays = []  # global device arrays the units capture: kept alive by the kernel
         self.links = []          # files of foreign code to link (cuda.declare_device, jit(link=...))
 
-    def add(self, fn, is_kernel, options):
+    def add(self, fn, is_kernel, options, sigs=()):
         key = (fn, is_kernel)
         if key in self.index:
             return self.index[key]
@@ -175,7 +206,7 @@ class _Units:
             _remember_raise_source(path, text, indent, getattr(fn, "__globals__", {}))
         self.units[i] = (path, text, indent, int(is_kernel), int(options.get("debug", False)),
                          int(options.get("fastmath", False)), int(options.get("lineinfo", False)),
-                         int(options.get("max_registers", 0) or 0), self._bindings(fn))
+                         int(options.get("max_registers", 0) or 0), self._bindings(fn), _declared_signatures(sigs))
         return i
 
     def _link(self, paths):
@@ -235,7 +266,7 @@ class _Units:
                            for t in v.sig.args)
             return (name, BIND_FOREIGN, (v.name, v.abi == "c", ret, params))
         if isinstance(v, Dispatcher):
-            return (name, BIND_FUNCTION, self.add(v.py_func, False, v.options))
+            return (name, BIND_FUNCTION, self.add(v.py_func, False, v.options, v._device_sigs))
         host = getattr(v, "py_func", None)
         if isinstance(host, pytypes.FunctionType) and not isinstance(v, pytypes.FunctionType):
             # a function compiled for the host (numba's @njit / @jit): numba-cuda compiles it for
