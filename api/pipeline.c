@@ -419,6 +419,17 @@ PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags) {
     fns[u]->fastmath = in->fastmath != 0;
     fns[u]->lineinfo = in->lineinfo != 0;
     fns[u]->max_registers = in->max_registers;
+    if (in->nsigs > 0 && in->sigs) { /* copied: the caller's arrays may go once the source is made */
+      PjSignature *sigs = pj_arena_alloc(s->arena, sizeof(PjSignature) * (size_t)in->nsigs);
+      for (int k = 0; k < in->nsigs; k++) {
+        sigs[k] = in->sigs[k];
+        PjArgType *a = pj_arena_alloc(s->arena, sizeof(PjArgType) * (size_t)(sigs[k].nargs + 1));
+        if (sigs[k].nargs > 0) memcpy(a, in->sigs[k].args, sizeof(PjArgType) * (size_t)sigs[k].nargs);
+        sigs[k].args = a;
+      }
+      fns[u]->func->sigs = sigs;
+      fns[u]->func->nsigs = in->nsigs;
+    }
   }
   s->syntax = s->units[0];
   if (pj_diags_errors(diags) != before) {
@@ -571,7 +582,7 @@ static const PjArgType *pj_args_own(PjArena *arena, const PjArgType *args, int n
   return out;
 }
 
-/* A device function compiled alone (PjCompileOptions.abi): numbers in, a number or nothing out,
+/* A device function compiled alone (PjCompileOptions.abi): numbers and arrays in, a number or nothing out,
  * its result converted to the declared one. The PjSpec its .func wraps, or NULL (diagnosed). */
 static PjSpec *pj_device_alone(PjArena *a, const PjModule *m, const PjFuncSyntax *fs, PjFunc *typed,
                                const PjArgType *args, int nargs, const PjCompileOptions *o, PjVec *specs,
@@ -621,7 +632,7 @@ static PjSpec *pj_device_alone(PjArena *a, const PjModule *m, const PjFuncSyntax
 }
 
 /* The checks a device function compiled alone needs before it is typed: the target, the ABI
- * and name asked for, numbers as arguments. */
+ * and name asked for, no records as arguments. */
 static bool pj_device_alone_ok(const PjSource *s, const PjFuncSyntax *fs, const PjArgType *args, int nargs,
                                const PjCompileOptions *o, PjDiags *diags) {
   const PjFile *file = &s->syntax->module.file;
@@ -651,9 +662,9 @@ static bool pj_device_alone_ok(const PjSource *s, const PjFuncSyntax *fs, const 
     }
   }
   for (int i = 0; i < nargs; i++)
-    if (args[i].ndim) {
-      pj_error(diags, file, fs->func->loc, "device function '%s': argument %d is an array; compiled alone, a device "
-               "function takes numbers only", fs->func->name, i + 1);
+    if (args[i].record) {
+      pj_error(diags, file, fs->func->loc, "device function '%s': argument %d is a record or an array of records; "
+               "compiled alone, a device function takes numbers, arrays of numbers and pointers", fs->func->name, i + 1);
       return false;
     }
   return true;

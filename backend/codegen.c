@@ -794,6 +794,7 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
     }
   }
   case PJ_LOWER_BF16CVT: return pj_cg_bf16cvt(g, pj_cg_expr(g, e->builtin.args[0]), b->dim);
+  case PJ_LOWER_FP8CVT: return pj_cg_fp8cvt(g, e, b->dim);
   case PJ_LOWER_MAKE_COMPLEX: {
     LLVMTypeRef part = LLVMDoubleTypeInContext(g->ctx);
     LLVMValueRef re = e->builtin.nargs > 0 ? pj_cg_expr(g, e->builtin.args[0]) : LLVMConstReal(part, 0);

@@ -214,6 +214,8 @@ LLVMValueRef pj_cg_bf16cvt(PjCg *g, LLVMValueRef v, int dim);
 LLVMValueRef pj_cg_f64_to_f32_odd(PjCg *g, LLVMValueRef d);
 /* A conversion to or from an fp8 dtype (backend/fp8conv.c). */
 LLVMValueRef pj_cg_fp8_convert(PjCg *g, LLVMValueRef v, PjDtype from, PjDtype to);
+/* A cuda_fp8 conversion intrinsic call e (a PJ_LOWER_FP8CVT row; dim: PJ_FP8CVT_DIM, backend/fp8conv.c). */
+LLVMValueRef pj_cg_fp8cvt(PjCg *g, const PjExpr *e, int dim);
 /* backend/libdevice.c: link the libdevice functions mod declares, and what they need. */
 bool pj_libdevice_link(LLVMContextRef ctx, LLVMModuleRef mod, const char *path, char *err, size_t errlen);
 /* narrow.c: which int64 values of g->f provably fit in int32 (GPU only; see the file). */

@@ -17,6 +17,7 @@
 #include <math.h>
 
 #include "backend/codegen.h"
+#include "stdlib/builtins.h"
 
 typedef LLVMValueRef V;
 
@@ -143,4 +144,64 @@ V pj_cg_fp8_convert(PjCg *g, V v, PjDtype from, PjDtype to) {
   V r = pj_cg_call_intrinsic(g, pj_dtype_is_signed(to) ? "llvm.fptosi.sat" : "llvm.fptoui.sat", ov, 2, &f, 1);
   if (pj_dtype_bits(to) == 64) r = sel(g, LLVMBuildFCmp(b, LLVMRealUNO, f, f, ""), LLVMConstInt(it, 1ull << 63, 0), r);
   return r;
+}
+
+/* ---- numba.cuda._internal.cuda_fp8's cvt_* intrinsics (CUDA's __nv_cvt_*_to_fp8 / _to_e8m0) ----
+ * Into e5m2 / e4m3: to nearest even; an overflow (infinity too) saturates to the largest finite
+ * code under SATFINITE (1), else gives e5m2's infinity 0x7c or e4m3's NaN 0x7f, the sign kept. A
+ * float32 or bfloat16 NaN becomes 0x7f (CUDA makes it the float32 NaN 0x7fffffff first); a float64
+ * NaN keeps its sign and, into e5m2, its two leading payload bits (0x7e | those). Into e8m0: the
+ * exponent of |x| toward zero, or up (cudaRoundPosInf, 2) when x is no power of two (|x| at most
+ * 2^-127 stays 2^-127); past 2^127 (infinity too) the largest code 0xfe under SATFINITE, else the
+ * NaN 0xff; a float64 goes through a float32 rounded to odd, as CUDA's does. */
+
+static LLVMTypeRef i16t(PjCg *g) { return LLVMInt16TypeInContext(g->ctx); }
+static LLVMTypeRef i64t(PjCg *g) { return LLVMInt64TypeInContext(g->ctx); }
+
+/* x (float32, float64, or a bfloat16's bits as i16) -> the bits (i32) of a float32 that converts
+ * to the same fp8 or e8m0 */
+static V cvt_source_bits(PjCg *g, V x, int from) {
+  LLVMBuilderRef b = g->b;
+  if (from == PJ_FP8CVT_DOUBLE) return pj_cg_f64_to_f32_odd(g, x);
+  if (from == PJ_FP8CVT_BF16RAW) return LLVMBuildShl(b, LLVMBuildZExt(b, x, i32t(g), ""), c32(g, 16), "");
+  return LLVMBuildBitCast(b, x, i32t(g), "");
+}
+
+/* one value into fp8 (i32 code); e4: an i1, e4m3 (else e5m2) */
+static V cvt_to_fp8(PjCg *g, V x, int from, V sat, V e4) {
+  LLVMBuilderRef b = g->b;
+  V bits = cvt_source_bits(g, x, from);
+  V r = sel(g, e4, pj_cg_fp8_encode(g, bits, PJ_FP8_E4M3, sat), pj_cg_fp8_encode(g, bits, PJ_FP8_E5M2, sat));
+  if (from != PJ_FP8CVT_DOUBLE) return r;
+  V hi = LLVMBuildTrunc(b, LLVMBuildLShr(b, LLVMBuildBitCast(b, x, i64t(g), ""), LLVMConstInt(i64t(g), 32, 0), ""), i32t(g), "");
+  V sign = LLVMBuildShl(b, LLVMBuildLShr(b, hi, c32(g, 31), ""), c32(g, 7), "");
+  V nan4 = LLVMBuildOr(b, c32(g, 0x7f), sign, "");
+  V nan5 = LLVMBuildOr(b, LLVMBuildOr(b, c32(g, 0x7e), LLVMBuildAnd(b, LLVMBuildLShr(b, hi, c32(g, 18), ""), c32(g, 3), ""), ""), sign, "");
+  return sel(g, LLVMBuildFCmp(b, LLVMRealUNO, x, x, ""), sel(g, e4, nan4, nan5), r);
+}
+
+static V cvt_one(PjCg *g, V x, int from, int into, V sat, V mode) {
+  return into == PJ_FP8CVT_TO_FP8 ? cvt_to_fp8(g, x, from, sat, mode) : pj_cg_e8m0_encode(g, cvt_source_bits(g, x, from), mode, sat);
+}
+
+LLVMValueRef pj_cg_fp8cvt(PjCg *g, const PjExpr *e, int dim) {
+  LLVMBuilderRef b = g->b;
+  int from = PJ_FP8CVT_FROM(dim), into = PJ_FP8CVT_INTO(dim), n = PJ_FP8CVT_COUNT(dim);
+  V x = pj_cg_expr(g, e->builtin.args[0]);
+  if (into == PJ_FP8CVT_TO_BF16RAW) { /* e8m0 -> bfloat16 bits: 2^(k-127); 0: 2^-127 (a subnormal), 0xff: NaN */
+    V k = LLVMBuildZExt(b, x, i32t(g), "");
+    V r = sel(g, eq(g, k, c32(g, 0)), c32(g, 0x40), LLVMBuildShl(b, k, c32(g, 7), ""));
+    r = LLVMBuildTrunc(b, sel(g, eq(g, k, c32(g, 0xff)), c32(g, 0x7fff), r), i16t(g), "");
+    return LLVMBuildInsertValue(b, LLVMGetUndef(pj_cg_type(g, e->type)), r, 0, "");
+  }
+  V s = pj_cg_expr(g, e->builtin.args[1]), m = pj_cg_expr(g, e->builtin.args[2]);
+  LLVMTypeRef mt = LLVMTypeOf(s);
+  V sat = LLVMBuildICmp(b, LLVMIntEQ, s, LLVMConstInt(mt, 1, 0), ""); /* __NV_SATFINITE */
+  /* fp8: __NV_E4M3 (0), else e5m2; e8m0: cudaRoundPosInf (2) rounds up, else toward zero */
+  V mode = LLVMBuildICmp(b, LLVMIntEQ, m, LLVMConstInt(LLVMTypeOf(m), into == PJ_FP8CVT_TO_FP8 ? 0 : 2, 0), "");
+  if (from == PJ_FP8CVT_BF16RAW) x = LLVMBuildExtractValue(b, x, 0, "");
+  if (n == 1) return LLVMBuildTrunc(b, cvt_one(g, x, from, into, sat, mode), i8t(g), "");
+  V lo = cvt_one(g, LLVMBuildExtractValue(b, x, 0, ""), from, into, sat, mode);
+  V hi = cvt_one(g, LLVMBuildExtractValue(b, x, 1, ""), from, into, sat, mode);
+  return LLVMBuildTrunc(b, LLVMBuildOr(b, LLVMBuildShl(b, hi, c32(g, 8), ""), lo, ""), i16t(g), "");
 }

@@ -668,34 +668,70 @@ static void pj_mark_c_int(PjCg *g, LLVMValueRef fn, unsigned index, PjDtype d) {
                           LLVMCreateEnumAttribute(g->ctx, LLVMGetEnumAttributeKindForName(kind, strlen(kind)), 0));
 }
 
+/* How many parameters argument type t takes in numba's ABI for a device function compiled alone: a
+ * number one; an array its data model's members, each one parameter (numba's ArgPacker flattens
+ * them): meminfo and parent pointers, nitems, itemsize, the data pointer, ndim extents, ndim strides
+ * in bytes. */
+static int pj_numba_param_count(const PjType *t) { return t->kind == PJ_TY_ARRAY ? 5 + 2 * t->ndim : 1; }
+
 /* A device function compiled alone: a .func `name` that calls its specialisation (declared, not
  * yet defined) with numba's ABI (i32 status, the result stored through the pointer passed first)
- * or the C ABI (the result returned), its result converted to o->result. */
+ * or the C ABI (the result returned), its result converted to o->result. An array argument comes
+ * as numba passes one (pj_numba_param_count) and is made into pyjitc's array value: its data,
+ * extents and, for a strided layout, strides. */
 static void pj_build_nvptx_device(PjCg *g, const char *name, const PjBackendOptions *o) {
   const PjSpec *s = o->device_fn;
   bool numba = o->abi == PJ_ABI_NUMBA, has = o->result->kind != PJ_TY_VOID;
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx);
-  LLVMTypeRef params[68];
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx), i64 = pj_cg_i64(g);
+  int np = numba;
+  for (int i = 0; i < s->nargs; i++) np += pj_numba_param_count(s->args[i]);
+  LLVMTypeRef *params = malloc(sizeof(LLVMTypeRef) * (size_t)(np + 1));
+  LLVMValueRef *args = malloc(sizeof(LLVMValueRef) * (size_t)(s->nargs + 1));
   int n = 0;
   if (numba) params[n++] = pj_cg_ptr(g);
-  for (int i = 0; i < s->nargs && i < 64; i++) params[n++] = pj_cg_type(g, s->args[i]);
+  for (int i = 0; i < s->nargs; i++) {
+    const PjType *t = s->args[i];
+    if (t->kind != PJ_TY_ARRAY) {
+      params[n++] = pj_cg_type(g, t);
+      continue;
+    }
+    LLVMTypeRef members[5] = {pj_cg_ptr(g), pj_cg_ptr(g), i64, i64, pj_cg_ptr(g)};
+    for (int k = 0; k < 5; k++) params[n++] = members[k];
+    for (int k = 0; k < 2 * t->ndim; k++) params[n++] = i64;
+  }
   LLVMTypeRef rt = numba ? i32 : has ? pj_cg_type(g, o->result) : LLVMVoidTypeInContext(g->ctx);
   g->fn = LLVMAddFunction(g->mod, name, LLVMFunctionType(rt, params, (unsigned)n, 0));
   g->hooks = &pj_nvptx_hooks;
-  if (!numba) {
-    for (int i = 0; i < s->nargs && i < 64; i++)
-      if (s->args[i]->kind == PJ_TY_SCALAR) pj_mark_c_int(g, g->fn, (unsigned)i + 1, s->args[i]->dtype);
-    if (has) pj_mark_c_int(g, g->fn, 0, o->result->dtype);
-  }
   LLVMPositionBuilderAtEnd(g->b, LLVMAppendBasicBlockInContext(g->ctx, g->fn, "entry"));
   if (g->dib) { /* lineinfo: the .func's own code is at the `def` line */
     pj_cg_debug_function(g, g->fn, s->typed);
     LLVMSetCurrentDebugLocation2(g->b, LLVMDIBuilderCreateDebugLocation(g->ctx, (unsigned)s->typed->loc.line,
                                                                         (unsigned)s->typed->loc.col, g->di_scope, NULL));
   }
-  LLVMValueRef args[68];
-  for (int i = 0; i < s->nargs && i < 64; i++) args[i] = LLVMGetParam(g->fn, (unsigned)(i + numba));
+  unsigned p = numba;
+  for (int i = 0; i < s->nargs; i++) {
+    const PjType *t = s->args[i];
+    if (t->kind != PJ_TY_ARRAY) {
+      if (!numba && t->kind == PJ_TY_SCALAR) pj_mark_c_int(g, g->fn, p + 1, t->dtype);
+      args[i] = LLVMGetParam(g->fn, p++);
+      continue;
+    }
+    LLVMValueRef v = LLVMBuildInsertValue(g->b, LLVMGetUndef(pj_cg_type(g, t)), LLVMGetParam(g->fn, p + 4), 0, "");
+    LLVMTypeRef dims_t = LLVMArrayType2(i64, (uint64_t)t->ndim);
+    LLVMValueRef dims = LLVMGetUndef(dims_t), strides = LLVMGetUndef(dims_t);
+    for (int k = 0; k < t->ndim; k++) {
+      dims = LLVMBuildInsertValue(g->b, dims, LLVMGetParam(g->fn, p + 5 + (unsigned)k), (unsigned)k, "");
+      strides = LLVMBuildInsertValue(g->b, strides, LLVMGetParam(g->fn, p + 5 + (unsigned)(t->ndim + k)), (unsigned)k, "");
+    }
+    v = LLVMBuildInsertValue(g->b, v, dims, 1, "");
+    if (t->layout == 'A') v = LLVMBuildInsertValue(g->b, v, strides, 2, "");
+    args[i] = v;
+    p += (unsigned)pj_numba_param_count(t);
+  }
+  if (!numba && has) pj_mark_c_int(g, g->fn, 0, o->result->dtype);
   LLVMValueRef r = LLVMBuildCall2(g->b, g->spec_types[s->id], g->spec_fns[s->id], args, (unsigned)s->nargs, "");
+  free(params);
+  free(args);
   LLVMValueRef v = has ? pj_cg_convert(g, r, s->typed->ret_type, o->result) : NULL;
   if (!numba) {
     if (has) LLVMBuildRet(g->b, v);
@@ -1123,6 +1159,17 @@ PjKernelError *pj_backend_cpu_error(const PjCode *code) { return code->cpu_error
 uint64_t pj_backend_static_shared(const PjCode *code) { return code->static_shared; }
 bool pj_backend_grid_sync(const PjCode *code) { return code->grid_sync; }
 
+/* Whether the module has constant memory (module-level arrays, in .const: addrspace 4). Their loads
+ * go through generic pointers until instruction selection, so default<O3> cannot see that an element
+ * of a 16-byte-aligned global lies at a multiple of its size: once infer-address-spaces gives the
+ * loads the global's own address space, infer-alignment can, and the NVPTX back end's load/store
+ * vectorizer then loads a complex64 as one ld.const.v2.f32 (numba-cuda's test_const_array_3d). */
+static bool pj_has_const_data(LLVMModuleRef mod) {
+  for (LLVMValueRef gv = LLVMGetFirstGlobal(mod); gv; gv = LLVMGetNextGlobal(gv))
+    if (LLVMGetPointerAddressSpace(LLVMTypeOf(gv)) == 4) return true;
+  return false;
+}
+
 static bool pj_finish_cuda(PjCode *code, PjCg *g, LLVMTargetMachineRef tm, const PjBackendOptions *o,
                            PjCompileTimes *times, char *err, size_t errlen, bool *user_error) {
   double t0 = pj_now_ms();
@@ -1143,6 +1190,9 @@ static bool pj_finish_cuda(PjCode *code, PjCg *g, LLVMTargetMachineRef tm, const
   pj_internalize(g->mod, code->entry);
   if (!pj_run_pipeline(g->mod, tm, "globaldce", true, err, errlen)) return false; /* the library code not called */
   if (!pj_optimize(g->mod, tm, o, g->unroll, err, errlen)) return false;
+  if (o->opt_level > 0 && !(o->passes && *o->passes) && pj_has_const_data(g->mod) &&
+      !pj_run_pipeline(g->mod, tm, "function(infer-address-spaces,infer-alignment)", true, err, errlen))
+    return false;
   if (o->opt_level > 0) pj_hoist_loads(g->mod);
   double t1 = pj_now_ms();
   if (o->emit & PJ_EMIT_LLVM) code->llvm_text = LLVMPrintModuleToString(g->mod);

@@ -684,6 +684,97 @@ static PjSpec *pj_spec_for(PjChecker *c, const PjFunc *f, const PjType **args, i
   return s;
 }
 
+/* ---- calls of device functions declared with signatures (numba's overload resolution) -------- */
+
+/* numba's kinds of conversion between argument types, in the order its resolution prefers them */
+enum { PJ_CONV_EXACT, PJ_CONV_PROMOTE, PJ_CONV_SAFE, PJ_CONV_UNSAFE, PJ_CONV_NONE };
+
+/* numba's casting rules between numbers (numba/core/typeconv/rules.py, with their closure): widening
+ * within a kind promotes; an unsigned integer into a wider signed one, small integers into float32,
+ * any integer into float64, a float into the complex of its width or wider, bool into any number are
+ * safe; every other number to number is unsafe, but nothing turns a complex number real. */
+static int pj_number_conversion(PjDtype from, PjDtype to) {
+  if (from == to) return PJ_CONV_EXACT;
+  bool fc = pj_dtype_is_complex(from), tc = pj_dtype_is_complex(to);
+  if (fc && !tc) return PJ_CONV_NONE;
+  if (from == PJ_BOOL) return to == PJ_BOOL ? PJ_CONV_EXACT : PJ_CONV_SAFE;
+  if (to == PJ_BOOL) return PJ_CONV_UNSAFE;
+  bool fi = !pj_dtype_is_float(from) && !fc && !pj_dtype_is_fp8(from), ti = !pj_dtype_is_float(to) && !tc && !pj_dtype_is_fp8(to);
+  int fb = pj_dtype_bits(fc ? pj_dtype_part(from) : from), tb = pj_dtype_bits(tc ? pj_dtype_part(to) : to);
+  if (fi && ti) {
+    bool fs = pj_dtype_is_signed(from), ts = pj_dtype_is_signed(to);
+    if (fs == ts) return tb > fb ? PJ_CONV_PROMOTE : PJ_CONV_UNSAFE;
+    return !fs && ts && tb > fb ? PJ_CONV_SAFE : PJ_CONV_UNSAFE;
+  }
+  if (fi) { /* an integer into a float or complex */
+    if (tb >= 64) return PJ_CONV_SAFE;
+    return tb == 32 && fb <= 16 && (pj_dtype_is_signed(from) || fb == 8) && (to == PJ_FLOAT32 || to == PJ_COMPLEX64)
+               ? PJ_CONV_SAFE : PJ_CONV_UNSAFE;
+  }
+  if (ti) return PJ_CONV_UNSAFE; /* a float into an integer */
+  bool ff = from == PJ_FLOAT16 || from == PJ_FLOAT32 || from == PJ_FLOAT64 || fc;
+  bool tf = to == PJ_FLOAT16 || to == PJ_FLOAT32 || to == PJ_FLOAT64 || tc;
+  if (!ff || !tf) return PJ_CONV_UNSAFE; /* bfloat16, fp8 */
+  if (fc == tc) return tb > fb ? PJ_CONV_PROMOTE : PJ_CONV_UNSAFE;
+  return tb >= fb ? PJ_CONV_SAFE : PJ_CONV_UNSAFE; /* a float into a complex */
+}
+
+/* The conversion of an argument of type `from` into a declared parameter type `to`. */
+static int pj_arg_conversion(const PjType *from, const PjType *to) {
+  if (from->kind == PJ_TY_SCALAR && to->kind == PJ_TY_SCALAR) return pj_number_conversion(from->dtype, to->dtype);
+  if (from->kind == PJ_TY_ARRAY && to->kind == PJ_TY_ARRAY) {
+    if (from->dtype != to->dtype || from->ndim != to->ndim || (from->record || to->record) ||
+        (from->readonly && !to->readonly))
+      return PJ_CONV_NONE;
+    if (from->layout == to->layout) return from->readonly == to->readonly ? PJ_CONV_EXACT : PJ_CONV_SAFE;
+    return to->layout == 'A' ? PJ_CONV_SAFE : PJ_CONV_NONE;
+  }
+  return pj_type_equal(from, to) ? PJ_CONV_EXACT : PJ_CONV_NONE;
+}
+
+/* The type a declared argument type stands for in kernels. */
+static const PjType *pj_declared_type(const PjArgType *a) {
+  if (pj_abi_pointer(a)) return pj_type_pointer(a->dtype);
+  return a->ndim ? pj_type_array_ro(a->dtype, a->ndim, pj_abi_strided(a) ? 'A' : 'C', a->readonly != 0)
+                 : pj_type_scalar(a->dtype);
+}
+
+/* The signature of f a call with these argument types takes, as numba picks it: the fewest unsafe
+ * conversions, then safe ones, then promotions; the first declared on a tie. -1 (reported) when
+ * none accepts them, in numba's words. */
+static int pj_choose_signature(PjChecker *c, const PjExpr *e, const PjFunc *f, const PjType **args, int nargs) {
+  int best = -1;
+  long best_rank = 0;
+  for (int k = 0; k < f->nsigs; k++) {
+    const PjSignature *sg = &f->sigs[k];
+    if (sg->nargs != nargs) continue;
+    int count[PJ_CONV_NONE] = {0};
+    bool ok = true;
+    for (int i = 0; ok && i < nargs; i++) {
+      int kind = pj_arg_conversion(pj_type_unliteral(c->arena, args[i]), pj_declared_type(&sg->args[i]));
+      ok = kind != PJ_CONV_NONE;
+      if (ok) count[kind]++;
+    }
+    long rank = ((long)count[PJ_CONV_UNSAFE] << 20) | ((long)count[PJ_CONV_SAFE] << 10) | count[PJ_CONV_PROMOTE];
+    if (ok && (best < 0 || rank < best_rank)) best = k, best_rank = rank;
+  }
+  if (best >= 0) return best;
+  const char *given = "", *known = "";
+  for (int i = 0; i < nargs; i++) given = pj_arena_printf(c->arena, "%s%s%s", given, i ? ", " : "", pj_tn(c, args[i]));
+  for (int k = 0; k < f->nsigs; k++) {
+    const PjSignature *sg = &f->sigs[k];
+    const char *one = "";
+    for (int i = 0; i < sg->nargs; i++)
+      one = pj_arena_printf(c->arena, "%s%s%s", one, i ? ", " : "", pj_tn(c, pj_declared_type(&sg->args[i])));
+    known = pj_arena_printf(c->arena, "%s\n * (%s)%s%s", known, one, sg->result == PJ_RESULT_INFERRED ? "" : " -> ",
+                            sg->result == PJ_RESULT_VOID ? "none" : sg->result == PJ_RESULT_DTYPE ? pj_dtype_name(sg->result_dtype) : "");
+  }
+  pj_err(c, e->loc, "Invalid use of type(CUDADispatcher(<function %s>)) with parameters (%s): device function '%s' "
+         "is declared with other signatures, and numba does not compile it for more.\nKnown signatures:%s", f->name,
+         given, f->name, known);
+  return -1;
+}
+
 static const PjType *pj_type_device_call(PjChecker *c, PjExpr **slot, const PjFunc *f) {
   PjExpr *e = *slot;
   if (f->parse_diags) {
@@ -720,6 +811,16 @@ static const PjType *pj_type_device_call(PjChecker *c, PjExpr **slot, const PjFu
     const PjType *lit = e->call.literals >> i & 1 ? pj_literal_of(c, e->call.args[i]) : NULL;
     if (lit) args[i] = lit; /* the callee is specialised on the constant */
   }
+  const PjSignature *declared = NULL;
+  if (f->nsigs > 0) { /* declared signatures: the callee is compiled for the one chosen, never for constants */
+    int k = pj_choose_signature(c, e, f, args, e->call.nargs);
+    if (k < 0) return NULL;
+    declared = &f->sigs[k];
+    for (int i = 0; i < e->call.nargs; i++) {
+      args[i] = pj_declared_type(&declared->args[i]);
+      pj_coerce(c, &e->call.args[i], args[i]);
+    }
+  }
   if (c->depth > 32) {
     pj_err(c, e->loc, "device functions nested more than 32 calls deep");
     return NULL;
@@ -738,6 +839,21 @@ static const PjType *pj_type_device_call(PjChecker *c, PjExpr **slot, const PjFu
     return NULL;
   }
   if (c->final) e->call.spec = s;
+  if (declared && declared->result != PJ_RESULT_INFERRED && ret) {
+    const PjType *want = declared->result == PJ_RESULT_VOID ? pj_type_void() : pj_type_scalar(declared->result_dtype);
+    if (want->kind == PJ_TY_VOID && ret->kind != PJ_TY_VOID) {
+      pj_err(c, e->loc, "device function '%s' returns %s, but its signature says it returns nothing", f->name, pj_tn(c, ret));
+      return NULL;
+    }
+    if (want->kind != PJ_TY_VOID && (ret->kind != PJ_TY_SCALAR || pj_number_conversion(ret->dtype, want->dtype) == PJ_CONV_NONE)) {
+      pj_err(c, e->loc, "device function '%s' returns %s, which cannot be converted to the %s its signature returns",
+             f->name, pj_tn(c, ret), pj_tn(c, want));
+      return NULL;
+    }
+    e->type = ret;
+    pj_coerce(c, slot, want); /* the call's value as the signature declares it */
+    return want;
+  }
   return ret;
 }
 

@@ -142,6 +142,17 @@ typedef struct PjBinding {
   const struct PjRecord *record; /* ARRAY: an array of these records (data: their bytes, C order) */
 } PjBinding;
 
+/* One signature a device function is declared with (@cuda.jit(["(int64, int64)", "float32(float32)"],
+ * device=True)): a call from a kernel takes the one numba's overload resolution picks for its
+ * argument types (the fewest unsafe, then safe, then promoting conversions; the first declared on a
+ * tie), its arguments converted to that signature's, the result to its declared type. */
+typedef struct PjSignature {
+  const struct PjArgType *args;
+  int nargs;
+  int result;          /* PjResult: inferred from the returns, result_dtype, or nothing */
+  PjDtype result_dtype;
+} PjSignature;
+
 typedef struct PjUnit {
   const char *path;   /* the file the function is written in */
   const char *text;   /* the `def` line and the body, at their own line numbers (earlier lines empty) */
@@ -151,6 +162,8 @@ typedef struct PjUnit {
   int debug, fastmath, lineinfo, max_registers; /* the decorator's options (kernels) */
   const PjBinding *bindings;
   int nbindings;
+  const PjSignature *sigs; /* a device function's declared signatures (PjSignature), or none */
+  int nsigs;
 } PjUnit;
 
 /* A source whose one kernel is units[0]'s function (or, with is_kernel 0, the device function that
@@ -235,7 +248,8 @@ typedef struct PjCompileOptions {
   void *const *host_libraries; /* CPU: pj_host_link's libraries whose functions the kernel calls, searched first */
   int nhost_libraries;
   int abi;           /* PjAbi: KERNEL, units[0] is a kernel (a PTX .entry); NUMBA or C: units[0] is a device
-                      * function compiled alone, a PTX .func (CUDA target only, numbers in and out) */
+                      * function compiled alone, a PTX .func (CUDA target only; numbers, arrays (as numba passes
+                      * them: its data model's members) and pointers in, a number or nothing out) */
   const char *abi_name; /* the device function's symbol; NULL: its own name */
   int result;        /* PjResult: the device function's result as its signature declares it */
   PjDtype result_dtype; /* PJ_RESULT_DTYPE: that type (the returned value is converted to it) */

@@ -131,6 +131,8 @@ typedef struct PjFunc {
   const char **nonlocals; /* an inner function: the names of its `nonlocal` statements (frontend/nonlocals.c) */
   PjLoc *nonlocal_locs;
   int nnonlocals;
+  const PjSignature *sigs; /* a device function's declared signatures (PjUnit.sigs): its calls choose one */
+  int nsigs;
 } PjFunc;
 
 /* One specialisation of a device function for its argument types, made while a kernel is typed. */

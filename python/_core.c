@@ -688,6 +688,57 @@ static int pj_arg_node_from(PyObject *t, PjArgNode *n, PyObject *keep) {
   return n->name ? 0 : -1;
 }
 
+/* A device function's declared signatures: [([(dtype code, ndim, layout), ...], result kind, result
+ * dtype code)], the result kind a PjResult. The arrays live in bytes objects kept in `keep`. */
+static int pj_unit_sigs(PjUnit *un, PyObject *sigs_in, PyObject *keep) {
+  if (!PyList_Check(sigs_in) || PyList_Size(sigs_in) > 64) {
+    PyErr_SetString(PyExc_TypeError, "a unit's signatures are a list of at most 64");
+    return -1;
+  }
+  Py_ssize_t n = PyList_Size(sigs_in);
+  PyObject *buf = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)sizeof(PjSignature) * (n + 1));
+  if (!buf || PyList_Append(keep, buf) < 0) {
+    Py_XDECREF(buf);
+    return -1;
+  }
+  Py_DECREF(buf);
+  PjSignature *sigs = (PjSignature *)PyBytes_AsString(buf);
+  for (Py_ssize_t k = 0; k < n; k++) {
+    PyObject *args_in;
+    int result, result_dtype;
+    if (!PyArg_ParseTuple(PyList_GetItem(sigs_in, k), "Oii", &args_in, &result, &result_dtype)) return -1;
+    if (!PyList_Check(args_in) || PyList_Size(args_in) > 64) {
+      PyErr_SetString(PyExc_TypeError, "a signature's arguments are a list of at most 64");
+      return -1;
+    }
+    Py_ssize_t na = PyList_Size(args_in);
+    PyObject *abuf = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)sizeof(PjArgType) * (na + 1));
+    if (!abuf || PyList_Append(keep, abuf) < 0) {
+      Py_XDECREF(abuf);
+      return -1;
+    }
+    Py_DECREF(abuf);
+    PjArgType *a = (PjArgType *)PyBytes_AsString(abuf);
+    memset(a, 0, sizeof(PjArgType) * (size_t)(na + 1));
+    for (Py_ssize_t i = 0; i < na; i++) {
+      int code, ndim;
+      const char *layout;
+      if (!PyArg_ParseTuple(PyList_GetItem(args_in, i), "iis", &code, &ndim, &layout)) return -1;
+      if (code < 0 || code >= PJ_DTYPE_COUNT || ndim < 0 || ndim > PJ_MAX_DIMS) {
+        PyErr_SetString(PyExc_ValueError, "a signature's argument type is out of range");
+        return -1;
+      }
+      bool readonly = layout[0] >= 'a' && layout[0] <= 'z' && layout[0] != 'p';
+      a[i] = (PjArgType){(PjDtype)code, ndim, readonly ? (char)(layout[0] - 'a' + 'A') : layout[0], NULL, readonly && ndim};
+    }
+    if (result_dtype < 0 || result_dtype >= PJ_DTYPE_COUNT) result_dtype = 0;
+    sigs[k] = (PjSignature){a, (int)na, result, (PjDtype)result_dtype};
+  }
+  un->sigs = sigs;
+  un->nsigs = (int)n;
+  return 0;
+}
+
 /* compile(units, argtypes, target, emit=0, arch=None, noalias=False, narrow=False, host_links=None, abi=0,
  *         abi_name=None, result=0, result_dtype=0, opt=3, launch_bounds=(0, 0, 0)) -> Kernel
  * units: [(path, text, col_offset, is_kernel, debug, fastmath, lineinfo, max_registers, bindings)]
@@ -752,11 +803,12 @@ static PyObject *pj_compile(PyObject *self, PyObject *args) {
   PjDiags *diags = pj_diags_new();
   PjSource *source = NULL;
   for (Py_ssize_t u = 0; u < nunits; u++) {
-    PyObject *bindings, *text;
+    PyObject *bindings, *text, *sigs_in = NULL;
     PjUnit *un = &units[u];
-    if (!PyArg_ParseTuple(PyList_GetItem(units_in, u), "sUiiiiiiO", &un->path, &text, &un->col_offset, &un->is_kernel,
-                          &un->debug, &un->fastmath, &un->lineinfo, &un->max_registers, &bindings))
+    if (!PyArg_ParseTuple(PyList_GetItem(units_in, u), "sUiiiiiiO|O", &un->path, &text, &un->col_offset, &un->is_kernel,
+                          &un->debug, &un->fastmath, &un->lineinfo, &un->max_registers, &bindings, &sigs_in))
       goto done;
+    if (sigs_in && sigs_in != Py_None && pj_unit_sigs(un, sigs_in, keep) < 0) goto done;
     Py_ssize_t len = 0;
     un->text = PyUnicode_AsUTF8AndSize(text, &len);
     if (!un->text) goto done;

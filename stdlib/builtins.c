@@ -138,6 +138,68 @@ static const PjType *pj_type_math(PjArena *arena, const PjBuiltin *b, PjExpr **a
   return f;
 }
 
+/* Whether t is the vector type `name` (float32x2, float64x2: frontend/vectors.c's namedtuples). */
+static bool pj_is_vector_named(const PjType *t, const char *name) {
+  return t->kind == PJ_TY_TUPLE && t->tname && t->fields && strcmp(t->tname, name) == 0;
+}
+
+/* An integer or a bool (not an fp8 value, whose dtype is no float either). */
+static bool pj_int_arg(const PjType *t) { return pj_type_is_intlike(t) && !pj_dtype_is_fp8(t->dtype); }
+
+/* The bfloat16_raw type (CUDA's __nv_bfloat16_raw): a namedtuple of one uint16, x. */
+static const PjType *pj_type_bf16raw(PjArena *arena) {
+  static const char *const fields[] = {"x"};
+  const PjType *items[1] = {pj_type_scalar(PJ_UINT16)};
+  return pj_type_namedtuple(arena, items, 1, PJ_BF16RAW_NAME, fields);
+}
+
+/* numba.cuda._internal.cuda_fp8's cvt_* (numba's signatures: the value as float32, float64,
+ * float32x2, float64x2, bfloat16_raw or uint8; the modes as integers, the members of saturation_t,
+ * fp8_interpretation_t and cudaRoundMode; a constant rounding mode must be one CUDA defines for
+ * e8m0, cudaRoundZero (1) or cudaRoundPosInf (2)) */
+static const PjType *pj_type_fp8cvt(PjArena *arena, const PjBuiltin *b, PjExpr **args, int nargs,
+                                    const PjType **params, char *err, size_t errlen) {
+  int from = PJ_FP8CVT_FROM(b->dim), into = PJ_FP8CVT_INTO(b->dim), n = PJ_FP8CVT_COUNT(b->dim);
+  const char *name = strrchr(b->name, '.') + 1;
+  const PjType *x = args[0]->type;
+  switch (from) {
+  case PJ_FP8CVT_BF16RAW:
+    if (!pj_type_equal(x, pj_type_bf16raw(arena)))
+      return pj_fail(err, errlen, "%s() takes a bfloat16_raw (what cvt_e8m0_to_bf16raw returns), not %s", name, arena, x);
+    break;
+  case PJ_FP8CVT_E8M0:
+    if (!pj_int_arg(x)) return pj_fail(err, errlen, "%s() takes an e8m0 code (a uint8), not %s", name, arena, x);
+    params[0] = pj_type_scalar(PJ_UINT8);
+    break;
+  default: {
+    const char *vec = from == PJ_FP8CVT_FLOAT ? "float32x2" : "float64x2";
+    if (n == 2 && !pj_is_vector_named(x, vec)) {
+      snprintf(err, errlen, "%s() takes a %s, not %s", name, vec, pj_type_name(arena, x));
+      return NULL;
+    }
+    if (n == 1 && !pj_real(x)) return pj_fail(err, errlen, "%s() takes a real number, not %s", name, arena, x);
+    if (n == 1) params[0] = pj_type_scalar(from == PJ_FP8CVT_FLOAT ? PJ_FLOAT32 : PJ_FLOAT64);
+  }
+  }
+  static const char *const modes[] = {"saturation_t", "fp8_interpretation_t", "cudaRoundMode"};
+  for (int i = 1; i < nargs; i++) {
+    const char *mode = modes[i == 1 ? 0 : into == PJ_FP8CVT_TO_FP8 ? 1 : 2];
+    if (!pj_int_arg(args[i]->type)) {
+      snprintf(err, errlen, "%s() takes a %s member as argument %d, not %s", name, mode, i + 1,
+               pj_type_name(arena, args[i]->type));
+      return NULL;
+    }
+    if (i == 2 && into == PJ_FP8CVT_TO_E8M0 && args[i]->kind == PJ_EX_INT && args[i]->ival != 1 && args[i]->ival != 2) {
+      snprintf(err, errlen, "%s() rounds toward zero (cudaRoundMode.cudaRoundZero) or up (cudaRoundMode.cudaRoundPosInf); "
+               "CUDA leaves rounding mode %lld undefined for e8m0", name, (long long)args[i]->ival);
+      return NULL;
+    }
+    params[i] = pj_type_scalar(PJ_INT64);
+  }
+  if (into == PJ_FP8CVT_TO_BF16RAW) return pj_type_bf16raw(arena);
+  return pj_type_scalar(n == 2 ? PJ_UINT16 : PJ_UINT8);
+}
+
 const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, const PjType **params, char *err,
                               size_t errlen) {
   const PjBuiltin *b = &pj_builtins[id];
@@ -336,6 +398,7 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
     params[0] = pj_type_scalar(into_bf16 ? other : PJ_BFLOAT16);
     return pj_type_scalar(into_bf16 ? PJ_BFLOAT16 : other);
   }
+  case PJ_TYPING_FP8CVT: return pj_type_fp8cvt(arena, b, args, nargs, params, err, errlen);
   case PJ_TYPING_CONJUGATE:
     if (!pj_type_is_scalar(args[0]->type)) return pj_fail(err, errlen, "%s() needs a number, not %s", "conjugate", arena, args[0]->type);
     return args[0]->type;

@@ -18,6 +18,20 @@ enum { PJ_BF16CVT_TO, PJ_BF16CVT_FROM, PJ_BF16CVT_AS, PJ_BF16CVT_BITS };
 #define PJ_BF16CVT_DTYPE(dim) ((PjDtype)(((dim) >> 2) & 63))
 #define PJ_BF16CVT_MODE(dim) ((dim) & 3)
 
+/* The dim of an FP8 conversion intrinsic row (numba.cuda._internal.cuda_fp8's cvt_*: PJ_TYPING_FP8CVT,
+ * PJ_LOWER_FP8CVT): what it converts from, what into, and how many values (1, or 2 for the x2 forms,
+ * which take a float32x2 / float64x2 and give a uint16 whose low byte is .x's result). Into FP8 the
+ * call takes (x, saturation_t, fp8_interpretation_t), into E8M0 (x, saturation_t, cudaRoundMode). */
+enum { PJ_FP8CVT_FLOAT, PJ_FP8CVT_DOUBLE, PJ_FP8CVT_BF16RAW, PJ_FP8CVT_E8M0 };   /* from */
+enum { PJ_FP8CVT_TO_FP8, PJ_FP8CVT_TO_E8M0, PJ_FP8CVT_TO_BF16RAW };              /* into */
+#define PJ_FP8CVT_DIM(from, into, n) ((from) | ((into) << 4) | ((n) << 8))
+#define PJ_FP8CVT_FROM(dim) ((dim) & 15)
+#define PJ_FP8CVT_INTO(dim) (((dim) >> 4) & 15)
+#define PJ_FP8CVT_COUNT(dim) ((dim) >> 8)
+/* The name of CUDA's __nv_bfloat16_raw in kernels (cvt_e8m0_to_bf16raw's result): a namedtuple of one
+ * uint16 field x, the bfloat16's bits. */
+#define PJ_BF16RAW_NAME "__nv_bfloat16_raw"
+
 typedef enum PjBuiltinId {
 #define PJ_BUILTIN(id, ...) PJ_BI_##id,
 #include "stdlib/builtins.def"
@@ -67,6 +81,8 @@ typedef enum PjTypingRule {
   PJ_TYPING_BF16,     /* cuda.bf16.*: numbers as bfloat16 -> bfloat16 (comparisons, isnan: bool) */
   PJ_TYPING_BF16CVT,  /* cuda.bf16 conversions: one number as the source type -> the result type (dim:
                        * PJ_BF16CVT_DIM) */
+  PJ_TYPING_FP8CVT,   /* cuda_fp8's cvt_* intrinsics: (x, saturation, interpretation or rounding) -> uint8,
+                       * uint16 (x2) or a bfloat16_raw (dim: PJ_FP8CVT_DIM) */
   PJ_TYPING_UFUNC,    /* NumPy's float ufuncs (np.sin, np.arctan2): the smallest float loop that holds
                        * every input: float32 when each is float16/32, bool or an integer of up to 16
                        * bits, else float64 (all float16: float16) */
@@ -103,6 +119,7 @@ typedef enum PjLowering {
   PJ_LOWER_NANOSLEEP, PJ_LOWER_COLLECTIVE, PJ_LOWER_PRINT, PJ_LOWER_IDENTITY, PJ_LOWER_MAKE_COMPLEX,
   PJ_LOWER_CONJUGATE, PJ_LOWER_F16OP,
   PJ_LOWER_BF16CVT, /* a cuda.bf16 conversion (backend/bf16conv.c); dim: PJ_BF16CVT_DIM */
+  PJ_LOWER_FP8CVT, /* a cuda_fp8 conversion intrinsic (backend/fp8conv.c); dim: PJ_FP8CVT_DIM */
   PJ_LOWER_GROUP, /* a cooperative group: a value without data */
   PJ_LOWER_REDUCE, /* one loop over every element in C order (backend/arrays.c) */
   PJ_LOWER_REWRITTEN, /* never lowered: the type checker rewrites every use */

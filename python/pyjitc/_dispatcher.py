@@ -101,6 +101,12 @@ def _enum_number(member):
     return (k << 32) | list(cls).index(member)
 
 
+def _is_enum_class(v):
+    """An Enum class, or one of cuda-bindings' FastEnum classes (cuda.bindings.runtime.cudaRoundMode), which
+    numba-cuda types as IntEnum classes: their members are ints."""
+    return isinstance(v, type) and (issubclass(v, enum.Enum) or type(v).__name__ == "FastEnumMetaclass")
+
+
 def _enum_value(v):
     """The number an enum member stands for in kernels: an IntEnum's integer, else _enum_number."""
     return int(v) if isinstance(v, int) else _enum_number(v)
@@ -123,7 +129,7 @@ _core.set_arg_hook(_other_argument)
 
 def _qualname(v):
     """What a module or a kernel-side function stands for, or None."""
-    if isinstance(v, type) and issubclass(v, enum.Enum):
+    if _is_enum_class(v):
         return None  # its members are bound by their dotted names (Color.red, Color["red"])
     q = getattr(v, "_pyjitc_qualname", None)
     if isinstance(q, str):
@@ -150,6 +156,37 @@ def _qualname(v):
     return None
 
 
+def _declared_signatures(sigs):
+    """A device function's declared signatures as the compiler takes them (PjSignature): [([(dtype code,
+    ndim, layout)], result kind (0 inferred, 1 a dtype, 2 nothing), result dtype code)], which its calls
+    choose among as numba does; None (calls typed from their arguments) where one holds a type only
+    numbers, arrays of numbers and pointers stand for here."""
+    out = []
+    for sig in sigs:
+        try:
+            args, ret = _device_signature(sig)
+        except Exception:  # jit(sig) already parsed it; a signature it cannot read declares nothing here
+            return None
+        types = []
+        for t in args:
+            if isinstance(t, CPointer) and _number_key(t.dtype) is not None:
+                types.append((CODES[_number_key(t.dtype)], 0, "P"))
+            elif isinstance(t, Array) and _number_key(t.dtype) is not None:
+                name, ndim, layout = arg_key(t)
+                types.append((CODES[name], ndim, layout.lower() if getattr(t, "readonly", False) else layout))
+            elif _number_key(t) is not None:
+                types.append((CODES[_number_key(t)], 0, "C"))
+            else:
+                return None
+        if ret is None or (not isinstance(ret, NoneType) and _number_key(ret) is None):
+            out.append((types, 0, 0))
+        elif isinstance(ret, NoneType):
+            out.append((types, 2, 0))
+        else:
+            out.append((types, 1, CODES[_number_key(ret)]))
+    return out or None
+
+
 class _Units:
     """The functions of one compilation: the kernel first, then the device functions it names."""
 
@@ -158,7 +195,7 @@ class _Units:
         self.device_arrays = []  # global device arrays the units capture: kept alive by the kernel
         self.links = []          # files of foreign code to link (cuda.declare_device, jit(link=...))
 
-    def add(self, fn, is_kernel, options):
+    def add(self, fn, is_kernel, options, sigs=()):
         key = (fn, is_kernel)
         if key in self.index:
             return self.index[key]
@@ -171,7 +208,7 @@ class _Units:
             _remember_raise_source(path, text, indent, getattr(fn, "__globals__", {}))
         self.units[i] = (path, text, indent, int(is_kernel), int(options.get("debug", False)),
                          int(options.get("fastmath", False)), int(options.get("lineinfo", False)),
-                         int(options.get("max_registers", 0) or 0), self._bindings(fn))
+                         int(options.get("max_registers", 0) or 0), self._bindings(fn), _declared_signatures(sigs))
         return i
 
     def _link(self, paths):
@@ -201,7 +238,7 @@ class _Units:
                     continue  # a Python builtin (range, len, ...) or a name nothing binds
             else:  # an attribute of a user's module: bound under its dotted name
                 parent = values.get(head)
-                if isinstance(parent, type) and issubclass(parent, enum.Enum) and attr in parent.__members__:
+                if _is_enum_class(parent) and attr in parent.__members__:
                     values[name] = parent.__members__[attr]  # Color.red, Color["red"]
                     out.append(self._binding(name, values[name]))
                     continue
@@ -231,7 +268,7 @@ class _Units:
                            for t in v.sig.args)
             return (name, BIND_FOREIGN, (v.name, v.abi == "c", ret, params))
         if isinstance(v, Dispatcher):
-            return (name, BIND_FUNCTION, self.add(v.py_func, False, v.options))
+            return (name, BIND_FUNCTION, self.add(v.py_func, False, v.options, v._device_sigs))
         host = getattr(v, "py_func", None)
         if isinstance(host, pytypes.FunctionType) and not isinstance(v, pytypes.FunctionType):
             # a function compiled for the host (numba's @njit / @jit): numba-cuda compiles it for
@@ -1386,9 +1423,11 @@ def _check_abi(abi, device):
         raise NotImplementedError("The C ABI is not supported for kernels")
 
 
-def _check_output(output):
+def _check_output(output, forceinline=False):
     if output not in _OUTPUTS:
         raise NotImplementedError(f"Unsupported output type: {output}")
+    if forceinline and output != "ltoir":  # numba-cuda's rule, before anything is compiled
+        raise ValueError("Can only designate forced inlining in LTO-IR")
     if output == "ltoir":
         raise NotImplementedError("output='ltoir': pyjitc compiles with LLVM's NVPTX back end and makes PTX only, "
                                   "not NVVM's LTO-IR; use output='ptx'")
@@ -1428,18 +1467,23 @@ def _result_type(code):
 
 def _compile_device(pyfunc, sig, options, abi="numba", abi_name=None, emit=EMIT_PTX, arch=None):
     """A device function compiled alone for its signature: (Kernel, result type). numba's ABI
-    (int status, the result through a pointer passed first) or C's; numbers (and pointers) in, a
-    number out."""
+    (int status, the result through a pointer passed first) or C's; numbers, arrays of numbers
+    (passed as numba passes them, their data model's members one parameter each) and pointers in,
+    a number out."""
     args, ret = _device_signature(sig)
     types = []
     for t in args:
         if isinstance(t, CPointer) and _number_key(t.dtype) is not None:  # a pointer: its address
             types.append((CODES[_number_key(t.dtype)], 0, "P"))
             continue
+        if isinstance(t, Array) and _number_key(t.dtype) is not None:
+            name, ndim, layout = arg_key(t)
+            types.append((CODES[name], ndim, layout))
+            continue
         key = _number_key(t)
         if key is None:
             raise NotImplementedError(f"device function '{pyfunc.__name__}': pyjitc compiles a device function alone "
-                                      f"for number arguments, not {t!r}")
+                                      f"for numbers, arrays of numbers and pointers as arguments, not {t!r}")
         types.append((CODES[key], 0, "C"))
     if ret is None:
         result, rcode = 0, 0
@@ -1483,11 +1527,12 @@ def _compile(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi, abi_i
 
 
 def compile_ptx(pyfunc, sig, debug=None, lineinfo=False, device=False, fastmath=False, cc=None, opt=None,
-                abi="numba", abi_info=None, launch_bounds=None, **kws):
+                abi="numba", abi_info=None, forceinline=False, launch_bounds=None, **kws):
     """numba.cuda.compile_ptx: (PTX text, result type) of the function compiled for the signature,
     a kernel (.entry) or, with device=True, a device function (.func) with numba's ABI (abi="numba":
     int32 status, the result through a pointer passed first) or the C ABI (abi="c", named by
-    abi_info={"abi_name": ...}). Needs no GPU."""
+    abi_info={"abi_name": ...}). Needs no GPU. forceinline is for LTO-IR only (numba's ValueError)."""
+    _check_output("ptx", forceinline)
     return _compile(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi, abi_info, launch_bounds)
 
 
@@ -1506,10 +1551,10 @@ def _current_cc():
 
 
 def compile(pyfunc, sig, debug=None, lineinfo=False, device=True, fastmath=False, cc=None, opt=None, abi="c",
-            abi_info=None, output="ptx", launch_bounds=None, **kws):
+            abi_info=None, output="ptx", forceinline=False, launch_bounds=None, **kws):
     """numba.cuda.compile: (code, result type); a device function with the C ABI unless told
     otherwise. pyjitc's output is PTX (output="ltoir" is NVVM's and not made here)."""
-    _check_output(output)
+    _check_output(output, forceinline)
     return _compile(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi, abi_info, launch_bounds)
 
 
@@ -1519,9 +1564,9 @@ def compile_for_current_device(pyfunc, sig, **kws):
 
 
 def compile_all(pyfunc, sig, debug=None, lineinfo=False, device=True, fastmath=False, cc=None, opt=None, abi="c",
-                abi_info=None, output="ptx", launch_bounds=None, **kws):
+                abi_info=None, output="ptx", forceinline=False, launch_bounds=None, **kws):
     """numba.cuda.compile_all: ([code], result type). numba lists the code of the files the function
     links after its own; pyjitc links those when a kernel is loaded, so the list holds the PTX only."""
-    _check_output(output)
+    _check_output(output, forceinline)
     code, resty = _compile(pyfunc, sig, debug, lineinfo, device, fastmath, cc, opt, abi, abi_info, launch_bounds)
     return [code], resty

@@ -4,6 +4,7 @@ runs under pyjitc: on the GPU, or on the CPU executor where there is none (or PY
 The kernel-side names (cuda.grid, cuda.shared.array, cuda.atomic.add, ...) are markers the
 compiler reads; called on the host they raise."""
 import collections
+import enum as _enum
 import os
 import sys
 import threading
@@ -106,6 +107,53 @@ sys.modules[_internal.__name__] = _internal
 _internal.cuda_fp8 = _pytypes.ModuleType(__name__ + "._internal.cuda_fp8", "numba-cuda's FP8 bindings.")
 _internal.cuda_fp8.fp8_e5m2, _internal.cuda_fp8.fp8_e4m3, _internal.cuda_fp8.fp8_e8m0 = \
     types.fp8_e5m2, types.fp8_e4m3, types.fp8_e8m0
+
+
+class saturation_t(_enum.IntEnum):
+    """CUDA's __nv_saturation_t: what a conversion into fp8 does with a value past the largest finite one."""
+    NOSAT = 0
+    SATFINITE = 1
+
+
+class fp8_interpretation_t(_enum.IntEnum):
+    """CUDA's __nv_fp8_interpretation_t: the fp8 format a conversion makes."""
+    E4M3 = 0
+    E5M2 = 1
+
+
+saturation_t.__module__ = fp8_interpretation_t.__module__ = _internal.cuda_fp8.__name__
+_internal.cuda_fp8.saturation_t, _internal.cuda_fp8.fp8_interpretation_t = saturation_t, fp8_interpretation_t
+del saturation_t, fp8_interpretation_t
+# the conversion intrinsics (CUDA's __nv_cvt_*), kernels only (stdlib/builtins.def: cuda.fp8.*)
+for _n in ("cvt_double_to_fp8", "cvt_double2_to_fp8x2", "cvt_float_to_fp8", "cvt_float2_to_fp8x2",
+           "cvt_bfloat16raw_to_fp8", "cvt_bfloat16raw_to_e8m0", "cvt_float_to_e8m0", "cvt_float2_to_e8m0x2",
+           "cvt_double_to_e8m0", "cvt_double2_to_e8m0x2", "cvt_e8m0_to_bf16raw"):
+    setattr(_internal.cuda_fp8, _n, _KernelName("cuda.fp8." + _n))
+
+
+class _cudaRoundMode(_enum.IntEnum):
+    """CUDA's cudaRoundMode, as cuda-bindings' runtime module has it, where that is not installed."""
+    cudaRoundNearest = 0
+    cudaRoundZero = 1
+    cudaRoundPosInf = 2
+    cudaRoundMinInf = 3
+
+
+def _cuda_fp8_getattr(name):
+    """cudaRoundMode (the e8m0 conversions' rounding): cuda-bindings' own when it imports (numba-cuda's
+    module imports it from there), else an IntEnum of the same members; looked up on first use."""
+    if name != "cudaRoundMode":
+        raise AttributeError(f"module {_internal.cuda_fp8.__name__!r} has no attribute {name!r}")
+    try:
+        from cuda.bindings.runtime import cudaRoundMode as mode
+    except Exception:  # not installed, or no CUDA runtime to load
+        mode = _cudaRoundMode
+        mode.__name__ = mode.__qualname__ = "cudaRoundMode"
+    _internal.cuda_fp8.cudaRoundMode = mode
+    return mode
+
+
+_internal.cuda_fp8.__getattr__ = _cuda_fp8_getattr
 sys.modules[_internal.cuda_fp8.__name__] = _internal.cuda_fp8
 sys.modules[_internal.cuda_bf16.__name__] = _internal.cuda_bf16
 # cuda.cg, cooperative groups: this_grid() and its sync(), a barrier of the whole grid. A module

@@ -311,6 +311,52 @@ def test_linked_from_their_ptx(tmp_path):
         np.testing.assert_array_equal(got, w)
 
 
+def set_first(a, v):
+    a[0] = v
+
+
+def corner_sum(a, i, j):
+    return a[i, j] + a[j, i]
+
+
+def test_array_arguments_as_numba_passes_them():
+    """An array argument is its data model's members, one parameter each (numba's ArgPacker): meminfo,
+    parent, nitems, itemsize, data, the extents, the strides; after numba's result pointer."""
+    ptx, resty = compile_ptx(set_first, (float32[::1], float32), device=True, abi_info={"abi_name": "pjt_set"})
+    assert resty == void
+    assert header(ptx) == ("b32", "pjt_set", ["b64"] * 8 + ["b32"])
+    assert re.search(r"ld\.param\.u64\s+(%rd\d+), \[pjt_set_param_5\];(.|\n)*st\.f32\s+\[\1\]", ptx), ptx
+    ptx, resty = compile(corner_sum, (float64[:, :], int64, int64), abi_info={"abi_name": "pjt_corner"})
+    assert resty == float64
+    assert header(ptx) == ("b64", "pjt_corner", ["b64"] * 11)  # 5 + 2 extents + 2 strides, i, j
+    # the strides (parameters 7 and 8) are read: a strided array's element addresses use them
+    assert "[pjt_corner_param_7]" in ptx and "[pjt_corner_param_8]" in ptx
+
+
+@pytest.mark.skipif(not ON_CUDA, reason="PTX runs on the GPU only")
+def test_array_functions_linked_from_their_ptx(tmp_path):
+    """The .func of a device function that takes an array, called from a kernel with numba's members
+    passed one by one (the pointers as addresses)."""
+    path = str(tmp_path / "corner.ptx")
+    with open(path, "w") as fh:
+        fh.write(compile(corner_sum, (float64[:, :], int64, int64), abi_info={"abi_name": "pjt_corner2"})[0])
+    corner = cuda.declare_device("pjt_corner2", "float64(uint64, uint64, int64, int64, uint64, int64, int64, int64, "
+                                 "int64, int64, int64)", link=path, abi="c")
+
+    @cuda.jit
+    def k(a, out):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = corner(0, 0, a.size, 8, a.ctypes.data, a.shape[0], a.shape[1], a.strides[0], a.strides[1],
+                            i % 5, (i * 3) % 5)
+
+    a = np.arange(50, dtype=np.float64).reshape(5, 10)[:, ::2]  # strided
+    out = np.zeros(64)
+    k[1, 64](a, out)
+    want = [a[i % 5, (i * 3) % 5] + a[(i * 3) % 5, i % 5] for i in range(64)]
+    np.testing.assert_array_equal(out, want)
+
+
 # ---- mistakes ---------------------------------------------------------------------------------------
 
 def test_abi_errors():
@@ -324,6 +370,10 @@ def test_abi_errors():
         compile(add, (int32, int32), output="ltoir")
     with pytest.raises(ValueError, match="abi_name '1bad'"):
         compile(add, (int32, int32), abi_info={"abi_name": "1bad"})
+    # numba-cuda: forced inlining is an LTO-IR option, refused before anything is compiled
+    for fn in (compile, compile_ptx, compile_all):
+        with pytest.raises(ValueError, match="Can only designate forced inlining in LTO-IR"):
+            fn(set_first, (float32[::1], float32), device=True, forceinline=True)
 
 
 def test_kernel_returning_a_value():
@@ -338,8 +388,9 @@ def test_kernel_returning_a_value():
 
 
 def test_device_function_mistakes():
-    with pytest.raises(NotImplementedError, match=r"for number arguments, not (float32\[|array\(float32)"):
-        compile_ptx(nothing, (float32[:],), device=True)
+    with pytest.raises(NotImplementedError, match=r"for numbers, arrays of numbers and pointers as arguments, not "
+                                                  r"UniTuple\(int32, 2\)"):
+        compile_ptx(nothing, (cuda.types.UniTuple(int32, 2),), device=True)
     with pytest.raises(TypingError, match="returns nothing, but its signature says it returns int32"):
         compile_ptx(nothing, int32(int32), device=True)
     with pytest.raises(TypingError, match="its signature says it returns nothing"):

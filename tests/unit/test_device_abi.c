@@ -1,6 +1,7 @@
 /* A device function compiled alone through the C API (PjCompileOptions.abi): the PTX .func of
  * numba's ABI and of the C ABI, the result type pj_kernel_result reports (inferred, declared,
- * none), and the rejections: the CPU target, array arguments, a bad abi_name, a declared result
+ * none), an array argument passed as numba passes it, and the rejections: the CPU target, a record
+ * argument, a bad abi_name, a declared result
  * the function does not return, a device function compiled as a kernel. Prints the counts last. */
 #include <stdbool.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 
 static const char *ADD = "def add(x, y):\n    return x + y\n";
 static const char *NOTHING = "def nothing(x):\n    pass\n";
+static const char *FIRST = "def first(a, i):\n    return a[i]\n";
 
 /* text's function compiled alone, or NULL; *diag: the diagnostics as text (caller frees). */
 static PjKernel *compile_alone(const char *text, const PjArgType *args, int nargs, PjCompileOptions o, char **diag) {
@@ -68,8 +70,21 @@ int main(void) {
   pj_kernel_delete(k);
   free(diag);
 
+  /* an array: its data model's members one parameter each after the result pointer (meminfo,
+   * parent, nitems, itemsize, data, the extent, the stride), then the index: 9 in all */
+  PjArgType arr[2] = {{PJ_FLOAT32, 1, 'C'}, {PJ_INT64, 0, 'C'}};
+  k = compile_alone(FIRST, arr, 2, (PjCompileOptions){.target = PJ_TARGET_CUDA, .opt_level = 3, .abi = PJ_ABI_NUMBA},
+                    &diag);
+  CHECKF(k, "%s", diag);
+  CHECK(has(k, "\t.param .b64 first_param_8\n)") && has(k, "[first_param_5]") && !has(k, "first_param_9"));
+  CHECK(k && pj_kernel_result(k, &d) == 1 && d == PJ_FLOAT32);
+  pj_kernel_delete(k);
+  free(diag);
+
   /* rejections */
-  PjArgType arr[2] = {{PJ_FLOAT32, 1, 'C'}, {PJ_FLOAT32, 0, 'C'}};
+  PjRecordField field = {"v", PJ_FLOAT32, 0, 0, {0}};
+  PjRecord rec = {4, 4, 0, 1, &field};
+  PjArgType recs[2] = {{PJ_UINT8, 0, 'C', &rec, 0}, {PJ_FLOAT32, 0, 'C'}};
   PjTarget cuda = PJ_TARGET_CUDA;
   struct {
     const char *text;
@@ -79,7 +94,7 @@ int main(void) {
     const char *want;
   } bad[] = {
       {ADD, f32, 2, {.target = PJ_TARGET_CPU, .abi = PJ_ABI_C}, "PTX for the GPU"},
-      {ADD, arr, 2, {.target = cuda, .abi = PJ_ABI_C}, "argument 1 is an array"},
+      {ADD, recs, 2, {.target = cuda, .abi = PJ_ABI_C}, "argument 1 is a record or an array of records"},
       {ADD, f32, 2, {.target = cuda, .abi = PJ_ABI_C, .abi_name = "9x"}, "abi_name '9x' is not a name PTX accepts"},
       {NOTHING, f32, 1, {.target = cuda, .abi = PJ_ABI_NUMBA, .result = PJ_RESULT_DTYPE, .result_dtype = PJ_INT32},
        "returns nothing, but its signature says it returns int32"},
