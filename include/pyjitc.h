@@ -427,22 +427,39 @@ PjStatus pj_ipc_open(PjDevice *device, const uint8_t handle[PJ_IPC_HANDLE_BYTES]
                      size_t errlen);
 PjStatus pj_ipc_close(PjDevice *device, uint64_t address, char *err, size_t errlen);
 
+/* Where work given no stream (NULL) goes on a GPU: the legacy default stream (0, the default), or
+ * the calling thread's own default stream (1: CU_STREAM_PER_THREAD, numba's and CUDA Python's
+ * per-thread default stream setting). Copies and fills given no stream stay synchronous. */
+void pj_default_stream_per_thread(int on);
 PjStatus pj_stream_new(PjDevice *device, PjStream **out, char *err, size_t errlen);
 void pj_stream_delete(PjStream *stream);
 PjDevice *pj_stream_device(const PjStream *stream);
 /* A stream made by other code (a CUstream given as an integer: numba's external_stream), used
- * as it is and never destroyed by pyjitc; PJ_ERROR_ARGUMENT on the CPU executor. */
+ * as it is and never destroyed by pyjitc. On the CPU executor, whose work is done in order when
+ * it is queued, the handle only names the stream. */
 PjStatus pj_stream_wrap(PjDevice *device, uint64_t handle, PjStream **out, char *err, size_t errlen);
-/* The CUstream as an integer (0 on the CPU executor). */
+/* The CUstream as an integer; on the CPU executor a number that names the stream (never 0: the
+ * CUDA Array Interface's "stream" and external streams carry it); NULL: the default stream's. */
 uint64_t pj_stream_get_handle(const PjStream *stream);
 PjStatus pj_stream_synchronize(PjStream *stream, char *err, size_t errlen);
-PjStatus pj_event_new(PjDevice *device, PjEvent **out, char *err, size_t errlen);
+/* timing 0: the event records no time (CU_EVENT_DISABLE_TIMING: cheaper to record and to wait
+ * on), and pj_event_elapsed_ms refuses it. */
+PjStatus pj_event_new(PjDevice *device, int timing, PjEvent **out, char *err, size_t errlen);
 void pj_event_delete(PjEvent *event);
 PjDevice *pj_event_device(const PjEvent *event);
 PjStatus pj_event_record(PjEvent *event, PjStream *stream, char *err, size_t errlen);
 PjStatus pj_event_synchronize(PjEvent *event, char *err, size_t errlen);
-/* Milliseconds from start to end, both recorded and complete. */
+/* *done: 1 when the work queued before the event's last record is complete (or it was never
+ * recorded), 0 when not yet. */
+PjStatus pj_event_query(PjEvent *event, int *done, char *err, size_t errlen);
+/* The work queued on `stream` (NULL: the default stream) from now on waits for the event. */
+PjStatus pj_event_wait(PjEvent *event, PjStream *stream, char *err, size_t errlen);
+/* Milliseconds from start to end, both recorded and complete. An event made with timing 0 or
+ * never recorded is the driver's CUDA_ERROR_INVALID_HANDLE (PJ_ERROR_DEVICE), on both targets. */
 PjStatus pj_event_elapsed_ms(PjEvent *start, PjEvent *end, double *ms, char *err, size_t errlen);
+/* The CUDA profiler's collection on (start 1: cuProfilerStart) or off (cuProfilerStop) for the
+ * device's context, as numba's cuda.profile_start / profile_stop; nothing on the CPU executor. */
+PjStatus pj_device_profile(PjDevice *device, int start, char *err, size_t errlen);
 
 /* A compiled kernel made ready on a device (on a GPU: its module loaded); the kernel must
  * outlive it. */

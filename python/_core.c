@@ -94,6 +94,35 @@ static void pj_sigint_leave(void) {
   pj_cpu_interruptible_end();
 }
 
+static PyObject *g_api_error_hook;
+
+/* set_api_error_hook(callable or None): hook(message, is_argument_error) -> the exception for a
+ * failure that names a CUDA driver error (CUDA_ERROR_...): numba's CudaAPIError, with its code */
+static PyObject *pj_set_api_error_hook(PyObject *self, PyObject *hook) {
+  if (hook != Py_None && !PyCallable_Check(hook)) {
+    PyErr_SetString(PyExc_TypeError, "set_api_error_hook(callable or None)");
+    return NULL;
+  }
+  PJ_SETREF(g_api_error_hook, hook == Py_None ? NULL : Py_NewRef(hook));
+  Py_RETURN_NONE;
+}
+
+/* The hook's exception for a device or argument error whose message names a CUDA error; 0 when
+ * there is none to raise that way (the caller raises its own). */
+static int pj_py_api_error(PjStatus st, const char *msg) {
+  if (!g_api_error_hook || !msg || (st != PJ_ERROR_DEVICE && st != PJ_ERROR_ARGUMENT) || !strstr(msg, "CUDA_ERROR_"))
+    return 0;
+  PyObject *exc = PyObject_CallFunction(g_api_error_hook, "si", msg, st == PJ_ERROR_ARGUMENT);
+  if (!exc) return 1; /* the hook's own exception stands */
+  if (PyExceptionInstance_Check(exc)) {
+    PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
+    Py_DECREF(exc);
+    return 1;
+  }
+  Py_DECREF(exc);
+  return 0;
+}
+
 PyObject *pj_py_error(PjStatus st, const char *msg) {
   if (st == PJ_ERROR_RAISED && g_raise_hook) {
     PyObject *exc = PyObject_CallFunction(g_raise_hook, "s", msg ? msg : "");
@@ -106,11 +135,20 @@ PyObject *pj_py_error(PjStatus st, const char *msg) {
     } /* else the hook's own exception stands */
     return NULL;
   }
-  if (st == PJ_ERROR_DEVICE && g_last_launch[0] && msg && !strstr(msg, "kernel '")) {
+  if (st == PJ_ERROR_DEVICE && g_last_launch[0] && msg && !strstr(msg, "kernel '") &&
+      !strstr(msg, "cuEvent")) {
     /* an error a kernel left behind surfaces at a later call: say which kernel ran last */
-    PyErr_Format(g_cuda_error, "%s (the last kernel launched was '%s')", msg, g_last_launch);
+    char *text = NULL;
+    if (asprintf(&text, "%s (the last kernel launched was '%s')", msg, g_last_launch) < 0) text = NULL;
+    if (text && pj_py_api_error(st, text)) {
+      free(text);
+      return NULL;
+    }
+    PyErr_SetString(g_cuda_error, text ? text : msg);
+    free(text);
     return NULL;
   }
+  if (pj_py_api_error(st, msg)) return NULL;
   PyErr_SetString(st == PJ_ERROR_USER ? g_typing_error : st == PJ_ERROR_ARGUMENT ? PyExc_ValueError : g_cuda_error,
                   msg && *msg ? msg : "pyjitc: unknown error");
   return NULL;
@@ -278,6 +316,26 @@ static PyObject *pj_synchronize(PyObject *self, PyObject *args) {
   PjStatus st;
   Py_BEGIN_ALLOW_THREADS st = pj_device_synchronize(d, err, sizeof err);
   Py_END_ALLOW_THREADS if (st != PJ_OK) return pj_py_error(st, err);
+  Py_RETURN_NONE;
+}
+
+/* profile(start, ordinal=-1): the CUDA profiler's collection on or off (nothing on the CPU) */
+static PyObject *pj_profile_py(PyObject *self, PyObject *args) {
+  int start, ordinal = -1;
+  if (!PyArg_ParseTuple(args, "p|i", &start, &ordinal)) return NULL;
+  PjDevice *d = pj_device_arg(ordinal);
+  if (!d) return NULL;
+  char err[512] = "";
+  PjStatus st = pj_device_profile(d, start, err, sizeof err);
+  if (st != PJ_OK) return pj_py_error(st, err);
+  Py_RETURN_NONE;
+}
+
+/* default_stream_per_thread(on): work given no stream goes to the per-thread default stream */
+static PyObject *pj_default_stream_per_thread_py(PyObject *self, PyObject *arg) {
+  int on = PyObject_IsTrue(arg);
+  if (on < 0) return NULL;
+  pj_default_stream_per_thread(on);
   Py_RETURN_NONE;
 }
 
@@ -1432,6 +1490,9 @@ static PyMethodDef pj_methods[] = {
     {"cpu_device_count", pj_cpu_device_count_py, METH_NOARGS, "cpu_device_count() -> the CPU executor's devices"},
     {"synchronize", pj_synchronize, METH_VARARGS, "synchronize(ordinal=-1): wait for all work on the device"},
     {"memory_info", pj_memory_info_py, METH_VARARGS, "memory_info(ordinal=-1) -> (free, total) bytes of device memory"},
+    {"profile", pj_profile_py, METH_VARARGS, "profile(start, ordinal=-1): the CUDA profiler's collection on or off"},
+    {"default_stream_per_thread", pj_default_stream_per_thread_py, METH_O,
+     "default_stream_per_thread(on): work given no stream goes to the per-thread default stream (GPU)"},
     {"register", pj_register, METH_VARARGS,
      "register(numpy.ndarray, numpy.generic, TypingError, CudaError, {numpy scalar type: dtype code})"},
     {"compile", pj_compile, METH_VARARGS,
@@ -1449,6 +1510,8 @@ static PyMethodDef pj_methods[] = {
      "ipc_get_handle(address) -> (64-byte CUDA IPC handle, allocation base, allocation bytes)"},
     {"ipc_open", pj_ipc_open_py, METH_VARARGS, "ipc_open(handle) -> address of the mapped allocation"},
     {"ipc_close", pj_ipc_close_py, METH_VARARGS, "ipc_close(address): unmaps an opened IPC allocation"},
+    {"set_api_error_hook", pj_set_api_error_hook, METH_O,
+     "set_api_error_hook(hook or None): hook(message, is_argument_error) -> the exception for a CUDA error"},
     {"set_cai_stream_hook", pj_set_cai_stream_hook, METH_O,
      "set_cai_stream_hook(callable(handle) or None): called for kernel arguments whose __cuda_array_interface__ "
      "names a stream"},

@@ -455,10 +455,11 @@ def _cai_stream(stream):
 
 
 def _sync_enabled():
-    """numba's CUDA_ARRAY_INTERFACE_SYNC (environment NUMBA_CUDA_ARRAY_INTERFACE_SYNC, default
-    on): whether a consumer waits for the producer's stream."""
-    import os
-    return os.environ.get("NUMBA_CUDA_ARRAY_INTERFACE_SYNC", "1").strip() not in ("0", "")
+    """numba's config.CUDA_ARRAY_INTERFACE_SYNC (environment NUMBA_CUDA_ARRAY_INTERFACE_SYNC, default
+    on; read when it applies, so a program or test may set it): whether a consumer waits for the
+    producer's stream."""
+    from . import _config
+    return bool(_config.CUDA_ARRAY_INTERFACE_SYNC)
 
 
 def _external(handle):
@@ -529,7 +530,8 @@ class MappedNDArray(np.ndarray):
 
     @property
     def __cuda_array_interface__(self):
-        if target() != "cuda" or self._pj_host is None:
+        """Where kernels see the array (on the CPU executor, where the host does)."""
+        if self._pj_host is None:
             raise AttributeError("__cuda_array_interface__: not mapped GPU memory")
         address = self._pj_host.device_address + (self.ctypes.data - self._pj_base)
         strides = None if self.flags.c_contiguous else self.strides
@@ -555,6 +557,9 @@ def _host_array(shape, dtype, strides, order, cls, stream=0):
     ary = np.ndarray(shape, dtype, buffer=flat, offset=-lo, strides=strides) if nbytes else \
         np.frombuffer(host, dtype=dtype, count=0).reshape(shape)
     if cls is not None:
+        if target() != "cuda" and nbytes:  # its interface names the CPU executor's memory: pyjitc's own
+            _CPU_MEMORY[host.device_address] = (nbytes, host)
+            weakref.finalize(flat, _CPU_MEMORY.pop, host.device_address, None)
         ary = ary.view(cls)
         ary._pj_host = host
         ary._pj_base = flat.ctypes.data
