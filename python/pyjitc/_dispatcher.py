@@ -211,12 +211,29 @@ class _Units:
                         values[name] = value  # not bound (the compiler knows it), but walked: pyjitc.cuda.random
                     continue
             values[name] = value
-            b = self._binding(name, value)
+            b = self._binding(name, value, fn)
             if b is not None:
                 out.append(b)
         return out
 
-    def _binding(self, name, v):
+    def _host_dispatcher(self, name, v, host, user):
+        """A function compiled for the host that a kernel calls (numba's @njit / @jit, or
+        pyjitc.numba's stand-in for them): numba-cuda compiles its py_func for the device, with
+        the dispatcher's fastmath, where the host dispatcher may still compile (one given
+        signatures may not: numba's TypingError)."""
+        if getattr(v, "_can_compile", True) is False:
+            where = _use_site(user, name)
+            text = (f"Untyped global name '{name}': using cpu function on device but its compilation is disabled "
+                    f"(numba's @jit / @njit given signatures compiles for those only, on the CPU: drop the "
+                    "signatures, or decorate the function with @cuda.jit(device=True))")
+            err = TypingError(f"{where[0]}:{where[1]}:{where[2]}: error: {text}" if where else text)
+            err.diagnostics = [{"file": where[0] if where else None, "line": where[1] if where else 0,
+                                "col": where[2] if where else 0, "severity": "error", "message": text}]
+            raise err
+        options = getattr(v, "targetoptions", None) or {}
+        return (name, BIND_FUNCTION, self.add(host, False, {"fastmath": bool(options.get("fastmath", False))}))
+
+    def _binding(self, name, v, user=None):
         if isinstance(v, ForeignFunction):
             arrays = [t for t in v.sig.args if isinstance(t, Array)]
             if arrays:
@@ -234,7 +251,7 @@ class _Units:
         if isinstance(host, pytypes.FunctionType) and not isinstance(v, pytypes.FunctionType):
             # a function compiled for the host (numba's @njit / @jit): numba-cuda compiles it for
             # the GPU where a kernel calls it, the CPU/GPU shared function idiom
-            return (name, BIND_FUNCTION, self.add(host, False, {}))
+            return self._host_dispatcher(name, v, host, user)
         if isinstance(v, enum.Enum):
             return (name, BIND_INT, _enum_value(v))
         q = _qualname(v)
@@ -263,6 +280,25 @@ class _Units:
         if isinstance(v, (pytypes.FunctionType, pytypes.BuiltinFunctionType)) and v in vars(builtins).values():
             return None  # range, len, abs, min, max, ...: known to the compiler by name
         return (name, BIND_OPAQUE, type(v).__name__)
+
+
+def _use_site(fn, name):
+    """(file, line, column) of the first place fn's code (or code nested in it) reads the global
+    or closure variable `name` (a dotted name: its head), or None."""
+    head = name.split(".")[0]
+
+    def walk(code):
+        for ins in dis.get_instructions(code):
+            if ins.opname in _LOADS and ins.argval == head and ins.positions and ins.positions.lineno:
+                return (code.co_filename, ins.positions.lineno, (ins.positions.col_offset or 0) + 1)
+        for c in code.co_consts:
+            if isinstance(c, pytypes.CodeType):
+                found = walk(c)
+                if found:
+                    return found
+        return None
+    code = getattr(fn, "__code__", None)
+    return walk(code) if code is not None else None
 
 
 def _device_global(v):
