@@ -206,7 +206,12 @@ typedef struct PjArgNode {
  * "(float32, float32[:])"; returns the number of arguments or -1 with a message in err. */
 int pj_signature_parse(const char *text, PjArgType *out, int max_args, char *err, size_t errlen);
 
-typedef enum PjEmit { PJ_EMIT_NONE = 0, PJ_EMIT_AST = 1, PJ_EMIT_TYPES = 2, PJ_EMIT_LLVM = 4, PJ_EMIT_PTX = 8 } PjEmit;
+/* PJ_EMIT_OBJECT: a CPU kernel's native code kept as a relocatable object of the host's, which the
+ * kernel then runs from (pj_kernel_object), for a host's on-disk cache (pj_kernel_from_object);
+ * not for kernels that call host libraries' functions (their code is compiled as usual). */
+typedef enum PjEmit {
+  PJ_EMIT_NONE = 0, PJ_EMIT_AST = 1, PJ_EMIT_TYPES = 2, PJ_EMIT_LLVM = 4, PJ_EMIT_PTX = 8, PJ_EMIT_OBJECT = 16
+} PjEmit;
 
 /* How the function compiled is called (PjCompileOptions.abi). A device function compiled alone
  * (numba's cuda.compile_ptx(device=True)) becomes a .func other code links with: numba's ABI,
@@ -286,6 +291,29 @@ int pj_kernel_grid_sync(const PjKernel *kernel);
  * what pj_kernel_entry, _static_shared and _debug said of it, for the same argument types. */
 PjKernel *pj_kernel_from_ptx(const char *name, const char *entry, const char *ptx, const PjArgType *args, int nargs,
                              int debug, uint64_t static_shared, const char *file);
+
+/* A CPU kernel compiled with PJ_EMIT_OBJECT: its object code (NULL, *len 0, otherwise), whether
+ * it has an error record (debug checks that can fail), and its launch_bounds' most threads per
+ * block (0: none). */
+const void *pj_kernel_object(const PjKernel *kernel, size_t *len);
+/* What the CPU executor's native code is made for: "triple cpu features" (LLVM's names for the
+ * host): a cache of that code keys its entries with it. */
+const char *pj_host_target(void);
+int pj_kernel_has_error_record(const PjKernel *kernel);
+uint32_t pj_kernel_max_threads(const PjKernel *kernel);
+/* A CPU kernel run from the object code of an earlier compile, with what that compile said of it,
+ * for the same argument types. NULL (a message in err) when the object cannot be loaded. */
+typedef struct PjKernelImage {
+  const char *name, *entry;    /* pj_kernel_name, pj_kernel_entry */
+  const void *object;
+  size_t len;
+  int debug, error_record, grid_sync;
+  uint64_t static_shared;
+  uint32_t max_threads;
+  const char *file;
+} PjKernelImage;
+PjKernel *pj_kernel_from_object(const PjKernelImage *image, const PjArgType *args, int nargs, char *err,
+                                size_t errlen);
 
 /* The on-disk cache (~/.cache/pyjitc, $PYJITC_CACHE_DIR; PYJITC_CACHE=0 turns it off): entries
  * named by a hash of their key, checksummed, written atomically. NULL/0 when absent. */
