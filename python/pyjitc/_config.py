@@ -22,6 +22,10 @@ CUDA_PER_THREAD_DEFAULT_STREAM NUMBA_CUDA_PER_THREAD_DEFAULT_STREAM, or CUDA Pyt
 CUDA_MEMORY_MANAGER            NUMBA_CUDA_MEMORY_MANAGER ("default"): the name of a module whose
                                _numba_memory_manager is an External Memory Management plugin class
                                (cuda.set_memory_manager), used for device memory
+CUDA_DEALLOCS_COUNT            NUMBA_CUDA_MAX_PENDING_DEALLOCS_COUNT (10) and
+CUDA_DEALLOCS_RATIO            NUMBA_CUDA_MAX_PENDING_DEALLOCS_RATIO (0.2): when a memory manager's
+                               pending frees (its `deallocations`) are run: past that many, or
+                               that share of the device's memory
 """
 import os
 import warnings
@@ -73,3 +77,5 @@ CUDA_ARRAY_INTERFACE_SYNC = _env("NUMBA_CUDA_ARRAY_INTERFACE_SYNC", int, 1)
 CUDA_PER_THREAD_DEFAULT_STREAM = (_env("NUMBA_CUDA_PER_THREAD_DEFAULT_STREAM", int, 0)
                                   or _env("CUDA_PYTHON_CUDA_PER_THREAD_DEFAULT_STREAM", int, 0))
 CUDA_MEMORY_MANAGER = _env("NUMBA_CUDA_MEMORY_MANAGER", str.strip, "default")
+CUDA_DEALLOCS_COUNT = _env("NUMBA_CUDA_MAX_PENDING_DEALLOCS_COUNT", int, 10)
+CUDA_DEALLOCS_RATIO = _env("NUMBA_CUDA_MAX_PENDING_DEALLOCS_RATIO", float, 0.2)

@@ -3,7 +3,6 @@ runs under pyjitc: on the GPU, or on the CPU executor where there is none (or PY
 
 The kernel-side names (cuda.grid, cuda.shared.array, cuda.atomic.add, ...) are markers the
 compiler reads; called on the host they raise."""
-import collections
 import os
 import sys
 import threading
@@ -183,7 +182,9 @@ def detect():
     return True
 
 
-MemoryInfo = collections.namedtuple("MemoryInfo", "free total")
+from . import _memmgr  # noqa: E402
+from ._memmgr import (AutoFreePointer, BaseCUDAMemoryManager, GetIpcHandleMixin, HostOnlyCUDAMemoryManager,  # noqa
+                      MemoryInfo, MemoryPointer, NumbaCUDAMemoryManager, set_memory_manager)
 
 
 class _Device:
@@ -237,21 +238,44 @@ class _Device:
 
     def get_ipc_handle(self, memory):
         """numba's context.get_ipc_handle(memory): a CUDA IPC handle of device memory (a device
-        array's gpu_data) that another process opens; needs a CUDA GPU."""
-        from ._ipc import get_ipc_handle
-        return get_ipc_handle(memory)
+        array's gpu_data) that another process opens; needs a CUDA GPU (or the memory manager's
+        handle, where a plugin manages the device's memory)."""
+        return self.memory_manager.get_ipc_handle(memory)
+
+    @property
+    def memory_manager(self):
+        """numba's context.memory_manager: the device's memory manager (pyjitc's own, or the EMM
+        plugin of cuda.set_memory_manager / NUMBA_CUDA_MEMORY_MANAGER); may be assigned."""
+        return _memmgr.manager(self)
+
+    @memory_manager.setter
+    def memory_manager(self, mgr):
+        _memmgr.assign(self, mgr)
+
+    @property
+    def deallocations(self):
+        """The manager's pending frees (numba's; pyjitc's own arrays free their memory at once)."""
+        return self.memory_manager.deallocations
+
+    def defer_cleanup(self):
+        """A context manager: no memory the manager frees is freed during the block."""
+        return self.memory_manager.defer_cleanup()
 
     def reset(self):
+        """Waits for the device's work, and has the memory manager free what it holds (numba's
+        context reset: a plugin's reset())."""
         _core.synchronize(self.id)
+        if self.id in _memmgr._managers:
+            _memmgr._managers[self.id].reset()
 
     def synchronize(self):
         _core.synchronize(self.id)
 
     def get_memory_info(self):
         """numba's context.get_memory_info(): MemoryInfo(free, total), bytes of device memory (on
-        the CPU executor, the host's available and total memory)."""
-        free, total = _core.memory_info(self.id)
-        return MemoryInfo(free, total)
+        the CPU executor, the host's available and total memory; a plugin's own answer where one
+        manages the device's memory)."""
+        return self.memory_manager.get_memory_info()
 
     def __enter__(self):
         """`with cuda.gpus[i]:` runs the block with GPU i this thread's current device, and gives
@@ -273,10 +297,26 @@ def _select(device_id):
         raise CudaError(str(e)) from None
 
 
+_CONTEXTS = {}  # ordinal -> its _Device: one object per device, as numba has one context per device
+
+
+def _context(ordinal):
+    ctx = _CONTEXTS.get(ordinal)
+    if ctx is None:
+        ctx = _CONTEXTS.setdefault(ordinal, _Device(ordinal))
+    return ctx
+
+
 def get_current_device():
     """The calling thread's device: the GPU made current on this thread (select_device, `with
     cuda.gpus[i]:`, CuPy's Device(i).use()), else GPU 0 (the CPU executor where there is none)."""
-    return _Device(_device()[3])
+    return _context(_device()[3])
+
+
+def defer_cleanup():
+    """numba's cuda.defer_cleanup(): a context manager during which the current device's memory
+    manager frees nothing (its pending frees wait for the end of the block)."""
+    return current_context().defer_cleanup()
 
 
 def select_device(device_id):
@@ -304,10 +344,10 @@ class _Gpus:
     def __getitem__(self, i):
         n = len(self)
         if isinstance(i, slice):  # cuda.gpus[1:], as numba's list of devices
-            return [_Device(k) for k in range(n)[i]]
+            return [_context(k) for k in range(n)[i]]
         if not isinstance(i, int) or not -n <= i < n:
             raise IndexError(f"GPU {i}: there are {n}")
-        return _Device(i % n)
+        return _context(i % n)
 
     def __iter__(self):
         return iter([self[i] for i in range(len(self))])
@@ -484,6 +524,9 @@ cudadrv.__path__ = []
 cudadrv.devicearray = devicearray
 cudadrv.driver = _pytypes.ModuleType(cudadrv.__name__ + ".driver", "numba.cuda.cudadrv.driver: Stream.")
 cudadrv.driver.Stream = Stream
+for _n in ("AutoFreePointer", "BaseCUDAMemoryManager", "GetIpcHandleMixin", "HostOnlyCUDAMemoryManager", "MemoryInfo",
+           "MemoryPointer", "NumbaCUDAMemoryManager", "set_memory_manager"):
+    setattr(cudadrv.driver, _n, getattr(_memmgr, _n))
 cudadrv.driver.Event = Event
 cudadrv.driver.event_elapsed_time = event_elapsed_time
 cudadrv.driver.profile_start, cudadrv.driver.profile_stop = profile_start, profile_stop
