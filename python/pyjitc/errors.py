@@ -118,11 +118,19 @@ class CudaAPIError(CudaError):
     def __str__(self):
         return f"[{self.code!r}] {self.msg}"
 
+    def __reduce__(self):
+        return _rebuild_api_error, (int(self.code), getattr(self.code, "name", None), self.msg,
+                                    isinstance(self, ValueError))
+
 
 # a launch configuration the device cannot run: numba's CudaAPIError, and the ValueError pyjitc
-# has always raised for it
+# has always raised for it (named as numba's class in tracebacks; pickled through __reduce__)
 _CudaAPIValueError = type("CudaAPIError", (CudaAPIError, ValueError), {"__module__": __name__, "__doc__":
                           CudaAPIError.__doc__})
+
+
+def _rebuild_api_error(code, name, msg, is_value):
+    return (_CudaAPIValueError if is_value else CudaAPIError)(CUresult(code, name), msg)
 
 
 def _api_error(message, is_argument):

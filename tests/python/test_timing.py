@@ -3,6 +3,7 @@ record / wait / query / synchronize / elapsed_time (and numba's CudaAPIError whe
 refuses), launches and copies on two streams, the default streams, the CUDA profiler's
 start/stop, and the per-thread default stream setting. Run on the CPU executor and on a GPU."""
 import os
+import pickle
 import subprocess
 import sys
 import textwrap
@@ -94,7 +95,21 @@ def test_elapsed_time_of_an_event_without_timing_is_numbas_error():
                                        "results in CUDA_ERROR_INVALID_HANDLE")
         assert f"the {which} event was made with timing=False" in str(e.value)
         assert isinstance(e.value, CudaError) and e.value.msg in str(e.value)
+        again = pickle.loads(pickle.dumps(e.value))  # as a worker process sends it back
+        assert type(again) is CudaAPIError and str(again) == str(e.value) and again.code == 400
     assert cuda.cudadrv.driver.CudaAPIError is CudaAPIError
+
+
+def test_a_launch_beyond_the_device_is_numbas_error_and_a_value_error():
+    """The driver refuses a block of 2048 threads with CUDA_ERROR_INVALID_VALUE: pyjitc checks it
+    first, on both targets, and raises numba's CudaAPIError, still the ValueError it was."""
+    out = np.zeros(4)
+    for config in ((1, 2048), ((1, 70000), 1), (1, (1, 1, 65))):
+        with pytest.raises(CudaAPIError, match="CUDA_ERROR_INVALID_VALUE") as e:
+            scale_into[config](out, out, 1.0)
+        assert isinstance(e.value, ValueError) and e.value.code == 1 and e.value.code.name == "CUDA_ERROR_INVALID_VALUE"
+        again = pickle.loads(pickle.dumps(e.value))
+        assert isinstance(again, ValueError) and str(again) == str(e.value)
 
 
 def test_elapsed_time_of_an_unrecorded_event_is_numbas_error():
