@@ -856,3 +856,37 @@ PjKernel *pj_kernel_from_ptx(const char *name, const char *entry, const char *pt
   k->abi.grid_sync = strstr(ptx, ".u32 " PJ_GRID_BARRIER_SYMBOL ";") != NULL;
   return k;
 }
+
+const char *pj_host_target(void) { return pj_backend_host_target(); }
+
+const void *pj_kernel_object(const PjKernel *kernel, size_t *len) {
+  *len = 0;
+  return kernel->code && kernel->abi.target == PJ_TARGET_CPU ? pj_backend_object(kernel->code, len) : NULL;
+}
+
+int pj_kernel_has_error_record(const PjKernel *kernel) {
+  return kernel->code ? pj_backend_has_error_record(kernel->code) : 0;
+}
+
+uint32_t pj_kernel_max_threads(const PjKernel *kernel) { return kernel->abi.max_threads; }
+
+PjKernel *pj_kernel_from_object(const PjKernelImage *o, const PjArgType *args, int nargs, char *err, size_t errlen) {
+  if (!o || !o->name || !o->entry || !o->object || nargs < 0 || (nargs && !args)) {
+    snprintf(err, errlen, "pj_kernel_from_object: incomplete kernel");
+    return NULL;
+  }
+  PjCode *code = pj_backend_from_object(o->name, o->entry, o->object, o->len, o->error_record != 0, o->debug != 0,
+                                        o->static_shared, o->grid_sync != 0, err, errlen);
+  if (!code) return NULL;
+  PjKernel *k = calloc(1, sizeof(PjKernel));
+  k->arena = pj_arena_new();
+  k->code = code;
+  k->args = calloc((size_t)nargs + 1, sizeof(PjArgType));
+  if (nargs) memcpy(k->args, args, sizeof(PjArgType) * (size_t)nargs);
+  k->abi = (PjKernelCode){PJ_TARGET_CPU, pj_arena_strdup(k->arena, o->name), pj_backend_entry(code), NULL,
+                          pj_backend_cpu_entry(code), nargs, k->args,
+                          o->file ? pj_arena_strdup(k->arena, o->file) : NULL, o->debug != 0,
+                          pj_backend_cpu_error(code), o->static_shared, NULL, 0, o->grid_sync != 0};
+  k->abi.max_threads = o->max_threads;
+  return k;
+}

@@ -49,7 +49,18 @@ PjCpuEntry pj_backend_cpu_entry(const PjCode *code);  /* CPU */
 PjKernelError *pj_backend_cpu_error(const PjCode *code); /* CPU, debug: the error record */
 uint64_t pj_backend_static_shared(const PjCode *code);  /* bytes of static shared memory per block */
 bool pj_backend_grid_sync(const PjCode *code);          /* it has a grid barrier: a cooperative launch */
+/* CPU, compiled with PJ_EMIT_OBJECT (and no host libraries): the native code as a relocatable
+ * object of the host's, which the code runs from; NULL otherwise. */
+const void *pj_backend_object(const PjCode *code, size_t *len);
+bool pj_backend_has_error_record(const PjCode *code);
+/* CPU code run from such an object (a host's cache of compiled kernels): the entry and, where
+ * has_record, the error record looked up in it. NULL with a message on failure. */
+PjCode *pj_backend_from_object(const char *name, const char *entry, const void *object, size_t len, bool has_record,
+                               bool debug, uint64_t static_shared, bool grid_sync, char *err, size_t errlen);
+bool pj_backend_load_object(PjCode *code, bool has_record, char *err, size_t errlen);
 const char *pj_backend_llvm_version(void);
+/* "triple cpu features" of the host, what the CPU executor's code is made for (LLVM's names). */
+const char *pj_backend_host_target(void);
 /* pj_libdevice_find with the toolkit's places given (a NULL-ended list; libdevice.c's own is
  * pj_libdevice_system), so that a test can search where nothing is. */
 PjLibdeviceFrom pj_libdevice_search(const char *given, const char *site_dirs, const char *const *system, char *buf,

@@ -27,6 +27,8 @@ struct PjCode {
   PjTarget target;
   char *name, *entry;
   char *llvm_text, *ptx;
+  char *object;        /* CPU with PJ_EMIT_OBJECT: the native code as a relocatable object, run from it */
+  size_t object_len;
   LLVMOrcLLJITRef jit;
   PjCpuEntry cpu_entry;
   PjKernelError *cpu_error;
@@ -49,6 +51,22 @@ static void pj_llvm_init(void) {
    * array's size passes for every thread but those past the end */
   const char *const opts[] = {"pyjitc", "-irce-skip-profitability-checks"};
   LLVMParseCommandLineOptions(2, opts, NULL);
+}
+
+static char *pj_host_target_text;
+static pthread_once_t pj_host_target_once = PTHREAD_ONCE_INIT;
+
+static void pj_host_target_init(void) {
+  char *triple = LLVMGetDefaultTargetTriple(), *cpu = LLVMGetHostCPUName(), *features = LLVMGetHostCPUFeatures();
+  if (asprintf(&pj_host_target_text, "%s %s %s", triple, cpu, features) < 0) pj_host_target_text = NULL;
+  LLVMDisposeMessage(triple);
+  LLVMDisposeMessage(cpu);
+  LLVMDisposeMessage(features);
+}
+
+const char *pj_backend_host_target(void) {
+  pthread_once(&pj_host_target_once, pj_host_target_init);
+  return pj_host_target_text ? pj_host_target_text : "";
 }
 
 const char *pj_backend_llvm_version(void) {
@@ -1112,23 +1130,24 @@ static LLVMErrorRef pj_jit_define_foreign(LLVMOrcLLJITRef jit, LLVMOrcJITDylibRe
   return e;
 }
 
-static bool pj_jit(PjCode *code, LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, const PjBackendOptions *o,
-                   char *err, size_t errlen) {
+bool pj_backend_load_object(PjCode *code, bool has_record, char *err, size_t errlen);
+
+/* A host JIT for one kernel's code: the process's symbols and the helpers x86 code calls. */
+static LLVMErrorRef pj_jit_new(PjCode *code, LLVMOrcJITDylibRef *jd) {
   LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
   LLVMErrorRef e = LLVMOrcCreateLLJIT(&code->jit, builder);
   LLVMOrcDefinitionGeneratorRef gen = NULL;
   if (!e) e = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(&gen, LLVMOrcLLJITGetGlobalPrefix(code->jit), NULL, NULL);
-  LLVMOrcJITDylibRef jd = e ? NULL : LLVMOrcLLJITGetMainJITDylib(code->jit);
-  if (!e) LLVMOrcJITDylibAddGenerator(jd, gen);
-  if (!e) e = pj_jit_define_helpers(code->jit, jd);
-  if (!e) e = pj_jit_define_foreign(code->jit, jd, mod, o);
-  bool has_record = LLVMGetNamedGlobal(mod, PJ_KERNEL_ERROR_SYMBOL) != NULL;
-  LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
-  if (!e) e = LLVMOrcLLJITAddLLVMIRModule(code->jit, jd, tsm);
-  else LLVMOrcDisposeThreadSafeModule(tsm);
-  LLVMOrcExecutorAddress addr = 0;
+  *jd = e ? NULL : LLVMOrcLLJITGetMainJITDylib(code->jit);
+  if (!e) LLVMOrcJITDylibAddGenerator(*jd, gen);
+  if (!e) e = pj_jit_define_helpers(code->jit, *jd);
+  return e;
+}
+
+/* The entry (and the error record, where the code has one) looked up in the JIT. */
+static bool pj_jit_lookup(PjCode *code, LLVMErrorRef e, bool has_record, const char *what, char *err, size_t errlen) {
+  LLVMOrcExecutorAddress addr = 0, rec = 0;
   if (!e) e = LLVMOrcLLJITLookup(code->jit, &addr, code->entry);
-  LLVMOrcExecutorAddress rec = 0;
   if (!e && has_record) e = LLVMOrcLLJITLookup(code->jit, &rec, PJ_KERNEL_ERROR_SYMBOL);
   if (!e) {
     code->cpu_entry = (PjCpuEntry)(uintptr_t)addr;
@@ -1136,9 +1155,79 @@ static bool pj_jit(PjCode *code, LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef 
     return true;
   }
   char *m = LLVMGetErrorMessage(e);
-  snprintf(err, errlen, "host JIT failed: %s", m);
+  snprintf(err, errlen, "%s failed: %s", what, m);
   LLVMDisposeErrorMessage(m);
   return false;
+}
+
+/* The native code as a relocatable object (the host target machine's), run from that object. */
+static bool pj_jit_object(PjCode *code, LLVMModuleRef mod, LLVMTargetMachineRef tm, char *err, size_t errlen) {
+  bool has_record = LLVMGetNamedGlobal(mod, PJ_KERNEL_ERROR_SYMBOL) != NULL;
+  char *msg = NULL;
+  LLVMMemoryBufferRef buf = NULL;
+  if (LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMObjectFile, &msg, &buf)) {
+    snprintf(err, errlen, "host code generation failed: %s", msg ? msg : "?");
+    LLVMDisposeMessage(msg);
+    return false;
+  }
+  code->object_len = LLVMGetBufferSize(buf);
+  code->object = malloc(code->object_len ? code->object_len : 1);
+  if (code->object) memcpy(code->object, LLVMGetBufferStart(buf), code->object_len);
+  LLVMDisposeMemoryBuffer(buf);
+  if (!code->object) {
+    snprintf(err, errlen, "out of memory");
+    return false;
+  }
+  return pj_backend_load_object(code, has_record, err, errlen);
+}
+
+bool pj_backend_load_object(PjCode *code, bool has_record, char *err, size_t errlen) {
+  LLVMOrcJITDylibRef jd = NULL;
+  LLVMErrorRef e = pj_jit_new(code, &jd);
+  if (!e) {
+    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(code->object, code->object_len, code->name);
+    e = LLVMOrcLLJITAddObjectFile(code->jit, jd, buf); /* takes the buffer */
+  }
+  return pj_jit_lookup(code, e, has_record, "loading the host object", err, errlen);
+}
+
+PjCode *pj_backend_from_object(const char *name, const char *entry, const void *object, size_t len, bool has_record,
+                               bool debug, uint64_t static_shared, bool grid_sync, char *err, size_t errlen) {
+  pthread_once(&pj_llvm_once, pj_llvm_init);
+  PjCode *code = calloc(1, sizeof(PjCode));
+  if (!code) return NULL;
+  *code = (PjCode){.target = PJ_TARGET_CPU, .name = strdup(name), .entry = strdup(entry), .object = malloc(len ? len : 1),
+                   .object_len = len, .debug = debug, .static_shared = static_shared, .grid_sync = grid_sync};
+  if (!code->name || !code->entry || !code->object) {
+    snprintf(err, errlen, "out of memory");
+    pj_backend_delete(code);
+    return NULL;
+  }
+  memcpy(code->object, object, len);
+  if (!pj_backend_load_object(code, has_record, err, errlen)) {
+    pj_backend_delete(code);
+    return NULL;
+  }
+  return code;
+}
+
+const void *pj_backend_object(const PjCode *code, size_t *len) {
+  *len = code->object_len;
+  return code->object;
+}
+
+bool pj_backend_has_error_record(const PjCode *code) { return code->cpu_error != NULL; }
+
+static bool pj_jit(PjCode *code, LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, const PjBackendOptions *o,
+                   char *err, size_t errlen) {
+  LLVMOrcJITDylibRef jd = NULL;
+  LLVMErrorRef e = pj_jit_new(code, &jd);
+  if (!e) e = pj_jit_define_foreign(code->jit, jd, mod, o);
+  bool has_record = LLVMGetNamedGlobal(mod, PJ_KERNEL_ERROR_SYMBOL) != NULL;
+  LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
+  if (!e) e = LLVMOrcLLJITAddLLVMIRModule(code->jit, jd, tsm);
+  else LLVMOrcDisposeThreadSafeModule(tsm);
+  return pj_jit_lookup(code, e, has_record, "host JIT", err, errlen);
 }
 
 void pj_backend_delete(PjCode *code) {
@@ -1148,6 +1237,7 @@ void pj_backend_delete(PjCode *code) {
   free(code->entry);
   free(code->llvm_text);
   free(code->ptx);
+  free(code->object);
   free(code);
 }
 
@@ -1219,8 +1309,13 @@ static bool pj_finish_host(PjCode *code, PjCg *g, LLVMOrcThreadSafeContextRef ts
   if (!pj_optimize(g->mod, tm, o, g->unroll, err, errlen)) return false;
   double t1 = pj_now_ms();
   if (o->emit & PJ_EMIT_LLVM) code->llvm_text = LLVMPrintModuleToString(g->mod);
-  bool ok = pj_jit(code, tsc, g->mod, o, err, errlen);
-  g->mod = NULL; /* owned by the JIT now */
+  bool ok;
+  if ((o->emit & PJ_EMIT_OBJECT) && o->nhost_libraries <= 0) { /* kept as an object, and run from it */
+    ok = pj_jit_object(code, g->mod, tm, err, errlen);
+  } else {
+    ok = pj_jit(code, tsc, g->mod, o, err, errlen);
+    g->mod = NULL; /* owned by the JIT now */
+  }
   times->optimize = t1 - t0;
   times->codegen = pj_now_ms() - t1;
   return ok;

@@ -222,7 +222,12 @@ typedef struct PjArgNode {
  * "(float32, float32[:])"; returns the number of arguments or -1 with a message in err. */
 int pj_signature_parse(const char *text, PjArgType *out, int max_args, char *err, size_t errlen);
 
-typedef enum PjEmit { PJ_EMIT_NONE = 0, PJ_EMIT_AST = 1, PJ_EMIT_TYPES = 2, PJ_EMIT_LLVM = 4, PJ_EMIT_PTX = 8 } PjEmit;
+/* PJ_EMIT_OBJECT: a CPU kernel's native code kept as a relocatable object of the host's, which the
+ * kernel then runs from (pj_kernel_object), for a host's on-disk cache (pj_kernel_from_object);
+ * not for kernels that call host libraries' functions (their code is compiled as usual). */
+typedef enum PjEmit {
+  PJ_EMIT_NONE = 0, PJ_EMIT_AST = 1, PJ_EMIT_TYPES = 2, PJ_EMIT_LLVM = 4, PJ_EMIT_PTX = 8, PJ_EMIT_OBJECT = 16
+} PjEmit;
 
 /* How the function compiled is called (PjCompileOptions.abi). A device function compiled alone
  * (numba's cuda.compile_ptx(device=True)) becomes a .func other code links with: numba's ABI,
@@ -303,6 +308,29 @@ int pj_kernel_grid_sync(const PjKernel *kernel);
  * what pj_kernel_entry, _static_shared and _debug said of it, for the same argument types. */
 PjKernel *pj_kernel_from_ptx(const char *name, const char *entry, const char *ptx, const PjArgType *args, int nargs,
                              int debug, uint64_t static_shared, const char *file);
+
+/* A CPU kernel compiled with PJ_EMIT_OBJECT: its object code (NULL, *len 0, otherwise), whether
+ * it has an error record (debug checks that can fail), and its launch_bounds' most threads per
+ * block (0: none). */
+const void *pj_kernel_object(const PjKernel *kernel, size_t *len);
+/* What the CPU executor's native code is made for: "triple cpu features" (LLVM's names for the
+ * host): a cache of that code keys its entries with it. */
+const char *pj_host_target(void);
+int pj_kernel_has_error_record(const PjKernel *kernel);
+uint32_t pj_kernel_max_threads(const PjKernel *kernel);
+/* A CPU kernel run from the object code of an earlier compile, with what that compile said of it,
+ * for the same argument types. NULL (a message in err) when the object cannot be loaded. */
+typedef struct PjKernelImage {
+  const char *name, *entry;    /* pj_kernel_name, pj_kernel_entry */
+  const void *object;
+  size_t len;
+  int debug, error_record, grid_sync;
+  uint64_t static_shared;
+  uint32_t max_threads;
+  const char *file;
+} PjKernelImage;
+PjKernel *pj_kernel_from_object(const PjKernelImage *image, const PjArgType *args, int nargs, char *err,
+                                size_t errlen);
 
 /* The on-disk cache (~/.cache/pyjitc, $PYJITC_CACHE_DIR; PYJITC_CACHE=0 turns it off): entries
  * named by a hash of their key, checksummed, written atomically. NULL/0 when absent. */
@@ -444,22 +472,39 @@ PjStatus pj_ipc_open(PjDevice *device, const uint8_t handle[PJ_IPC_HANDLE_BYTES]
                      size_t errlen);
 PjStatus pj_ipc_close(PjDevice *device, uint64_t address, char *err, size_t errlen);
 
+/* Where work given no stream (NULL) goes on a GPU: the legacy default stream (0, the default), or
+ * the calling thread's own default stream (1: CU_STREAM_PER_THREAD, numba's and CUDA Python's
+ * per-thread default stream setting). Copies and fills given no stream stay synchronous. */
+void pj_default_stream_per_thread(int on);
 PjStatus pj_stream_new(PjDevice *device, PjStream **out, char *err, size_t errlen);
 void pj_stream_delete(PjStream *stream);
 PjDevice *pj_stream_device(const PjStream *stream);
 /* A stream made by other code (a CUstream given as an integer: numba's external_stream), used
- * as it is and never destroyed by pyjitc; PJ_ERROR_ARGUMENT on the CPU executor. */
+ * as it is and never destroyed by pyjitc. On the CPU executor, whose work is done in order when
+ * it is queued, the handle only names the stream. */
 PjStatus pj_stream_wrap(PjDevice *device, uint64_t handle, PjStream **out, char *err, size_t errlen);
-/* The CUstream as an integer (0 on the CPU executor). */
+/* The CUstream as an integer; on the CPU executor a number that names the stream (never 0: the
+ * CUDA Array Interface's "stream" and external streams carry it); NULL: the default stream's. */
 uint64_t pj_stream_get_handle(const PjStream *stream);
 PjStatus pj_stream_synchronize(PjStream *stream, char *err, size_t errlen);
-PjStatus pj_event_new(PjDevice *device, PjEvent **out, char *err, size_t errlen);
+/* timing 0: the event records no time (CU_EVENT_DISABLE_TIMING: cheaper to record and to wait
+ * on), and pj_event_elapsed_ms refuses it. */
+PjStatus pj_event_new(PjDevice *device, int timing, PjEvent **out, char *err, size_t errlen);
 void pj_event_delete(PjEvent *event);
 PjDevice *pj_event_device(const PjEvent *event);
 PjStatus pj_event_record(PjEvent *event, PjStream *stream, char *err, size_t errlen);
 PjStatus pj_event_synchronize(PjEvent *event, char *err, size_t errlen);
-/* Milliseconds from start to end, both recorded and complete. */
+/* *done: 1 when the work queued before the event's last record is complete (or it was never
+ * recorded), 0 when not yet. */
+PjStatus pj_event_query(PjEvent *event, int *done, char *err, size_t errlen);
+/* The work queued on `stream` (NULL: the default stream) from now on waits for the event. */
+PjStatus pj_event_wait(PjEvent *event, PjStream *stream, char *err, size_t errlen);
+/* Milliseconds from start to end, both recorded and complete. An event made with timing 0 or
+ * never recorded is the driver's CUDA_ERROR_INVALID_HANDLE (PJ_ERROR_DEVICE), on both targets. */
 PjStatus pj_event_elapsed_ms(PjEvent *start, PjEvent *end, double *ms, char *err, size_t errlen);
+/* The CUDA profiler's collection on (start 1: cuProfilerStart) or off (cuProfilerStop) for the
+ * device's context, as numba's cuda.profile_start / profile_stop; nothing on the CPU executor. */
+PjStatus pj_device_profile(PjDevice *device, int start, char *err, size_t errlen);
 
 /* A compiled kernel made ready on a device (on a GPU: its module loaded); the kernel must
  * outlive it. */

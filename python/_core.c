@@ -94,6 +94,35 @@ static void pj_sigint_leave(void) {
   pj_cpu_interruptible_end();
 }
 
+static PyObject *g_api_error_hook;
+
+/* set_api_error_hook(callable or None): hook(message, is_argument_error) -> the exception for a
+ * failure that names a CUDA driver error (CUDA_ERROR_...): numba's CudaAPIError, with its code */
+static PyObject *pj_set_api_error_hook(PyObject *self, PyObject *hook) {
+  if (hook != Py_None && !PyCallable_Check(hook)) {
+    PyErr_SetString(PyExc_TypeError, "set_api_error_hook(callable or None)");
+    return NULL;
+  }
+  PJ_SETREF(g_api_error_hook, hook == Py_None ? NULL : Py_NewRef(hook));
+  Py_RETURN_NONE;
+}
+
+/* The hook's exception for a device or argument error whose message names a CUDA error; 0 when
+ * there is none to raise that way (the caller raises its own). */
+static int pj_py_api_error(PjStatus st, const char *msg) {
+  if (!g_api_error_hook || !msg || (st != PJ_ERROR_DEVICE && st != PJ_ERROR_ARGUMENT) || !strstr(msg, "CUDA_ERROR_"))
+    return 0;
+  PyObject *exc = PyObject_CallFunction(g_api_error_hook, "si", msg, st == PJ_ERROR_ARGUMENT);
+  if (!exc) return 1; /* the hook's own exception stands */
+  if (PyExceptionInstance_Check(exc)) {
+    PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
+    Py_DECREF(exc);
+    return 1;
+  }
+  Py_DECREF(exc);
+  return 0;
+}
+
 PyObject *pj_py_error(PjStatus st, const char *msg) {
   if (st == PJ_ERROR_RAISED && g_raise_hook) {
     PyObject *exc = PyObject_CallFunction(g_raise_hook, "s", msg ? msg : "");
@@ -106,11 +135,20 @@ PyObject *pj_py_error(PjStatus st, const char *msg) {
     } /* else the hook's own exception stands */
     return NULL;
   }
-  if (st == PJ_ERROR_DEVICE && g_last_launch[0] && msg && !strstr(msg, "kernel '")) {
+  if (st == PJ_ERROR_DEVICE && g_last_launch[0] && msg && !strstr(msg, "kernel '") &&
+      !strstr(msg, "cuEvent")) {
     /* an error a kernel left behind surfaces at a later call: say which kernel ran last */
-    PyErr_Format(g_cuda_error, "%s (the last kernel launched was '%s')", msg, g_last_launch);
+    char *text = NULL;
+    if (asprintf(&text, "%s (the last kernel launched was '%s')", msg, g_last_launch) < 0) text = NULL;
+    if (text && pj_py_api_error(st, text)) {
+      free(text);
+      return NULL;
+    }
+    PyErr_SetString(g_cuda_error, text ? text : msg);
+    free(text);
     return NULL;
   }
+  if (pj_py_api_error(st, msg)) return NULL;
   PyErr_SetString(st == PJ_ERROR_USER ? g_typing_error : st == PJ_ERROR_ARGUMENT ? PyExc_ValueError : g_cuda_error,
                   msg && *msg ? msg : "pyjitc: unknown error");
   return NULL;
@@ -281,6 +319,26 @@ static PyObject *pj_synchronize(PyObject *self, PyObject *args) {
   Py_RETURN_NONE;
 }
 
+/* profile(start, ordinal=-1): the CUDA profiler's collection on or off (nothing on the CPU) */
+static PyObject *pj_profile_py(PyObject *self, PyObject *args) {
+  int start, ordinal = -1;
+  if (!PyArg_ParseTuple(args, "p|i", &start, &ordinal)) return NULL;
+  PjDevice *d = pj_device_arg(ordinal);
+  if (!d) return NULL;
+  char err[512] = "";
+  PjStatus st = pj_device_profile(d, start, err, sizeof err);
+  if (st != PJ_OK) return pj_py_error(st, err);
+  Py_RETURN_NONE;
+}
+
+/* default_stream_per_thread(on): work given no stream goes to the per-thread default stream */
+static PyObject *pj_default_stream_per_thread_py(PyObject *self, PyObject *arg) {
+  int on = PyObject_IsTrue(arg);
+  if (on < 0) return NULL;
+  pj_default_stream_per_thread(on);
+  Py_RETURN_NONE;
+}
+
 /* memory_info(ordinal=-1) -> (free, total) bytes of the device's memory */
 static PyObject *pj_memory_info_py(PyObject *self, PyObject *args) {
   int ordinal = -1;
@@ -326,6 +384,7 @@ static PyObject *pj_set_cai_stream_hook(PyObject *self, PyObject *hook) {
 }
 
 static PyObject *pj_version(PyObject *self, PyObject *noargs) { return PyUnicode_FromString(pj_version_string()); }
+static PyObject *pj_host_target_py(PyObject *self, PyObject *noargs) { return PyUnicode_FromString(pj_host_target()); }
 static PyObject *pj_build_id_py(PyObject *self, PyObject *noargs) { return PyUnicode_FromString(pj_build_id()); }
 
 /* sys.path's directories joined by ':', where an NVIDIA wheel's libdevice may be installed
@@ -442,9 +501,18 @@ static PyMethodDef pj_kernel_methods[] = {
 static PyObject *pj_kernel_meta_py(PyObject *self, void *c) {
   const PjKernel *k = ((PjKernelObject *)self)->kernel;
   const char *entry = pj_kernel_entry(k);
-  return Py_BuildValue("{ssszsisKsz}", "name", pj_kernel_name(k), "entry", entry, "debug", pj_kernel_debug(k),
+  return Py_BuildValue("{ssszsisKszsisisk}", "name", pj_kernel_name(k), "entry", entry, "debug", pj_kernel_debug(k),
                        "static_shared", (unsigned long long)pj_kernel_static_shared(k), "ptx",
-                       pj_kernel_text(k, PJ_EMIT_PTX));
+                       pj_kernel_text(k, PJ_EMIT_PTX), "error_record", pj_kernel_has_error_record(k), "grid_sync",
+                       pj_kernel_grid_sync(k), "max_threads", (unsigned long)pj_kernel_max_threads(k));
+}
+
+/* kernel.object: a CPU kernel compiled with EMIT_OBJECT: its relocatable object code, or None */
+static PyObject *pj_kernel_object_py(PyObject *self, void *c) {
+  size_t len = 0;
+  const void *obj = pj_kernel_object(((PjKernelObject *)self)->kernel, &len);
+  if (!obj) Py_RETURN_NONE;
+  return PyBytes_FromStringAndSize(obj, (Py_ssize_t)len);
 }
 
 /* kernel.result: a device function compiled alone: the dtype code of its result, or None */
@@ -470,7 +538,10 @@ static PyGetSetDef pj_kernel_getset[] = {
     {"cooperative", pj_kernel_cooperative_py, NULL, "whether the kernel synchronises its grid (launched cooperatively)",
      NULL},
     {"result", pj_kernel_result_py, NULL, "a device function compiled alone: its result's dtype code, or None", NULL},
-    {"meta", pj_kernel_meta_py, NULL, "name, entry, debug, static_shared, ptx: what kernel_from_ptx takes back", NULL},
+    {"meta", pj_kernel_meta_py, NULL, "name, entry, debug, static_shared, ptx, error_record, grid_sync, max_threads: "
+     "what kernel_from_ptx and kernel_from_object take back", NULL},
+    {"object", pj_kernel_object_py, NULL, "a CPU kernel compiled with EMIT_OBJECT: its object code (bytes), or None",
+     NULL},
     {"times", pj_kernel_times_py, NULL, "compile stage times in milliseconds", NULL},
     {"argtypes", pj_kernel_argtypes_py, NULL, "((dtype_code, ndim, layout), ...)", NULL},
     {NULL},
@@ -914,6 +985,28 @@ done:
 /* kernel_from_ptx(name, entry, ptx, argtypes, debug, static_shared, file, warnings) -> Kernel: a CUDA
  * kernel compiled before (the dispatcher's on-disk cache of compiled kernels), with the warnings its
  * compile gave (a list of str), which each process shows again as numba's compile would. */
+/* Argument types given as a list of (dtype code, ndim, layout), no records: their count, or -1
+ * with an exception set. */
+static Py_ssize_t pj_arg_types_simple(PyObject *types_in, PjArgType *types) {
+  Py_ssize_t n = PyList_Check(types_in) ? PyList_Size(types_in) : -1;
+  if (n < 0 || n > 255) {
+    PyErr_SetString(PyExc_TypeError, "argtypes: a list of at most 255 (dtype_code, ndim, layout)");
+    return -1;
+  }
+  for (Py_ssize_t i = 0; i < n; i++) {
+    int dtype, ndim;
+    const char *layout;
+    if (!PyArg_ParseTuple(PyList_GetItem(types_in, i), "iis", &dtype, &ndim, &layout)) return -1;
+    bool readonly = layout[0] >= 'a' && layout[0] <= 'z' && layout[0] != 'p'; /* as in compile() */
+    types[i] = (PjArgType){(PjDtype)dtype, ndim, readonly ? (char)(layout[0] - 'a' + 'A') : layout[0], NULL,
+                           readonly && ndim};
+    if (layout[0] == 'Z' || layout[0] == 'z') types[i] = (PjArgType){(PjDtype)dtype, 1, 'C', NULL, readonly, 1};
+  }
+  return n;
+}
+
+static PyObject *pj_kernel_wrap(PjKernel *kernel, const PjArgType *types, int n, PyObject *warned);
+
 static PyObject *pj_kernel_from_ptx_py(PyObject *self, PyObject *args) {
   const char *name, *entry, *ptx, *file = NULL;
   PyObject *types_in, *warned = NULL;
@@ -922,23 +1015,56 @@ static PyObject *pj_kernel_from_ptx_py(PyObject *self, PyObject *args) {
   if (!PyArg_ParseTuple(args, "sssOiK|zO!", &name, &entry, &ptx, &types_in, &debug, &shared, &file, &PyList_Type,
                         &warned))
     return NULL;
-  Py_ssize_t n = PyList_Check(types_in) ? PyList_Size(types_in) : -1;
-  if (n < 0 || n > 255) {
-    PyErr_SetString(PyExc_TypeError, "argtypes: a list of at most 255 (dtype_code, ndim, layout)");
-    return NULL;
-  }
   PjArgType types[256];
-  for (Py_ssize_t i = 0; i < n; i++) {
-    int dtype, ndim;
-    const char *layout;
-    if (!PyArg_ParseTuple(PyList_GetItem(types_in, i), "iis", &dtype, &ndim, &layout)) return NULL;
-    bool readonly = layout[0] >= 'a' && layout[0] <= 'z' && layout[0] != 'p'; /* as in compile() */
-    types[i] = (PjArgType){(PjDtype)dtype, ndim, readonly ? (char)(layout[0] - 'a' + 'A') : layout[0], NULL,
-                           readonly && ndim};
-    if (layout[0] == 'Z' || layout[0] == 'z') types[i] = (PjArgType){(PjDtype)dtype, 1, 'C', NULL, readonly, 1};
-  }
+  Py_ssize_t n = pj_arg_types_simple(types_in, types);
+  if (n < 0) return NULL;
   PjKernel *kernel = pj_kernel_from_ptx(name, entry, ptx, types, (int)n, debug, shared, file);
   if (!kernel) return pj_py_error(PJ_ERROR_ARGUMENT, "kernel_from_ptx: incomplete kernel");
+  return pj_kernel_wrap(kernel, types, (int)n, warned);
+}
+
+/* kernel_from_object(meta: dict, object: bytes, argtypes, file=None, warnings=None) -> Kernel: a CPU
+ * kernel run from the object code of an earlier compile (kernel.object, kernel.meta) */
+static PyObject *pj_kernel_from_object_py(PyObject *self, PyObject *args) {
+  PyObject *meta, *types_in, *warned = NULL;
+  Py_buffer obj;
+  const char *file = NULL;
+  if (!PyArg_ParseTuple(args, "O!y*O|zO!", &PyDict_Type, &meta, &obj, &types_in, &file, &PyList_Type, &warned))
+    return NULL;
+  PjArgType types[256];
+  Py_ssize_t n = pj_arg_types_simple(types_in, types);
+  PjKernelImage image = {.object = obj.buf, .len = (size_t)obj.len, .file = file};
+  PyObject *v;
+  if (n >= 0 && (!(v = PyDict_GetItemString(meta, "name")) || !(image.name = PyUnicode_AsUTF8AndSize(v, NULL)) ||
+                 !(v = PyDict_GetItemString(meta, "entry")) || !(image.entry = PyUnicode_AsUTF8AndSize(v, NULL)))) {
+    if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "kernel_from_object: meta needs name and entry");
+    n = -1;
+  }
+  long long nums[5] = {0};
+  const char *keys[5] = {"debug", "error_record", "grid_sync", "static_shared", "max_threads"};
+  for (int i = 0; i < 5 && n >= 0; i++) {
+    v = PyDict_GetItemString(meta, keys[i]);
+    nums[i] = v ? PyLong_AsLongLong(v) : 0;
+    if (PyErr_Occurred() || nums[i] < 0) {
+      if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "kernel_from_object: a negative %s", keys[i]);
+      n = -1;
+    }
+  }
+  PjKernel *kernel = NULL;
+  char err[512] = "";
+  if (n >= 0) {
+    image.debug = (int)nums[0], image.error_record = (int)nums[1], image.grid_sync = (int)nums[2];
+    image.static_shared = (uint64_t)nums[3], image.max_threads = (uint32_t)nums[4];
+    kernel = pj_kernel_from_object(&image, types, (int)n, err, sizeof err);
+  }
+  PyBuffer_Release(&obj);
+  if (n < 0) return NULL;
+  if (!kernel) return pj_py_error(PJ_ERROR_INTERNAL, err);
+  return pj_kernel_wrap(kernel, types, (int)n, warned);
+}
+
+/* A Kernel object owning `kernel` (argument types as given; warnings: a list or NULL). */
+static PyObject *pj_kernel_wrap(PjKernel *kernel, const PjArgType *types, int n, PyObject *warned) {
   PjKernelObject *k = PyObject_New(PjKernelObject, g_kernel_type);
   if (!k) {
     pj_kernel_delete(kernel);
@@ -948,7 +1074,7 @@ static PyObject *pj_kernel_from_ptx_py(PyObject *self, PyObject *args) {
   memset(k->loaded, 0, sizeof k->loaded);
   k->warnings = warned ? PyList_GetSlice(warned, 0, PyList_Size(warned)) : NULL;
   if (warned && !k->warnings) PyErr_Clear();
-  k->nargs = (int)n;
+  k->nargs = n;
   memcpy(k->args, types, sizeof(PjArgType) * (size_t)n);
   return (PyObject *)k;
 }
@@ -1448,8 +1574,24 @@ done:
   return result;
 }
 
+/* forget(): the kernels this launcher took (its last one, and its cache's) are looked up again */
+static PyObject *pj_launcher_forget(PyObject *self, PyObject *noargs) {
+  PjLauncherObject *l = (PjLauncherObject *)self;
+  Py_CLEAR(l->last);
+  l->last_len = 0;
+  l->host_reported = NULL;
+  if (l->cache) PyDict_Clear(l->cache);
+  Py_RETURN_NONE;
+}
+
+static PyMethodDef pj_launcher_methods[] = {
+    {"forget", pj_launcher_forget, METH_NOARGS, "forget the kernels taken: the next launch looks its kernel up again"},
+    {NULL},
+};
+
 static PyType_Slot pj_launcher_slots[] = {
     {Py_tp_init, pj_launcher_init},
+    {Py_tp_methods, pj_launcher_methods},
     {Py_tp_dealloc, pj_launcher_dealloc},
     {Py_tp_traverse, pj_launcher_traverse},
     {Py_tp_clear, pj_launcher_clear},
@@ -1488,12 +1630,17 @@ static PyMethodDef pj_methods[] = {
     {"cpu_device_count", pj_cpu_device_count_py, METH_NOARGS, "cpu_device_count() -> the CPU executor's devices"},
     {"synchronize", pj_synchronize, METH_VARARGS, "synchronize(ordinal=-1): wait for all work on the device"},
     {"memory_info", pj_memory_info_py, METH_VARARGS, "memory_info(ordinal=-1) -> (free, total) bytes of device memory"},
+    {"profile", pj_profile_py, METH_VARARGS, "profile(start, ordinal=-1): the CUDA profiler's collection on or off"},
+    {"default_stream_per_thread", pj_default_stream_per_thread_py, METH_O,
+     "default_stream_per_thread(on): work given no stream goes to the per-thread default stream (GPU)"},
     {"register", pj_register, METH_VARARGS,
      "register(numpy.ndarray, numpy.generic, TypingError, CudaError, {numpy scalar type: dtype code})"},
     {"compile", pj_compile, METH_VARARGS,
      "compile(units, argtypes, target, emit=0, arch=None, noalias=False, narrow=False) -> Kernel"},
     {"kernel_from_ptx", pj_kernel_from_ptx_py, METH_VARARGS,
      "kernel_from_ptx(name, entry, ptx, argtypes, debug, static_shared, file=None) -> Kernel"},
+    {"kernel_from_object", pj_kernel_from_object_py, METH_VARARGS,
+     "kernel_from_object(meta, object, argtypes, file=None, warnings=None) -> Kernel (CPU)"},
     {"cache_get", pj_cache_get_py, METH_VARARGS, "cache_get(kind, key: bytes) -> bytes or None"},
     {"cache_put", pj_cache_put_py, METH_VARARGS, "cache_put(kind, key: bytes, data: bytes)"},
     {"copy", pj_copy, METH_VARARGS, "copy(direction, dst, src, nbytes, stream=None, device=-1)"},
@@ -1505,10 +1652,13 @@ static PyMethodDef pj_methods[] = {
      "ipc_get_handle(address) -> (64-byte CUDA IPC handle, allocation base, allocation bytes)"},
     {"ipc_open", pj_ipc_open_py, METH_VARARGS, "ipc_open(handle) -> address of the mapped allocation"},
     {"ipc_close", pj_ipc_close_py, METH_VARARGS, "ipc_close(address): unmaps an opened IPC allocation"},
+    {"set_api_error_hook", pj_set_api_error_hook, METH_O,
+     "set_api_error_hook(hook or None): hook(message, is_argument_error) -> the exception for a CUDA error"},
     {"set_cai_stream_hook", pj_set_cai_stream_hook, METH_O,
      "set_cai_stream_hook(callable(handle) or None): called for kernel arguments whose __cuda_array_interface__ "
      "names a stream"},
     {"version", pj_version, METH_NOARGS, "the library's version string"},
+    {"host_target", pj_host_target_py, METH_NOARGS, "\"triple cpu features\": what the CPU executor's code is made for"},
     {"build_id", pj_build_id_py, METH_NOARGS, "the library's ELF build id (40 hex digits), or ''"},
     {"set_arg_hook", pj_set_arg_hook, METH_O,
      "set_arg_hook(hook or None): hook(object) -> the int to pass for an argument of no other kind, or None"},

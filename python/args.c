@@ -484,7 +484,7 @@ int pj_arg_read(PyObject *o, PjArg *a, int index) {
     a->layout = pj_layout_of(a->v.ndim, a->v.shape, a->v.strides, itemsize);
   }
   PyObject *stream = ok && !PyErr_Occurred() ? PyDict_GetItemString(cai, "stream") : NULL;
-  if (stream && stream != Py_None && g_cai_stream_hook && g_target == PJ_TARGET_CUDA) {
+  if (stream && stream != Py_None && g_cai_stream_hook) { /* the CPU too: its streams are named alike */
     PyObject *r = PyObject_CallFunctionObjArgs(g_cai_stream_hook, stream, NULL); /* waits for the producer's stream */
     if (!r) ok = 0;
     Py_XDECREF(r);

@@ -380,7 +380,11 @@ PjStream *pj_stream_of(PyObject *o, bool *ok) {
   if (!o || o == Py_None) return NULL;
   if (PyObject_TypeCheck(o, g_stream_type)) return ((PjStreamObject *)o)->stream;
   if (PyLong_Check(o) && PyLong_AsLong(o) == 0) return NULL; /* numba's default stream 0 */
-  PyErr_SetString(PyExc_TypeError, "expected a stream from pyjitc.cuda.stream() (or 0 / None for the default)");
+  PyErr_Clear();
+  /* numba's words (driver._stream_handle) */
+  PyObject *name = PyType_GetName(Py_TYPE(o));
+  if (name) PyErr_Format(PyExc_TypeError, "Expected a Stream object or 0, got %U", name);
+  Py_XDECREF(name);
   *ok = false;
   return NULL;
 }
@@ -390,11 +394,19 @@ typedef struct {
   PjEvent *event;
 } PjEventObject;
 
+/* Event(timing=True) */
 static int pj_event_init(PyObject *self, PyObject *args, PyObject *kw) {
+  static char *names[] = {"timing", NULL};
+  int timing = 1;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "|p", names, &timing)) return -1;
+  if (((PjEventObject *)self)->event) {
+    PyErr_SetString(PyExc_RuntimeError, "Event.__init__ called twice");
+    return -1;
+  }
   PjDevice *device = pj_need_device();
   if (!device) return -1;
   char err[512] = "";
-  PjStatus st = pj_event_new(device, &((PjEventObject *)self)->event, err, sizeof err);
+  PjStatus st = pj_event_new(device, timing, &((PjEventObject *)self)->event, err, sizeof err);
   if (st != PJ_OK) {
     pj_py_error(st, err);
     return -1;
@@ -410,16 +422,35 @@ static void pj_event_dealloc(PyObject *self) {
   Py_DECREF(tp);
 }
 
-static PyObject *pj_event_record_py(PyObject *self, PyObject *args) {
+/* record(stream=0) and wait(stream=0): the stream a default-stream object or 0 names */
+static PyObject *pj_event_on_stream(PyObject *self, PyObject *args, PyObject *kw, bool wait) {
+  static char *names[] = {"stream", NULL};
   PyObject *s = NULL;
-  if (!PyArg_ParseTuple(args, "|O", &s)) return NULL;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, wait ? "|O:wait" : "|O:record", names, &s)) return NULL;
   bool ok;
   PjStream *stream = pj_stream_of(s, &ok);
   if (!ok) return NULL;
   char err[512] = "";
-  PjStatus st = pj_event_record(((PjEventObject *)self)->event, stream, err, sizeof err);
+  PjEvent *e = ((PjEventObject *)self)->event;
+  PjStatus st = wait ? pj_event_wait(e, stream, err, sizeof err) : pj_event_record(e, stream, err, sizeof err);
   if (st != PJ_OK) return pj_py_error(st, err);
   Py_RETURN_NONE;
+}
+
+static PyObject *pj_event_record_py(PyObject *self, PyObject *args, PyObject *kw) {
+  return pj_event_on_stream(self, args, kw, false);
+}
+
+static PyObject *pj_event_wait_py(PyObject *self, PyObject *args, PyObject *kw) {
+  return pj_event_on_stream(self, args, kw, true);
+}
+
+static PyObject *pj_event_query_py(PyObject *self, PyObject *noargs) {
+  char err[512] = "";
+  int done = 0;
+  PjStatus st = pj_event_query(((PjEventObject *)self)->event, &done, err, sizeof err);
+  if (st != PJ_OK) return pj_py_error(st, err);
+  return PyBool_FromLong(done);
 }
 
 static PyObject *pj_event_sync_py(PyObject *self, PyObject *noargs) {
@@ -444,7 +475,11 @@ static PyObject *pj_event_elapsed_py(PyObject *self, PyObject *other) {
 }
 
 static PyMethodDef pj_event_methods[] = {
-    {"record", pj_event_record_py, METH_VARARGS, "record(stream=0): mark the point reached on the stream"},
+    {"record", (PyCFunction)(void (*)(void))pj_event_record_py, METH_VARARGS | METH_KEYWORDS,
+     "record(stream=0): the event happens when the work queued on the stream so far is done"},
+    {"wait", (PyCFunction)(void (*)(void))pj_event_wait_py, METH_VARARGS | METH_KEYWORDS,
+     "wait(stream=0): work queued on the stream from now on waits for the event"},
+    {"query", pj_event_query_py, METH_NOARGS, "whether the work before the event's last record is done"},
     {"synchronize", pj_event_sync_py, METH_NOARGS, "wait until the event is reached"},
     {"elapsed_time", pj_event_elapsed_py, METH_O, "milliseconds from this event to the other"},
     {NULL},
@@ -453,7 +488,7 @@ static PyMethodDef pj_event_methods[] = {
 static PyType_Slot pj_event_slots[] = {
     {Py_tp_init, pj_event_init},   {Py_tp_dealloc, pj_event_dealloc},
     {Py_tp_methods, pj_event_methods}, {Py_tp_new, PyType_GenericNew},
-    {Py_tp_doc, "Event(): a CUDA event (the host clock on the CPU)."}, {0, NULL},
+    {Py_tp_doc, "Event(timing=True): a CUDA event (the host clock on the CPU)."}, {0, NULL},
 };
 
 PyType_Spec pj_event_spec = {"pyjitc._core.Event", sizeof(PjEventObject), 0,

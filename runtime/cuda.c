@@ -25,6 +25,7 @@ typedef struct CUipcMemHandle { char reserved[64]; } CUipcMemHandle; /* passed b
 enum {
   PJ_CUDA_SUCCESS = 0,
   PJ_CUDA_ERROR_NO_DEVICE = 100,
+  PJ_CUDA_ERROR_NOT_READY = 600,
   PJ_CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE = 720,
   PJ_CU_POINTER_MEMORY_TYPE = 2,
   PJ_CU_POINTER_IS_MANAGED = 8,
@@ -45,6 +46,7 @@ enum {
   PJ_CU_JIT_ERROR_LOG_BUFFER = 5,
   PJ_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
   PJ_CU_EVENT_DEFAULT = 0,
+  PJ_CU_EVENT_DISABLE_TIMING = 2,
 };
 
 /* X(symbol, fallback symbol or NULL, return type, parameters) */
@@ -95,6 +97,10 @@ enum {
   X(cuEventSynchronize, NULL, CUresult, (CUevent event))                                         \
   X(cuEventElapsedTime_v2, "cuEventElapsedTime", CUresult, (float *ms, CUevent start, CUevent end)) \
   X(cuEventDestroy_v2, NULL, CUresult, (CUevent event))                                          \
+  X(cuEventQuery, NULL, CUresult, (CUevent event))                                               \
+  X(cuStreamWaitEvent, NULL, CUresult, (CUstream stream, CUevent event, unsigned int flags))     \
+  X(cuProfilerStart, NULL, CUresult, (void))                                                     \
+  X(cuProfilerStop, NULL, CUresult, (void))                                                      \
   X(cuMemcpyDtoD_v2, NULL, CUresult, (CUdeviceptr dst, CUdeviceptr src, size_t bytes))           \
   X(cuMemcpyHtoDAsync_v2, NULL, CUresult, (CUdeviceptr dst, const void *src, size_t bytes, CUstream s)) \
   X(cuMemcpyDtoHAsync_v2, NULL, CUresult, (void *dst, CUdeviceptr src, size_t bytes, CUstream s)) \
@@ -1023,8 +1029,8 @@ PjStatus pj_cuda_stream_synchronize(PjCuda *cuda, void *stream, char *err, size_
   PJ_CUDA_IN_CONTEXT(cuda, stream ? PJ_CU(cuStreamSynchronize, (CUstream)stream) : PJ_CU(cuCtxSynchronize));
 }
 
-PjStatus pj_cuda_event_new(PjCuda *cuda, void **out, char *err, size_t errlen) {
-  PJ_CUDA_IN_CONTEXT(cuda, PJ_CU(cuEventCreate, (CUevent *)out, PJ_CU_EVENT_DEFAULT));
+PjStatus pj_cuda_event_new(PjCuda *cuda, int timing, void **out, char *err, size_t errlen) {
+  PJ_CUDA_IN_CONTEXT(cuda, PJ_CU(cuEventCreate, (CUevent *)out, timing ? PJ_CU_EVENT_DEFAULT : PJ_CU_EVENT_DISABLE_TIMING));
 }
 
 void pj_cuda_event_delete(PjCuda *cuda, void *event) {
@@ -1043,6 +1049,25 @@ PjStatus pj_cuda_event_synchronize(PjCuda *cuda, void *event, char *err, size_t 
 
 PjStatus pj_cuda_event_elapsed(PjCuda *cuda, void *start, void *end, float *ms, char *err, size_t errlen) {
   PJ_CUDA_IN_CONTEXT(cuda, PJ_CU(cuEventElapsedTime_v2, ms, (CUevent)start, (CUevent)end));
+}
+
+/* cuEventQuery: CUDA_ERROR_NOT_READY is an answer (not yet), not a failure. */
+static PjStatus pj_cuda_event_query_in_context(CUevent event, int *done, char *err, size_t errlen) {
+  CUresult r = pj_cuda_driver.cuEventQuery(event);
+  *done = r == PJ_CUDA_SUCCESS;
+  return r == PJ_CUDA_ERROR_NOT_READY ? PJ_OK : pj_cuda_check(r, "cuEventQuery", err, errlen);
+}
+
+PjStatus pj_cuda_event_query(PjCuda *cuda, void *event, int *done, char *err, size_t errlen) {
+  PJ_CUDA_IN_CONTEXT(cuda, pj_cuda_event_query_in_context((CUevent)event, done, err, errlen));
+}
+
+PjStatus pj_cuda_stream_wait_event(PjCuda *cuda, void *stream, void *event, char *err, size_t errlen) {
+  PJ_CUDA_IN_CONTEXT(cuda, PJ_CU(cuStreamWaitEvent, (CUstream)stream, (CUevent)event, 0));
+}
+
+PjStatus pj_cuda_profile(PjCuda *cuda, int start, char *err, size_t errlen) {
+  PJ_CUDA_IN_CONTEXT(cuda, start ? PJ_CU(cuProfilerStart) : PJ_CU(cuProfilerStop));
 }
 
 PjStatus pj_cuda_kernel_new(PjCuda *cuda, const PjKernelCode *code, PjCudaKernel **out, char *err, size_t errlen) {

@@ -79,11 +79,18 @@ PjStatus pj_cuda_memory_info(PjCuda *cuda, size_t *free, size_t *total, char *er
 PjStatus pj_cuda_stream_new(PjCuda *cuda, void **out, char *err, size_t errlen);
 void pj_cuda_stream_delete(PjCuda *cuda, void *stream);
 PjStatus pj_cuda_stream_synchronize(PjCuda *cuda, void *stream, char *err, size_t errlen);
-PjStatus pj_cuda_event_new(PjCuda *cuda, void **out, char *err, size_t errlen);
+/* timing 0: an event without timing data (CU_EVENT_DISABLE_TIMING), cheaper to record and wait on. */
+PjStatus pj_cuda_event_new(PjCuda *cuda, int timing, void **out, char *err, size_t errlen);
 void pj_cuda_event_delete(PjCuda *cuda, void *event);
 PjStatus pj_cuda_event_record(PjCuda *cuda, void *event, void *stream, char *err, size_t errlen);
 PjStatus pj_cuda_event_synchronize(PjCuda *cuda, void *event, char *err, size_t errlen);
 PjStatus pj_cuda_event_elapsed(PjCuda *cuda, void *start, void *end, float *ms, char *err, size_t errlen);
+/* *done: 1 when all the work before the event's last record is complete, 0 when not yet. */
+PjStatus pj_cuda_event_query(PjCuda *cuda, void *event, int *done, char *err, size_t errlen);
+/* Work queued on `stream` after this waits for the event (cuStreamWaitEvent). */
+PjStatus pj_cuda_stream_wait_event(PjCuda *cuda, void *stream, void *event, char *err, size_t errlen);
+/* The profiler's collection on (cuProfilerStart) or off (cuProfilerStop) in the device's context. */
+PjStatus pj_cuda_profile(PjCuda *cuda, int start, char *err, size_t errlen);
 
 /* A kernel's module loaded for launches of its own (outside the launch cache). */
 typedef struct PjCudaKernel PjCudaKernel;

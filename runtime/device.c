@@ -5,6 +5,8 @@
 #include "ir/half.h"
 
 #include <stdarg.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -464,7 +466,7 @@ static PjStatus pj_launch_check_dims(const char *what, const uint32_t dims[3], c
   for (int a = 0; a < 3; a++) {
     if (dims[a] > max[a])
       return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
-                              "%s (%u,%u,%u) has %c = %u; the device allows at most %u", what,
+                              "%s (%u,%u,%u) has %c = %u; the device allows at most %u (CUDA_ERROR_INVALID_VALUE)", what,
                               dims[0], dims[1], dims[2], pj_axis_names[a], dims[a], max[a]);
   }
   return PJ_OK;
@@ -476,13 +478,13 @@ static PjStatus pj_launch_check_config(const PjDeviceLimits *lim, const PjLaunch
   uint64_t threads = (uint64_t)b[0] * b[1] * b[2];
   if (threads > lim->max_threads_per_block)
     return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
-                            "block (%u,%u,%u) has %llu threads; the device allows at most %u per block",
+                            "block (%u,%u,%u) has %llu threads; the device allows at most %u per block (CUDA_ERROR_INVALID_VALUE)",
                             b[0], b[1], b[2], (unsigned long long)threads, lim->max_threads_per_block);
   PjStatus st = pj_launch_check_dims("block", b, lim->max_block, err, errlen);
   if (st == PJ_OK) st = pj_launch_check_dims("grid", c->grid, lim->max_grid, err, errlen);
   if (st == PJ_OK && c->shared_bytes > lim->max_shared_bytes)
     st = pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
-                          "%u bytes of shared memory per block; the device allows at most %u",
+                          "%u bytes of shared memory per block; the device allows at most %u (CUDA_ERROR_INVALID_VALUE)",
                           c->shared_bytes, lim->max_shared_bytes);
   return st;
 }
@@ -501,7 +503,7 @@ static PjStatus pj_launch_check_shared(const PjDeviceLimits *lim, const PjKernel
   if (code->static_shared + c->shared_bytes <= lim->max_shared_bytes) return PJ_OK;
   return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
                           "kernel '%s': %llu bytes of static and %u of dynamic shared memory per block; the device "
-                          "allows at most %u in all", code->name, (unsigned long long)code->static_shared,
+                          "allows at most %u in all (CUDA_ERROR_INVALID_VALUE)", code->name, (unsigned long long)code->static_shared,
                           c->shared_bytes, lim->max_shared_bytes);
 }
 
@@ -602,6 +604,7 @@ PjStatus pj_kernel_error_report(const PjKernelCode *code, const PjKernelError *e
 struct PjStream {
   PjDevice *device;
   void *cuda;   /* CUstream; NULL on the CPU */
+  uint64_t id;  /* CPU: the handle it is known by (its own address, or the one pj_stream_wrap was given) */
   int external; /* made elsewhere (pj_stream_wrap): not destroyed with this object */
 };
 
@@ -610,7 +613,14 @@ struct PjEvent {
   void *cuda;  /* CUevent; NULL on the CPU */
   double ms;   /* CPU: when it was recorded (everything before it is done by then) */
   int recorded;
+  int timing;  /* made to record times (elapsed time needs both events so made) */
 };
+
+/* Whether work given no stream goes to the per-thread default stream (CU_STREAM_PER_THREAD)
+ * rather than the legacy one: pj_default_stream_per_thread. */
+static atomic_int pj_ptds;
+
+void pj_default_stream_per_thread(int on) { atomic_store(&pj_ptds, on != 0); }
 
 struct PjLoaded {
   PjDevice *device;
@@ -676,13 +686,29 @@ void pj_host_free(PjDevice *device, void *host) {
   else free(host);
 }
 
-static void *pj_stream_handle(const PjStream *stream) { return stream ? stream->cuda : NULL; }
+/* The CUstream work given `stream` goes to: its own, or with none the default stream (the
+ * per-thread one where pj_default_stream_per_thread says so: CU_STREAM_PER_THREAD is 0x2). */
+static void *pj_stream_handle(const PjStream *stream) {
+  if (stream && (stream->cuda || !stream->device->cuda)) return stream->cuda;
+  return atomic_load(&pj_ptds) ? (void *)(uintptr_t)2 : NULL; /* none, or a GPU's stream 0 */
+}
+
+/* A copy or fill given no stream is synchronous with the host: on the per-thread default stream
+ * it is queued there and waited for. */
+static PjStatus pj_default_stream_wait(PjDevice *device, const PjStream *stream, PjStatus st, char *err,
+                                       size_t errlen) {
+  void *h = pj_stream_handle(stream);
+  if (st != PJ_OK || stream || !h) return st;
+  return pj_cuda_stream_synchronize(device->cuda, h, err, errlen);
+}
 
 PjStatus pj_mem_copy(PjDevice *device, PjCopy direction, uint64_t dst, uint64_t src, size_t bytes, PjStream *stream,
                      char *err, size_t errlen) {
   PjStatus st = pj_stream_check(stream, device, "a copy", err, errlen);
   if (st != PJ_OK) return st;
-  if (device->cuda) return pj_cuda_copy(device->cuda, (int)direction, dst, src, bytes, pj_stream_handle(stream), err, errlen);
+  if (device->cuda)
+    return pj_default_stream_wait(device, stream, pj_cuda_copy(device->cuda, (int)direction, dst, src, bytes,
+                                                               pj_stream_handle(stream), err, errlen), err, errlen);
   if (bytes) memmove((void *)(uintptr_t)dst, (const void *)(uintptr_t)src, bytes);
   return PJ_OK;
 }
@@ -691,7 +717,9 @@ PjStatus pj_mem_set(PjDevice *device, uint64_t dst, int value, size_t bytes, PjS
                     size_t errlen) {
   PjStatus st = pj_stream_check(stream, device, "a fill", err, errlen);
   if (st != PJ_OK) return st;
-  if (device->cuda) return pj_cuda_memset(device->cuda, dst, value, bytes, pj_stream_handle(stream), err, errlen);
+  if (device->cuda)
+    return pj_default_stream_wait(device, stream, pj_cuda_memset(device->cuda, dst, value, bytes,
+                                                                 pj_stream_handle(stream), err, errlen), err, errlen);
   if (bytes) memset((void *)(uintptr_t)dst, value, bytes);
   return PJ_OK;
 }
@@ -709,7 +737,7 @@ PjStatus pj_mem_copy_peer(PjDevice *dst_device, uint64_t dst, PjDevice *src_devi
   if (!dst_device->cuda || !src_device->cuda)
     return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "a copy between a GPU and the CPU executor's memory");
   return pj_cuda_copy_peer(dst_device->cuda, dst, src_device->cuda, src, bytes, stream ? stream->device->cuda : NULL,
-                           pj_stream_handle(stream), err, errlen);
+                           stream ? stream->cuda : NULL, err, errlen); /* none: synchronous, ordered with either default stream */
 }
 
 int pj_mem_device(PjTarget target, uint64_t address) {
@@ -741,6 +769,7 @@ PjStatus pj_stream_new(PjDevice *device, PjStream **out, char *err, size_t errle
   PjStream *s = calloc(1, sizeof *s);
   if (!s) return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
   s->device = device;
+  s->id = (uint64_t)(uintptr_t)s;
   PjStatus st = device->cuda ? pj_cuda_stream_new(device->cuda, &s->cuda, err, errlen) : PJ_OK;
   if (st != PJ_OK) {
     free(s);
@@ -774,13 +803,11 @@ PjStatus pj_ipc_close(PjDevice *device, uint64_t address, char *err, size_t errl
 
 PjStatus pj_stream_wrap(PjDevice *device, uint64_t handle, PjStream **out, char *err, size_t errlen) {
   *out = NULL;
-  if (!device->cuda)
-    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen,
-                            "external streams need a CUDA GPU: the CPU executor has no CUDA streams");
   PjStream *s = calloc(1, sizeof *s);
   if (!s) return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
   s->device = device;
-  s->cuda = (void *)(uintptr_t)handle;
+  s->id = handle;
+  s->cuda = device->cuda ? (void *)(uintptr_t)handle : NULL;
   s->external = 1;
   *out = s;
   return PJ_OK;
@@ -789,7 +816,10 @@ PjStatus pj_stream_wrap(PjDevice *device, uint64_t handle, PjStream **out, char 
 PjDevice *pj_stream_device(const PjStream *stream) { return stream->device; }
 PjDevice *pj_event_device(const PjEvent *event) { return event->device; }
 
-uint64_t pj_stream_get_handle(const PjStream *stream) { return (uint64_t)(uintptr_t)pj_stream_handle(stream); }
+uint64_t pj_stream_get_handle(const PjStream *stream) {
+  if (!stream) return 0;
+  return stream->device->cuda ? (uint64_t)(uintptr_t)stream->cuda : stream->id;
+}
 
 void pj_stream_delete(PjStream *stream) {
   if (!stream) return;
@@ -802,11 +832,12 @@ PjStatus pj_stream_synchronize(PjStream *stream, char *err, size_t errlen) {
   return d->cuda ? pj_cuda_stream_synchronize(d->cuda, stream->cuda, err, errlen) : PJ_OK;
 }
 
-PjStatus pj_event_new(PjDevice *device, PjEvent **out, char *err, size_t errlen) {
+PjStatus pj_event_new(PjDevice *device, int timing, PjEvent **out, char *err, size_t errlen) {
   PjEvent *e = calloc(1, sizeof *e);
   if (!e) return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
   e->device = device;
-  PjStatus st = device->cuda ? pj_cuda_event_new(device->cuda, &e->cuda, err, errlen) : PJ_OK;
+  e->timing = timing != 0;
+  PjStatus st = device->cuda ? pj_cuda_event_new(device->cuda, e->timing, &e->cuda, err, errlen) : PJ_OK;
   if (st != PJ_OK) {
     free(e);
     e = NULL;
@@ -835,9 +866,36 @@ PjStatus pj_event_synchronize(PjEvent *event, char *err, size_t errlen) {
   return d->cuda ? pj_cuda_event_synchronize(d->cuda, event->cuda, err, errlen) : PJ_OK;
 }
 
+PjStatus pj_event_query(PjEvent *event, int *done, char *err, size_t errlen) {
+  PjDevice *d = event->device;
+  *done = 1; /* the CPU executor's work is done when the call that queued it returns */
+  return d->cuda ? pj_cuda_event_query(d->cuda, event->cuda, done, err, errlen) : PJ_OK;
+}
+
+PjStatus pj_event_wait(PjEvent *event, PjStream *stream, char *err, size_t errlen) {
+  PjStatus st = pj_stream_check(stream, event->device, "an event's wait", err, errlen);
+  if (st != PJ_OK) return st;
+  PjDevice *d = event->device;
+  return d->cuda ? pj_cuda_stream_wait_event(d->cuda, pj_stream_handle(stream), event->cuda, err, errlen) : PJ_OK;
+}
+
+PjStatus pj_device_profile(PjDevice *device, int start, char *err, size_t errlen) {
+  return device->cuda ? pj_cuda_profile(device->cuda, start, err, errlen) : PJ_OK;
+}
+
 PjStatus pj_event_elapsed_ms(PjEvent *start, PjEvent *end, double *ms, char *err, size_t errlen) {
+  /* what the driver answers (CUDA_ERROR_INVALID_HANDLE), said on both targets with the reason */
+  if (!start->timing || !end->timing)
+    return pj_runtime_error(PJ_ERROR_DEVICE, err, errlen,
+                            "cuEventElapsedTime failed: CUDA_ERROR_INVALID_HANDLE (the %s event was made with "
+                            "timing=False: it records no time)", !start->timing ? "start" : "end");
   if (!start->recorded || !end->recorded)
-    return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "elapsed time: an event was never recorded");
+    return pj_runtime_error(PJ_ERROR_DEVICE, err, errlen,
+                            "cuEventElapsedTime failed: CUDA_ERROR_INVALID_HANDLE (the %s event was never recorded)",
+                            !start->recorded ? "start" : "end");
+  if (start->device != end->device)
+    return pj_runtime_error(PJ_ERROR_DEVICE, err, errlen,
+                            "cuEventElapsedTime failed: CUDA_ERROR_INVALID_HANDLE (the events are of two devices)");
   PjDevice *d = start->device;
   if (!d->cuda) {
     *ms = end->ms - start->ms;

@@ -11,6 +11,21 @@ DISABLE_PERFORMANCE_WARNINGS   NUMBA_DISABLE_PERFORMANCE_WARNINGS (0): no perfor
 CUDA_DEBUGINFO_DEFAULT         NUMBA_CUDA_DEBUGINFO (0): the default of @cuda.jit's debug option
 OPT                            NUMBA_OPT (3; 0 to 3 or "max"): @cuda.jit's opt option defaults to
                                OPT != 0
+CUDA_ARRAY_INTERFACE_SYNC      NUMBA_CUDA_ARRAY_INTERFACE_SYNC (1): an array taken through the CUDA
+                               Array Interface whose producer names a stream is waited for (that
+                               stream synchronized) when it is imported (as_cuda_array) or launched
+CUDA_PER_THREAD_DEFAULT_STREAM NUMBA_CUDA_PER_THREAD_DEFAULT_STREAM, or CUDA Python's
+                               CUDA_PYTHON_CUDA_PER_THREAD_DEFAULT_STREAM (0): work given no stream
+                               (and the stream default_stream() gives) goes to the calling thread's
+                               own default stream on the GPU, not the legacy one; read when pyjitc
+                               is imported
+CUDA_MEMORY_MANAGER            NUMBA_CUDA_MEMORY_MANAGER ("default"): the name of a module whose
+                               _numba_memory_manager is an External Memory Management plugin class
+                               (cuda.set_memory_manager), used for device memory
+CUDA_DEALLOCS_COUNT            NUMBA_CUDA_MAX_PENDING_DEALLOCS_COUNT (10) and
+CUDA_DEALLOCS_RATIO            NUMBA_CUDA_MAX_PENDING_DEALLOCS_RATIO (0.2): when a memory manager's
+                               pending frees (its `deallocations`) are run: past that many, or
+                               that share of the device's memory
 """
 import os
 import warnings
@@ -58,3 +73,9 @@ CUDA_WARN_ON_IMPLICIT_COPY = _env("NUMBA_CUDA_WARN_ON_IMPLICIT_COPY", int, 1)
 DISABLE_PERFORMANCE_WARNINGS = _env("NUMBA_DISABLE_PERFORMANCE_WARNINGS", int, 0)
 CUDA_DEBUGINFO_DEFAULT = _env("NUMBA_CUDA_DEBUGINFO", int, 0)
 OPT = _env("NUMBA_OPT", _OptLevel, _OptLevel(3))
+CUDA_ARRAY_INTERFACE_SYNC = _env("NUMBA_CUDA_ARRAY_INTERFACE_SYNC", int, 1)
+CUDA_PER_THREAD_DEFAULT_STREAM = (_env("NUMBA_CUDA_PER_THREAD_DEFAULT_STREAM", int, 0)
+                                  or _env("CUDA_PYTHON_CUDA_PER_THREAD_DEFAULT_STREAM", int, 0))
+CUDA_MEMORY_MANAGER = _env("NUMBA_CUDA_MEMORY_MANAGER", str.strip, "default")
+CUDA_DEALLOCS_COUNT = _env("NUMBA_CUDA_MAX_PENDING_DEALLOCS_COUNT", int, 10)
+CUDA_DEALLOCS_RATIO = _env("NUMBA_CUDA_MAX_PENDING_DEALLOCS_RATIO", float, 0.2)

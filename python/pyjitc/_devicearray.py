@@ -5,7 +5,7 @@ import weakref
 
 import numpy as np
 
-from . import _core
+from . import _core, _memmgr
 from ._runtime import CODES, DTYPES, code_of, device, target
 
 HOST_TO_DEVICE, DEVICE_TO_HOST, DEVICE_TO_DEVICE = 0, 1, 2
@@ -41,8 +41,8 @@ _CPU_MEMORY = {}  # allocation address -> (bytes, the allocation): what a __cuda
 # pointer may name on the CPU executor; an entry goes when the array that made it goes
 
 
-def _cpu_memory_add(array, allocation, nbytes):
-    base = allocation.address
+def _cpu_memory_add(array, allocation, nbytes, base=None):
+    base = allocation.address if base is None else base
     _CPU_MEMORY[base] = (nbytes, allocation)
     weakref.finalize(array, _CPU_MEMORY.pop, base, None)
 
@@ -90,10 +90,16 @@ class DeviceNDArray(_core.ArrayBase):
         strides = tuple(strides) if strides is not None else _c_strides(shape, dtype.itemsize)
         if gpu_data is None:
             lo, nbytes = _span(shape, strides, dtype.itemsize)
-            gpu_data = _core.Allocation(nbytes, _device)
-            _address = gpu_data.address - lo
+            plugin = _memmgr.plugin_for(_device)
+            if plugin is None:
+                gpu_data = _core.Allocation(nbytes, _device)
+                base = gpu_data.address
+            else:  # an EMM plugin's memory (cuda.set_memory_manager)
+                gpu_data = plugin.memalloc(nbytes)
+                base = int(getattr(gpu_data, "device_pointer_value", None) or 0)
+            _address = base - lo
             if nbytes and target() != "cuda":
-                _cpu_memory_add(self, gpu_data, nbytes)
+                _cpu_memory_add(self, gpu_data, nbytes, base)
         elif _address is None:
             _address = gpu_data.address
         super().__init__(gpu_data, _address, code_of(dtype), shape, strides, _device)
@@ -128,7 +134,7 @@ class DeviceNDArray(_core.ArrayBase):
         start = self._address + lo
         if isinstance(owner, _core.Allocation) and start == owner.address and nbytes == owner.nbytes:
             return owner
-        if isinstance(owner, MemoryView) and start == owner.address and nbytes == owner.size:
+        if isinstance(owner, (MemoryView, _memmgr.MemoryPointer)) and start == owner.address and nbytes == owner.size:
             return owner
         return MemoryView(owner, start, nbytes)
 
@@ -136,12 +142,19 @@ class DeviceNDArray(_core.ArrayBase):
         """A handle another process opens to use this array's memory (CUDA IPC; `with h as
         darr:` there); pickle it to send it. Needs a CUDA GPU."""
         from ._ipc import array_ipc_handle
+        plugin = _memmgr.plugin_for(self._device_id)
+        if plugin is not None:  # the EMM plugin's handle of its memory, with the array's layout
+            from ._ipc import IpcArrayHandle
+            lo, _ = _span(self.shape, self.strides, self.itemsize)
+            return IpcArrayHandle(plugin.get_ipc_handle(self.gpu_data), (self.shape, self.strides, self.dtype.str, -lo))
         return array_ipc_handle(self)
 
     @property
     def alloc_size(self):
         """The bytes of the allocation this array lives in (a view shares its base's)."""
-        return int(getattr(self._owner, "nbytes", self.nbytes))
+        owner = self._owner
+        size = getattr(owner, "nbytes", None)
+        return int(size if isinstance(size, int) else self.nbytes)
 
     def __len__(self):
         if not self.shape:
@@ -455,10 +468,11 @@ def _cai_stream(stream):
 
 
 def _sync_enabled():
-    """numba's CUDA_ARRAY_INTERFACE_SYNC (environment NUMBA_CUDA_ARRAY_INTERFACE_SYNC, default
-    on): whether a consumer waits for the producer's stream."""
-    import os
-    return os.environ.get("NUMBA_CUDA_ARRAY_INTERFACE_SYNC", "1").strip() not in ("0", "")
+    """numba's config.CUDA_ARRAY_INTERFACE_SYNC (environment NUMBA_CUDA_ARRAY_INTERFACE_SYNC, default
+    on; read when it applies, so a program or test may set it): whether a consumer waits for the
+    producer's stream."""
+    from . import _config
+    return bool(_config.CUDA_ARRAY_INTERFACE_SYNC)
 
 
 def _external(handle):
@@ -529,7 +543,8 @@ class MappedNDArray(np.ndarray):
 
     @property
     def __cuda_array_interface__(self):
-        if target() != "cuda" or self._pj_host is None:
+        """Where kernels see the array (on the CPU executor, where the host does)."""
+        if self._pj_host is None:
             raise AttributeError("__cuda_array_interface__: not mapped GPU memory")
         address = self._pj_host.device_address + (self.ctypes.data - self._pj_base)
         strides = None if self.flags.c_contiguous else self.strides
@@ -555,6 +570,9 @@ def _host_array(shape, dtype, strides, order, cls, stream=0):
     ary = np.ndarray(shape, dtype, buffer=flat, offset=-lo, strides=strides) if nbytes else \
         np.frombuffer(host, dtype=dtype, count=0).reshape(shape)
     if cls is not None:
+        if target() != "cuda" and nbytes:  # its interface names the CPU executor's memory: pyjitc's own
+            _CPU_MEMORY[host.device_address] = (nbytes, host)
+            weakref.finalize(flat, _CPU_MEMORY.pop, host.device_address, None)
         ary = ary.view(cls)
         ary._pj_host = host
         ary._pj_base = flat.ctypes.data

@@ -6,6 +6,7 @@ constants, NumPy arrays constant arrays, other @cuda.jit functions device functi
 namespaces), the way numba resolves them."""
 import ast
 import builtins
+import collections
 import dis
 import enum
 import math
@@ -27,7 +28,7 @@ from .types import (Array, CPointer, NamedTuple, NoneType, Record, Signature, Tu
 
 (BIND_MODULE, BIND_INT, BIND_FLOAT, BIND_BOOL, BIND_TUPLE, BIND_ARRAY, BIND_FUNCTION, BIND_OPAQUE,
  BIND_SCALAR, BIND_DEVICE_ARRAY, BIND_FOREIGN) = range(11)
-EMIT_TYPES, EMIT_LLVM, EMIT_PTX = 2, 4, 8
+EMIT_TYPES, EMIT_LLVM, EMIT_PTX, EMIT_OBJECT = 2, 4, 8, 16
 _LOADS = {"LOAD_GLOBAL", "LOAD_NAME", "LOAD_DEREF", "LOAD_CLASSDEREF"}
 
 
@@ -250,12 +251,29 @@ class _Units:
                         values[name] = value  # not bound (the compiler knows it), but walked: pyjitc.cuda.random
                     continue
             values[name] = value
-            b = self._binding(name, value)
+            b = self._binding(name, value, fn)
             if b is not None:
                 out.append(b)
         return out
 
-    def _binding(self, name, v):
+    def _host_dispatcher(self, name, v, host, user):
+        """A function compiled for the host that a kernel calls (numba's @njit / @jit, or
+        pyjitc.numba's stand-in for them): numba-cuda compiles its py_func for the device, with
+        the dispatcher's fastmath, where the host dispatcher may still compile (one given
+        signatures may not: numba's TypingError)."""
+        if getattr(v, "_can_compile", True) is False:
+            where = _use_site(user, name)
+            text = (f"Untyped global name '{name}': using cpu function on device but its compilation is disabled "
+                    f"(numba's @jit / @njit given signatures compiles for those only, on the CPU: drop the "
+                    "signatures, or decorate the function with @cuda.jit(device=True))")
+            err = TypingError(f"{where[0]}:{where[1]}:{where[2]}: error: {text}" if where else text)
+            err.diagnostics = [{"file": where[0] if where else None, "line": where[1] if where else 0,
+                                "col": where[2] if where else 0, "severity": "error", "message": text}]
+            raise err
+        options = getattr(v, "targetoptions", None) or {}
+        return (name, BIND_FUNCTION, self.add(host, False, {"fastmath": bool(options.get("fastmath", False))}))
+
+    def _binding(self, name, v, user=None):
         if isinstance(v, ForeignFunction):
             arrays = [t for t in v.sig.args if isinstance(t, Array)]
             if arrays:
@@ -273,7 +291,7 @@ class _Units:
         if isinstance(host, pytypes.FunctionType) and not isinstance(v, pytypes.FunctionType):
             # a function compiled for the host (numba's @njit / @jit): numba-cuda compiles it for
             # the GPU where a kernel calls it, the CPU/GPU shared function idiom
-            return (name, BIND_FUNCTION, self.add(host, False, {}))
+            return self._host_dispatcher(name, v, host, user)
         if isinstance(v, enum.Enum):
             return (name, BIND_INT, _enum_value(v))
         q = _qualname(v)
@@ -302,6 +320,25 @@ class _Units:
         if isinstance(v, (pytypes.FunctionType, pytypes.BuiltinFunctionType)) and v in vars(builtins).values():
             return None  # range, len, abs, min, max, ...: known to the compiler by name
         return (name, BIND_OPAQUE, type(v).__name__)
+
+
+def _use_site(fn, name):
+    """(file, line, column) of the first place fn's code (or code nested in it) reads the global
+    or closure variable `name` (a dotted name: its head), or None."""
+    head = name.split(".")[0]
+
+    def walk(code):
+        for ins in dis.get_instructions(code):
+            if ins.opname in _LOADS and ins.argval == head and ins.positions and ins.positions.lineno:
+                return (code.co_filename, ins.positions.lineno, (ins.positions.col_offset or 0) + 1)
+        for c in code.co_consts:
+            if isinstance(c, pytypes.CodeType):
+                found = walk(c)
+                if found:
+                    return found
+        return None
+    code = getattr(fn, "__code__", None)
+    return walk(code) if code is not None else None
 
 
 def _device_global(v):
@@ -395,6 +432,22 @@ def _record_dtype(spec):
                      "offsets": [f[2] for f in fields], "itemsize": size, "aligned": aligned})
 
 
+_CompileStats = collections.namedtuple("_CompileStats", ("cache_path", "cache_hits", "cache_misses"))
+
+
+def _check_cacheable(units):
+    """What numba refuses to cache, refused alike: a kernel that captures device arrays (their
+    addresses belong to this process), and one that links foreign code."""
+    if units.device_arrays:
+        raise pickle.PicklingError(
+            "Cannot serialize kernels or device functions referencing global device arrays. Pass the array(s) as "
+            "arguments to the kernel instead. (cache=True keeps a kernel for other processes, where this "
+            "process's device memory does not exist)")
+    if units.links:
+        raise RuntimeError("Cannot pickle CUDACodeLibrary with linking files: a kernel that links foreign code "
+                           "(link=, cuda.declare_device) cannot be cached (cache=True)")
+
+
 class _Overloads(dict):
     """kernel.overloads: the compiled kernels by argument types, numba's type objects
     ((array(int32, 2d, C),)); looked up by those, by a signature, or by pyjitc's own key."""
@@ -439,6 +492,12 @@ class Dispatcher:
         self._eager = []
         self._sigs = list(sigs)  # as given: what a pickled dispatcher is rebuilt with
         self._device_sigs = list(sigs) if device_fn else []  # inspect_asm()/inspect_llvm() of a device function
+        # cache=True: the kernels kept on disk (numba's enable_caching); hits and misses by signature
+        self._disk_cache = None
+        self._cache_hits, self._cache_misses = collections.Counter(), collections.Counter()
+        if self.options.get("cache"):
+            from ._filecache import FunctionCache
+            self._disk_cache = FunctionCache(py_func)
         for sig in [] if device_fn else sigs:
             s = parse_signature(sig)
             types = _as_types(s)
@@ -469,8 +528,14 @@ class Dispatcher:
         records = any(isinstance(t[0], tuple) for t in leaves)
         opt = 0 if self.options.get("opt", True) is False else 3
         bounds = self.options.get("launch_bounds") or (0, 0, 0)
+        disk = self._disk_cache if not emit and tgt == target() else None
+        if disk is not None:
+            _check_cacheable(units)
         try:
-            if tgt == "cuda" and not emit and target() == "cuda" and not records:
+            if disk is not None:
+                kernel = self._disk_compile(disk, units, leaves, tree, types, tgt, arch or device()[2], noalias,
+                                            narrow, opt, bounds, records)
+            elif tgt == "cuda" and not emit and target() == "cuda" and not records:
                 kernel = _cached_compile(units.units, leaves, arch or device()[2], noalias, narrow, opt, bounds, tree)
             else:  # the CPU executor calls host builds of the foreign code
                 host = list(units.links) if tgt == "cpu" and not emit else None
@@ -487,6 +552,61 @@ class Dispatcher:
             if not (noalias or narrow) or tuple(types) not in self.overloads:
                 self.overloads[tuple(types)] = kernel
         return kernel
+
+    def _disk_compile(self, disk, units, leaves, tree, types, tgt, arch, noalias, narrow, opt, bounds, records):
+        """The kernel from the function's on-disk cache (cache=True), or compiled and stored there:
+        the PTX on a GPU, the host's object code on the CPU executor. Kernels taking records are
+        compiled each time (a miss: their entries are not kept)."""
+        from . import _filecache
+        gpu = tgt == "cuda"
+        where = arch if gpu else _core.host_target()
+        sig = _numba_types(types)
+        key = _filecache.digest(_core.version(), _core.build_id(), tgt, where, noalias, narrow, opt, tuple(bounds),
+                                units.units, leaves, tree)
+        slot = _filecache.digest(tgt, where, noalias, narrow, opt, tuple(bounds), types)
+        hit = None if records else disk.load(slot, key)
+        if hit is not None:
+            meta, payload = hit
+            try:
+                if gpu:
+                    kernel = _core.kernel_from_ptx(meta["name"], meta["entry"], payload.decode(), leaves, meta["debug"],
+                                                   meta["static_shared"], meta.get("file"), list(meta["warnings"]))
+                else:
+                    kernel = _core.kernel_from_object(meta, payload, leaves, meta.get("file"), list(meta["warnings"]))
+                self._cache_hits[sig] += 1
+                return kernel
+            except Exception:  # an entry this build cannot use: compiled again and replaced
+                pass
+        self._cache_misses[sig] += 1
+        kernel = _core.compile(units.units, leaves, tgt, 0 if gpu else EMIT_OBJECT, arch if gpu else None, noalias,
+                               narrow, None, 0, None, 0, 0, opt, tuple(bounds), tree)
+        payload = kernel.meta["ptx"].encode() if gpu else kernel.object
+        if payload and not records:
+            meta = dict(kernel.meta, ptx=None, file=units.units[0][0], warnings=list(kernel.warnings))
+            disk.save(slot, key, meta, payload)
+        return kernel
+
+    @property
+    def stats(self):
+        """numba's dispatcher.stats: (cache_path, cache_hits, cache_misses), the folder of the
+        on-disk cache (None without cache=True) and Counters of kernels taken from it and compiled
+        for it, by argument types."""
+        return _CompileStats(self._disk_cache.cache_path if self._disk_cache else None, self._cache_hits,
+                             self._cache_misses)
+
+    def recompile(self):
+        """numba's recompile(): every signature compiled again, afresh, and the on-disk cache's
+        entries (cache=True) replaced."""
+        variants = list(self._variants)
+        if self._disk_cache is not None:
+            self._disk_cache.flush()
+        self._variants.clear()
+        self._cache.clear()
+        for launcher in self._launchers.values():
+            launcher.forget()
+        dict.clear(self.overloads)
+        for types, noalias, narrow, arch in variants:
+            self._compile(types, arch=arch, noalias=noalias, narrow=narrow)
 
     def _for_types(self, types, noalias=False, narrow=False):
         """The kernel for the argument types of a launch (called by the launcher on a miss);
@@ -1362,7 +1482,7 @@ def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=N
     """numba.cuda.jit: @jit, @jit(device=True), @jit("void(float32[:])"), @jit(["sig", ...], fastmath=True)."""
     debug, opt = _debug_opt(debug, opt, lineinfo)
     _check_carveout(kws.get("shared_memory_carveout"))
-    options = {"debug": debug, "fastmath": fastmath, "opt": opt,
+    options = {"debug": debug, "fastmath": fastmath, "opt": opt, "cache": bool(cache),
                "launch_bounds": _launch_bounds(launch_bounds),
                "lineinfo": lineinfo, "max_registers": max_registers or 0,
                "link": tuple(link) if isinstance(link, (list, tuple, set)) else (link,) if link else ()}

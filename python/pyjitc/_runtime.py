@@ -22,6 +22,8 @@ def _np_dtype(name):
 
 CODES = _core.dtype_codes()                    # {"float32": 9, ...}
 DTYPES = {code: _np_dtype(name) for name, code in CODES.items() if _np_dtype(name) is not None}
+from .errors import _api_error  # noqa: E402
+_core.set_api_error_hook(_api_error)  # failures that name a CUDA error: numba's CudaAPIError
 _core.register(np.ndarray, np.generic, TypingError, CudaError,
                {d.type: c for c, d in DTYPES.items() if d.kind != "c"})
 

@@ -156,7 +156,7 @@ def reduce_dispatcher(d):
     while k < len(order):  # the dispatchers this one reaches through its names, each once
         x = order[k]
         entries.append((function_state(x.py_func, index, order), x.device, list(x._sigs),
-                        [tuple(t) for t in x._eager], dict(x.options)))
+                        [tuple(t) for t in x._eager], {name: v for name, v in x.options.items() if name != "cache"}))
         k += 1
     return rebuild_dispatchers, (entries, _identity(d))
 

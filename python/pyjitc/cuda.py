@@ -22,7 +22,7 @@ from ._dispatcher import (Dispatcher, compile, compile_all, compile_for_current_
                           compile_ptx_for_current_device, declare_device, jit)
 from ._runtime import device as _device
 from ._linkable import LTOIR, Archive, Cubin, CUSource, Fatbin, LinkableCode, Object, PTXSource
-from .errors import CudaError, CudaSupportError, TypingError
+from .errors import CudaAPIError, CudaError, CudaSupportError, TypingError
 from . import _config as config  # numba.cuda.config: the switches pyjitc follows (warnings, debug, opt)
 from .types import *  # noqa: F401,F403  (numba.cuda re-exports the type names too)
 from . import types  # numba.cuda.types: the type classes and objects (cuda.types.int32, types.Array, ...)
@@ -31,6 +31,8 @@ from ._random import device_array, device_array_like, to_device  # those of _dev
 
 sys.modules[__name__ + ".random"] = random
 sys.modules[__name__ + ".config"] = config
+# numba's per-thread default stream setting, read once as CUDA Python reads it
+_core.default_stream_per_thread(bool(config.CUDA_PER_THREAD_DEFAULT_STREAM))
 
 
 class _KernelName:
@@ -229,7 +231,9 @@ def detect():
     return True
 
 
-MemoryInfo = collections.namedtuple("MemoryInfo", "free total")
+from . import _memmgr  # noqa: E402
+from ._memmgr import (AutoFreePointer, BaseCUDAMemoryManager, GetIpcHandleMixin, HostOnlyCUDAMemoryManager,  # noqa
+                      MemoryInfo, MemoryPointer, NumbaCUDAMemoryManager, set_memory_manager)
 
 
 class _Device:
@@ -283,21 +287,44 @@ class _Device:
 
     def get_ipc_handle(self, memory):
         """numba's context.get_ipc_handle(memory): a CUDA IPC handle of device memory (a device
-        array's gpu_data) that another process opens; needs a CUDA GPU."""
-        from ._ipc import get_ipc_handle
-        return get_ipc_handle(memory)
+        array's gpu_data) that another process opens; needs a CUDA GPU (or the memory manager's
+        handle, where a plugin manages the device's memory)."""
+        return self.memory_manager.get_ipc_handle(memory)
+
+    @property
+    def memory_manager(self):
+        """numba's context.memory_manager: the device's memory manager (pyjitc's own, or the EMM
+        plugin of cuda.set_memory_manager / NUMBA_CUDA_MEMORY_MANAGER); may be assigned."""
+        return _memmgr.manager(self)
+
+    @memory_manager.setter
+    def memory_manager(self, mgr):
+        _memmgr.assign(self, mgr)
+
+    @property
+    def deallocations(self):
+        """The manager's pending frees (numba's; pyjitc's own arrays free their memory at once)."""
+        return self.memory_manager.deallocations
+
+    def defer_cleanup(self):
+        """A context manager: no memory the manager frees is freed during the block."""
+        return self.memory_manager.defer_cleanup()
 
     def reset(self):
+        """Waits for the device's work, and has the memory manager free what it holds (numba's
+        context reset: a plugin's reset())."""
         _core.synchronize(self.id)
+        if self.id in _memmgr._managers:
+            _memmgr._managers[self.id].reset()
 
     def synchronize(self):
         _core.synchronize(self.id)
 
     def get_memory_info(self):
         """numba's context.get_memory_info(): MemoryInfo(free, total), bytes of device memory (on
-        the CPU executor, the host's available and total memory)."""
-        free, total = _core.memory_info(self.id)
-        return MemoryInfo(free, total)
+        the CPU executor, the host's available and total memory; a plugin's own answer where one
+        manages the device's memory)."""
+        return self.memory_manager.get_memory_info()
 
     def __enter__(self):
         """`with cuda.gpus[i]:` runs the block with GPU i this thread's current device, and gives
@@ -319,10 +346,26 @@ def _select(device_id):
         raise CudaError(str(e)) from None
 
 
+_CONTEXTS = {}  # ordinal -> its _Device: one object per device, as numba has one context per device
+
+
+def _context(ordinal):
+    ctx = _CONTEXTS.get(ordinal)
+    if ctx is None:
+        ctx = _CONTEXTS.setdefault(ordinal, _Device(ordinal))
+    return ctx
+
+
 def get_current_device():
     """The calling thread's device: the GPU made current on this thread (select_device, `with
     cuda.gpus[i]:`, CuPy's Device(i).use()), else GPU 0 (the CPU executor where there is none)."""
-    return _Device(_device()[3])
+    return _context(_device()[3])
+
+
+def defer_cleanup():
+    """numba's cuda.defer_cleanup(): a context manager during which the current device's memory
+    manager frees nothing (its pending frees wait for the end of the block)."""
+    return current_context().defer_cleanup()
 
 
 def select_device(device_id):
@@ -350,10 +393,10 @@ class _Gpus:
     def __getitem__(self, i):
         n = len(self)
         if isinstance(i, slice):  # cuda.gpus[1:], as numba's list of devices
-            return [_Device(k) for k in range(n)[i]]
+            return [_context(k) for k in range(n)[i]]
         if not isinstance(i, int) or not -n <= i < n:
             raise IndexError(f"GPU {i}: there are {n}")
-        return _Device(i % n)
+        return _context(i % n)
 
     def __iter__(self):
         return iter([self[i] for i in range(len(self))])
@@ -386,14 +429,25 @@ def synchronize():
 
 class Stream(_core.Stream):
     """cuda.stream(): launches and copies on it run in order, asynchronously to the host.
-    handle: the CUstream as an int; external: whether other code made it (external_stream)."""
+    handle: the CUstream as an int (on the CPU executor, a number that names the stream: its work
+    is done in order when it is queued); external: whether other code made it (external_stream)."""
 
     external = False
 
     def __int__(self):
         return self.handle
 
+    def __cuda_stream__(self):
+        """The CUDA stream protocol (version 0, the CUstream's address): cuda.core and CuPy take it."""
+        return (0, self.handle)
+
+    def __repr__(self):
+        if self.external:
+            return f"<External CUDA stream {self.handle:d}>"
+        return f"<CUDA stream {self.handle:d}>"
+
     def auto_synchronize(self):
+        """A context manager: the block's work on the stream is waited for when the block ends."""
         stream = self
 
         class _Sync:
@@ -406,77 +460,112 @@ class Stream(_core.Stream):
 
 
 def stream():
+    """A new stream on the current device (numba's cuda.stream())."""
     _device()
     return Stream()
 
 
-class _DefaultStream:
-    """The default stream (legacy or per-thread): launches and copies given it (or no stream) run
-    in order with everything else on it. False as a truth value, as the stream argument 0 is."""
+class _DefaultStream(Stream):
+    """A default stream (numba's default_stream(), legacy_default_stream(),
+    per_thread_default_stream()): handle 0, 1 (CU_STREAM_LEGACY) or 2 (CU_STREAM_PER_THREAD).
+    Work given it runs in order with everything else on it."""
 
-    def __init__(self, kind, handle):
-        self._kind, self.handle = kind, handle
-
-    def synchronize(self):
-        """Waits for all work on the device (the default stream orders with every other)."""
-        synchronize()
-
-    def auto_synchronize(self):
-        return Stream.auto_synchronize(self)
-
-    def __bool__(self):
-        return False
-
-    def __int__(self):
-        return self.handle
+    _NAMES = {0: "<Default CUDA stream>", 1: "<Legacy default CUDA stream>", 2: "<Per-thread default CUDA stream>"}
 
     def __repr__(self):
-        return f"<pyjitc {self._kind} default stream>"
+        return self._NAMES[self.handle]
+
+    def synchronize(self):
+        """Waits for the default stream's work (the legacy one orders with every other blocking
+        stream, so this waits for the device's work)."""
+        if self.handle == 2:
+            super().synchronize()
+        else:
+            synchronize()
 
 
 def external_stream(ptr):
     """A stream made by other code (a CUstream's address as an int, e.g. from CuPy or PyTorch):
-    launches and copies given it run on that stream; pyjitc never destroys it. Needs a CUDA GPU:
-    on the CPU executor there are no CUDA streams to name (RuntimeError)."""
-    if _device()[0] != "cuda":
-        raise RuntimeError("External streams are unsupported on the CPU executor (pyjitc runs on the CPU here; "
-                           "there are no CUDA streams)")
+    launches and copies given it run on that stream; pyjitc never destroys it. On the CPU
+    executor the number only names the stream (its work is done in order when queued)."""
+    if not isinstance(ptr, int):
+        raise TypeError("ptr for external stream must be an int")
+    _device()
     s = Stream(int(ptr))
     s.external = True
     return s
 
 
 def default_stream():
+    """The default stream: handle 0, the per-thread default stream where
+    config.CUDA_PER_THREAD_DEFAULT_STREAM is on, else the legacy one."""
     _device()
-    return _DefaultStream("legacy", 0)
+    return _DefaultStream(0)
 
 
 def per_thread_default_stream():
+    """The calling thread's default stream (CU_STREAM_PER_THREAD, handle 2)."""
     _device()
-    return _DefaultStream("per-thread", 2)
+    return _DefaultStream(2)
 
 
 def legacy_default_stream():
+    """The legacy default stream (CU_STREAM_LEGACY, handle 1), which orders with every blocking stream."""
     _device()
-    return _DefaultStream("legacy", 1)
+    return _DefaultStream(1)
 
 
 class Event(_core.Event):
-    def wait(self, stream=0):
-        self.synchronize()
+    """cuda.event(timing=True): a point in a stream's work. record(stream=0) places it after the
+    work queued so far; wait(stream=0) makes later work on a stream wait for it; query() says
+    whether it has happened; synchronize() waits for it; elapsed_time(other) is the milliseconds
+    between two recorded timing events (numba's CudaAPIError, CUDA_ERROR_INVALID_HANDLE, for an
+    event made with timing=False or never recorded)."""
 
-    def query(self):
-        self.synchronize()
-        return True
+    def __init__(self, timing=True):
+        super().__init__(timing)
+        self.timing = bool(timing)
 
 
 def event(timing=True):
+    """numba's cuda.event(timing=True): a CUDA event on the current device; timing=False makes one
+    that records no time (cheaper to record and wait on; elapsed_time refuses it)."""
     _device()
-    return Event()
+    return Event(timing)
 
 
 def event_elapsed_time(evtstart, evtend):
+    """Milliseconds from evtstart to evtend (both recorded, with timing)."""
     return evtstart.elapsed_time(evtend)
+
+
+def profile_start():
+    """Turns the CUDA profiler's collection on for the current device (cuProfilerStart): with
+    Nsight Systems' --capture-range=cudaProfilerApi or nvprof's --profile-from-start off, only
+    the work between profile_start() and profile_stop() is recorded. Nothing on the CPU executor."""
+    _device()
+    _core.profile(True)
+
+
+def profile_stop():
+    """Turns the CUDA profiler's collection off for the current device (cuProfilerStop)."""
+    _device()
+    _core.profile(False)
+
+
+class _Profiling:
+    def __enter__(self):
+        profile_start()
+
+    def __exit__(self, *exc):
+        profile_stop()
+        return False
+
+
+def profiling():
+    """A context manager: the CUDA profiler collects the work of the block (profile_start on entry,
+    profile_stop on exit)."""
+    return _Profiling()
 
 
 cudadrv = _pytypes.ModuleType(__name__ + ".cudadrv", "numba.cuda.cudadrv, as far as pyjitc has it: devicearray.")
@@ -484,6 +573,13 @@ cudadrv.__path__ = []
 cudadrv.devicearray = devicearray
 cudadrv.driver = _pytypes.ModuleType(cudadrv.__name__ + ".driver", "numba.cuda.cudadrv.driver: Stream.")
 cudadrv.driver.Stream = Stream
+for _n in ("AutoFreePointer", "BaseCUDAMemoryManager", "GetIpcHandleMixin", "HostOnlyCUDAMemoryManager", "MemoryInfo",
+           "MemoryPointer", "NumbaCUDAMemoryManager", "set_memory_manager"):
+    setattr(cudadrv.driver, _n, getattr(_memmgr, _n))
+cudadrv.driver.Event = Event
+cudadrv.driver.event_elapsed_time = event_elapsed_time
+cudadrv.driver.profile_start, cudadrv.driver.profile_stop = profile_start, profile_stop
+cudadrv.driver.profiling = profiling
 
 
 def _device_address(obj):
@@ -552,7 +648,8 @@ cudadrv.driver.host_to_device = _host_to_device
 cudadrv.driver.device_to_host = _device_to_host
 # numba's driver errors, as programs catch them: CudaAPIError (a failed driver call) is pyjitc's
 # CudaError, CudaSupportError (no usable device) its own; numba.cuda.cudadrv.error has them too
-cudadrv.driver.CudaAPIError, cudadrv.driver.CudaSupportError = CudaError, CudaSupportError
+cudadrv.driver.CudaAPIError, cudadrv.driver.CudaSupportError = CudaAPIError, CudaSupportError
+cudadrv.driver.CudaDriverError = CudaError
 cudadrv.error = _pytypes.ModuleType(cudadrv.__name__ + ".error", "numba.cuda.cudadrv.error: the CUDA errors.")
 cudadrv.error.CudaSupportError, cudadrv.error.CudaDriverError = CudaSupportError, CudaError
 cudadrv.error.CudaRuntimeError = CudaError

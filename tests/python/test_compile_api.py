@@ -222,7 +222,7 @@ def test_driver_error_names():
     import pyjitc
     from pyjitc.cuda.cudadrv import driver
     from pyjitc.cuda.cudadrv.error import CudaDriverError, CudaSupportError
-    assert driver.CudaAPIError is pyjitc.CudaError and CudaDriverError is pyjitc.CudaError
+    assert issubclass(driver.CudaAPIError, pyjitc.CudaError) and CudaDriverError is pyjitc.CudaError
     assert driver.CudaSupportError is CudaSupportError is pyjitc.CudaSupportError
 
 

@@ -292,19 +292,19 @@ static void test_bad_configs(void) {
   Saxpy s;
   saxpy_new(&s, 4, 4);
   expect_config_error(device, &s, (PjLaunchConfig){.grid = {1, 1, 1}, .block = {2048, 1, 1}},
-                      "block (2048,1,1) has 2048 threads; the device allows at most 1024 per block");
+                      "block (2048,1,1) has 2048 threads; the device allows at most 1024 per block (CUDA_ERROR_INVALID_VALUE)");
   expect_config_error(device, &s, (PjLaunchConfig){.grid = {1, 1, 1}, .block = {64, 64, 1}},
-                      "block (64,64,1) has 4096 threads; the device allows at most 1024 per block");
+                      "block (64,64,1) has 4096 threads; the device allows at most 1024 per block (CUDA_ERROR_INVALID_VALUE)");
   expect_config_error(device, &s, (PjLaunchConfig){.grid = {1, 1, 1}, .block = {1, 1, 128}},
-                      "block (1,1,128) has z = 128; the device allows at most 64");
+                      "block (1,1,128) has z = 128; the device allows at most 64 (CUDA_ERROR_INVALID_VALUE)");
   expect_config_error(device, &s, (PjLaunchConfig){.grid = {1, 1, 1}, .block = {0, 1, 1}},
                       "block (0,1,1) has a zero dimension; each must be at least 1");
   expect_config_error(device, &s, (PjLaunchConfig){.grid = {4, 0, 1}, .block = {1, 1, 1}},
                       "grid (4,0,1) has a zero dimension; each must be at least 1");
   expect_config_error(device, &s, (PjLaunchConfig){.grid = {1, 65536, 1}, .block = {1, 1, 1}},
-                      "grid (1,65536,1) has y = 65536; the device allows at most 65535");
+                      "grid (1,65536,1) has y = 65536; the device allows at most 65535 (CUDA_ERROR_INVALID_VALUE)");
   expect_config_error(device, &s, (PjLaunchConfig){.grid = {1, 1, 1}, .block = {1, 1, 1}, .shared_bytes = 65536},
-                      "65536 bytes of shared memory per block; the device allows at most 49152");
+                      "65536 bytes of shared memory per block; the device allows at most 49152 (CUDA_ERROR_INVALID_VALUE)");
   saxpy_delete(&s);
   pj_device_close(device);
 }
@@ -491,13 +491,41 @@ static void test_open(void) {
 static void test_gpu_only_memory_api(void) {
   char err[256] = "";
   PjDevice *device = open_cpu("1");
-  PjStream *stream = (PjStream *)1;
+  /* a stream made elsewhere: on the CPU its handle only names it (all work is done in order) */
+  PjStream *stream = NULL, *other = NULL;
   PjStatus st = pj_stream_wrap(device, 0x1234, &stream, err, sizeof err);
-  CHECKF(st == PJ_ERROR_ARGUMENT && stream == NULL, "pj_stream_wrap on the CPU gave %d", st);
-  CHECK_HAS(err, "external streams need a CUDA GPU");
-  st = pj_stream_new(device, &stream, err, sizeof err);
-  CHECK(st == PJ_OK && stream && pj_stream_get_handle(stream) == 0); /* no CUstream behind it */
+  CHECKF(st == PJ_OK && stream && pj_stream_get_handle(stream) == 0x1234, "pj_stream_wrap on the CPU gave %d", st);
+  CHECK(pj_stream_synchronize(stream, err, sizeof err) == PJ_OK);
   pj_stream_delete(stream);
+  /* a stream of its own: a handle of its own, never 0 (the CUDA Array Interface's "no stream") */
+  st = pj_stream_new(device, &stream, err, sizeof err);
+  CHECK(st == PJ_OK && stream && pj_stream_get_handle(stream) != 0);
+  CHECK(pj_stream_new(device, &other, err, sizeof err) == PJ_OK);
+  CHECK(pj_stream_get_handle(other) != pj_stream_get_handle(stream));
+  pj_stream_delete(other);
+  pj_stream_delete(stream);
+  CHECK(pj_stream_get_handle(NULL) == 0);
+  /* events: timing ones measure, others refuse as the driver does; query and wait are immediate */
+  PjEvent *t0 = NULL, *t1 = NULL, *quiet = NULL;
+  double ms = -1;
+  int done = 0;
+  CHECK(pj_event_new(device, 1, &t0, err, sizeof err) == PJ_OK && pj_event_new(device, 1, &t1, err, sizeof err) == PJ_OK);
+  CHECK(pj_event_new(device, 0, &quiet, err, sizeof err) == PJ_OK);
+  CHECK(pj_event_query(t0, &done, err, sizeof err) == PJ_OK && done == 1); /* never recorded: done */
+  err[0] = 0;
+  CHECK(pj_event_elapsed_ms(t0, t1, &ms, err, sizeof err) == PJ_ERROR_DEVICE);
+  CHECK_HAS(err, "cuEventElapsedTime failed: CUDA_ERROR_INVALID_HANDLE (the start event was never recorded)");
+  CHECK(pj_event_record(t0, NULL, err, sizeof err) == PJ_OK && pj_event_record(quiet, NULL, err, sizeof err) == PJ_OK);
+  CHECK(pj_event_wait(t0, NULL, err, sizeof err) == PJ_OK);
+  CHECK(pj_event_record(t1, NULL, err, sizeof err) == PJ_OK);
+  CHECK(pj_event_elapsed_ms(t0, t1, &ms, err, sizeof err) == PJ_OK && ms >= 0);
+  err[0] = 0;
+  CHECK(pj_event_elapsed_ms(t0, quiet, &ms, err, sizeof err) == PJ_ERROR_DEVICE);
+  CHECK_HAS(err, "CUDA_ERROR_INVALID_HANDLE (the end event was made with timing=False");
+  CHECK(pj_device_profile(device, 1, err, sizeof err) == PJ_OK && pj_device_profile(device, 0, err, sizeof err) == PJ_OK);
+  pj_event_delete(t0);
+  pj_event_delete(t1);
+  pj_event_delete(quiet);
   uint64_t address = 0, base = 1;
   size_t size = 1;
   uint8_t handle[PJ_IPC_HANDLE_BYTES] = {0};
@@ -564,7 +592,7 @@ static void test_devices_in_one_process(void) {
   PjStream *sb = NULL;
   PjEvent *ea = NULL;
   CHECK(pj_stream_new(b, &sb, err, sizeof err) == PJ_OK && pj_stream_device(sb) == b);
-  CHECK(pj_event_new(a, &ea, err, sizeof err) == PJ_OK && pj_event_device(ea) == a);
+  CHECK(pj_event_new(a, 1, &ea, err, sizeof err) == PJ_OK && pj_event_device(ea) == a);
   uint64_t x = 0, y = 0;
   CHECK(pj_mem_alloc(a, 64, &x, err, sizeof err) == PJ_OK && pj_mem_alloc(a, 64, &y, err, sizeof err) == PJ_OK);
   memset((void *)(uintptr_t)x, 5, 64);

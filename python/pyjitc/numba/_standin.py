@@ -39,12 +39,16 @@ def _module_getattr(modname, submodules=()):
 
 class HostFunction:
     """A function given to numba's @njit / @jit without numba: called on the host it runs as
-    Python; a kernel that calls it compiles its py_func as a device function."""
+    Python; a kernel that calls it compiles its py_func as a device function. As numba's
+    dispatcher, one given signatures cannot compile for other types (_can_compile False), so a
+    kernel may not call it (numba-cuda's TypingError, "using cpu function on device but its
+    compilation is disabled")."""
 
-    def __init__(self, fn, options=None):
+    def __init__(self, fn, options=None, sigs=()):
         functools.update_wrapper(self, fn)
         self.py_func = fn
         self.targetoptions = dict(options or {})
+        self._can_compile = not sigs
 
     def __call__(self, *args, **kwargs):
         return self.py_func(*args, **kwargs)
@@ -58,9 +62,11 @@ def njit(*args, **kwargs):
     from pyjitc.types import Signature, Type
     if len(args) == 1 and callable(args[0]) and not isinstance(args[0], (str, Type, Signature)):
         return HostFunction(args[0], kwargs)
+    sigs = args[0] if args else kwargs.pop("signature_or_function", None)
+    sigs = [] if sigs is None else list(sigs) if isinstance(sigs, list) else [sigs]
 
     def wrap(fn):
-        return HostFunction(fn, kwargs)
+        return HostFunction(fn, kwargs, sigs)
     return wrap
 
 
