@@ -1076,6 +1076,29 @@ static LLVMErrorRef pj_jit_define_foreign(LLVMOrcLLJITRef jit, LLVMOrcJITDylibRe
   return e;
 }
 
+/* The CPU executor's libdevice functions the module calls (pj_ld_*, backend/libdevice_host.c), as
+ * absolute symbols: the library's own functions, which the process's symbol table need not show. */
+static LLVMErrorRef pj_jit_define_libdevice(LLVMOrcLLJITRef jit, LLVMOrcJITDylibRef jd, LLVMModuleRef mod) {
+  LLVMOrcCSymbolMapPair pairs[64];
+  size_t k = 0;
+  LLVMErrorRef e = NULL;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f && !e; f = LLVMGetNextFunction(f)) {
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    void *addr = LLVMIsDeclaration(f) && strncmp(name, "pj_ld_", 6) == 0 ? pj_libdevice_host_address(name) : NULL;
+    if (!addr) continue;
+    pairs[k].Name = LLVMOrcLLJITMangleAndIntern(jit, name);
+    pairs[k].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)addr;
+    pairs[k].Sym.Flags.GenericFlags = LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable;
+    pairs[k].Sym.Flags.TargetFlags = 0;
+    if (++k == sizeof pairs / sizeof pairs[0]) {
+      e = LLVMOrcJITDylibDefine(jd, LLVMOrcAbsoluteSymbols(pairs, k));
+      k = 0;
+    }
+  }
+  return !e && k ? LLVMOrcJITDylibDefine(jd, LLVMOrcAbsoluteSymbols(pairs, k)) : e;
+}
+
 static bool pj_jit(PjCode *code, LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef mod, const PjBackendOptions *o,
                    char *err, size_t errlen) {
   LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
@@ -1086,6 +1109,7 @@ static bool pj_jit(PjCode *code, LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef 
   if (!e) LLVMOrcJITDylibAddGenerator(jd, gen);
   if (!e) e = pj_jit_define_helpers(code->jit, jd);
   if (!e) e = pj_jit_define_foreign(code->jit, jd, mod, o);
+  if (!e) e = pj_jit_define_libdevice(code->jit, jd, mod);
   bool has_record = LLVMGetNamedGlobal(mod, PJ_KERNEL_ERROR_SYMBOL) != NULL;
   LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
   if (!e) e = LLVMOrcLLJITAddLLVMIRModule(code->jit, jd, tsm);
