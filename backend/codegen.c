@@ -706,6 +706,7 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
     return pj_cg_expr(g, e->builtin.args[n]);
   }
   case PJ_LOWER_CMATH: return pj_cg_cmath(g, e, b->dim);
+  case PJ_LOWER_LIBDEVICE: return pj_cg_libdevice_call(g, e, b->dim);
   case PJ_LOWER_CACHE_LOAD: return pj_cg_cache_load(g, e);
   case PJ_LOWER_CACHE_STORE: pj_cg_cache_store(g, e); return NULL;
   case PJ_LOWER_CARRAY: return pj_cg_carray(g, e);

@@ -218,6 +218,12 @@ LLVMValueRef pj_cg_fp8_convert(PjCg *g, LLVMValueRef v, PjDtype from, PjDtype to
 LLVMValueRef pj_cg_fp8cvt(PjCg *g, const PjExpr *e, int dim);
 /* backend/libdevice.c: link the libdevice functions mod declares, and what they need. */
 bool pj_libdevice_link(LLVMContextRef ctx, LLVMModuleRef mod, const char *path, char *err, size_t errlen);
+/* A cuda.libdevice call (a PJ_LOWER_LIBDEVICE builtin; fn: its PjLibdeviceId): __nv_<name> on NVPTX,
+ * the host function of its row on the CPU, both with libdevice's signature. */
+LLVMValueRef pj_cg_libdevice_call(PjCg *g, const PjExpr *e, int fn);
+/* backend/libdevice_host.c: the address of a pj_ld_ function of the CPU executor's libdevice, or NULL. */
+void *pj_libdevice_host_address(const char *symbol);
+const char *pj_libdevice_host_symbol(size_t i, void **addr);
 /* narrow.c: which int64 values of g->f provably fit in int32 (GPU only; see the file). */
 void pj_cg_narrow_begin(PjCg *g); /* with the slots of g->f */
 void pj_cg_narrow_end(PjCg *g);

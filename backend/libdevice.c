@@ -1,4 +1,5 @@
-/* Linking CUDA's libdevice (math functions for NVPTX) with only what a kernel calls.
+/* Linking CUDA's libdevice (math functions for NVPTX) with only what a kernel calls, and the calls
+ * of cuda.libdevice.
  *
  * libdevice is about 500 functions; parsing and optimising all of them for every kernel that
  * calls math.exp costs tens of milliseconds. Its bytes are read once per process; each
@@ -15,6 +16,7 @@
 #include <llvm-c/Linker.h>
 
 #include "backend/codegen.h"
+#include "stdlib/builtins.h"
 
 /* ---- where it is ------------------------------------------------------------------------------ */
 
@@ -163,4 +165,35 @@ bool pj_libdevice_link(LLVMContextRef ctx, LLVMModuleRef mod, const char *path, 
     return false;
   }
   return true;
+}
+
+/* ---- cuda.libdevice calls ---------------------------------------------------------------------- */
+
+LLVMValueRef pj_cg_libdevice_call(PjCg *g, const PjExpr *e, int fn) {
+  const PjLibdeviceFn *f = &pj_libdevice_fns[fn];
+  PjLibdeviceSig sig;
+  pj_libdevice_sig(fn, &sig);
+  LLVMValueRef args[4], slots[4];
+  LLVMTypeRef slot_t[4];
+  int nslots = 0;
+  for (int i = 0, k = 0; i < sig.nparams; i++) {
+    if (!sig.out[i]) {
+      args[i] = pj_cg_expr(g, e->builtin.args[k++]);
+      continue;
+    }
+    slot_t[nslots] = pj_cg_dtype(g, sig.params[i]); /* where the function writes that result */
+    args[i] = slots[nslots] = LLVMBuildAlloca(g->alloca_b, slot_t[nslots], "");
+    nslots++;
+  }
+  LLVMTypeRef ret = sig.has_result ? pj_cg_dtype(g, sig.result) : LLVMVoidTypeInContext(g->ctx);
+  LLVMValueRef r = pj_cg_call_extern(g, g->host ? f->host : f->device, ret, args, (unsigned)sig.nparams);
+  if (!nslots) return r;
+  LLVMValueRef values[5];
+  int n = 0;
+  if (sig.has_result) values[n++] = r;
+  for (int i = 0; i < nslots; i++) values[n++] = LLVMBuildLoad2(g->b, slot_t[i], slots[i], "");
+  if (n == 1) return values[0];
+  LLVMValueRef t = LLVMGetUndef(pj_cg_type(g, e->type));
+  for (int i = 0; i < n; i++) t = LLVMBuildInsertValue(g->b, t, values[i], (unsigned)i, "");
+  return t;
 }

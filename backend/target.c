@@ -1130,6 +1130,39 @@ static LLVMErrorRef pj_jit_define_foreign(LLVMOrcLLJITRef jit, LLVMOrcJITDylibRe
   return e;
 }
 
+/* The CPU executor's libdevice functions the code calls (pj_ld_*, backend/libdevice_host.c), as
+ * absolute symbols: the library's own functions, which the process's symbol table need not show. Those
+ * mod declares; every one where mod is NULL (an object file loaded from the cache). */
+static LLVMErrorRef pj_jit_define_libdevice(LLVMOrcLLJITRef jit, LLVMOrcJITDylibRef jd, LLVMModuleRef mod) {
+  LLVMOrcCSymbolMapPair pairs[64];
+  size_t k = 0, i = 0;
+  LLVMErrorRef e = NULL;
+  LLVMValueRef f = mod ? LLVMGetFirstFunction(mod) : NULL;
+  for (;;) {
+    const char *name;
+    void *addr = NULL;
+    if (mod) {
+      if (!f) break;
+      size_t len;
+      name = LLVMGetValueName2(f, &len);
+      if (LLVMIsDeclaration(f) && strncmp(name, "pj_ld_", 6) == 0) addr = pj_libdevice_host_address(name);
+      f = LLVMGetNextFunction(f);
+    } else if (!(name = pj_libdevice_host_symbol(i++, &addr))) {
+      break;
+    }
+    if (!addr) continue;
+    pairs[k].Name = LLVMOrcLLJITMangleAndIntern(jit, name);
+    pairs[k].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)addr;
+    pairs[k].Sym.Flags.GenericFlags = LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable;
+    pairs[k].Sym.Flags.TargetFlags = 0;
+    if (++k == sizeof pairs / sizeof pairs[0]) {
+      if ((e = LLVMOrcJITDylibDefine(jd, LLVMOrcAbsoluteSymbols(pairs, k)))) return e;
+      k = 0;
+    }
+  }
+  return k ? LLVMOrcJITDylibDefine(jd, LLVMOrcAbsoluteSymbols(pairs, k)) : NULL;
+}
+
 bool pj_backend_load_object(PjCode *code, bool has_record, char *err, size_t errlen);
 
 /* A host JIT for one kernel's code: the process's symbols and the helpers x86 code calls. */
@@ -1184,6 +1217,7 @@ static bool pj_jit_object(PjCode *code, LLVMModuleRef mod, LLVMTargetMachineRef 
 bool pj_backend_load_object(PjCode *code, bool has_record, char *err, size_t errlen) {
   LLVMOrcJITDylibRef jd = NULL;
   LLVMErrorRef e = pj_jit_new(code, &jd);
+  if (!e) e = pj_jit_define_libdevice(code->jit, jd, NULL);
   if (!e) {
     LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(code->object, code->object_len, code->name);
     e = LLVMOrcLLJITAddObjectFile(code->jit, jd, buf); /* takes the buffer */
@@ -1223,6 +1257,7 @@ static bool pj_jit(PjCode *code, LLVMOrcThreadSafeContextRef tsc, LLVMModuleRef 
   LLVMOrcJITDylibRef jd = NULL;
   LLVMErrorRef e = pj_jit_new(code, &jd);
   if (!e) e = pj_jit_define_foreign(code->jit, jd, mod, o);
+  if (!e) e = pj_jit_define_libdevice(code->jit, jd, mod);
   bool has_record = LLVMGetNamedGlobal(mod, PJ_KERNEL_ERROR_SYMBOL) != NULL;
   LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(mod, tsc);
   if (!e) e = LLVMOrcLLJITAddLLVMIRModule(code->jit, jd, tsm);

@@ -1128,6 +1128,9 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
              fn->name.id);
     else if (q && fn->kind == PJ_EX_NAME && !g && !pj_python_builtin(q))
       pj_err(c, fn->loc, "name '%s' is not defined", q);
+    else if (q && strncmp(q, "cuda.libdevice.", 15) == 0) /* numba: an unknown attribute of the module */
+      pj_err(c, fn->loc, "module 'libdevice' has no function '%s' (numba.cuda.libdevice has libdevice's functions "
+             "without their __nv_ prefix)", q + 15);
     else if (q)
       pj_err(c, fn->loc, "'%s' is not supported in kernels yet", q);
     else if (pj_expr_type(c, &e->call.fn)) /* else typing the callee said what is wrong */

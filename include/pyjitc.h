@@ -561,6 +561,12 @@ PjLibdeviceFrom pj_libdevice_find(const char *given, const char *site_dirs, char
 /* "PYJITC_LIBDEVICE", "an NVIDIA wheel", ...: the words for a PjLibdeviceFrom */
 const char *pj_libdevice_from_name(PjLibdeviceFrom from);
 
+/* The functions of cuda.libdevice (numba.cuda.libdevice): function i's name, libdevice's without
+ * "__nv_" ("sincos"), its result type ("float64"; "void") and its parameters in order ("float64 x,
+ * float64* sptr, float64* cptr": numba's type names; a '*' marks a pointer libdevice writes a value
+ * through, which a call returns after the result). 0 past the last function. */
+int pj_libdevice_function(size_t i, const char **name, const char **result, const char **params);
+
 /* "pyjitc 0.1.0 (LLVM 19.1.7)" */
 const char *pj_version_string(void);
 /* What tells this build of the library from any other: its ELF build id (a hash of the linked

@@ -1619,6 +1619,18 @@ static PyObject *pj_dtype_codes(PyObject *self, PyObject *noargs) {
   return d;
 }
 
+/* cuda.libdevice's functions: ((name, result, parameters), ...) as pj_libdevice_function gives them */
+static PyObject *pj_libdevice_functions_py(PyObject *self, PyObject *noargs) {
+  PyObject *list = PyList_New(0);
+  const char *name, *result, *params;
+  for (size_t i = 0; list && pj_libdevice_function(i, &name, &result, &params); i++) {
+    PyObject *item = Py_BuildValue("(sss)", name, result, params);
+    if (!item || PyList_Append(list, item) < 0) Py_CLEAR(list);
+    Py_XDECREF(item);
+  }
+  return list;
+}
+
 static PyMethodDef pj_methods[] = {
     {"open", pj_open, METH_VARARGS, "open(target='auto', ordinal=0) -> (target, name, arch, ordinal)"},
     {"current", pj_current_py, METH_NOARGS, "current() -> (target, name, arch, ordinal) of this thread's device"},
@@ -1647,6 +1659,8 @@ static PyMethodDef pj_methods[] = {
     {"copy_peer", pj_copy_peer_py, METH_VARARGS, "copy_peer(dst_device, dst, src_device, src, nbytes, stream=None)"},
     {"memset", pj_memset, METH_VARARGS, "memset(dst, value, nbytes, stream=None)"},
     {"dtype_codes", pj_dtype_codes, METH_NOARGS, "{dtype name: code}"},
+    {"libdevice_functions", pj_libdevice_functions_py, METH_NOARGS,
+     "libdevice_functions() -> [(name, result, parameters)]: cuda.libdevice's functions"},
     {"libdevice", pj_libdevice_py, METH_NOARGS, "libdevice() -> (path or None, how it is found) for GPU compiles"},
     {"ipc_get_handle", pj_ipc_get_handle_py, METH_VARARGS,
      "ipc_get_handle(address) -> (64-byte CUDA IPC handle, allocation base, allocation bytes)"},

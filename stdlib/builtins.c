@@ -22,8 +22,24 @@ const char *pj_builtin_fast_name(const char *nv32) {
   return NULL;
 }
 
+/* The cuda.libdevice rows are the table's last, in stdlib/libdevice.def's order (by name). */
+#define PJ_BI_LIBDEVICE_FIRST (PJ_BI_COUNT - PJ_LDF_COUNT)
+_Static_assert(PJ_BI_LD_abs == PJ_BI_LIBDEVICE_FIRST + PJ_LDF_abs, "the cuda.libdevice rows come last");
+
 int pj_builtin_lookup(const char *qualname) {
-  for (int i = 0; i < PJ_BI_COUNT; i++)
+  static const char prefix[] = "cuda.libdevice.";
+  if (strncmp(qualname, prefix, sizeof prefix - 1) == 0) { /* 317 names: a binary search */
+    const char *name = qualname + sizeof prefix - 1;
+    int lo = 0, hi = PJ_LDF_COUNT - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) / 2, c = strcmp(pj_libdevice_fns[mid].name, name);
+      if (c == 0) return PJ_BI_LIBDEVICE_FIRST + mid;
+      if (c < 0) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+  for (int i = 0; i < PJ_BI_LIBDEVICE_FIRST; i++)
     if (strcmp(pj_builtins[i].name, qualname) == 0) return i;
   return -1;
 }
@@ -203,6 +219,7 @@ static const PjType *pj_type_fp8cvt(PjArena *arena, const PjBuiltin *b, PjExpr *
 const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, const PjType **params, char *err,
                               size_t errlen) {
   const PjBuiltin *b = &pj_builtins[id];
+  if (b->typing == PJ_TYPING_LIBDEVICE) return pj_type_libdevice(arena, id, args, nargs, params, err, errlen);
   /* the arity first: callers size params for the builtin's most arguments (range's 3), so more
    * arguments than that must not be written there (a fuzz finding: range(a, b, c, d)) */
   if (b->form == PJ_FORM_CALL && (nargs < b->min_args || nargs > b->max_args)) {
@@ -214,6 +231,7 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
   }
   for (int i = 0; i < nargs; i++) params[i] = NULL;
   switch (b->typing) {
+  case PJ_TYPING_LIBDEVICE: return pj_type_libdevice(arena, id, args, nargs, params, err, errlen); /* (above) */
   case PJ_TYPING_SREG: return pj_type_scalar(PJ_INT64);
   case PJ_TYPING_CACHE_LOAD: case PJ_TYPING_CACHE_STORE: return pj_type_cache_hint(arena, id, args, nargs, params, err, errlen);
   case PJ_TYPING_CARRAY: return pj_type_carray(arena, id, args, nargs, err, errlen);

@@ -31,6 +31,13 @@ enum { PJ_FP8CVT_TO_FP8, PJ_FP8CVT_TO_E8M0, PJ_FP8CVT_TO_BF16RAW };             
 /* The name of CUDA's __nv_bfloat16_raw in kernels (cvt_e8m0_to_bf16raw's result): a namedtuple of one
  * uint16 field x, the bfloat16's bits. */
 #define PJ_BF16RAW_NAME "__nv_bfloat16_raw"
+/* The functions of cuda.libdevice (stdlib/libdevice.def), in the table's order. */
+typedef enum PjLibdeviceId {
+#define PJ_LIBDEVICE(name, ...) PJ_LDF_##name,
+#include "stdlib/libdevice.def"
+#undef PJ_LIBDEVICE
+  PJ_LDF_COUNT
+} PjLibdeviceId;
 
 typedef enum PjBuiltinId {
 #define PJ_BUILTIN(id, ...) PJ_BI_##id,
@@ -100,6 +107,9 @@ typedef enum PjTypingRule {
   PJ_TYPING_CARRAY,      /* (pointer, shape[, dtype]) -> an array over its memory; dim 0: C order, 1: Fortran */
   PJ_TYPING_FROM_BUFFER, /* ffi.from_buffer(array) -> a pointer to its first element, CPointer(dtype) */
   PJ_TYPING_ADDRESS, /* arr.ctypes.data -> the address of its first element, uint64 */
+  PJ_TYPING_LIBDEVICE, /* cuda.libdevice.*: real numbers converted to libdevice's parameter types -> its
+                        * result, or a tuple of it and what it writes through pointers (stdlib/libdevice.c);
+                        * dim: a PjLibdeviceId */
 } PjTypingRule;
 
 /* The cmath functions (backend/cmath.c computes them). */
@@ -137,6 +147,8 @@ typedef enum PjLowering {
   PJ_LOWER_CARRAY,      /* an array made of a pointer and a shape (backend/pointers.c) */
   PJ_LOWER_FROM_BUFFER, /* an array's data pointer */
   PJ_LOWER_ADDRESS,     /* an array's data pointer as a number */
+  PJ_LOWER_LIBDEVICE,   /* a call of __nv_<name> (NVPTX) or its host function (backend/libdevice.c); dim: a
+                         * PjLibdeviceId */
 } PjLowering;
 
 /* The barriers of PJ_LOWER_BARRIER rows (their dim). */
@@ -184,6 +196,25 @@ typedef struct PjBuiltin {
 } PjBuiltin;
 
 extern const PjBuiltin pj_builtins[PJ_BI_COUNT];
+
+/* A cuda.libdevice function (stdlib/libdevice.c): its name, libdevice's symbol ("__nv_sincos"), the
+ * CPU executor's symbol ("sincos", "pj_ld_sinpi") and its parameters as stdlib/libdevice.def writes
+ * them; and that signature read: the result (has_result false: void), each parameter's dtype and
+ * whether it is a pointer the function writes a second result through. */
+typedef struct PjLibdeviceFn {
+  const char *name, *device, *host, *result, *params;
+} PjLibdeviceFn;
+typedef struct PjLibdeviceSig {
+  bool has_result;
+  PjDtype result;
+  int nparams, nin; /* all parameters; those a call passes (not pointers) */
+  PjDtype params[4];
+  bool out[4];
+} PjLibdeviceSig;
+extern const PjLibdeviceFn pj_libdevice_fns[PJ_LDF_COUNT];
+void pj_libdevice_sig(int fn, PjLibdeviceSig *sig);
+const PjType *pj_type_libdevice(PjArena *arena, int id, PjExpr **args, int nargs, const PjType **params, char *err,
+                                size_t errlen);
 
 /* The position of keyword argument `name` of builtin `id`, or -1. */
 int pj_builtin_keyword(int id, const char *name);

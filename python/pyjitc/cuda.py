@@ -164,6 +164,11 @@ cg = _pytypes.ModuleType(__name__ + ".cg", "Cooperative groups: cuda.cg.this_gri
 cg._pyjitc_qualname = "cuda.cg"
 cg.this_grid = _KernelName("cuda.cg.this_grid")
 sys.modules[cg.__name__] = cg
+# cuda.libdevice (numba.cuda.libdevice): CUDA's libdevice functions by name, libdevice.sincos(x); and
+# numba.cuda.libdevicefuncs, their types (functions, create_signature)
+from ._libdevice import libdevice, libdevicefuncs  # noqa: E402
+sys.modules[libdevice.__name__] = libdevice
+sys.modules[libdevicefuncs.__name__] = libdevicefuncs
 # numba.cuda.args: the argument hints, as a module too
 args = _pytypes.ModuleType(__name__ + ".args", "Kernel argument hints: In, Out, InOut, wrap_arg.")
 args.In, args.Out, args.InOut, args.wrap_arg = In, Out, InOut, devicearray.wrap_arg
