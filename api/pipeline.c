@@ -294,7 +294,11 @@ static PjConstArray *pj_binding_array(PjArena *a, const PjBinding *b, int unit) 
     case PJ_FLOAT64: d = *(const double *)p; break;
     case PJ_FLOAT16: d = pj_half_to_double(*(const uint16_t *)p); break;
     case PJ_BFLOAT16: d = pj_bf16_to_double(*(const uint16_t *)p); break;
-    default: return NULL;
+    default:
+      if (pj_dtype_unit(b->dtype) < 0) return NULL;
+      v = *(const int64_t *)p; /* datetime64, timedelta64: the counts */
+      d = (double)v;
+      break;
     }
     arr->ints[i] = v;
     arr->values[i] = d;

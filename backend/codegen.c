@@ -32,7 +32,7 @@ LLVMTypeRef pj_cg_dtype(PjCg *g, PjDtype d) {
     LLVMTypeRef part = pj_cg_dtype(g, pj_dtype_part(d));
     return LLVMStructTypeInContext(g->ctx, (LLVMTypeRef[]){part, part}, 2, 0);
   }
-  default: return NULL;
+  default: return pj_dtype_unit(d) >= 0 ? LLVMInt64TypeInContext(g->ctx) : NULL; /* datetime64, timedelta64 */
   }
 }
 
@@ -681,7 +681,7 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
       LLVMTypeRef ov[1] = {pj_cg_dtype(g, d)};
       return pj_cg_call_intrinsic(g, "llvm.fabs", ov, 1, &x, 1);
     }
-    if (!pj_dtype_is_signed(d)) return x;
+    if (!pj_dtype_is_signed(d) && !pj_dtype_is_timedelta(d)) return x; /* abs(NaT) is NaT: -min wraps to min */
     LLVMValueRef neg = LLVMBuildICmp(g->b, LLVMIntSLT, x, LLVMConstInt(LLVMTypeOf(x), 0, 0), "");
     return LLVMBuildSelect(g->b, neg, LLVMBuildNeg(g->b, x, ""), x, "");
   }
@@ -713,6 +713,8 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   case PJ_LOWER_ADDRESS:
     return LLVMBuildPtrToInt(g->b, LLVMBuildExtractValue(g->b, pj_cg_expr(g, e->builtin.args[0]), 0, ""), pj_cg_i64(g), "");
   case PJ_LOWER_ISNAN: case PJ_LOWER_ISINF: case PJ_LOWER_ISFINITE: return pj_cg_fpclass(g, e, b->lower);
+  case PJ_LOWER_ISNAT:
+    return LLVMBuildICmp(g->b, LLVMIntEQ, pj_cg_expr(g, e->builtin.args[0]), LLVMConstInt(pj_cg_i64(g), 1ull << 63, 0), "");
   case PJ_LOWER_SCALE: {
     LLVMValueRef x = pj_cg_expr(g, e->builtin.args[0]);
     return LLVMBuildFMul(g->b, x, LLVMConstReal(LLVMTypeOf(x), b->value), "");

@@ -178,6 +178,10 @@ LLVMValueRef pj_cg_boolop(PjCg *g, const PjExpr *e);
 LLVMValueRef pj_cg_ifexp(PjCg *g, const PjExpr *e);
 LLVMValueRef pj_compare_pair(PjCg *g, PjCmpOp op, LLVMValueRef a, const PjType *at, LLVMValueRef b, const PjType *bt);
 LLVMValueRef pj_float_powi_fn(PjCg *g, PjDtype d);
+/* backend/datetime.c: a BINARY with a datetime64 or timedelta64 operand (a, b: its operands'
+ * values), and a comparison of two of them, with numba's units and NaT. */
+LLVMValueRef pj_cg_time_binary(PjCg *g, const PjExpr *e, LLVMValueRef a, LLVMValueRef b);
+LLVMValueRef pj_cg_time_compare(PjCg *g, PjCmpOp op, LLVMValueRef a, PjDtype ad, LLVMValueRef b, PjDtype bd);
 LLVMValueRef pj_cg_array_view_method(PjCg *g, const PjExpr *e, bool view); /* a.reshape(...) / a.view(dtype) */ /* np.sin(x, out): a PJ_LOWER_ELEMENTWISE builtin */
 void pj_cg_store_slice(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt);
 /* Records (numba's Record): a record value is the address of its bytes. rec.name's value (a

@@ -257,6 +257,8 @@ LLVMValueRef pj_cg_binary(PjCg *g, const PjExpr *e) {
   LLVMValueRef a = pj_cg_expr(g, e->bin.l), b = pj_cg_expr(g, e->bin.r);
   PjDtype d = e->bin.l->type->dtype;
   PjBinOp op = e->bin.op;
+  if (pj_dtype_unit(d) >= 0 || pj_dtype_unit(e->bin.r->type->dtype) >= 0)
+    return pj_cg_time_binary(g, e, a, b); /* backend/datetime.c: NaT, not ZeroDivisionError */
   if (g->debug && (op == PJ_OP_DIV || op == PJ_OP_FLOORDIV || op == PJ_OP_MOD) && !pj_dtype_is_complex(d) &&
       !(pj_dtype_is_float(d) && g->fastmath))
     pj_check_divisor(g, e->loc, b, pj_dtype_is_float(d));
@@ -304,6 +306,7 @@ LLVMValueRef pj_cg_unary(PjCg *g, const PjExpr *e) {
 
 LLVMValueRef pj_compare_pair(PjCg *g, PjCmpOp op, LLVMValueRef a, const PjType *at, LLVMValueRef b,
                                     const PjType *bt) {
+  if (pj_dtype_unit(at->dtype) >= 0) return pj_cg_time_compare(g, op, a, at->dtype, b, bt->dtype); /* backend/datetime.c */
   PjDtype d = pj_dtype_unify(at->dtype, bt->dtype); /* int64 with uint64: float64, as numba */
   a = pj_cg_convert_scalar(g, a, at->dtype, d);
   b = pj_cg_convert_scalar(g, b, bt->dtype, d);

@@ -135,4 +135,17 @@ int pj_new_array_alignment(PjChecker *c, int id, PjExpr **slot);
 bool pj_is_ctypes_data(const PjExpr *e);
 const PjType *pj_type_ctypes_data(PjChecker *c, PjExpr **slot);
 
+/* frontend/datetime.c: datetime64 and timedelta64 scalars (a time type); a BINARY or UNARY of which
+ * an operand has one typed by numba's rules (NULL: reported); whether a comparison of two types,
+ * one a time type, is allowed (false: reported); whether builtin call e (arguments typed) takes its
+ * time values and arrays (false: reported), and the type of the abs() or int() of a time value (else
+ * t); whether a value of `from` converts to `to` (explicitly: np.int64(d); false: reported). */
+bool pj_type_is_time(const PjType *t);
+const PjType *pj_type_time_binary(PjChecker *c, PjExpr **slot);
+const PjType *pj_type_time_unary(PjChecker *c, PjExpr **slot);
+bool pj_time_compare_ok(PjChecker *c, PjLoc loc, PjCmpOp op, const PjType *a, const PjType *b);
+bool pj_time_builtin_ok(PjChecker *c, const PjExpr *e, int id);
+const PjType *pj_time_call_type(const PjExpr *e, int id, const PjType *t);
+bool pj_time_cast_ok(PjChecker *c, PjLoc loc, const PjType *from, PjDtype to, bool explicit_cast);
+
 #endif

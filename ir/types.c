@@ -18,7 +18,11 @@ static const PjType pj_grid_group_type = {.kind = PJ_TY_GRID_GROUP};
 #define PJ_R(d) [d] = {.kind = PJ_TY_RANGE, .dtype = d}
 #define PJ_EVERY_DTYPE(X) X(PJ_BOOL), X(PJ_INT8), X(PJ_INT16), X(PJ_INT32), X(PJ_INT64), X(PJ_UINT8), X(PJ_UINT16), \
     X(PJ_UINT32), X(PJ_UINT64), X(PJ_FLOAT32), X(PJ_FLOAT64), X(PJ_COMPLEX64), X(PJ_COMPLEX128), X(PJ_FLOAT16), X(PJ_BFLOAT16), \
-    X(PJ_FP8_E5M2), X(PJ_FP8_E4M3), X(PJ_FP8_E8M0)
+    X(PJ_FP8_E5M2), X(PJ_FP8_E4M3), X(PJ_FP8_E8M0), \
+    X(PJ_DATETIME64_Y), X(PJ_DATETIME64_M), X(PJ_DATETIME64_W), X(PJ_DATETIME64_D), X(PJ_DATETIME64_h), X(PJ_DATETIME64_m), X(PJ_DATETIME64_s), \
+    X(PJ_DATETIME64_ms), X(PJ_DATETIME64_us), X(PJ_DATETIME64_ns), X(PJ_DATETIME64_ps), X(PJ_DATETIME64_fs), X(PJ_DATETIME64_as), X(PJ_DATETIME64), \
+    X(PJ_TIMEDELTA64_Y), X(PJ_TIMEDELTA64_M), X(PJ_TIMEDELTA64_W), X(PJ_TIMEDELTA64_D), X(PJ_TIMEDELTA64_h), X(PJ_TIMEDELTA64_m), X(PJ_TIMEDELTA64_s), \
+    X(PJ_TIMEDELTA64_ms), X(PJ_TIMEDELTA64_us), X(PJ_TIMEDELTA64_ns), X(PJ_TIMEDELTA64_ps), X(PJ_TIMEDELTA64_fs), X(PJ_TIMEDELTA64_as), X(PJ_TIMEDELTA64)
 _Static_assert(PJ_MAX_DIMS == 8, "pj_array_types rows list ndim 0..8");
 static const PjType pj_array_types[PJ_DTYPE_COUNT][PJ_MAX_DIMS + 1] = {PJ_EVERY_DTYPE(PJ_ARRAY_ROW)};
 static const PjType pj_view_types[PJ_DTYPE_COUNT][PJ_MAX_DIMS + 1] = {PJ_EVERY_DTYPE(PJ_VIEW_ROW)};
@@ -334,7 +338,11 @@ PjDtype pj_dtype_unify(PjDtype a, PjDtype b) {
 
 const PjType *pj_type_unify(PjArena *arena, const PjType *a, const PjType *b) {
   if (pj_type_equal(a, b)) return a;
-  if (a->kind == PJ_TY_SCALAR && b->kind == PJ_TY_SCALAR) return pj_type_scalar(pj_dtype_unify(a->dtype, b->dtype));
+  if (a->kind == PJ_TY_SCALAR && b->kind == PJ_TY_SCALAR) {
+    if (a->dtype != b->dtype && (pj_dtype_unit(a->dtype) >= 0 || pj_dtype_unit(b->dtype) >= 0))
+      return NULL; /* numba unifies a datetime64 or timedelta64 with nothing but itself */
+    return pj_type_scalar(pj_dtype_unify(a->dtype, b->dtype));
+  }
   if (a->kind == PJ_TY_ARRAY && b->kind == PJ_TY_ARRAY && a->dtype == b->dtype && a->ndim == b->ndim &&
       a->readonly == b->readonly && !a->record && !b->record)
     return pj_type_array_ro(a->dtype, a->ndim, 'A', a->readonly); /* a C array and a view: numba's 'A' */

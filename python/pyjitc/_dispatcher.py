@@ -74,6 +74,8 @@ def _number(name, v):
     float32), a Python number is typed as numba types its literals."""
     if isinstance(v, np.generic) and v.dtype.name in CODES and (v.dtype.kind in "biuf" or v.dtype.name == "bfloat16"):
         return (name, BIND_SCALAR, (CODES[v.dtype.name], int(v) if v.dtype.kind in "biu" else float(v)))
+    if isinstance(v, (np.datetime64, np.timedelta64)) and v.dtype.name in CODES and v.dtype.isnative:
+        return (name, BIND_SCALAR, (CODES[v.dtype.name], int(v.view(np.int64))))  # the count (NaT: int64's minimum)
     if isinstance(v, (bool, np.bool_)):
         return (name, BIND_BOOL, bool(v))
     if isinstance(v, (int, np.integer)):

@@ -23,7 +23,7 @@ def _np_dtype(name):
 CODES = _core.dtype_codes()                    # {"float32": 9, ...}
 DTYPES = {code: _np_dtype(name) for name, code in CODES.items() if _np_dtype(name) is not None}
 _core.register(np.ndarray, np.generic, TypingError, CudaError,
-               {d.type: c for c, d in DTYPES.items() if d.kind != "c"})
+               {d.type: c for c, d in DTYPES.items() if d.kind not in "cMm"})  # datetimes: one type, many units
 
 def device():
     """(target, name, arch, ordinal) of the calling thread's device, opened on first use: the GPU
