@@ -306,6 +306,7 @@ LLVMValueRef pj_cg_unary(PjCg *g, const PjExpr *e) {
 
 LLVMValueRef pj_compare_pair(PjCg *g, PjCmpOp op, LLVMValueRef a, const PjType *at, LLVMValueRef b,
                                     const PjType *bt) {
+  if (at->kind == PJ_TY_RECORD || at->kind == PJ_TY_STRING) return pj_cg_chars_compare(g, op, a, at, b, bt); /* strings.c */
   if (pj_dtype_unit(at->dtype) >= 0) return pj_cg_time_compare(g, op, a, at->dtype, b, bt->dtype); /* backend/datetime.c */
   PjDtype d = pj_dtype_unify(at->dtype, bt->dtype); /* int64 with uint64: float64, as numba */
   a = pj_cg_convert_scalar(g, a, at->dtype, d);

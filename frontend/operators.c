@@ -106,7 +106,9 @@ const PjType *pj_type_unary(PjChecker *c, PjExpr **slot) {
 const PjType *pj_type_compare(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
   bool ok = true;
-  for (int i = 0; i <= e->cmp.n; i++) ok = pj_expr_type(c, &e->cmp.operands[i]) && ok;
+  for (int i = 0; i <= e->cmp.n; i++) /* a string literal compares with a fixed-width string */
+    ok = (e->cmp.operands[i]->kind == PJ_EX_STRING ? pj_type_string_literal(c, e->cmp.operands[i])
+                                                   : pj_expr_type(c, &e->cmp.operands[i])) && ok;
   if (!ok) return NULL;
   for (int i = 0; i < e->cmp.n; i++) {
     const PjType *a = e->cmp.operands[i]->type, *b = e->cmp.operands[i + 1]->type;
@@ -139,6 +141,10 @@ const PjType *pj_type_compare(PjChecker *c, PjExpr **slot) {
     if ((a->kind == PJ_TY_SCALAR && pj_dtype_is_fp8(a->dtype)) || (b->kind == PJ_TY_SCALAR && pj_dtype_is_fp8(b->dtype))) {
       pj_err(c, e->loc, "'%s' is not supported between %s and %s (convert fp8 values first: float32(x))", pj_cmpop_text(op), pj_tn(c, a), pj_tn(c, b));
       return NULL;
+    }
+    if (pj_type_is_chars(a) || pj_type_is_chars(b) || a->kind == PJ_TY_STRING || b->kind == PJ_TY_STRING) {
+      if (!pj_chars_compare_ok(c, e->loc, op, a, b)) return NULL; /* frontend/strings.c */
+      continue;
     }
     if ((pj_type_is_time(a) || pj_type_is_time(b)) && pj_type_is_scalar(a) && pj_type_is_scalar(b)) {
       if (!pj_time_compare_ok(c, e->loc, op, a, b)) return NULL; /* frontend/datetime.c */

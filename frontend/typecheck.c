@@ -319,7 +319,7 @@ const PjType *pj_type_field(PjChecker *c, const PjType *rt, const char *name, Pj
     pj_err(c, loc, "%s has no field '%s'", pj_tn(c, rt), name);
     return NULL;
   }
-  const PjType *ft = pj_record_field_type(f);
+  const PjType *ft = pj_record_field_type(c->arena, f);
   if (rt->readonly && ft->kind == PJ_TY_ARRAY) { /* a subarray of a constant record */
     PjType *t = pj_arena_alloc(c->arena, sizeof(PjType));
     *t = *ft;
@@ -468,6 +468,7 @@ const PjType *pj_type_subscript(PjChecker *c, PjExpr **slot) {
     if (!pj_expr_type(c, &e->sub.index)) return NULL;
     return pj_type_tuple_index(c, slot, bt);
   }
+  if (pj_type_is_chars(bt)) return pj_type_chars_index(c, e, bt); /* s[i] of a fixed-width string */
   if (bt->kind == PJ_TY_RECORD) {
     if (e->sub.index->kind != PJ_EX_STRING && !pj_record_index_by_position(c, e, bt)) {
       pj_err(c, e->sub.index->loc, "a record is indexed by a constant field name or position, as in rec['a'] or rec[0]");
@@ -993,6 +994,7 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
     return NULL;
   }
   const PjType *t = pj_time_call_type(e, id, NULL); /* abs(td), int(td): the value's own lowering */
+  if (!t) t = pj_chars_len_type(e, id);               /* len(s) of a fixed-width string */
   if (t) params[0] = e->call.args[0]->type;
   else t = pj_builtin_type(c->arena, id, e->call.args, e->call.nargs, params, err, sizeof err);
   if (!t) {

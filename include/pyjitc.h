@@ -176,13 +176,17 @@ typedef struct PjUnit {
 PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags);
 
 /* A NumPy structured dtype (numba's Record): named fields at byte offsets, as NumPy lays them out
- * (packed, or aligned with align=True). A field is a number, or a C-ordered subarray of numbers. */
+ * (packed, or aligned with align=True). A field is a number, a C-ordered subarray of numbers, or a
+ * fixed-width string. The same struct, with `chars` set and no fields, describes NumPy's
+ * fixed-width string dtypes ('S12', '<U12'; numba's CharSeq and UnicodeCharSeq), whose arrays
+ * and record fields kernels take as they take records: by the address of each element's bytes. */
 typedef struct PjRecordField {
   const char *name;
-  PjDtype dtype;
+  PjDtype dtype;               /* a number's; a string field's: uint8 ('S') or uint32 ('U'), its characters */
   int64_t offset;              /* bytes from the record's start */
   int ndim;                    /* 0: a number; else a subarray of these extents */
   int64_t shape[PJ_MAX_DIMS];
+  const struct PjRecord *string; /* a fixed-width string field: its string dtype (chars set), else NULL */
 } PjRecordField;
 
 typedef struct PjRecord {
@@ -191,6 +195,8 @@ typedef struct PjRecord {
   int aligned;                 /* made with align=True (NumPy's isalignedstruct) */
   int nfields;
   const PjRecordField *fields;
+  char chars;                  /* 0: a structured dtype; 'S': bytes (size characters of one byte), 'U':
+                                * unicode (size / 4 characters of four bytes, UCS-4), zero-padded */
 } PjRecord;
 
 /* The type of one kernel argument: a scalar (ndim 0) or an array, C-contiguous (layout 'C' or 0),

@@ -54,6 +54,15 @@ const PjType *pj_type_array_ro(PjDtype d, int ndim, char layout, bool readonly) 
 const PjType *pj_type_range(PjDtype counter) { return &pj_range_types[counter]; }
 const PjType *pj_type_dtype(PjDtype d) { return &pj_dtype_types[d]; }
 
+const PjType *pj_type_string(PjArena *arena, bool bytes, int64_t count) {
+  PjType *t = pj_arena_alloc(arena, sizeof(PjType));
+  memset(t, 0, sizeof *t);
+  t->kind = PJ_TY_STRING;
+  t->dtype = bytes ? PJ_UINT8 : PJ_UINT32;
+  t->count = (int)count;
+  return t;
+}
+
 const PjType *pj_type_function(PjArena *arena, int builtin, const struct PjFunc *func, const char *name) {
   PjType *t = pj_arena_alloc(arena, sizeof(PjType));
   t->kind = PJ_TY_FUNCTION;
@@ -145,10 +154,13 @@ const PjType *pj_type_record_array(PjArena *arena, const PjRecord *record, int n
 
 bool pj_record_equal(const PjRecord *a, const PjRecord *b) {
   if (a == b) return true;
-  if (!a || !b || a->size != b->size || a->aligned != b->aligned || a->nfields != b->nfields) return false;
+  if (!a || !b || a->size != b->size || a->aligned != b->aligned || a->nfields != b->nfields || a->chars != b->chars)
+    return false;
   for (int i = 0; i < a->nfields; i++) {
     const PjRecordField *x = &a->fields[i], *y = &b->fields[i];
-    if (strcmp(x->name, y->name) != 0 || x->dtype != y->dtype || x->offset != y->offset || x->ndim != y->ndim) return false;
+    if (strcmp(x->name, y->name) != 0 || x->dtype != y->dtype || x->offset != y->offset || x->ndim != y->ndim ||
+        !x->string != !y->string || (x->string && !pj_record_equal(x->string, y->string)))
+      return false;
     for (int k = 0; k < x->ndim; k++)
       if (x->shape[k] != y->shape[k]) return false;
   }
@@ -161,13 +173,17 @@ const PjRecordField *pj_record_field(const PjRecord *record, const char *name) {
   return NULL;
 }
 
-const PjType *pj_record_field_type(const PjRecordField *f) {
+const PjType *pj_record_field_type(PjArena *arena, const PjRecordField *f) {
+  if (f->string) return pj_type_record(arena, f->string); /* a reference to the field's characters */
   return f->ndim ? pj_type_array(f->dtype, f->ndim) : pj_type_scalar(f->dtype);
 }
+
+int64_t pj_string_count(const PjRecord *r) { return r->chars == 'U' ? r->size / 4 : r->size; }
 
 const PjRecordField *pj_record_misaligned(const PjRecord *record) {
   for (int i = 0; i < record->nfields; i++) {
     const PjRecordField *f = &record->fields[i];
+    if (f->string) continue; /* read and written a character at a time */
     int64_t align = (int64_t)pj_dtype_size(pj_dtype_part(f->dtype)); /* complex: its parts' */
     if (align > 1 && f->offset % align != 0) return f;
   }
@@ -185,6 +201,7 @@ bool pj_type_equal(const PjType *a, const PjType *b) {
     return a->dtype == b->dtype && a->ndim == b->ndim && a->layout == b->layout && a->readonly == b->readonly &&
            (a->record || b->record ? pj_record_equal(a->record, b->record) : true);
   case PJ_TY_RECORD: return pj_record_equal(a->record, b->record);
+  case PJ_TY_STRING: return a->dtype == b->dtype && a->count == b->count;
   case PJ_TY_TUPLE:
     if (a->count != b->count || !a->fields != !b->fields) return false;
     if (a->fields && strcmp(a->tname, b->tname) != 0) return false;
@@ -212,10 +229,12 @@ int pj_dtype_bits(PjDtype d) { return d == PJ_BOOL ? 1 : (int)pj_dtype_size(d) *
 
 /* numba's name: Record(a[type=float64;offset=0],b[type=int32;offset=8];16;True) */
 static const char *pj_record_name(PjArena *arena, const PjRecord *r) {
+  if (r->chars) /* numba's CharSeq / UnicodeCharSeq */
+    return pj_arena_printf(arena, "[%s x %lld]", r->chars == 'U' ? "unichr" : "char", (long long)pj_string_count(r));
   const char *s = "Record(";
   for (int i = 0; i < r->nfields; i++) {
     const PjRecordField *f = &r->fields[i];
-    const char *ty = pj_dtype_name(f->dtype);
+    const char *ty = f->string ? pj_record_name(arena, f->string) : pj_dtype_name(f->dtype);
     if (f->ndim) {
       const char *dims = "";
       for (int k = 0; k < f->ndim; k++) dims = pj_arena_printf(arena, "%s%s%lld", dims, k ? ", " : "", (long long)f->shape[k]);
@@ -229,6 +248,7 @@ static const char *pj_record_name(PjArena *arena, const PjRecord *r) {
 const char *pj_type_name(PjArena *arena, const PjType *t) {
   switch (t->kind) {
   case PJ_TY_RECORD: return pj_record_name(arena, t->record);
+  case PJ_TY_STRING: return t->dtype == PJ_UINT8 ? "bytes" : "unicode_type";
   case PJ_TY_VOID: return "none";
   case PJ_TY_NONE: return "none";
   case PJ_TY_SCALAR:

@@ -31,6 +31,14 @@ static int pj_dtype_from_format(const char *f, PjDtype *out) {
   return 0;
 }
 
+/* A NumPy fixed-width string's buffer format: "12s" (bytes, 'S12') or "12w" / "<12w" (UCS-4, 'U12'). */
+static bool pj_is_string_format(const char *f) {
+  if (!f) return false;
+  if (*f == '<' || *f == '=' || *f == '@' || *f == '|') f++;
+  size_t n = strspn(f, "0123456789");
+  return (f[n] == 's' || f[n] == 'w') && f[n + 1] == 0;
+}
+
 /* numpy's typestr ("<f4", "<M8[D]") -> dtype */
 static int pj_dtype_from_typestr(const char *t, PjDtype *out) {
   if (!t || strlen(t) < 3 || t[0] == '>') return 0;
@@ -371,6 +379,8 @@ int pj_arg_read(PyObject *o, PjArg *a, int index) {
     a->have_view = true;
     a->writable = !a->view.readonly;
     if (!viewed && a->view.format && a->view.format[0] == 'T' && numpy) return pj_record_read(o, a, index);
+    if (!viewed && numpy && ndarray && pj_is_string_format(a->view.format)) /* 'S12', '<U12': as records */
+      return pj_record_read(o, a, index);
     if (!viewed && (!pj_dtype_from_format(a->view.format, &d) || (Py_ssize_t)pj_dtype_size(d) != a->view.itemsize)) {
       PyErr_Format(PyExc_TypeError, "argument %d: an array of format '%s' is not supported", index + 1,
                    a->view.format ? a->view.format : "?");

@@ -420,7 +420,7 @@ def np_dtype(t):
         return np.dtype(ml_dtypes.bfloat16)
     if isinstance(t, Number):
         return np.dtype(t.name)
-    if isinstance(t, Record):
+    if isinstance(t, (Record, _CharSeqBase)):
         return t.record_dtype
     if isinstance(t, _NPDatetimeBase):
         return np.dtype(f"{'M' if isinstance(t, NPDatetime) else 'm'}8{f'[{t.unit}]' if t.unit else ''}")
@@ -432,6 +432,8 @@ def from_dtype(dtype):
     dtype = np.dtype(dtype)
     if dtype.fields is not None and dtype.names:
         return Record(dtype)
+    if dtype.kind in "SU":  # numba's CharSeq(n) / UnicodeCharSeq(n)
+        return CharSeq(dtype.itemsize) if dtype.kind == "S" else UnicodeCharSeq(dtype.itemsize // 4)
     if dtype.kind in "Mm" and dtype.isnative:
         unit, count = np.datetime_data(dtype)
         if count == 1:  # numba has no multiples of a unit (M8[5s]) either
@@ -542,6 +544,8 @@ def from_numba(t):
         return CPointer(from_numba(t.dtype))
     if kind == "Record" and isinstance(getattr(t, "dtype", None), np.dtype):
         return Record(t.dtype)
+    if kind in ("CharSeq", "UnicodeCharSeq"):
+        return (CharSeq if kind == "CharSeq" else UnicodeCharSeq)(t.count)
     if kind in ("NPDatetime", "NPTimedelta"):
         return (NPDatetime if kind == "NPDatetime" else NPTimedelta)(t.unit)
     found = NAMES.get(str(t))
@@ -563,7 +567,7 @@ def parse_signature(sig):
     names = {k: v for k, v in globals().items() if isinstance(v, Type)}
     names.update(NAMES)
     names.update(Array=Array, CPointer=CPointer, UniTuple=UniTuple, Tuple=Tuple, NPDatetime=NPDatetime,
-                 NPTimedelta=NPTimedelta)
+                 NPTimedelta=NPTimedelta, CharSeq=CharSeq, UnicodeCharSeq=UnicodeCharSeq)
     try:
         value = eval(sig, {"__builtins__": {}}, names)  # the names above only
     except Exception as e:
@@ -573,6 +577,36 @@ def parse_signature(sig):
     if isinstance(value, tuple):
         value = Signature(void, value)
     return value
+
+
+class _CharSeqBase(Type):
+    """numba's CharSeq and UnicodeCharSeq: NumPy's fixed-width string dtypes ('S12', '<U12') as
+    types, `count` characters; kernels take their arrays and record fields as they take records."""
+
+    def __init__(self, count):
+        self.count = int(count)
+        super().__init__(f"[{self._char} x {self.count}]")
+
+    @property
+    def key(self):
+        return self.count
+
+    @property
+    def record_dtype(self):
+        return np.dtype(f"{self._kind}{self.count}")
+
+    dtype = record_dtype
+
+
+class CharSeq(_CharSeqBase):
+    _char, _kind = "char", "S"
+
+
+class UnicodeCharSeq(_CharSeqBase):
+    _char, _kind = "unichr", "U"
+
+    def __repr__(self):
+        return f"UnicodeCharSeq({self.count})"
 
 
 class Record(Type):
