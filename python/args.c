@@ -146,7 +146,26 @@ static int pj_is_bf16_dtype(PyObject *dtype) {
   return yes;
 }
 
-static int pj_dtype_of_object(PyObject *dtype, PjDtype *out);
+/* The dtype of a NumPy dtype object that refuses the buffer protocol: ml_dtypes.bfloat16, or a
+ * datetime64 / timedelta64 of native byte order (whose dtype objects NumPy makes anew for every
+ * array: read, not remembered). 0 for any other. */
+static int pj_viewed_dtype(PyObject *dtype, PjDtype *d) {
+  PyObject *kind = dtype ? PyObject_GetAttrString(dtype, "kind") : NULL;
+  const char *k = kind && PyUnicode_Check(kind) ? PyUnicode_AsUTF8AndSize(kind, NULL) : NULL;
+  int ok = 0;
+  if (k && (k[0] == 'M' || k[0] == 'm')) {
+    PyObject *typestr = PyObject_GetAttrString(dtype, "str");
+    const char *t = typestr && PyUnicode_Check(typestr) ? PyUnicode_AsUTF8AndSize(typestr, NULL) : NULL;
+    ok = t && pj_dtype_from_typestr(t, d);
+    Py_XDECREF(typestr);
+  } else if (k && k[0] == 'V' && pj_is_bf16_dtype(dtype)) {
+    *d = PJ_BFLOAT16;
+    ok = 1;
+  }
+  Py_XDECREF(kind);
+  PyErr_Clear();
+  return ok;
+}
 
 /* The buffer of a NumPy array or scalar whose dtype refuses the buffer protocol: ml_dtypes.bfloat16
  * (through its uint16 view) and datetime64 / timedelta64 of native byte order (through their int64
@@ -156,9 +175,8 @@ static int pj_view_buffer(PyObject *o, Py_buffer *view, int flags, PjDtype *d) {
   PyObject *et, *ev, *tb;
   PyErr_Fetch(&et, &ev, &tb);
   PyObject *dtype = PyObject_GetAttrString(o, "dtype");
-  int known = dtype && pj_dtype_of_object(dtype, d) && (*d == PJ_BFLOAT16 || pj_dtype_unit(*d) >= 0);
+  int known = pj_viewed_dtype(dtype, d);
   Py_XDECREF(dtype);
-  PyErr_Clear();
   if (!known) {
     PyErr_Restore(et, ev, tb);
     return 0;
@@ -166,7 +184,12 @@ static int pj_view_buffer(PyObject *o, Py_buffer *view, int flags, PjDtype *d) {
   Py_XDECREF(et);
   Py_XDECREF(ev);
   Py_XDECREF(tb);
-  PyObject *bits = PyObject_CallMethod(o, "view", "s", *d == PJ_BFLOAT16 ? "uint16" : "int64");
+  /* the views' dtypes: named the first time, then the dtype objects NumPy made (singletons) */
+  static PyObject *as_u16, *as_i64;
+  PyObject **as = *d == PJ_BFLOAT16 ? &as_u16 : &as_i64;
+  PyObject *bits = *as ? PyObject_CallMethod(o, "view", "O", *as)
+                       : PyObject_CallMethod(o, "view", "s", *d == PJ_BFLOAT16 ? "uint16" : "int64");
+  if (bits && !*as && !(*as = PyObject_GetAttrString(bits, "dtype"))) PyErr_Clear(); /* kept */
   int r = bits && PyObject_GetBuffer(bits, view, flags) == 0 ? 1 : -1;
   Py_XDECREF(bits);
   return r;

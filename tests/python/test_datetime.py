@@ -148,6 +148,24 @@ def test_device_arrays_in_kernels():
     same(out.copy_to_host(), a - b)
 
 
+class Foreign:
+    """Another library's GPU array: only __cuda_array_interface__ (typestr '<M8[D]', as CuPy's)."""
+
+    def __init__(self, dev):
+        self._dev = dev
+        self.__cuda_array_interface__ = dev.__cuda_array_interface__
+
+
+def test_cuda_array_interface_inputs():
+    a, b = dates("D", 100, 30), dates("D", 100, 31)
+    out = cuda.device_array(100, "m8[D]")
+    da, db = Foreign(cuda.to_device(a)), Foreign(cuda.to_device(b))
+    assert da.__cuda_array_interface__["typestr"] == "<M8[D]"
+    sub[2, 64](da, db, out)
+    same(out.copy_to_host(), a - b)
+    assert cuda.as_cuda_array(da).dtype == np.dtype("M8[D]")
+
+
 # ---- arithmetic of every pair of units, against NumPy ------------------------------------------
 
 @pytest.mark.parametrize("ua", UNITS)
