@@ -171,6 +171,7 @@ const char *pj_source_kernel_signature(const PjSource *s, int k) { return s->ker
 
 /* ---- sources given unit by unit ------------------------------------------------------------- */
 
+static const PjRecord *pj_record_own(PjArena *arena, const PjRecord *from);
 static PjConstArray *pj_binding_array(PjArena *a, const PjBinding *b, int unit);
 
 /* A constant binding's value: a number, or a tuple of numbers, tuples and (as tuple items, for
@@ -257,17 +258,7 @@ static PjConstArray *pj_binding_array(PjArena *a, const PjBinding *b, int unit) 
     arr->count *= b->shape[k];
   }
   if (b->record || pj_dtype_is_complex(b->dtype)) { /* kept as bytes: the module holds them as they are */
-    if (b->record) {
-      PjRecord *r = pj_arena_alloc(a, sizeof(PjRecord));
-      PjRecordField *f = pj_arena_alloc(a, sizeof(PjRecordField) * (size_t)(b->record->nfields + 1));
-      *r = *b->record;
-      for (int i = 0; i < r->nfields; i++) {
-        f[i] = b->record->fields[i];
-        f[i].name = pj_arena_strdup(a, f[i].name);
-      }
-      r->fields = f;
-      arr->record = r;
-    }
+    if (b->record) arr->record = pj_record_own(a, b->record);
     size_t n = (size_t)arr->count * (size_t)(b->record ? b->record->size : (int64_t)pj_dtype_size(b->dtype));
     void *bytes = pj_arena_alloc(a, n + 1);
     memcpy(bytes, b->data, n);
@@ -294,7 +285,11 @@ static PjConstArray *pj_binding_array(PjArena *a, const PjBinding *b, int unit) 
     case PJ_FLOAT64: d = *(const double *)p; break;
     case PJ_FLOAT16: d = pj_half_to_double(*(const uint16_t *)p); break;
     case PJ_BFLOAT16: d = pj_bf16_to_double(*(const uint16_t *)p); break;
-    default: return NULL;
+    default:
+      if (pj_dtype_unit(b->dtype) < 0) return NULL;
+      v = *(const int64_t *)p; /* datetime64, timedelta64: the counts */
+      d = (double)v;
+      break;
     }
     arr->ints[i] = v;
     arr->values[i] = d;
@@ -563,21 +558,26 @@ static char *pj_dump_typed(const PjFunc *kernel, const PjVec *specs, PjArena *ar
 
 static PjTarget pj_resolve_target(PjTarget t) { return t == PJ_TARGET_CPU ? PJ_TARGET_CPU : PJ_TARGET_CUDA; }
 
-/* The argument types with their record descriptions (names included) copied into the arena. */
+/* A record description (names and string fields' descriptions included) copied into the arena. */
+static const PjRecord *pj_record_own(PjArena *arena, const PjRecord *from) {
+  PjRecord *r = pj_arena_alloc(arena, sizeof(PjRecord));
+  *r = *from;
+  PjRecordField *f = pj_arena_alloc(arena, sizeof(PjRecordField) * (size_t)(r->nfields ? r->nfields : 1));
+  for (int j = 0; j < r->nfields; j++) {
+    f[j] = from->fields[j];
+    f[j].name = pj_arena_printf(arena, "%s", f[j].name);
+    if (f[j].string) f[j].string = pj_record_own(arena, f[j].string);
+  }
+  r->fields = f;
+  return r;
+}
+
+/* The argument types with their record descriptions copied into the arena. */
 static const PjArgType *pj_args_own(PjArena *arena, const PjArgType *args, int nargs) {
   PjArgType *out = pj_arena_alloc(arena, sizeof(PjArgType) * (size_t)(nargs ? nargs : 1));
   for (int i = 0; i < nargs; i++) {
     out[i] = args[i];
-    if (!args[i].record) continue;
-    PjRecord *r = pj_arena_alloc(arena, sizeof(PjRecord));
-    *r = *args[i].record;
-    PjRecordField *f = pj_arena_alloc(arena, sizeof(PjRecordField) * (size_t)(r->nfields ? r->nfields : 1));
-    for (int j = 0; j < r->nfields; j++) {
-      f[j] = args[i].record->fields[j];
-      f[j].name = pj_arena_printf(arena, "%s", f[j].name);
-    }
-    r->fields = f;
-    out[i].record = r;
+    if (args[i].record) out[i].record = pj_record_own(arena, args[i].record);
   }
   return out;
 }

@@ -291,6 +291,7 @@ LLVMValueRef pj_cg_subscript(PjCg *g, const PjExpr *e) {
     }
     return r;
   }
+  if (e->sub.base->type->kind == PJ_TY_RECORD && e->sub.base->type->record->chars) return pj_cg_chars_index(g, e);
   if (e->sub.base->type->kind == PJ_TY_RECORD) return pj_cg_field_load(g, e->sub.base, e->sub.index->str);
   if (e->type->kind == PJ_TY_RECORD) return pj_cg_element_ptr(g, e); /* a record of an array: its address */
   if (e->type->kind == PJ_TY_ARRAY) return pj_cg_view(g, e);
@@ -316,8 +317,9 @@ LLVMValueRef pj_cg_field_load(PjCg *g, const PjExpr *rec, const char *name) {
   const PjRecord *r = rec->type->record;
   const PjRecordField *f = pj_record_field(r, name);
   LLVMValueRef addr = pj_field_addr(g, pj_cg_expr(g, rec), f);
+  if (f->string) return addr; /* a string field: the address of its characters */
   if (f->ndim) { /* a subarray: a C array over the record's bytes, its extents constants */
-    const PjType *at = pj_record_field_type(f);
+    const PjType *at = pj_record_field_type(NULL, f); /* a subarray: no arena needed */
     LLVMValueRef v = LLVMBuildInsertValue(g->b, LLVMGetUndef(pj_cg_type(g, at)), addr, 0, "");
     LLVMValueRef dims = LLVMGetUndef(LLVMArrayType2(pj_cg_i64(g), (uint64_t)f->ndim));
     for (int k = 0; k < f->ndim; k++)
@@ -332,6 +334,10 @@ LLVMValueRef pj_cg_field_load(PjCg *g, const PjExpr *rec, const char *name) {
 void pj_cg_field_store(PjCg *g, const PjExpr *rec, const char *name, LLVMValueRef v, const PjType *vt) {
   const PjRecord *r = rec->type->record;
   const PjRecordField *f = pj_record_field(r, name);
+  if (f->string) { /* rec.name = "XYZ": backend/strings.c */
+    pj_cg_chars_store(g, pj_field_addr(g, pj_cg_expr(g, rec), f), f->string, v, vt);
+    return;
+  }
   v = pj_cg_convert(g, v, vt, pj_type_scalar(f->dtype));
   if (f->dtype == PJ_BOOL) v = LLVMBuildZExt(g->b, v, LLVMInt8TypeInContext(g->ctx), "");
   LLVMValueRef st = LLVMBuildStore(g->b, v, pj_field_addr(g, pj_cg_expr(g, rec), f));

@@ -32,7 +32,7 @@ LLVMTypeRef pj_cg_dtype(PjCg *g, PjDtype d) {
     LLVMTypeRef part = pj_cg_dtype(g, pj_dtype_part(d));
     return LLVMStructTypeInContext(g->ctx, (LLVMTypeRef[]){part, part}, 2, 0);
   }
-  default: return NULL;
+  default: return pj_dtype_unit(d) >= 0 ? LLVMInt64TypeInContext(g->ctx) : NULL; /* datetime64, timedelta64 */
   }
 }
 
@@ -58,6 +58,7 @@ LLVMTypeRef pj_cg_type(PjCg *g, const PjType *t) {
   }
   case PJ_TY_GRID_GROUP: return pj_cg_i64(g); /* no data (0), but NVPTX takes no empty parameter */
   case PJ_TY_RECORD: return pj_cg_ptr(g);     /* a reference to the record's bytes */
+  case PJ_TY_STRING: return pj_cg_ptr(g);     /* a string literal: the address of its characters */
   case PJ_TY_POINTER: return pj_cg_ptr(g);
   default: return LLVMStructTypeInContext(g->ctx, NULL, 0, 0);
   }
@@ -681,7 +682,7 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
       LLVMTypeRef ov[1] = {pj_cg_dtype(g, d)};
       return pj_cg_call_intrinsic(g, "llvm.fabs", ov, 1, &x, 1);
     }
-    if (!pj_dtype_is_signed(d)) return x;
+    if (!pj_dtype_is_signed(d) && !pj_dtype_is_timedelta(d)) return x; /* abs(NaT) is NaT: -min wraps to min */
     LLVMValueRef neg = LLVMBuildICmp(g->b, LLVMIntSLT, x, LLVMConstInt(LLVMTypeOf(x), 0, 0), "");
     return LLVMBuildSelect(g->b, neg, LLVMBuildNeg(g->b, x, ""), x, "");
   }
@@ -689,6 +690,8 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   case PJ_LOWER_LEN: {
     const PjExpr *a = e->builtin.args[0];
     if (a->type->kind == PJ_TY_TUPLE) return pj_cg_const_int(g, PJ_INT64, a->type->count);
+    if (a->type->kind == PJ_TY_RECORD || a->type->kind == PJ_TY_STRING) /* a fixed-width string */
+      return pj_cg_chars_len(g, pj_cg_expr(g, a), a->type);
     return pj_cg_array_dim(g, pj_cg_expr(g, a), 0);
   }
   case PJ_LOWER_FREXP: case PJ_LOWER_MODF: return pj_cg_split(g, e, b);
@@ -714,6 +717,8 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   case PJ_LOWER_ADDRESS:
     return LLVMBuildPtrToInt(g->b, LLVMBuildExtractValue(g->b, pj_cg_expr(g, e->builtin.args[0]), 0, ""), pj_cg_i64(g), "");
   case PJ_LOWER_ISNAN: case PJ_LOWER_ISINF: case PJ_LOWER_ISFINITE: return pj_cg_fpclass(g, e, b->lower);
+  case PJ_LOWER_ISNAT:
+    return LLVMBuildICmp(g->b, LLVMIntEQ, pj_cg_expr(g, e->builtin.args[0]), LLVMConstInt(pj_cg_i64(g), 1ull << 63, 0), "");
   case PJ_LOWER_SCALE: {
     LLVMValueRef x = pj_cg_expr(g, e->builtin.args[0]);
     return LLVMBuildFMul(g->b, x, LLVMConstReal(LLVMTypeOf(x), b->value), "");
@@ -921,6 +926,7 @@ static LLVMValueRef pj_cg_const_array(PjCg *g, const PjExpr *e) {
 LLVMValueRef pj_cg_expr(PjCg *g, const PjExpr *e) {
   switch (e->kind) {
   case PJ_EX_CONST_ARRAY: return pj_cg_const_array(g, e);
+  case PJ_EX_STRING: return pj_cg_string_literal(g, e); /* backend/strings.c */
   case PJ_EX_INT: return pj_cg_const_int(g, e->type->dtype, e->ival);
   case PJ_EX_BOOL: return LLVMConstInt(LLVMInt1TypeInContext(g->ctx), (unsigned long long)e->ival, 0);
   case PJ_EX_FLOAT:
@@ -966,6 +972,8 @@ static void pj_cg_store(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjT
   case PJ_EX_NAME: pj_cg_store_var(g, target, v, vt); break;
   case PJ_EX_SUBSCRIPT:
     if (target->sub.base->type->kind == PJ_TY_RECORD) pj_cg_field_store(g, target->sub.base, target->sub.index->str, v, vt);
+    else if (target->type && target->type->kind == PJ_TY_RECORD && target->type->record->chars)
+      pj_cg_chars_store(g, pj_cg_element_ptr(g, target), target->type->record, v, vt); /* a[i] = "XYZ" */
     else if (target->type && target->type->kind == PJ_TY_RECORD) pj_cg_record_copy(g, pj_cg_element_ptr(g, target), v, target->type);
     else if (target->type && target->type->kind == PJ_TY_ARRAY) pj_cg_store_slice(g, target, v, vt);
     else pj_cg_store_element(g, target, v, vt);

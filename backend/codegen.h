@@ -180,6 +180,19 @@ LLVMValueRef pj_compare_pair(PjCg *g, PjCmpOp op, LLVMValueRef a, const PjType *
 /* `key in arr` of an array of numbers (backend/arrays.c). */
 LLVMValueRef pj_cg_array_contains(PjCg *g, LLVMValueRef key, const PjType *kt, LLVMValueRef arr, const PjType *at);
 LLVMValueRef pj_float_powi_fn(PjCg *g, PjDtype d);
+/* backend/strings.c: fixed-width strings (numba's CharSeq / UnicodeCharSeq; a record with chars,
+ * its value the address of its characters) and string literals (a constant of their characters):
+ * a literal's address; a store into one of `to`'s (a literal copied and zero-padded, or another of
+ * the same dtype); len(); a comparison; s[i] of bytes (IndexError past the end). */
+LLVMValueRef pj_cg_string_literal(PjCg *g, const PjExpr *e);
+void pj_cg_chars_store(PjCg *g, LLVMValueRef dst, const PjRecord *to, LLVMValueRef src, const PjType *st);
+LLVMValueRef pj_cg_chars_len(PjCg *g, LLVMValueRef p, const PjType *t);
+LLVMValueRef pj_cg_chars_compare(PjCg *g, PjCmpOp op, LLVMValueRef a, const PjType *at, LLVMValueRef b, const PjType *bt);
+LLVMValueRef pj_cg_chars_index(PjCg *g, const PjExpr *e);
+/* backend/datetime.c: a BINARY with a datetime64 or timedelta64 operand (a, b: its operands'
+ * values), and a comparison of two of them, with numba's units and NaT. */
+LLVMValueRef pj_cg_time_binary(PjCg *g, const PjExpr *e, LLVMValueRef a, LLVMValueRef b);
+LLVMValueRef pj_cg_time_compare(PjCg *g, PjCmpOp op, LLVMValueRef a, PjDtype ad, LLVMValueRef b, PjDtype bd);
 LLVMValueRef pj_cg_array_view_method(PjCg *g, const PjExpr *e, bool view); /* a.reshape(...) / a.view(dtype) */ /* np.sin(x, out): a PJ_LOWER_ELEMENTWISE builtin */
 void pj_cg_store_slice(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType *vt);
 /* Records (numba's Record): a record value is the address of its bytes. rec.name's value (a

@@ -257,6 +257,8 @@ LLVMValueRef pj_cg_binary(PjCg *g, const PjExpr *e) {
   LLVMValueRef a = pj_cg_expr(g, e->bin.l), b = pj_cg_expr(g, e->bin.r);
   PjDtype d = e->bin.l->type->dtype;
   PjBinOp op = e->bin.op;
+  if (pj_dtype_unit(d) >= 0 || pj_dtype_unit(e->bin.r->type->dtype) >= 0)
+    return pj_cg_time_binary(g, e, a, b); /* backend/datetime.c: NaT, not ZeroDivisionError */
   if (g->debug && (op == PJ_OP_DIV || op == PJ_OP_FLOORDIV || op == PJ_OP_MOD) && !pj_dtype_is_complex(d) &&
       !(pj_dtype_is_float(d) && g->fastmath))
     pj_check_divisor(g, e->loc, b, pj_dtype_is_float(d));
@@ -333,6 +335,8 @@ LLVMValueRef pj_compare_pair(PjCg *g, PjCmpOp op, LLVMValueRef a, const PjType *
     LLVMValueRef r = pj_tuple_equal(g, a, at, b, bt);
     return op == PJ_CMP_EQ ? r : LLVMBuildNot(g->b, r, "");
   }
+  if (at->kind == PJ_TY_RECORD || at->kind == PJ_TY_STRING) return pj_cg_chars_compare(g, op, a, at, b, bt); /* strings.c */
+  if (pj_dtype_unit(at->dtype) >= 0) return pj_cg_time_compare(g, op, a, at->dtype, b, bt->dtype); /* backend/datetime.c */
   PjDtype d = pj_dtype_unify(at->dtype, bt->dtype); /* int64 with uint64: float64, as numba */
   a = pj_cg_convert_scalar(g, a, at->dtype, d);
   b = pj_cg_convert_scalar(g, b, bt->dtype, d);

@@ -74,6 +74,11 @@ static void pj_store_field(PjChecker *c, PjExpr *target, PjExpr **value, const P
   }
   if (!value) return;
   const PjType *vt = (*value)->type;
+  if (pj_type_is_chars(ft)) { /* a string field: frontend/strings.c */
+    pj_chars_store_ok(c, (*value)->loc, vt, ft, pj_arena_printf(c->arena, "a field of type %s", pj_tn(c, ft)));
+    return;
+  }
+  if (pj_string_misplaced(c, *value)) return;
   if (pj_type_is_complex(vt) && !pj_type_is_complex(ft)) {
     pj_err(c, (*value)->loc, "cannot store %s into a field of type %s (take .real or abs())", pj_tn(c, vt), pj_tn(c, ft));
     return;
@@ -111,9 +116,15 @@ static void pj_store_item(PjChecker *c, PjExpr *target, PjExpr **value) {
   if (c->final) target->type = et;
   if (!value) return; /* inference: nothing to convert yet */
   const PjType *vt = (*value)->type;
+  if (!pj_type_is_chars(et) && pj_string_misplaced(c, *value)) return;
   if (et->kind == PJ_TY_ARRAY) {
     if (pj_slice_value_ok(c, (*value)->loc, vt, et, target->sub.base->type) && vt->kind != PJ_TY_ARRAY)
       pj_coerce(c, value, pj_type_scalar(et->dtype));
+    return;
+  }
+  if (pj_type_is_chars(et)) { /* a[i] = "XYZ": frontend/strings.c */
+    pj_chars_store_ok(c, (*value)->loc, vt, et,
+                      pj_arena_printf(c->arena, "an element of %s", pj_tn(c, target->sub.base->type)));
     return;
   }
   if (et->kind == PJ_TY_RECORD) { /* a[i] = rec: the record's bytes copied */
@@ -140,6 +151,11 @@ static void pj_store_item(PjChecker *c, PjExpr *target, PjExpr **value) {
 static void pj_assign_to(PjChecker *c, PjExpr *target, PjExpr **value, const PjType *t) {
   switch (target->kind) {
   case PJ_EX_NAME:
+    if (t->kind == PJ_TY_STRING) {
+      pj_err(c, value ? (*value)->loc : target->loc, "strings are not supported in kernels yet (a string literal is "
+             "only stored into an element or a field of a fixed-width string dtype, or compared with one)");
+      return;
+    }
     if (pj_bind_var(c, target, t) && value) pj_coerce(c, value, c->f->vars[target->name.var].type);
     return;
   case PJ_EX_SUBSCRIPT: pj_store_item(c, target, value); return;
@@ -170,7 +186,9 @@ static void pj_mark_unknown(PjChecker *c, const PjExpr *target) {
 }
 
 void pj_check_assign(PjChecker *c, PjStmt *s) {
-  const PjType *t = pj_expr_type(c, &s->assign.value);
+  /* a[i] = "XYZ", rec.name = b"XYZ": a string literal stored into a fixed-width string */
+  const PjType *t = s->assign.value->kind == PJ_EX_STRING ? pj_type_string_literal(c, s->assign.value)
+                                                           : pj_expr_type(c, &s->assign.value);
   if (!t) {
     for (int i = 0; c->final && i < s->assign.ntargets; i++) pj_mark_unknown(c, s->assign.targets[i]);
     return;

@@ -137,4 +137,30 @@ int pj_new_array_alignment(PjChecker *c, int id, PjExpr **slot);
 bool pj_is_ctypes_data(const PjExpr *e);
 const PjType *pj_type_ctypes_data(PjChecker *c, PjExpr **slot);
 
+/* frontend/datetime.c: datetime64 and timedelta64 scalars (a time type); a BINARY or UNARY of which
+ * an operand has one typed by numba's rules (NULL: reported); whether a comparison of two types,
+ * one a time type, is allowed (false: reported); whether builtin call e (arguments typed) takes its
+ * time values and arrays (false: reported), and the type of the abs() or int() of a time value (else
+ * t); whether a value of `from` converts to `to` (explicitly: np.int64(d); false: reported). */
+bool pj_type_is_time(const PjType *t);
+const PjType *pj_type_time_binary(PjChecker *c, PjExpr **slot);
+const PjType *pj_type_time_unary(PjChecker *c, PjExpr **slot);
+bool pj_time_compare_ok(PjChecker *c, PjLoc loc, PjCmpOp op, const PjType *a, const PjType *b);
+bool pj_time_builtin_ok(PjChecker *c, const PjExpr *e, int id);
+const PjType *pj_time_call_type(const PjExpr *e, int id, const PjType *t);
+bool pj_time_cast_ok(PjChecker *c, PjLoc loc, const PjType *from, PjDtype to, bool explicit_cast);
+
+/* frontend/strings.c: fixed-width strings (a record with chars: an element of an 'S' or 'U' array,
+ * a string field); a string literal's type (set on e); whether a value of type vt may be stored
+ * into one of type et (`into` names the target for the message; false: reported); whether two
+ * types compare as strings (false: reported); len() of one (int64, else NULL); s[i] of bytes. */
+bool pj_type_is_chars(const PjType *t);
+const PjType *pj_type_string_literal(PjChecker *c, PjExpr *e);
+/* A string literal where no fixed-width string takes it: reported (true), else false. */
+bool pj_string_misplaced(PjChecker *c, const PjExpr *value);
+bool pj_chars_store_ok(PjChecker *c, PjLoc loc, const PjType *vt, const PjType *et, const char *into);
+bool pj_chars_compare_ok(PjChecker *c, PjLoc loc, PjCmpOp op, const PjType *a, const PjType *b);
+const PjType *pj_chars_len_type(const PjExpr *e, int id);
+const PjType *pj_type_chars_index(PjChecker *c, PjExpr *e, const PjType *bt);
+
 #endif

@@ -73,7 +73,19 @@ static const PjType *pj_type_view(PjChecker *c, PjExpr **slot, PjExpr *base) {
     pj_err(c, e->loc, "view() takes a dtype");
     return NULL;
   }
-  const PjType *dt = pj_expr_type(c, &e->call.args[0]);
+  PjExpr *arg = e->call.args[0];
+  const PjType *dt;
+  if (arg->kind == PJ_EX_STRING) { /* a.view('i8'), a.view('<M8[D]'): NumPy's names of a dtype */
+    PjDtype named;
+    const char *name = arg->str + (arg->str[0] == '<' || arg->str[0] == '=' || arg->str[0] == '|');
+    if (!pj_dtype_from_name(name, &named)) {
+      pj_err(c, arg->loc, "view(): '%s' is not the name of a dtype pyjitc knows", arg->str);
+      return NULL;
+    }
+    dt = arg->type = pj_type_dtype(named);
+  } else {
+    dt = pj_expr_type(c, &e->call.args[0]);
+  }
   if (!dt) return NULL;
   if (dt->kind != PJ_TY_DTYPE || pj_dtype_is_complex(dt->dtype) || dt->dtype == PJ_BOOL) {
     pj_err(c, e->call.args[0]->loc, "view() takes the dtype of a number (np.int32, np.float64, ...), not %s",

@@ -54,6 +54,9 @@ const PjType *pj_type_binary(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
   const PjType *lt = pj_expr_type(c, &e->bin.l), *rt = pj_expr_type(c, &e->bin.r);
   if (!lt || !rt) return NULL;
+  if (pj_type_is_time(lt) || pj_type_is_time(rt)) {
+    if (pj_type_is_scalar(lt) && pj_type_is_scalar(rt)) return pj_type_time_binary(c, slot); /* frontend/datetime.c */
+  }
   PjDtype operand, result;
   if (!pj_type_is_scalar(lt) || !pj_type_is_scalar(rt) || !pj_binop_dtypes(e->bin.op, lt->dtype, rt->dtype, &operand, &result)) {
     bool arrays = lt->kind == PJ_TY_ARRAY || rt->kind == PJ_TY_ARRAY;
@@ -80,6 +83,7 @@ const PjType *pj_type_unary(PjChecker *c, PjExpr **slot) {
   if (e->un.op == PJ_UN_NOT) return pj_condition_type(c, &e->un.x) ? pj_type_scalar(PJ_BOOL) : NULL;
   const PjType *t = pj_expr_type(c, &e->un.x);
   if (!t) return NULL;
+  if (pj_type_is_time(t)) return pj_type_time_unary(c, slot); /* frontend/datetime.c */
   if (!pj_type_is_scalar(t) || pj_dtype_is_fp8(t->dtype) || (e->un.op == PJ_UN_INVERT && (pj_type_is_float(t) || pj_type_is_complex(t)))) {
     static const char *const ops[] = {"-", "+", "~", "not"};
     pj_err(c, e->loc, "bad operand type for unary %s: %s", ops[e->un.op], pj_tn(c, t));
@@ -147,7 +151,9 @@ static bool pj_contains_ok(PjChecker *c, PjLoc loc, PjCmpOp op, const PjType *x,
 const PjType *pj_type_compare(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
   bool ok = true;
-  for (int i = 0; i <= e->cmp.n; i++) ok = pj_expr_type(c, &e->cmp.operands[i]) && ok;
+  for (int i = 0; i <= e->cmp.n; i++) /* a string literal compares with a fixed-width string */
+    ok = (e->cmp.operands[i]->kind == PJ_EX_STRING ? pj_type_string_literal(c, e->cmp.operands[i])
+                                                   : pj_expr_type(c, &e->cmp.operands[i])) && ok;
   if (!ok) return NULL;
   for (int i = 0; i < e->cmp.n; i++) {
     const PjType *a = e->cmp.operands[i]->type, *b = e->cmp.operands[i + 1]->type;
@@ -193,6 +199,14 @@ const PjType *pj_type_compare(PjChecker *c, PjExpr **slot) {
     if ((a->kind == PJ_TY_SCALAR && pj_dtype_is_fp8(a->dtype)) || (b->kind == PJ_TY_SCALAR && pj_dtype_is_fp8(b->dtype))) {
       pj_err(c, e->loc, "'%s' is not supported between %s and %s (convert fp8 values first: float32(x))", pj_cmpop_text(op), pj_tn(c, a), pj_tn(c, b));
       return NULL;
+    }
+    if (pj_type_is_chars(a) || pj_type_is_chars(b) || a->kind == PJ_TY_STRING || b->kind == PJ_TY_STRING) {
+      if (!pj_chars_compare_ok(c, e->loc, op, a, b)) return NULL; /* frontend/strings.c */
+      continue;
+    }
+    if ((pj_type_is_time(a) || pj_type_is_time(b)) && pj_type_is_scalar(a) && pj_type_is_scalar(b)) {
+      if (!pj_time_compare_ok(c, e->loc, op, a, b)) return NULL; /* frontend/datetime.c */
+      continue;
     }
     if ((pj_type_is_complex(a) || pj_type_is_complex(b)) && op != PJ_CMP_EQ && op != PJ_CMP_NE) {
       pj_err(c, e->loc, "'%s' is not supported between %s and %s", pj_cmpop_text(op), pj_tn(c, a), pj_tn(c, b));

@@ -32,6 +32,7 @@ const TSLanguage *tree_sitter_python(void);
   X(IDENTIFIER, "identifier", 1) X(INTEGER, "integer", 1) X(FLOAT, "float", 1) X(TRUE, "true", 1)  \
   X(FALSE, "false", 1) X(NONE, "none", 1) X(STRING, "string", 1)                                   \
   X(CONCAT_STRING, "concatenated_string", 1) X(STRING_CONTENT, "string_content", 1)                \
+  X(STRING_START, "string_start", 1)                                                               \
   X(ATTRIBUTE, "attribute", 1) X(CALL, "call", 1) X(ARGUMENT_LIST, "argument_list", 1)             \
   X(KEYWORD_ARGUMENT, "keyword_argument", 1) X(SUBSCRIPT, "subscript", 1) X(SLICE, "slice", 1)     \
   X(BINARY, "binary_operator", 1) X(UNARY, "unary_operator", 1) X(NOT, "not_operator", 1)          \
@@ -245,15 +246,112 @@ static PjExpr *pj_parse_float(PjParser *p, TSNode n) {
   return e;
 }
 
+/* The UTF-8 bytes of code point c at out (at most 4). */
+static size_t pj_utf8_put(uint32_t c, char *out) {
+  if (c < 0x80) return out[0] = (char)c, 1;
+  if (c < 0x800) return out[0] = (char)(0xC0 | (c >> 6)), out[1] = (char)(0x80 | (c & 0x3F)), 2;
+  if (c < 0x10000) {
+    out[0] = (char)(0xE0 | (c >> 12)), out[1] = (char)(0x80 | ((c >> 6) & 0x3F)), out[2] = (char)(0x80 | (c & 0x3F));
+    return 3;
+  }
+  out[0] = (char)(0xF0 | (c >> 18)), out[1] = (char)(0x80 | ((c >> 12) & 0x3F));
+  out[2] = (char)(0x80 | ((c >> 6) & 0x3F)), out[3] = (char)(0x80 | (c & 0x3F));
+  return 4;
+}
+
+static int pj_hex_digit(char c) {
+  return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* A literal's text with Python's escapes decoded (into out, which has room for len bytes: no
+ * escape grows); a bytes literal's \x escapes are bytes, a str literal's code points (UTF-8), and
+ * \u, \U only in str. An escape Python does not know stays as written, as Python keeps it. */
+static size_t pj_unescape(const char *t, size_t len, bool bytes, char *out) {
+  size_t o = 0;
+  for (size_t i = 0; i < len; i++) {
+    if (t[i] != '\\' || i + 1 == len) {
+      out[o++] = t[i];
+      continue;
+    }
+    char c = t[++i], m = 0;
+    switch (c) {
+    case '\\': case '\'': case '"': m = c; break;
+    case 'a': m = '\a'; break;
+    case 'b': m = '\b'; break;
+    case 'f': m = '\f'; break;
+    case 'n': m = '\n'; break;
+    case 'r': m = '\r'; break;
+    case 't': m = '\t'; break;
+    case 'v': m = '\v'; break;
+    default: break;
+    }
+    if (m) {
+      out[o++] = m;
+      continue;
+    }
+    if (c == '\n') continue; /* a line continuation */
+    int digits = c == 'x' ? 2 : !bytes && c == 'u' ? 4 : !bytes && c == 'U' ? 8 : 0;
+    uint32_t v = 0;
+    if (c >= '0' && c <= '7') { /* up to three octal digits */
+      int k = 0;
+      for (; k < 3 && i + (size_t)k < len && t[i + (size_t)k] >= '0' && t[i + (size_t)k] <= '7'; k++) v = v * 8 + (uint32_t)(t[i + (size_t)k] - '0');
+      i += (size_t)k - 1;
+    } else if (digits && i + (size_t)digits < len + 1) {
+      int k = 0;
+      for (; k < digits && i + 1 + (size_t)k < len && pj_hex_digit(t[i + 1 + (size_t)k]) >= 0; k++)
+        v = v * 16 + (uint32_t)pj_hex_digit(t[i + 1 + (size_t)k]);
+      if (k < digits) { /* not an escape after all (Python rejects it; keep the text) */
+        out[o++] = '\\';
+        out[o++] = c;
+        continue;
+      }
+      i += (size_t)digits;
+    } else {
+      out[o++] = '\\'; /* \q, \N{...}: kept */
+      out[o++] = c;
+      continue;
+    }
+    if (bytes || v < 0x80) out[o++] = (char)(v & 0xFF);
+    else o += pj_utf8_put(v, out + o);
+  }
+  out[o] = 0;
+  return o;
+}
+
 static PjExpr *pj_parse_string(PjParser *p, TSNode n) {
   PjExpr *e = pj_new_expr(p, PJ_EX_STRING, n);
-  const char *s = "";
   PjKids k = pj_named_kids(p, n);
+  size_t cap = ts_node_end_byte(n) - ts_node_start_byte(n) + 1, len = 0;
+  char *s = pj_arena_alloc(p->arena, cap);
+  bool raw = false;
+  s[0] = 0;
   for (uint32_t i = 0; i < k.n; i++) {
     TSNode c = k.at[i];
-    if (pj_is(c, PJ_SYM_STRING_CONTENT)) s = pj_arena_printf(p->arena, "%s%s", s, pj_text(p, c));
+    if (pj_is(c, PJ_SYM_STRING_START)) { /* the prefix: b"", r'', rb"""...""" */
+      for (const char *q = pj_text(p, c); *q && *q != '"' && *q != '\''; q++) {
+        if (*q == 'b' || *q == 'B') e->big = true;
+        if (*q == 'r' || *q == 'R') raw = true;
+      }
+    } else if (pj_is(c, PJ_SYM_STRING_CONTENT)) {
+      const char *t = p->text + ts_node_start_byte(c);
+      size_t tl = ts_node_end_byte(c) - ts_node_start_byte(c);
+      if (raw) {
+        memcpy(s + len, t, tl);
+        len += tl;
+        s[len] = 0;
+      } else {
+        len += pj_unescape(t, tl, e->big, s + len);
+      }
+    } else if (pj_is(c, PJ_SYM_STRING)) { /* "a" "b": the parts of a concatenated string */
+      PjExpr *part = pj_parse_string(p, c);
+      memcpy(s + len, part->str, (size_t)part->str_len);
+      len += (size_t)part->str_len;
+      s[len] = 0;
+      e->big = part->big;
+    }
   }
   e->str = s;
+  e->str_len = (int64_t)len;
   return e;
 }
 

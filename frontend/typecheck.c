@@ -89,6 +89,8 @@ const char *pj_qualify(PjChecker *c, const PjExpr *e) {
 void pj_coerce(PjChecker *c, PjExpr **slot, const PjType *to) {
   PjExpr *e = *slot;
   if (!c->final || !to || !e->type || pj_type_equal(e->type, to)) return;
+  if (e->type->kind == PJ_TY_SCALAR && to->kind == PJ_TY_SCALAR && !pj_time_cast_ok(c, e->loc, e->type, to->dtype, false))
+    return; /* reported: numba converts no datetime64 or timedelta64 implicitly */
   if (e->kind == PJ_EX_TUPLE && to->kind == PJ_TY_TUPLE && e->tuple.count == to->count) {
     for (int i = 0; i < e->tuple.count; i++) pj_coerce(c, &e->tuple.items[i], to->items[i]);
     e->type = to;
@@ -104,7 +106,7 @@ void pj_coerce(PjChecker *c, PjExpr **slot, const PjType *to) {
 
 bool pj_truth_ok(PjChecker *c, const PjExpr *e) {
   if (!e->type) return false;
-  if (pj_type_is_scalar(e->type)) return true;
+  if (pj_type_is_scalar(e->type) && !pj_type_is_time(e->type)) return true;
   if (e->type->kind == PJ_TY_NONE) return true; /* None is false (pj_condition_type folds it) */
   pj_err(c, e->loc, "a condition must be a number or a bool, not %s", pj_tn(c, e->type));
   return false;
@@ -335,7 +337,7 @@ const PjType *pj_type_field(PjChecker *c, const PjType *rt, const char *name, Pj
     pj_err(c, loc, "%s has no field '%s'", pj_tn(c, rt), name);
     return NULL;
   }
-  const PjType *ft = pj_record_field_type(f);
+  const PjType *ft = pj_record_field_type(c->arena, f);
   if (rt->readonly && ft->kind == PJ_TY_ARRAY) { /* a subarray of a constant record */
     PjType *t = pj_arena_alloc(c->arena, sizeof(PjType));
     *t = *ft;
@@ -490,6 +492,7 @@ const PjType *pj_type_subscript(PjChecker *c, PjExpr **slot) {
     if (!pj_expr_type(c, &e->sub.index)) return NULL;
     return pj_type_tuple_index(c, slot, bt);
   }
+  if (pj_type_is_chars(bt)) return pj_type_chars_index(c, e, bt); /* s[i] of a fixed-width string */
   if (bt->kind == PJ_TY_RECORD) {
     if (e->sub.index->kind != PJ_EX_STRING && !pj_record_index_by_position(c, e, bt)) {
       pj_err(c, e->sub.index->loc, "a record is indexed by a constant field name or position, as in rec['a'] or rec[0]");
@@ -614,6 +617,7 @@ static const PjType *pj_type_dtype_cast(PjChecker *c, PjExpr **slot, PjDtype d) 
     pj_err(c, e->loc, "%s() takes a number, not %s", pj_dtype_name(d), pj_tn(c, t));
     return NULL;
   }
+  if (!pj_time_cast_ok(c, e->loc, t, d, true)) return NULL; /* np.int64(datetime): frontend/datetime.c */
   if (c->final) {
     PjExpr *cast = pj_arena_alloc(c->arena, sizeof(PjExpr));
     cast->kind = PJ_EX_CAST;
@@ -1158,6 +1162,7 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
     ok = (special ? special > 0 : pj_expr_type(c, &e->call.args[i]) != NULL) && ok;
   }
   if (!ok) return NULL;
+  if (!pj_time_builtin_ok(c, e, id)) return NULL; /* frontend/datetime.c */
   if (pj_builtins[id].typing == PJ_TYPING_PRINT && c->final && c->diags) pj_print_limit(c, e);
   if (pj_is_ufunc(id) && pj_ufunc_needs_rewrite(id, e->call.args, e->call.nargs)) return pj_type_ufunc(c, slot, id);
   if (pj_is_ufunc(id)) id = pj_ufunc_on_complex(c, e, id);
@@ -1167,7 +1172,10 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
     pj_err(c, e->loc, "%s() takes at most 255 arguments, got %d", pj_builtins[id].name, e->call.nargs);
     return NULL;
   }
-  const PjType *t = pj_builtin_type(c->arena, id, e->call.args, e->call.nargs, params, err, sizeof err);
+  const PjType *t = pj_time_call_type(e, id, NULL); /* abs(td), int(td): the value's own lowering */
+  if (!t) t = pj_chars_len_type(e, id);               /* len(s) of a fixed-width string */
+  if (t) params[0] = e->call.args[0]->type;
+  else t = pj_builtin_type(c->arena, id, e->call.args, e->call.nargs, params, err, sizeof err);
   if (!t) {
     pj_err(c, e->loc, "%s", err);
     return NULL;

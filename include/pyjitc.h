@@ -43,8 +43,20 @@ typedef enum PjDtype {
   PJ_FLOAT16,
   PJ_BFLOAT16, /* bfloat16: float32's exponent, 8 significant bits (ml_dtypes.bfloat16) */
   PJ_FP8_E5M2, PJ_FP8_E4M3, PJ_FP8_E8M0, /* CUDA's 8-bit floats (kernel scalars only; kind '8') */
+  /* NumPy's datetime64 and timedelta64 (numba's NPDatetime / NPTimedelta): int64 counts of a unit,
+   * the minimum int64 being NaT; one dtype per unit, in numba's order, the generic (unit-less) last */
+  PJ_DATETIME64_Y, PJ_DATETIME64_M, PJ_DATETIME64_W, PJ_DATETIME64_D, PJ_DATETIME64_h, PJ_DATETIME64_m,
+  PJ_DATETIME64_s, PJ_DATETIME64_ms, PJ_DATETIME64_us, PJ_DATETIME64_ns, PJ_DATETIME64_ps, PJ_DATETIME64_fs,
+  PJ_DATETIME64_as, PJ_DATETIME64,
+  PJ_TIMEDELTA64_Y, PJ_TIMEDELTA64_M, PJ_TIMEDELTA64_W, PJ_TIMEDELTA64_D, PJ_TIMEDELTA64_h, PJ_TIMEDELTA64_m,
+  PJ_TIMEDELTA64_s, PJ_TIMEDELTA64_ms, PJ_TIMEDELTA64_us, PJ_TIMEDELTA64_ns, PJ_TIMEDELTA64_ps, PJ_TIMEDELTA64_fs,
+  PJ_TIMEDELTA64_as, PJ_TIMEDELTA64,
   PJ_DTYPE_COUNT
 } PjDtype;
+
+/* The units of datetime64 / timedelta64 dtypes, in numba's order (coarse to fine), generic last. */
+enum { PJ_UNIT_Y, PJ_UNIT_M, PJ_UNIT_W, PJ_UNIT_D, PJ_UNIT_h, PJ_UNIT_m, PJ_UNIT_s, PJ_UNIT_ms, PJ_UNIT_us,
+       PJ_UNIT_ns, PJ_UNIT_ps, PJ_UNIT_fs, PJ_UNIT_as, PJ_UNIT_GENERIC, PJ_UNIT_COUNT };
 
 const char *pj_dtype_name(PjDtype dtype);           /* "float32" */
 size_t pj_dtype_size(PjDtype dtype);                /* bytes */
@@ -53,6 +65,11 @@ int pj_dtype_is_float(PjDtype dtype);
 int pj_dtype_is_signed(PjDtype dtype);
 int pj_dtype_is_fp8(PjDtype dtype);                 /* fp8_e5m2, fp8_e4m3, fp8_e8m0 */              /* signed integers */
 int pj_dtype_is_complex(PjDtype dtype);
+int pj_dtype_is_datetime(PjDtype dtype);            /* datetime64[unit] (numpy kind 'M') */
+int pj_dtype_is_timedelta(PjDtype dtype);           /* timedelta64[unit] (numpy kind 'm') */
+int pj_dtype_unit(PjDtype dtype);                   /* PJ_UNIT_* of either, else -1 */
+PjDtype pj_dtype_datetime(int unit);                /* datetime64 of a PJ_UNIT_* */
+PjDtype pj_dtype_timedelta(int unit);               /* timedelta64 of a PJ_UNIT_* */
 
 /* ---- diagnostics ------------------------------------------------------------------------ */
 
@@ -172,13 +189,17 @@ typedef struct PjUnit {
 PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags);
 
 /* A NumPy structured dtype (numba's Record): named fields at byte offsets, as NumPy lays them out
- * (packed, or aligned with align=True). A field is a number, or a C-ordered subarray of numbers. */
+ * (packed, or aligned with align=True). A field is a number, a C-ordered subarray of numbers, or a
+ * fixed-width string. The same struct, with `chars` set and no fields, describes NumPy's
+ * fixed-width string dtypes ('S12', '<U12'; numba's CharSeq and UnicodeCharSeq), whose arrays
+ * and record fields kernels take as they take records: by the address of each element's bytes. */
 typedef struct PjRecordField {
   const char *name;
-  PjDtype dtype;
+  PjDtype dtype;               /* a number's; a string field's: uint8 ('S') or uint32 ('U'), its characters */
   int64_t offset;              /* bytes from the record's start */
   int ndim;                    /* 0: a number; else a subarray of these extents */
   int64_t shape[PJ_MAX_DIMS];
+  const struct PjRecord *string; /* a fixed-width string field: its string dtype (chars set), else NULL */
 } PjRecordField;
 
 typedef struct PjRecord {
@@ -187,6 +208,8 @@ typedef struct PjRecord {
   int aligned;                 /* made with align=True (NumPy's isalignedstruct) */
   int nfields;
   const PjRecordField *fields;
+  char chars;                  /* 0: a structured dtype; 'S': bytes (size characters of one byte), 'U':
+                                * unicode (size / 4 characters of four bytes, UCS-4), zero-padded */
 } PjRecord;
 
 /* The type of one kernel argument: a scalar (ndim 0) or an array, C-contiguous (layout 'C' or 0),

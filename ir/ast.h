@@ -52,11 +52,13 @@ struct PjExpr {
   PjLoc loc;
   const PjType *type; /* set by the type checker */
   bool big;           /* INT: a literal in [2**63, 2**64), which numba types as uint64;
-                       * FLOAT: an imaginary literal (2j), complex128 */
+                       * FLOAT: an imaginary literal (2j), complex128; STRING: a bytes literal (b"...") */
   union {
     int64_t ival;  /* INT (also BOOL: 0/1) */
     double fval;   /* FLOAT */
-    const char *str; /* STRING */
+    struct { const char *str; int64_t str_len; }; /* STRING: its characters, escapes decoded (UTF-8; a bytes
+                                                   * literal b"..." (big set): its bytes), NUL-terminated,
+                                                   * str_len bytes before the NUL */
     struct { const char *id; int var; } name;
     struct { PjExpr *base; const char *attr; PjLoc attr_loc; } attr;
     struct { PjExpr *fn; PjExpr **args; int nargs; bool has_kwargs; PjSpec *spec; const struct PjForeign *foreign;

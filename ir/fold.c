@@ -67,7 +67,10 @@ void pj_const_convert(PjDtype d, bool is_float, int64_t i, double f, int64_t *oi
   case PJ_FLOAT16: *of = pj_half_to_double(pj_half_from_double(x)); break;
   case PJ_BFLOAT16: *of = pj_bf16_to_double(pj_bf16_from_double(x)); break;
   case PJ_FLOAT32: case PJ_COMPLEX64: *of = (double)(float)x; break;
-  default: *of = x; break;
+  default:
+    if (pj_dtype_unit(d) >= 0) *oi = v; /* datetime64, timedelta64: the count */
+    else *of = x;
+    break;
   }
 }
 
@@ -105,7 +108,8 @@ bool pj_const_int(const PjExpr *e, int64_t *out) {
     return true;
   }
   if (pj_is_typed_const(e) && e->cast.x->kind == PJ_EX_INT && !e->cast.x->big && e->type->kind == PJ_TY_SCALAR &&
-      !pj_dtype_is_float(e->type->dtype) && !pj_dtype_is_complex(e->type->dtype) && !pj_dtype_is_fp8(e->type->dtype)) {
+      !pj_dtype_is_float(e->type->dtype) && !pj_dtype_is_complex(e->type->dtype) && !pj_dtype_is_fp8(e->type->dtype) &&
+      pj_dtype_unit(e->type->dtype) < 0) {
     double unused;
     pj_const_convert(e->type->dtype, false, e->cast.x->ival, 0, out, &unused); /* any cast of a literal */
     return e->type->dtype != PJ_UINT64 || *out >= 0;

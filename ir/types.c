@@ -18,7 +18,11 @@ static const PjType pj_grid_group_type = {.kind = PJ_TY_GRID_GROUP};
 #define PJ_R(d) [d] = {.kind = PJ_TY_RANGE, .dtype = d}
 #define PJ_EVERY_DTYPE(X) X(PJ_BOOL), X(PJ_INT8), X(PJ_INT16), X(PJ_INT32), X(PJ_INT64), X(PJ_UINT8), X(PJ_UINT16), \
     X(PJ_UINT32), X(PJ_UINT64), X(PJ_FLOAT32), X(PJ_FLOAT64), X(PJ_COMPLEX64), X(PJ_COMPLEX128), X(PJ_FLOAT16), X(PJ_BFLOAT16), \
-    X(PJ_FP8_E5M2), X(PJ_FP8_E4M3), X(PJ_FP8_E8M0)
+    X(PJ_FP8_E5M2), X(PJ_FP8_E4M3), X(PJ_FP8_E8M0), \
+    X(PJ_DATETIME64_Y), X(PJ_DATETIME64_M), X(PJ_DATETIME64_W), X(PJ_DATETIME64_D), X(PJ_DATETIME64_h), X(PJ_DATETIME64_m), X(PJ_DATETIME64_s), \
+    X(PJ_DATETIME64_ms), X(PJ_DATETIME64_us), X(PJ_DATETIME64_ns), X(PJ_DATETIME64_ps), X(PJ_DATETIME64_fs), X(PJ_DATETIME64_as), X(PJ_DATETIME64), \
+    X(PJ_TIMEDELTA64_Y), X(PJ_TIMEDELTA64_M), X(PJ_TIMEDELTA64_W), X(PJ_TIMEDELTA64_D), X(PJ_TIMEDELTA64_h), X(PJ_TIMEDELTA64_m), X(PJ_TIMEDELTA64_s), \
+    X(PJ_TIMEDELTA64_ms), X(PJ_TIMEDELTA64_us), X(PJ_TIMEDELTA64_ns), X(PJ_TIMEDELTA64_ps), X(PJ_TIMEDELTA64_fs), X(PJ_TIMEDELTA64_as), X(PJ_TIMEDELTA64)
 _Static_assert(PJ_MAX_DIMS == 8, "pj_array_types rows list ndim 0..8");
 static const PjType pj_array_types[PJ_DTYPE_COUNT][PJ_MAX_DIMS + 1] = {PJ_EVERY_DTYPE(PJ_ARRAY_ROW)};
 static const PjType pj_view_types[PJ_DTYPE_COUNT][PJ_MAX_DIMS + 1] = {PJ_EVERY_DTYPE(PJ_VIEW_ROW)};
@@ -49,6 +53,15 @@ const PjType *pj_type_array_ro(PjDtype d, int ndim, char layout, bool readonly) 
 }
 const PjType *pj_type_range(PjDtype counter) { return &pj_range_types[counter]; }
 const PjType *pj_type_dtype(PjDtype d) { return &pj_dtype_types[d]; }
+
+const PjType *pj_type_string(PjArena *arena, bool bytes, int64_t count) {
+  PjType *t = pj_arena_alloc(arena, sizeof(PjType));
+  memset(t, 0, sizeof *t);
+  t->kind = PJ_TY_STRING;
+  t->dtype = bytes ? PJ_UINT8 : PJ_UINT32;
+  t->count = (int)count;
+  return t;
+}
 
 const PjType *pj_type_function(PjArena *arena, int builtin, const struct PjFunc *func, const char *name) {
   PjType *t = pj_arena_alloc(arena, sizeof(PjType));
@@ -141,10 +154,13 @@ const PjType *pj_type_record_array(PjArena *arena, const PjRecord *record, int n
 
 bool pj_record_equal(const PjRecord *a, const PjRecord *b) {
   if (a == b) return true;
-  if (!a || !b || a->size != b->size || a->aligned != b->aligned || a->nfields != b->nfields) return false;
+  if (!a || !b || a->size != b->size || a->aligned != b->aligned || a->nfields != b->nfields || a->chars != b->chars)
+    return false;
   for (int i = 0; i < a->nfields; i++) {
     const PjRecordField *x = &a->fields[i], *y = &b->fields[i];
-    if (strcmp(x->name, y->name) != 0 || x->dtype != y->dtype || x->offset != y->offset || x->ndim != y->ndim) return false;
+    if (strcmp(x->name, y->name) != 0 || x->dtype != y->dtype || x->offset != y->offset || x->ndim != y->ndim ||
+        !x->string != !y->string || (x->string && !pj_record_equal(x->string, y->string)))
+      return false;
     for (int k = 0; k < x->ndim; k++)
       if (x->shape[k] != y->shape[k]) return false;
   }
@@ -157,13 +173,17 @@ const PjRecordField *pj_record_field(const PjRecord *record, const char *name) {
   return NULL;
 }
 
-const PjType *pj_record_field_type(const PjRecordField *f) {
+const PjType *pj_record_field_type(PjArena *arena, const PjRecordField *f) {
+  if (f->string) return pj_type_record(arena, f->string); /* a reference to the field's characters */
   return f->ndim ? pj_type_array(f->dtype, f->ndim) : pj_type_scalar(f->dtype);
 }
+
+int64_t pj_string_count(const PjRecord *r) { return r->chars == 'U' ? r->size / 4 : r->size; }
 
 const PjRecordField *pj_record_misaligned(const PjRecord *record) {
   for (int i = 0; i < record->nfields; i++) {
     const PjRecordField *f = &record->fields[i];
+    if (f->string) continue; /* read and written a character at a time */
     int64_t align = (int64_t)pj_dtype_size(pj_dtype_part(f->dtype)); /* complex: its parts' */
     if (align > 1 && f->offset % align != 0) return f;
   }
@@ -181,6 +201,7 @@ bool pj_type_equal(const PjType *a, const PjType *b) {
     return a->dtype == b->dtype && a->ndim == b->ndim && a->layout == b->layout && a->readonly == b->readonly &&
            (a->record || b->record ? pj_record_equal(a->record, b->record) : true);
   case PJ_TY_RECORD: return pj_record_equal(a->record, b->record);
+  case PJ_TY_STRING: return a->dtype == b->dtype && a->count == b->count;
   case PJ_TY_TUPLE:
     if (a->count != b->count || !a->fields != !b->fields) return false;
     if (a->fields && strcmp(a->tname, b->tname) != 0) return false;
@@ -208,10 +229,12 @@ int pj_dtype_bits(PjDtype d) { return d == PJ_BOOL ? 1 : (int)pj_dtype_size(d) *
 
 /* numba's name: Record(a[type=float64;offset=0],b[type=int32;offset=8];16;True) */
 static const char *pj_record_name(PjArena *arena, const PjRecord *r) {
+  if (r->chars) /* numba's CharSeq / UnicodeCharSeq */
+    return pj_arena_printf(arena, "[%s x %lld]", r->chars == 'U' ? "unichr" : "char", (long long)pj_string_count(r));
   const char *s = "Record(";
   for (int i = 0; i < r->nfields; i++) {
     const PjRecordField *f = &r->fields[i];
-    const char *ty = pj_dtype_name(f->dtype);
+    const char *ty = f->string ? pj_record_name(arena, f->string) : pj_dtype_name(f->dtype);
     if (f->ndim) {
       const char *dims = "";
       for (int k = 0; k < f->ndim; k++) dims = pj_arena_printf(arena, "%s%s%lld", dims, k ? ", " : "", (long long)f->shape[k]);
@@ -225,6 +248,7 @@ static const char *pj_record_name(PjArena *arena, const PjRecord *r) {
 const char *pj_type_name(PjArena *arena, const PjType *t) {
   switch (t->kind) {
   case PJ_TY_RECORD: return pj_record_name(arena, t->record);
+  case PJ_TY_STRING: return t->dtype == PJ_UINT8 ? "bytes" : "unicode_type";
   case PJ_TY_VOID: return "none";
   case PJ_TY_NONE: return "none";
   case PJ_TY_SCALAR:
@@ -334,7 +358,11 @@ PjDtype pj_dtype_unify(PjDtype a, PjDtype b) {
 
 const PjType *pj_type_unify(PjArena *arena, const PjType *a, const PjType *b) {
   if (pj_type_equal(a, b)) return a;
-  if (a->kind == PJ_TY_SCALAR && b->kind == PJ_TY_SCALAR) return pj_type_scalar(pj_dtype_unify(a->dtype, b->dtype));
+  if (a->kind == PJ_TY_SCALAR && b->kind == PJ_TY_SCALAR) {
+    if (a->dtype != b->dtype && (pj_dtype_unit(a->dtype) >= 0 || pj_dtype_unit(b->dtype) >= 0))
+      return NULL; /* numba unifies a datetime64 or timedelta64 with nothing but itself */
+    return pj_type_scalar(pj_dtype_unify(a->dtype, b->dtype));
+  }
   if (a->kind == PJ_TY_ARRAY && b->kind == PJ_TY_ARRAY && a->dtype == b->dtype && a->ndim == b->ndim &&
       a->readonly == b->readonly && !a->record && !b->record)
     return pj_type_array_ro(a->dtype, a->ndim, 'A', a->readonly); /* a C array and a view: numba's 'A' */

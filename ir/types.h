@@ -23,6 +23,9 @@ typedef enum PjTypeKind {
   PJ_TY_RECORD, /* one record of a structured dtype (record): a reference to its bytes, as numba's */
   PJ_TY_POINTER, /* numba's CPointer(dtype): an address of dtype elements (a kernel's pointer parameter,
                   * ffi.from_buffer); p[i] reads and writes element i, cuda.carray makes an array of it */
+  PJ_TY_STRING, /* a string literal ("XYZ": numba's unicode_type, dtype uint32, its code points; b"XYZ":
+                 * Bytes, dtype uint8): count characters; stored into fixed-width strings (a record
+                 * with chars), compared with them, nothing else */
 } PjTypeKind;
 
 typedef struct PjType PjType;
@@ -32,7 +35,7 @@ struct PjType {
   int ndim;             /* ARRAY */
   char layout;          /* ARRAY: 'C' or 'A' */
   bool readonly;        /* ARRAY: a constant array or a view of one (numba's readonly arrays) */
-  int count;            /* TUPLE */
+  int count;            /* TUPLE; STRING: its characters */
   const PjType **items; /* TUPLE */
   const char *tname;    /* TUPLE: a namedtuple's class name, else NULL */
   const char *const *fields; /* TUPLE: a namedtuple's field names (count of them), else NULL */
@@ -57,6 +60,8 @@ const PjType *pj_type_dtype(PjDtype dtype);
 const PjType *pj_type_grid_group(void);
 const PjType *pj_type_pointer(PjDtype dtype); /* CPointer(dtype); interned */
 const PjType *pj_type_function(PjArena *arena, int builtin, const struct PjFunc *func, const char *name);
+/* A string literal's type: bytes (b"...") or str, of count characters. */
+const PjType *pj_type_string(PjArena *arena, bool bytes, int64_t count);
 /* A constant argument's type: int64 or bool with its value (compare with pj_type_equal). */
 const PjType *pj_type_literal(PjArena *arena, PjDtype dtype, int64_t value);
 /* The type without literal values (a tuple's items too): what a variable holding it has. */
@@ -76,8 +81,11 @@ const PjType *pj_type_record_array(PjArena *arena, const PjRecord *record, int n
 bool pj_record_equal(const PjRecord *a, const PjRecord *b);
 /* The field named `name`, or NULL. */
 const PjRecordField *pj_record_field(const PjRecord *record, const char *name);
-/* The type of a field's value: its number, or a C array over the record's bytes (a subarray). */
-const PjType *pj_record_field_type(const PjRecordField *f);
+/* The type of a field's value: its number, a C array over the record's bytes (a subarray), or a
+ * reference to a string field's characters (a string record). */
+const PjType *pj_record_field_type(PjArena *arena, const PjRecordField *f);
+/* The characters of a string record (PjRecord.chars set): its size, or a quarter of it for 'U'. */
+int64_t pj_string_count(const PjRecord *r);
 /* The first field whose offset is not a multiple of its dtype's size (a packed layout), or NULL:
  * numba refuses those records on the GPU. */
 const PjRecordField *pj_record_misaligned(const PjRecord *record);

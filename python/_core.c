@@ -575,13 +575,16 @@ static void pj_pool_free(PjBindingPool *p) {
 }
 
 /* A record description from Python: ("record", size, align, aligned, ((name, dtype code, offset,
- * shape), ...)); its storage is a bytes object kept in `keep`. NULL with an exception set. */
+ * shape), ...)), a string field's dtype code being the description of its string dtype; or a
+ * fixed-width string dtype's: ("S" or "U", size, align, False, ()). Its storage is a bytes object
+ * kept in `keep`. NULL with an exception set. */
 static const PjRecord *pj_record_from(PyObject *spec, PyObject *keep) {
   const char *tag;
   long long size, align;
   int aligned;
   PyObject *fields;
   if (!PyArg_ParseTuple(spec, "sLLpO!", &tag, &size, &align, &aligned, &PyTuple_Type, &fields)) return NULL;
+  char chars = strcmp(tag, "S") == 0 ? 'S' : strcmp(tag, "U") == 0 ? 'U' : 0;
   Py_ssize_t n = PyTuple_Size(fields);
   PyObject *store = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(sizeof(PjRecord) + sizeof(PjRecordField) * (size_t)(n + 1)));
   if (!store || PyList_Append(keep, store) < 0) {
@@ -592,13 +595,21 @@ static const PjRecord *pj_record_from(PyObject *spec, PyObject *keep) {
   PjRecord *r = (PjRecord *)PyBytes_AsString(store);
   PjRecordField *f = (PjRecordField *)(r + 1);
   memset(r, 0, sizeof *r + sizeof *f * (size_t)(n + 1));
-  *r = (PjRecord){size, align, aligned, (int)n, f};
+  *r = (PjRecord){size, align, aligned, (int)n, f, chars};
   for (Py_ssize_t i = 0; i < n; i++) {
-    PyObject *shape;
-    int code;
+    PyObject *shape, *code;
     long long offset;
-    if (!PyArg_ParseTuple(PyTuple_GetItem(fields, i), "siLO!", &f[i].name, &code, &offset, &PyTuple_Type, &shape)) return NULL;
-    f[i].dtype = (PjDtype)code;
+    if (!PyArg_ParseTuple(PyTuple_GetItem(fields, i), "sOLO!", &f[i].name, &code, &offset, &PyTuple_Type, &shape)) return NULL;
+    if (PyTuple_Check(code)) { /* a string field */
+      if (!(f[i].string = pj_record_from(code, keep))) return NULL;
+      if (!f[i].string->chars) {
+        PyErr_SetString(PyExc_ValueError, "a record field's dtype is a number's code or a string dtype");
+        return NULL;
+      }
+      f[i].dtype = f[i].string->chars == 'U' ? PJ_UINT32 : PJ_UINT8;
+    } else {
+      f[i].dtype = (PjDtype)PyLong_AsLong(code);
+    }
     f[i].offset = offset;
     f[i].ndim = (int)PyTuple_Size(shape);
     if (f[i].ndim > PJ_MAX_DIMS) {

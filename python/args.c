@@ -31,10 +31,20 @@ static int pj_dtype_from_format(const char *f, PjDtype *out) {
   return 0;
 }
 
-/* numpy's typestr ("<f4") -> dtype */
+/* A NumPy fixed-width string's buffer format: "12s" (bytes, 'S12') or "12w" / "<12w" (UCS-4, 'U12'). */
+static bool pj_is_string_format(const char *f) {
+  if (!f) return false;
+  if (*f == '<' || *f == '=' || *f == '@' || *f == '|') f++;
+  size_t n = strspn(f, "0123456789");
+  return (f[n] == 's' || f[n] == 'w') && f[n + 1] == 0;
+}
+
+/* numpy's typestr ("<f4", "<M8[D]") -> dtype */
 static int pj_dtype_from_typestr(const char *t, PjDtype *out) {
   if (!t || strlen(t) < 3 || t[0] == '>') return 0;
   int size = atoi(t + 2);
+  if ((t[1] == 'M' || t[1] == 'm') && t[2] == '8') /* datetime64, timedelta64: "M8[D]" is numba's short name */
+    return pj_dtype_from_name(t + 1, out) && pj_dtype_unit(*out) >= 0;
   switch (t[1]) {
   case 'b': *out = PJ_BOOL; return size == 1;
   case 'i': *out = size == 1 ? PJ_INT8 : size == 2 ? PJ_INT16 : size == 4 ? PJ_INT32 : PJ_INT64; return size == 1 || size == 2 || size == 4 || size == 8;
@@ -145,25 +155,52 @@ static int pj_is_bf16_dtype(PyObject *dtype) {
   return yes;
 }
 
-/* The buffer of an ml_dtypes.bfloat16 NumPy array or scalar, which refuse the buffer protocol:
- * that of its uint16 view (the same memory), the view kept alive by the buffer. 1: done, 0: not
- * bfloat16 (the buffer protocol's error is kept), -1: failed. */
-static int pj_bf16_buffer(PyObject *o, Py_buffer *view, int flags) {
+/* The dtype of a NumPy dtype object that refuses the buffer protocol: ml_dtypes.bfloat16, or a
+ * datetime64 / timedelta64 of native byte order (whose dtype objects NumPy makes anew for every
+ * array: read, not remembered). 0 for any other. */
+static int pj_viewed_dtype(PyObject *dtype, PjDtype *d) {
+  PyObject *kind = dtype ? PyObject_GetAttrString(dtype, "kind") : NULL;
+  const char *k = kind && PyUnicode_Check(kind) ? PyUnicode_AsUTF8AndSize(kind, NULL) : NULL;
+  int ok = 0;
+  if (k && (k[0] == 'M' || k[0] == 'm')) {
+    PyObject *typestr = PyObject_GetAttrString(dtype, "str");
+    const char *t = typestr && PyUnicode_Check(typestr) ? PyUnicode_AsUTF8AndSize(typestr, NULL) : NULL;
+    ok = t && pj_dtype_from_typestr(t, d);
+    Py_XDECREF(typestr);
+  } else if (k && k[0] == 'V' && pj_is_bf16_dtype(dtype)) {
+    *d = PJ_BFLOAT16;
+    ok = 1;
+  }
+  Py_XDECREF(kind);
+  PyErr_Clear();
+  return ok;
+}
+
+/* The buffer of a NumPy array or scalar whose dtype refuses the buffer protocol: ml_dtypes.bfloat16
+ * (through its uint16 view) and datetime64 / timedelta64 of native byte order (through their int64
+ * view: the same memory), the view kept alive by the buffer; *d the dtype. 1: done, 0: none of
+ * those (the buffer protocol's error is kept), -1: failed. */
+static int pj_view_buffer(PyObject *o, Py_buffer *view, int flags, PjDtype *d) {
   PyObject *et, *ev, *tb;
   PyErr_Fetch(&et, &ev, &tb);
   PyObject *dtype = PyObject_GetAttrString(o, "dtype");
-  int bf = pj_is_bf16_dtype(dtype);
+  int known = pj_viewed_dtype(dtype, d);
   Py_XDECREF(dtype);
-  if (!bf) {
+  if (!known) {
     PyErr_Restore(et, ev, tb);
     return 0;
   }
   Py_XDECREF(et);
   Py_XDECREF(ev);
   Py_XDECREF(tb);
-  PyObject *u16 = PyObject_CallMethod(o, "view", "s", "uint16");
-  int r = u16 && PyObject_GetBuffer(u16, view, flags) == 0 ? 1 : -1;
-  Py_XDECREF(u16);
+  /* the views' dtypes: named the first time, then the dtype objects NumPy made (singletons) */
+  static PyObject *as_u16, *as_i64;
+  PyObject **as = *d == PJ_BFLOAT16 ? &as_u16 : &as_i64;
+  PyObject *bits = *as ? PyObject_CallMethod(o, "view", "O", *as)
+                       : PyObject_CallMethod(o, "view", "s", *d == PJ_BFLOAT16 ? "uint16" : "int64");
+  if (bits && !*as && !(*as = PyObject_GetAttrString(bits, "dtype"))) PyErr_Clear(); /* kept */
+  int r = bits && PyObject_GetBuffer(bits, view, flags) == 0 ? 1 : -1;
+  Py_XDECREF(bits);
   return r;
 }
 
@@ -370,17 +407,24 @@ int pj_arg_read(PyObject *o, PjArg *a, int index) {
                    PyObject_HasAttrString(o, "__cuda_array_interface__");
   if (!interface && (numpy || PyObject_CheckBuffer(o))) {
     int flags = PyBUF_RECORDS_RO;
-    bool bf16 = false;
-    if (PyObject_GetBuffer(o, &a->view, flags) < 0) {
-      int r = numpy ? pj_bf16_buffer(o, &a->view, flags) : 0;
+    bool viewed = false; /* bfloat16, datetime64, timedelta64: through a view of their bits */
+    PjDtype d = PJ_BFLOAT16;
+    if (numpy && !ndarray) { /* a NumPy scalar: datetime64's buffer is its bytes (uint8), so its dtype first */
+      int r = pj_view_buffer(o, &a->view, flags, &d);
+      if (r < 0) return -1;
+      viewed = r > 0;
+    }
+    if (!viewed && PyObject_GetBuffer(o, &a->view, flags) < 0) {
+      int r = numpy ? pj_view_buffer(o, &a->view, flags, &d) : 0;
       if (r <= 0) return -1;
-      bf16 = true;
+      viewed = true;
     }
     a->have_view = true;
     a->writable = !a->view.readonly;
-    PjDtype d = PJ_BFLOAT16;
-    if (!bf16 && a->view.format && a->view.format[0] == 'T' && numpy) return pj_record_read(o, a, index, ndarray);
-    if (!bf16 && (!pj_dtype_from_format(a->view.format, &d) || (Py_ssize_t)pj_dtype_size(d) != a->view.itemsize)) {
+    if (!viewed && a->view.format && a->view.format[0] == 'T' && numpy) return pj_record_read(o, a, index, ndarray);
+    if (!viewed && numpy && ndarray && pj_is_string_format(a->view.format)) /* 'S12', '<U12': as records */
+      return pj_record_read(o, a, index, ndarray);
+    if (!viewed && (!pj_dtype_from_format(a->view.format, &d) || (Py_ssize_t)pj_dtype_size(d) != a->view.itemsize)) {
       PyErr_Format(PyExc_TypeError, "argument %d: an array of format '%s' is not supported", index + 1,
                    a->view.format ? a->view.format : "?");
       return -1;
@@ -407,7 +451,11 @@ int pj_arg_read(PyObject *o, PjArg *a, int index) {
       case PJ_FLOAT64: a->v.scalar.f = *(const double *)p; break;
       case PJ_COMPLEX64: a->v.scalar.f = ((const float *)p)[0]; a->v.imag = ((const float *)p)[1]; break;
       case PJ_COMPLEX128: a->v.scalar.f = ((const double *)p)[0]; a->v.imag = ((const double *)p)[1]; break;
-      default: { /* float16 and bfloat16: through Python's float */
+      default: { /* float16 and bfloat16: through Python's float; datetime64 and timedelta64: the count */
+        if (pj_dtype_unit(d) >= 0) {
+          a->v.scalar.i = *(const int64_t *)p;
+          break;
+        }
         PyObject *f = PyNumber_Float(o);
         if (!f) return -1;
         a->v.scalar.f = PyFloat_AsDouble(f);

@@ -93,6 +93,7 @@ static void pj_launch_scalar_store(const PjValue *v, uint64_t *slot) {
     case PJ_FLOAT64: x.f64 = v->scalar.f; break;
     case PJ_COMPLEX64: case PJ_COMPLEX128: case PJ_DTYPE_COUNT: break; /* complex: two float slots, above */
     case PJ_FP8_E5M2: case PJ_FP8_E4M3: case PJ_FP8_E8M0: break; /* not kernel arguments */
+    default: x.i64 = v->scalar.i; break; /* datetime64, timedelta64: the count */
   }
   memcpy(slot, &x, sizeof *slot);
 }

@@ -11,6 +11,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,13 +139,14 @@ static PjStatus pj_npy_shape(const PjNpyError *e, const char **p, PjNpyHeader *h
 static PjStatus pj_npy_descr(const PjNpyError *e, const char *descr, PjNpyHeader *h) {
   char order = descr[0];
   size_t dlen = strlen(descr);
-  int known = (dlen == 3 || (dlen == 4 && descr[1] == 'c' && isdigit((unsigned char)descr[3]))) &&
+  bool timed = (descr[1] == 'M' || descr[1] == 'm') && descr[2] == '8'; /* '<M8[D]', '<m8[ns]', '<M8' */
+  int known = (dlen == 3 || (dlen == 4 && descr[1] == 'c' && isdigit((unsigned char)descr[3])) || timed) &&
               strchr("<>|=", order) && isalpha((unsigned char)descr[1]) && isdigit((unsigned char)descr[2]) &&
               pj_dtype_from_name(descr + 1, &h->dtype);
   if (!known)
     return pj_npy_fail(e, PJ_ERROR_ARGUMENT,
                        "unsupported dtype '%s' (pyjitc reads bool, int8..int64, uint8..uint64, "
-                       "float32, float64, complex64 and complex128)", descr);
+                       "float32, float64, complex64, complex128, datetime64 and timedelta64)", descr);
   size_t size = pj_dtype_size(h->dtype);
   if (order == '|' && size > 1) return pj_npy_fail(e, PJ_ERROR_ARGUMENT, "dtype '%s' lacks a byte order", descr);
   int big = order == '>' || (order == '=' && pj_host_is_big_endian());
@@ -253,7 +255,9 @@ static void pj_npy_scalar_from_bytes(PjValue *v, const void *b) {
   case PJ_FLOAT16: { uint16_t h; memcpy(&h, b, 2); v->scalar.f = pj_half_to_double(h); break; }
   case PJ_BFLOAT16: { uint16_t h; memcpy(&h, b, 2); v->scalar.f = pj_bf16_to_double(h); break; }
   case PJ_FLOAT64: PJ_NPY_GET(double, f)
-  default: break;
+  default:
+    if (pj_dtype_unit(v->dtype) >= 0) memcpy(&v->scalar.i, b, sizeof(int64_t)); /* datetime64, timedelta64 */
+    break;
   }
 }
 #undef PJ_NPY_GET
@@ -357,8 +361,16 @@ static int pj_npy_header_text(const PjValue *v, char *buf, size_t n) {
   size_t size = pj_dtype_size(v->dtype);
   char kind = v->dtype == PJ_BOOL ? 'b' : pj_dtype_is_float(v->dtype) ? 'f' : pj_dtype_is_complex(v->dtype) ? 'c'
               : pj_dtype_is_signed(v->dtype) ? 'i' : 'u';
-  int len = snprintf(buf, n, "{'descr': '%c%c%zu', 'fortran_order': %s, 'shape': (", size == 1 ? '|' : '<',
-                     kind, size, v->ndim > 1 && pj_value_layout(v) == 'F' ? "True" : "False");
+  char descr[16];
+  int len = 0;
+  if (pj_dtype_unit(v->dtype) >= 0) { /* '<M8[D]', '<m8' */
+    const char *name = pj_dtype_name(v->dtype), *unit = strchr(name, '[');
+    snprintf(descr, sizeof descr, "<%c8%s", pj_dtype_is_datetime(v->dtype) ? 'M' : 'm', unit ? unit : "");
+  } else {
+    snprintf(descr, sizeof descr, "%c%c%zu", size == 1 ? '|' : '<', kind, size);
+  }
+  len = snprintf(buf, n, "{'descr': '%s', 'fortran_order': %s, 'shape': (", descr,
+                 v->ndim > 1 && pj_value_layout(v) == 'F' ? "True" : "False");
   for (int d = 0; d < v->ndim; d++)
     len += snprintf(buf + len, n - (size_t)len, "%s%lld", d ? ", " : "", (long long)v->shape[d]);
   len += snprintf(buf + len, n - (size_t)len, "%s), }", v->ndim == 1 ? "," : "");
@@ -407,7 +419,10 @@ static void pj_npy_scalar_to_bytes(const PjValue *v, void *b) {
   case PJ_FLOAT64: PJ_NPY_PUT(double, v->scalar.f)
   case PJ_COMPLEX64: { float c[2] = {(float)v->scalar.f, (float)v->imag}; memcpy(b, c, sizeof c); break; }
   case PJ_COMPLEX128: { double c[2] = {v->scalar.f, v->imag}; memcpy(b, c, sizeof c); break; }
-  default: memset(b, 0, pj_dtype_size(v->dtype)); break;
+  default:
+    if (pj_dtype_unit(v->dtype) >= 0) memcpy(b, &v->scalar.i, sizeof(int64_t)); /* datetime64, timedelta64 */
+    else memset(b, 0, pj_dtype_size(v->dtype));
+    break;
   }
 }
 #undef PJ_NPY_PUT

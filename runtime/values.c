@@ -22,7 +22,8 @@ typedef struct PjDtypeInfo {
   const char *name;  /* numpy's */
   const char *short_name; /* numba's */
   size_t size;
-  char kind;         /* 'b' bool, 'i' signed, 'u' unsigned, 'f' float, 'c' complex */
+  char kind;         /* 'b' bool, 'i' signed, 'u' unsigned, 'f' float, 'c' complex, 'M' datetime64,
+                      * 'm' timedelta64 */
 } PjDtypeInfo;
 
 static const PjDtypeInfo pj_dtype_infos[PJ_DTYPE_COUNT] = {
@@ -37,6 +38,16 @@ static const PjDtypeInfo pj_dtype_infos[PJ_DTYPE_COUNT] = {
   [PJ_BFLOAT16] = {"bfloat16", "bf16", 2, 'f'},
   [PJ_FP8_E5M2] = {"fp8_e5m2", "e5m2", 1, '8'}, [PJ_FP8_E4M3] = {"fp8_e4m3", "e4m3", 1, '8'},
   [PJ_FP8_E8M0] = {"fp8_e8m0", "e8m0", 1, '8'},
+  [PJ_DATETIME64_Y] = {"datetime64[Y]", "M8[Y]", 8, 'M'}, [PJ_DATETIME64_M] = {"datetime64[M]", "M8[M]", 8, 'M'}, [PJ_DATETIME64_W] = {"datetime64[W]", "M8[W]", 8, 'M'},
+  [PJ_DATETIME64_D] = {"datetime64[D]", "M8[D]", 8, 'M'}, [PJ_DATETIME64_h] = {"datetime64[h]", "M8[h]", 8, 'M'}, [PJ_DATETIME64_m] = {"datetime64[m]", "M8[m]", 8, 'M'},
+  [PJ_DATETIME64_s] = {"datetime64[s]", "M8[s]", 8, 'M'}, [PJ_DATETIME64_ms] = {"datetime64[ms]", "M8[ms]", 8, 'M'}, [PJ_DATETIME64_us] = {"datetime64[us]", "M8[us]", 8, 'M'},
+  [PJ_DATETIME64_ns] = {"datetime64[ns]", "M8[ns]", 8, 'M'}, [PJ_DATETIME64_ps] = {"datetime64[ps]", "M8[ps]", 8, 'M'}, [PJ_DATETIME64_fs] = {"datetime64[fs]", "M8[fs]", 8, 'M'},
+  [PJ_DATETIME64_as] = {"datetime64[as]", "M8[as]", 8, 'M'}, [PJ_DATETIME64] = {"datetime64", "M8", 8, 'M'},
+  [PJ_TIMEDELTA64_Y] = {"timedelta64[Y]", "m8[Y]", 8, 'm'}, [PJ_TIMEDELTA64_M] = {"timedelta64[M]", "m8[M]", 8, 'm'}, [PJ_TIMEDELTA64_W] = {"timedelta64[W]", "m8[W]", 8, 'm'},
+  [PJ_TIMEDELTA64_D] = {"timedelta64[D]", "m8[D]", 8, 'm'}, [PJ_TIMEDELTA64_h] = {"timedelta64[h]", "m8[h]", 8, 'm'}, [PJ_TIMEDELTA64_m] = {"timedelta64[m]", "m8[m]", 8, 'm'},
+  [PJ_TIMEDELTA64_s] = {"timedelta64[s]", "m8[s]", 8, 'm'}, [PJ_TIMEDELTA64_ms] = {"timedelta64[ms]", "m8[ms]", 8, 'm'}, [PJ_TIMEDELTA64_us] = {"timedelta64[us]", "m8[us]", 8, 'm'},
+  [PJ_TIMEDELTA64_ns] = {"timedelta64[ns]", "m8[ns]", 8, 'm'}, [PJ_TIMEDELTA64_ps] = {"timedelta64[ps]", "m8[ps]", 8, 'm'}, [PJ_TIMEDELTA64_fs] = {"timedelta64[fs]", "m8[fs]", 8, 'm'},
+  [PJ_TIMEDELTA64_as] = {"timedelta64[as]", "m8[as]", 8, 'm'}, [PJ_TIMEDELTA64] = {"timedelta64", "m8", 8, 'm'},
 };
 
 /* Other spellings: Python's types as numba types them, and numba's aliases. */
@@ -64,6 +75,20 @@ int pj_dtype_is_signed(PjDtype dtype) { return pj_dtype_kind(dtype) == 'i'; }
 int pj_dtype_is_fp8(PjDtype dtype) { return pj_dtype_kind(dtype) == '8'; }
 
 int pj_dtype_is_complex(PjDtype dtype) { return pj_dtype_kind(dtype) == 'c'; }
+
+int pj_dtype_is_datetime(PjDtype dtype) { return pj_dtype_kind(dtype) == 'M'; }
+
+int pj_dtype_is_timedelta(PjDtype dtype) { return pj_dtype_kind(dtype) == 'm'; }
+
+int pj_dtype_unit(PjDtype dtype) {
+  if (pj_dtype_is_datetime(dtype)) return (int)dtype - PJ_DATETIME64_Y;
+  if (pj_dtype_is_timedelta(dtype)) return (int)dtype - PJ_TIMEDELTA64_Y;
+  return -1;
+}
+
+PjDtype pj_dtype_datetime(int unit) { return (PjDtype)(PJ_DATETIME64_Y + unit); }
+
+PjDtype pj_dtype_timedelta(int unit) { return (PjDtype)(PJ_TIMEDELTA64_Y + unit); }
 
 int pj_dtype_from_name(const char *name, PjDtype *out) {
   if (!name) return 0;
@@ -106,7 +131,9 @@ static void pj_bits_store(void *data, int64_t k, PjDtype t, PjBits v) {
   case PJ_FLOAT16: ((uint16_t *)data)[k] = pj_half_from_double(v.f); break;
   case PJ_BFLOAT16: ((uint16_t *)data)[k] = pj_bf16_from_double(v.f); break;
   case PJ_FLOAT64: ((double *)data)[k] = v.f; break;
-  default: break;
+  default:
+    if (pj_dtype_unit(t) >= 0) ((int64_t *)data)[k] = v.i; /* datetime64, timedelta64 */
+    break;
   }
 }
 
@@ -126,7 +153,9 @@ static PjBits pj_bits_load(const void *data, int64_t k, PjDtype t) {
   case PJ_FLOAT16: v.f = pj_half_to_double(((const uint16_t *)data)[k]); break;
   case PJ_BFLOAT16: v.f = pj_bf16_to_double(((const uint16_t *)data)[k]); break;
   case PJ_FLOAT64: v.f = ((const double *)data)[k]; break;
-  default: break;
+  default:
+    if (pj_dtype_unit(t) >= 0) v.i = ((const int64_t *)data)[k]; /* datetime64, timedelta64 */
+    break;
   }
   return v;
 }
@@ -171,7 +200,7 @@ int pj_values_fit_int32(const PjValue *values, int n) {
   for (int i = 0; i < n; i++) {
     const PjValue *v = &values[i];
     if (v->ndim == 0) {
-      if ((v->dtype == PJ_INT64 && (v->scalar.i < INT32_MIN || v->scalar.i > INT32_MAX)) ||
+      if (((v->dtype == PJ_INT64 || pj_dtype_unit(v->dtype) >= 0) && (v->scalar.i < INT32_MIN || v->scalar.i > INT32_MAX)) ||
           ((v->dtype == PJ_UINT64 || v->dtype == PJ_UINT32) && v->scalar.u > INT32_MAX))
         return 0;
       /* a float may be converted to an integer parameter (an explicit signature) */
@@ -887,6 +916,11 @@ PjStatus pj_value_cast(PjValue *v, PjDtype to, char *err, size_t errlen) {
     return PJ_ERROR_ARGUMENT;
   }
   char from = pj_dtype_kind(v->dtype), kind = pj_dtype_kind(to);
+  if (v->dtype != to && (pj_dtype_unit(v->dtype) >= 0 || pj_dtype_unit(to) >= 0)) {
+    /* numba converts no datetime64 or timedelta64 to another unit or to a number, nor back */
+    snprintf(err, errlen, "a %s value where the signature wants %s", pj_dtype_name(v->dtype), pj_dtype_name(to));
+    return PJ_ERROR_ARGUMENT;
+  }
   if (from == 'c' || kind == 'c') { /* numbers become complex; complex stays complex (numba's rules) */
     if (from == 'c' && kind != 'c') {
       snprintf(err, errlen, "a complex value where the signature wants %s", pj_dtype_name(to));

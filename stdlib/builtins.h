@@ -149,6 +149,7 @@ typedef enum PjLowering {
   PJ_LOWER_ADDRESS,     /* an array's data pointer as a number */
   PJ_LOWER_LIBDEVICE,   /* a call of __nv_<name> (NVPTX) or its host function (backend/libdevice.c); dim: a
                          * PjLibdeviceId */
+  PJ_LOWER_ISNAT,       /* np.isnat: a datetime64 or timedelta64 is NaT (the minimum int64) */
 } PjLowering;
 
 /* The barriers of PJ_LOWER_BARRIER rows (their dim). */

@@ -340,6 +340,22 @@ class DeviceNDArray(_core.ArrayBase):
         return DeviceNDArray(tuple(shape), strides, self.dtype, gpu_data=self._owner, _address=self._address,
                              _device=self._device_id)
 
+    def view(self, dtype):
+        """The same memory seen as elements of another dtype (a datetime64 array's int64 counts), as
+        numba's: a dtype of another size changes the last axis, which must then be contiguous."""
+        dtype = np.dtype(dtype)
+        shape, strides = list(self.shape), list(self.strides)
+        if dtype.itemsize != self.itemsize:
+            if not shape or not self.is_c_contiguous():
+                raise ValueError("To change to a dtype of a different size, the array must be C-contiguous")
+            shape[-1], rem = divmod(shape[-1] * self.itemsize, dtype.itemsize)
+            if rem:
+                raise ValueError("When changing to a larger dtype, its size must be a divisor of the total size "
+                                 "in bytes of the last axis of the array.")
+            strides[-1] = dtype.itemsize
+        return DeviceNDArray(tuple(shape), tuple(strides), dtype, stream=self.stream, gpu_data=self._owner,
+                             _address=self._address, _device=self._device_id)
+
     def transpose(self, axes=None):
         """As numba's: the array itself for the identity permutation; for a 2-D array, a new
         C-contiguous device array holding the transpose (a copy made by a kernel on the device,

@@ -23,8 +23,8 @@ from . import _core
 from ._runtime import CODES, DTYPES, device, target
 from ._source import _source
 from .errors import KernelReturnError, NumbaInvalidConfigWarning, NumbaPerformanceWarning, TypingError
-from .types import (Array, CPointer, NamedTuple, NoneType, Record, Signature, Tuple, Type, UniTuple, arg_key, from_dtype,
-                    from_numba, np_dtype, parse_signature)
+from .types import (Array, CPointer, NamedTuple, NoneType, Record, Signature, Tuple, Type, UniTuple, _CharSeqBase, arg_key,
+                    from_dtype, from_numba, np_dtype, parse_signature)
 
 (BIND_MODULE, BIND_INT, BIND_FLOAT, BIND_BOOL, BIND_TUPLE, BIND_ARRAY, BIND_FUNCTION, BIND_OPAQUE,
  BIND_SCALAR, BIND_DEVICE_ARRAY, BIND_FOREIGN) = range(11)
@@ -75,6 +75,8 @@ def _number(name, v):
     float32), a Python number is typed as numba types its literals."""
     if isinstance(v, np.generic) and v.dtype.name in CODES and (v.dtype.kind in "biuf" or v.dtype.name == "bfloat16"):
         return (name, BIND_SCALAR, (CODES[v.dtype.name], int(v) if v.dtype.kind in "biu" else float(v)))
+    if isinstance(v, (np.datetime64, np.timedelta64)) and v.dtype.name in CODES and v.dtype.isnative:
+        return (name, BIND_SCALAR, (CODES[v.dtype.name], int(v.view(np.int64))))  # the count (NaT: int64's minimum)
     if isinstance(v, (bool, np.bool_)):
         return (name, BIND_BOOL, bool(v))
     if isinstance(v, (int, np.integer)):
@@ -314,8 +316,8 @@ class _Units:
             if a.dtype.kind == "c" and not a.dtype.isnative:
                 a = a.astype(a.dtype.newbyteorder("="))
             return (name, BIND_ARRAY, (CODES[a.dtype.name], a.shape, a.tobytes()))
-        if isinstance(v, np.ndarray) and v.dtype.fields is not None and v.ndim >= 1:
-            a = np.ascontiguousarray(v)  # an array of records: their bytes, as NumPy lays them out
+        if isinstance(v, np.ndarray) and (v.dtype.fields is not None or v.dtype.kind in "SU") and v.ndim >= 1:
+            a = np.ascontiguousarray(v)  # an array of records (or strings): their bytes, as NumPy lays them out
             return (name, BIND_ARRAY, (_record_spec(a.dtype), a.shape, a.tobytes()))
         if isinstance(v, (pytypes.FunctionType, pytypes.BuiltinFunctionType)) and v in vars(builtins).values():
             return None  # range, len, abs, min, max, ...: known to the compiler by name
@@ -415,7 +417,7 @@ def _numba_types(types):
             out.append(NamedTuple(items, ty[2], ty[3]) if ty[2] is not None else Tuple(items))
             continue
         code, ndim, layout = ty
-        t = Record(_record_dtype(code)) if isinstance(code, tuple) else from_dtype(DTYPES[code])
+        t = from_dtype(_record_dtype(code)) if isinstance(code, tuple) else from_dtype(DTYPES[code])  # records, strings
         readonly = layout.islower()  # the launcher's key: a read-only array's layout in lower case
         if layout in "Zz":  # a 0-d array
             out.append(Array(t, 0, "C", readonly=readonly))
@@ -426,9 +428,14 @@ def _numba_types(types):
 
 def _record_dtype(spec):
     """The NumPy dtype a record spec (_record_spec) describes."""
-    _, size, _, aligned, fields = spec
+    tag, size, _, aligned, fields = spec
+    if tag in ("S", "U"):
+        return np.dtype(f"{tag}{size if tag == 'S' else size // 4}")
+
+    def base(code):
+        return _record_dtype(code) if isinstance(code, tuple) else DTYPES[code]
     return np.dtype({"names": [f[0] for f in fields],
-                     "formats": [(DTYPES[f[1]], f[3]) if f[3] else DTYPES[f[1]] for f in fields],
+                     "formats": [(base(f[1]), f[3]) if f[3] else base(f[1]) for f in fields],
                      "offsets": [f[2] for f in fields], "itemsize": size, "aligned": aligned})
 
 
@@ -1147,7 +1154,7 @@ def _as_types(sig):
             if isinstance(t, CPointer):  # a pointer: (pointee, 0, "P"), launched with an address
                 out.append((CODES[np_dtype(t.dtype).name], 0, "P"))
                 continue
-            if isinstance(rec, Record):  # records go as strided arrays, a single one as a 1-element one
+            if isinstance(rec, (Record, _CharSeqBase)):  # records (and strings) go as strided arrays, a single one as a 1-element one
                 out.append((_record_spec(rec.record_dtype), t.ndim if isinstance(t, Array) else 0,
                             ("A" if t.ndim else "Z") if isinstance(t, Array) else "C"))
             else:
@@ -1351,14 +1358,23 @@ def _dims(d):
 
 def _record_spec(dt):
     """A structured dtype as the compiler takes it: ("record", itemsize, alignment, aligned,
-    ((name, dtype code, offset, subarray shape), ...)), NumPy's own layout; TypeError for what
-    kernels cannot use."""
+    ((name, dtype code, offset, subarray shape), ...)), NumPy's own layout, a string field's code
+    the spec of its string dtype; a fixed-width string dtype ('S12', '<U12', numba's CharSeq and
+    UnicodeCharSeq) as ("S" or "U", itemsize, alignment, False, ()); TypeError for what kernels
+    cannot use."""
+    if dt.kind in "SU":
+        if dt.kind == "U" and not dt.isnative:
+            raise TypeError(f"dtype {dt} is not supported in kernels (strings of native byte order only)")
+        return (dt.kind, int(dt.itemsize), int(dt.alignment), False, ())
     fields = []
     for name in dt.names or ():
         fdt, offset = dt.fields[name][:2]
         base, shape = fdt.subdtype if fdt.subdtype is not None else (fdt, ())
         if base.fields is not None:
             raise TypeError(f"record field '{name}': nested records are not supported in kernels")
+        if base.kind in "SU" and not shape:  # a string field
+            fields.append((name, _record_spec(base), int(offset), ()))
+            continue
         code = CODES.get("bool" if base == np.bool_ else base.name)
         if code is None or not base.isnative:
             raise TypeError(f"record field '{name}' of dtype {base} is not supported in kernels "
@@ -1370,8 +1386,11 @@ def _record_spec(dt):
 
 
 def _record_text(spec):
-    _, size, _, aligned, fields = spec
-    items = ",".join(f"{n}[type={DTYPES[c].name}{list(sh) if sh else ''};offset={o}]" for n, c, o, sh in fields)
+    tag, size, _, aligned, fields = spec
+    if tag in ("S", "U"):  # numba's names of CharSeq and UnicodeCharSeq
+        return f"[{'char' if tag == 'S' else 'unichr'} x {size if tag == 'S' else size // 4}]"
+    items = ",".join(f"{n}[type={_record_text(c) if isinstance(c, tuple) else DTYPES[c].name}"
+                     f"{list(sh) if sh else ''};offset={o}]" for n, c, o, sh in fields)
     return f"Record({items};{size};{aligned})"
 
 
@@ -1405,7 +1424,7 @@ def _arg_type(a):
     if isinstance(a, DeviceNDArray):  # as kernels see it (random states: uint64[n, 2])
         ndim = len(_core.ArrayBase.shape.__get__(a))
         return (a._dtype_code, 0, "Z") if ndim == 0 else (a._dtype_code, ndim, a._layout)
-    if isinstance(a, np.ndarray) and a.dtype.fields is not None:
+    if isinstance(a, np.ndarray) and (a.dtype.fields is not None or a.dtype.kind in "SU"):
         return (_record_spec(a.dtype), a.ndim, "A" if a.ndim else "Z")
     if isinstance(a, np.void) and a.dtype.fields is not None:
         return (_record_spec(a.dtype), 0, "C")

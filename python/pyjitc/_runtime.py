@@ -25,7 +25,7 @@ DTYPES = {code: _np_dtype(name) for name, code in CODES.items() if _np_dtype(nam
 from .errors import _api_error  # noqa: E402
 _core.set_api_error_hook(_api_error)  # failures that name a CUDA error: numba's CudaAPIError
 _core.register(np.ndarray, np.generic, TypingError, CudaError,
-               {d.type: c for c, d in DTYPES.items() if d.kind != "c"})
+               {d.type: c for c, d in DTYPES.items() if d.kind not in "cMm"})  # datetimes: one type, many units
 
 def device():
     """(target, name, arch, ordinal) of the calling thread's device, opened on first use: the GPU

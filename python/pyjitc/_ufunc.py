@@ -15,7 +15,9 @@ import numpy as np
 from ._devicearray import DeviceNDArray, as_cuda_array, device_array, to_device
 from ._dispatcher import Dispatcher
 from ._runtime import CODES
-from .types import Array, Boolean, NoneType, Number, Type, np_dtype, parse_signature
+from .types import Array, Boolean, NoneType, Number, Type, _NPDatetimeBase, np_dtype, parse_signature
+
+_SCALARS = (Number, Boolean, _NPDatetimeBase)  # the element types of (g)ufuncs
 
 TPB = 256                 # threads per block of the generated kernels
 MAX_BLOCKS = 1 << 15      # grid-stride beyond this
@@ -266,13 +268,17 @@ def loop_header(ndim, first):
 # ---- @vectorize --------------------------------------------------------------------------------
 
 def _scalar_sig(sig, name):
+    """(input dtypes, result dtype); the result None for a tuple of argument types, which numba takes
+    as a signature whose return type the function's typing gives."""
     s = parse_signature(sig)
-    if s.return_type is None or not isinstance(s.return_type, Type) or isinstance(s.return_type, NoneType):
+    inferred = isinstance(sig, (tuple, list))
+    if not inferred and (s.return_type is None or not isinstance(s.return_type, Type) or
+                         isinstance(s.return_type, NoneType)):
         raise TypeError(f"vectorize '{name}': signature {sig!r} needs a return type, as in 'float32(float32, float32)'")
-    for t in (s.return_type,) + s.args:
-        if not isinstance(t, (Number, Boolean)):
+    for t in s.args if inferred else (s.return_type,) + s.args:
+        if not isinstance(t, _SCALARS):
             raise TypeError(f"vectorize '{name}': signature {sig!r}: a ufunc's types are scalars, not {t!r}")
-    return tuple(np_dtype(t) for t in s.args), np_dtype(s.return_type)
+    return tuple(np_dtype(t) for t in s.args), None if inferred else np_dtype(s.return_type)
 
 
 class UFunc:
@@ -298,6 +304,7 @@ class UFunc:
                                 f"function takes {self.nin}")
         self._kernels = {}    # (signature index or None, operand modes, ndim) -> Dispatcher
         self._restypes = {}   # input dtypes -> result dtype (lazy)
+        self._sigs = [(ins, self._result_type(ins) if res is None else res) for ins, res in self._sigs]
         for k, (ins, res) in enumerate(self._sigs):  # typed now, as numba compiles at decoration
             types = [(CODES[d.name], 1, "C") for d in ins] + [(CODES[res.name], 1, "C")]
             types = [(CODES["int64"], 0, "C")] + types
@@ -339,8 +346,8 @@ class UFunc:
         target = items.pop()
         if sig is not None:  # converted to the signature's types, the result to its return type
             ins, res = self._sigs[sig]
-            items = [f"numpy.{_np_name(d)}({x})" for x, d in zip(items, ins)]
-            value = f"numpy.{_np_name(res)}({self._callee}({', '.join(items)}))"
+            items = [_convert(x, d) for x, d in zip(items, ins)]
+            value = _convert(f"{self._callee}({', '.join(items)})", res)
         else:
             value = f"{self._callee}({', '.join(items)})"
         text = "\n".join([f"def {name}(n, {', '.join(params)}):"] + lines + [f"        {target} = {value}", ""])
@@ -477,6 +484,12 @@ def _np_name(dtype):
     return "bool_" if dtype.kind == "b" else dtype.name
 
 
+def _convert(text, dtype):
+    """Source converting the value `text` to a number dtype; a datetime64 or timedelta64 value is
+    left as it is (numba converts none of them: the types must match)."""
+    return text if dtype.kind in "Mm" else f"numpy.{_np_name(dtype)}({text})"
+
+
 def vectorize(ftylist_or_function=(), target="cpu", identity=None, cache=False, **options):
     """numba.vectorize: @vectorize, @vectorize(target='cuda') (typed at each new argument type),
     @vectorize(['float32(float32, float32)', ...], target='cuda') (typed now; a call picks the
@@ -566,7 +579,7 @@ class GUFunc:
         out = []
         for k, (t, dims) in enumerate(zip(s.args, self._ins + self._outs)):
             nd = len(dims)
-            if not isinstance(t, (Array, Number, Boolean)):
+            if not isinstance(t, (Array,) + _SCALARS):
                 raise TypeError(f"{what}: argument {k + 1} of {sig!r} is {t!r}: a gufunc takes arrays and numbers")
             t_ndim = t.ndim if isinstance(t, Array) else 0
             if t_ndim == nd and (nd or k < self.nin):

@@ -224,6 +224,50 @@ class Array(Type):
         raise TypeError(f"{self} is an array type; index a scalar type (float32[:]) to make one")
 
 
+class _NPDatetimeBase(Type):
+    """numba's NPDatetime and NPTimedelta: NumPy's datetime64 and timedelta64 of one unit ('D',
+    'ms', ...; '' the generic unit), int64 counts in kernels."""
+    _UNITS = ("Y", "M", "W", "D", "h", "m", "s", "ms", "us", "ns", "ps", "fs", "as", "")
+
+    def __init__(self, unit):
+        if unit not in self._UNITS:
+            raise ValueError(f"{self.type_name}: no unit {unit!r} (one of {', '.join(u for u in self._UNITS if u)})")
+        self.unit = unit
+        self.unit_code = self._UNITS.index(unit)
+        self.bitwidth = 64
+        super().__init__(f"{self.type_name}[{unit}]")
+
+    @property
+    def key(self):
+        return self.unit
+
+    def __lt__(self, other):  # numba: a coarser unit is "smaller"
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.unit_code < other.unit_code
+
+    def __call__(self, *args):
+        if len(args) == 1 and not isinstance(args[0], Type):
+            return self.cast_python_value(args[0])
+        return Signature(self, args)
+
+    def cast_python_value(self, value):
+        cls = getattr(np, self.type_name)
+        return cls(value, self.unit) if self.unit else cls(value)
+
+    @property
+    def _pyjitc_qualname(self):
+        return None
+
+
+class NPDatetime(_NPDatetimeBase):
+    type_name = "datetime64"
+
+
+class NPTimedelta(_NPDatetimeBase):
+    type_name = "timedelta64"
+
+
 class CPointer(Type):
     """A pointer to elements of a type (the parameters of foreign functions)."""
 
@@ -376,8 +420,10 @@ def np_dtype(t):
         return np.dtype(ml_dtypes.bfloat16)
     if isinstance(t, Number):
         return np.dtype(t.name)
-    if isinstance(t, Record):
+    if isinstance(t, (Record, _CharSeqBase)):
         return t.record_dtype
+    if isinstance(t, _NPDatetimeBase):
+        return np.dtype(f"{'M' if isinstance(t, NPDatetime) else 'm'}8{f'[{t.unit}]' if t.unit else ''}")
     raise TypeError(f"the type {t} has no NumPy dtype")
 
 
@@ -386,6 +432,12 @@ def from_dtype(dtype):
     dtype = np.dtype(dtype)
     if dtype.fields is not None and dtype.names:
         return Record(dtype)
+    if dtype.kind in "SU":  # numba's CharSeq(n) / UnicodeCharSeq(n)
+        return CharSeq(dtype.itemsize) if dtype.kind == "S" else UnicodeCharSeq(dtype.itemsize // 4)
+    if dtype.kind in "Mm" and dtype.isnative:
+        unit, count = np.datetime_data(dtype)
+        if count == 1:  # numba has no multiples of a unit (M8[5s]) either
+            return (NPDatetime if dtype.kind == "M" else NPTimedelta)("" if unit == "generic" else unit)
     t = NAMES.get("bool" if dtype.kind == "b" else dtype.name)
     if t is None or not dtype.isnative:
         raise NotImplementedError(f"pyjitc has no type for the NumPy dtype {dtype!r}")
@@ -394,7 +446,7 @@ def from_dtype(dtype):
 
 def as_dtype(t):
     """The NumPy dtype of a scalar type (numba's numpy_support.as_dtype)."""
-    if isinstance(t, (Number, Boolean)):
+    if isinstance(t, (Number, Boolean, _NPDatetimeBase)):
         return np_dtype(t)
     raise NotImplementedError(f"{t!r} cannot be represented as a NumPy dtype")
 
@@ -457,7 +509,7 @@ def arg_key(t):
         return np_dtype(t.dtype).name, 0, "Z" if t.mutable else "z"
     if isinstance(t, Array):
         return np_dtype(t.dtype).name, t.ndim, t.layout
-    if isinstance(t, (Number, Boolean)):
+    if isinstance(t, (Number, Boolean, _NPDatetimeBase)):
         return np_dtype(t).name, 0, "C"
     raise TypeError(f"pyjitc does not take arguments of type {t}")
 
@@ -494,6 +546,10 @@ def from_numba(t):
         return CPointer(from_numba(t.dtype))
     if kind == "Record" and isinstance(getattr(t, "dtype", None), np.dtype):
         return Record(t.dtype)
+    if kind in ("CharSeq", "UnicodeCharSeq"):
+        return (CharSeq if kind == "CharSeq" else UnicodeCharSeq)(t.count)
+    if kind in ("NPDatetime", "NPTimedelta"):
+        return (NPDatetime if kind == "NPDatetime" else NPTimedelta)(t.unit)
     found = NAMES.get(str(t))
     if found is None:
         raise TypeError(f"pyjitc has no type for numba's {t!r} ({type(t).__module__}.{kind})")
@@ -512,7 +568,8 @@ def parse_signature(sig):
         raise TypeError(f"a signature is a string or void(...), not {type(sig).__name__}")
     names = {k: v for k, v in globals().items() if isinstance(v, Type)}
     names.update(NAMES)
-    names.update(Array=Array, CPointer=CPointer, UniTuple=UniTuple, Tuple=Tuple)
+    names.update(Array=Array, CPointer=CPointer, UniTuple=UniTuple, Tuple=Tuple, NPDatetime=NPDatetime,
+                 NPTimedelta=NPTimedelta, CharSeq=CharSeq, UnicodeCharSeq=UnicodeCharSeq)
     try:
         value = eval(sig, {"__builtins__": {}}, names)  # the names above only
     except Exception as e:
@@ -522,6 +579,36 @@ def parse_signature(sig):
     if isinstance(value, tuple):
         value = Signature(void, value)
     return value
+
+
+class _CharSeqBase(Type):
+    """numba's CharSeq and UnicodeCharSeq: NumPy's fixed-width string dtypes ('S12', '<U12') as
+    types, `count` characters; kernels take their arrays and record fields as they take records."""
+
+    def __init__(self, count):
+        self.count = int(count)
+        super().__init__(f"[{self._char} x {self.count}]")
+
+    @property
+    def key(self):
+        return self.count
+
+    @property
+    def record_dtype(self):
+        return np.dtype(f"{self._kind}{self.count}")
+
+    dtype = record_dtype
+
+
+class CharSeq(_CharSeqBase):
+    _char, _kind = "char", "S"
+
+
+class UnicodeCharSeq(_CharSeqBase):
+    _char, _kind = "unichr", "U"
+
+    def __repr__(self):
+        return f"UnicodeCharSeq({self.count})"
 
 
 class Record(Type):

@@ -93,7 +93,9 @@ def test_launch_without_configuration():
     ((np.zeros(4, np.float32), [1.0, 2.0]), TypeError, r"argument 2: cannot pass a list to a kernel"),
     ((np.zeros(4, np.float32), None), TypeError, r"argument 2"),
     ((np.zeros(4, np.float32), np.array([None] * 4)), TypeError, r"argument 2: an array of format 'O'"),
-    ((np.zeros(4, np.float32), np.array(["ab"] * 4)), TypeError, r"argument 2: an array of format"),
+    # a str array is numba's array of UnicodeCharSeq: refused where the kernel adds to an element
+    ((np.zeros(4, np.float32), np.array(["ab"] * 4)), TypingError, r"unsupported operand types for \+: \[unichr x 2\]"),
+    ((np.zeros(4, np.float32), np.array(["ab"] * 4, ">U2")), TypeError, r"argument 2: an array of format"),
     ((np.zeros(4, np.float32), 2.0), TypingError, r"float64 cannot be indexed"),
 ])
 def test_wrong_arguments(args, exc, message):

@@ -75,8 +75,9 @@ def test_numpy_dtypes():
         assert types.as_dtype(t) == np.dtype(name)
     rec = np.dtype([("a", np.int32), ("b", np.float64)], align=True)
     assert isinstance(types.from_dtype(rec), types.Record) and types.from_dtype(rec).dtype == rec
+    assert types.from_dtype(np.dtype("M8[D]")) == types.NPDatetime("D")  # numba's NPDatetime('D')
     with pytest.raises(NotImplementedError):
-        types.from_dtype(np.dtype("M8[D]"))
+        types.from_dtype(np.dtype("M8[5D]"))  # multiples of a unit: numba has no type for them either
     assert types.float32(1.25) == np.float32(1.25) and type(types.int16(3)) is np.int16
 
 

@@ -152,12 +152,38 @@ static void check_load_error(const char *name, PjStatus want, const char *fragme
   CHECK(st == want && strstr(err, fragment) != NULL && v.data == NULL);
 }
 
+/* datetime64 / timedelta64 files: the counts as int64, the unit in the dtype; written back with
+ * NumPy's descr ('<M8[D]', '<m8' for the generic unit). */
+static void test_datetime_files(void) {
+  static const struct { const char *descr; PjDtype t; } rows[] = {
+    {"<M8[D]", PJ_DATETIME64_D}, {"<m8[ns]", PJ_TIMEDELTA64_ns}, {"<M8", PJ_DATETIME64}, {"<m8[Y]", PJ_TIMEDELTA64_Y}};
+  const int64_t data[3] = {INT64_MIN, -5, 12345}; /* NaT first */
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+    char dict[128], err[256] = "", text[512] = "";
+    snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (3,), }", rows[i].descr);
+    write_raw("dt.npy", dict, data, sizeof data);
+    PjValue v;
+    PjStatus st = pj_value_load_npy(in_dir("dt.npy"), &v, err, sizeof err);
+    CHECK(st == PJ_OK && v.dtype == rows[i].t && v.ndim == 1 && v.shape[0] == 3);
+    if (st != PJ_OK) continue;
+    CHECK(memcmp(v.data, data, sizeof data) == 0);
+    CHECK(pj_value_save_npy(in_dir("dt2.npy"), &v, err, sizeof err) == PJ_OK);
+    FILE *f = fopen(in_dir("dt2.npy"), "rb");
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f) fclose(f);
+    char want[64];
+    snprintf(want, sizeof want, "'descr': '%s'", rows[i].descr);
+    CHECK(n > 10 && strstr(text + 10, want) != NULL);
+    pj_value_free(&v);
+  }
+}
+
 static void test_broken_files(void) {
   const char zeros[64] = {0};
   write_raw("u16.npy", "{'descr': '<U2', 'fortran_order': False, 'shape': (3,), }", zeros, 24);
   check_load_error("u16.npy", PJ_ERROR_ARGUMENT, "unsupported dtype '<U2'");
-  write_raw("m8.npy", "{'descr': '<m8', 'fortran_order': False, 'shape': (3,), }", zeros, 24);
-  check_load_error("m8.npy", PJ_ERROR_ARGUMENT, "unsupported dtype '<m8'");
+  write_raw("m8.npy", "{'descr': '<m8[5s]', 'fortran_order': False, 'shape': (3,), }", zeros, 24);
+  check_load_error("m8.npy", PJ_ERROR_ARGUMENT, "unsupported dtype '<m8[5s]'"); /* multiples of a unit */
   { /* Fortran order: loaded with its strides, the first axis fastest, and saved back as such */
     double col[6] = {0, 3, 1, 4, 2, 5}; /* [[0, 1, 2], [3, 4, 5]] in Fortran order */
     write_raw("fortran.npy", "{'descr': '<f8', 'fortran_order': True, 'shape': (2, 3), }", col, 48);
@@ -522,6 +548,7 @@ int main(void) {
   test_round_trip_scalars();
   test_exact_bytes();
   test_broken_files();
+  test_datetime_files();
   test_hostile_files();
   test_pipe();
   test_save_errors();

@@ -33,7 +33,7 @@ static void test_dtypes(void) {
     {PJ_FP8_E5M2, "fp8_e5m2", "e5m2", 1, 0, 0}, {PJ_FP8_E4M3, "fp8_e4m3", "e4m3", 1, 0, 0},
     {PJ_FP8_E8M0, "fp8_e8m0", "e8m0", 1, 0, 0},
   };
-  CHECK(sizeof rows / sizeof rows[0] == PJ_DTYPE_COUNT);
+  CHECK(sizeof rows / sizeof rows[0] == PJ_DATETIME64_Y); /* the numbers; datetimes below */
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
     PjDtype a = PJ_DTYPE_COUNT, b = PJ_DTYPE_COUNT;
     CHECK_STR(pj_dtype_name(rows[i].t), rows[i].name);
@@ -43,6 +43,25 @@ static void test_dtypes(void) {
     CHECK(pj_dtype_from_name(rows[i].name, &a) == 1 && a == rows[i].t);
     CHECK(pj_dtype_from_name(rows[i].short_name, &b) == 1 && b == rows[i].t);
   }
+  /* datetime64 / timedelta64: one dtype per unit, NumPy's name and numba's short one ("M8[D]") */
+  static const char *const units[PJ_UNIT_COUNT] = {"Y", "M", "W", "D", "h", "m", "s", "ms", "us", "ns", "ps", "fs", "as", ""};
+  CHECK(PJ_DTYPE_COUNT == PJ_DATETIME64_Y + 2 * PJ_UNIT_COUNT);
+  for (int u = 0; u < PJ_UNIT_COUNT; u++) {
+    for (int timedelta = 0; timedelta < 2; timedelta++) {
+      PjDtype t = timedelta ? pj_dtype_timedelta(u) : pj_dtype_datetime(u), a = PJ_BOOL, b = PJ_BOOL;
+      char name[32], short_name[16];
+      snprintf(name, sizeof name, "%s%s%s%s", timedelta ? "timedelta64" : "datetime64", *units[u] ? "[" : "", units[u],
+               *units[u] ? "]" : "");
+      snprintf(short_name, sizeof short_name, "%c8%s%s%s", timedelta ? 'm' : 'M', *units[u] ? "[" : "", units[u],
+               *units[u] ? "]" : "");
+      CHECK_STR(pj_dtype_name(t), name);
+      CHECK(pj_dtype_size(t) == 8 && !pj_dtype_is_float(t) && !pj_dtype_is_signed(t) && !pj_dtype_is_complex(t));
+      CHECK(pj_dtype_unit(t) == u && pj_dtype_is_datetime(t) == !timedelta && pj_dtype_is_timedelta(t) == timedelta);
+      CHECK(pj_dtype_from_name(name, &a) == 1 && a == t);
+      CHECK(pj_dtype_from_name(short_name, &b) == 1 && b == t);
+    }
+  }
+  CHECK(pj_dtype_unit(PJ_INT64) == -1 && !pj_dtype_is_datetime(PJ_INT64) && !pj_dtype_is_timedelta(PJ_INT64));
   static const struct { const char *name; PjDtype t; } aliases[] = {
     {"float", PJ_FLOAT64}, {"int", PJ_INT64}, {"boolean", PJ_BOOL}, {"double", PJ_FLOAT64},
     {"intp", PJ_INT64},    {"uintp", PJ_UINT64},
@@ -51,7 +70,8 @@ static void test_dtypes(void) {
     PjDtype t = PJ_DTYPE_COUNT;
     CHECK(pj_dtype_from_name(aliases[i].name, &t) == 1 && t == aliases[i].t);
   }
-  static const char *unknown[] = {"flaot32", "", "Float32", "float8", "i3", "f3", "complex32", "float32 ", "void"};
+  static const char *unknown[] = {"flaot32", "", "Float32", "float8", "i3", "f3", "complex32", "float32 ", "void",
+                                  "datetime64[B]", "M8[5s]", "m8[]", "datetime64[D"};
   for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
     PjDtype t = PJ_INT8;
     CHECK(pj_dtype_from_name(unknown[i], &t) == 0 && t == PJ_INT8);
