@@ -120,6 +120,7 @@ typedef enum PjLowering {
   PJ_LOWER_CARRAY,      /* an array made of a pointer and a shape (backend/pointers.c) */
   PJ_LOWER_FROM_BUFFER, /* an array's data pointer */
   PJ_LOWER_ADDRESS,     /* an array's data pointer as a number */
+  PJ_LOWER_FORMAT,      /* an f-string's fields: lowered by the print() that takes it (backend/print.c) */
 } PjLowering;
 
 /* The barriers of PJ_LOWER_BARRIER rows (their dim). */

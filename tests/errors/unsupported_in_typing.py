@@ -11,7 +11,7 @@ def k(a, b):
     print(a)  # expect error@5: print() takes numbers, strings and tuples of them, not array(int64, 1d, C)
     a[i] = max(a[i], b[i], key=3)  # expect error@28: unexpected keyword argument 'key'
     s = "hello"  # expect error@9: strings are not supported
-    w = f"x{i}"  # expect error@9: strings are not supported
+    w = f"x{i}"  # expect error@9: an f-string or str.format() is supported in kernels only as an argument of print()
     a[i] = a is b  # expect error@12: 'is' operator
     a[i] = i in b  # expect error@12: 'in' operator
     a[i] = math.factorial(3)  # expect error@12: 'math.factorial'
