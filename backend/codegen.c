@@ -2,7 +2,7 @@
  * and block indices come from, which math library a builtin calls) is asked of the target
  * through the small hooks at the top. Operators are lowered in backend/operators.c, arrays in
  * arrays.c, loops in loops.c, cmath in cmath.c, the 16- and 8-bit float conversions in bf16conv.c
- * and fp8conv.c. */
+ * and fp8conv.c, print() and its f-strings in print.c. */
 #include "backend/codegen.h"
 
 #include <stdio.h>
@@ -584,83 +584,6 @@ static LLVMValueRef pj_cg_cas(PjCg *g, const PjExpr *e, const PjBuiltin *b) {
   return pj_dtype_is_float(d) ? LLVMBuildBitCast(g->b, seen, pj_cg_dtype(g, d), "") : seen;
 }
 
-/* A constant C string, in the module once per text. */
-static LLVMValueRef pj_cg_cstring(PjCg *g, const char *text) {
-  LLVMValueRef s = LLVMConstStringInContext(g->ctx, text, (unsigned)strlen(text), 0);
-  LLVMValueRef gv = LLVMAddGlobal(g->mod, LLVMTypeOf(s), "str");
-  LLVMSetInitializer(gv, s);
-  LLVMSetGlobalConstant(gv, 1);
-  LLVMSetLinkage(gv, LLVMPrivateLinkage);
-  LLVMSetUnnamedAddress(gv, LLVMGlobalUnnamedAddr);
-  return gv;
-}
-
-/* print(a, "text", b): one printf line, items separated by spaces, as Python prints them
- * (integers in full, floats as %f like numba-cuda, bools as True/False). */
-typedef struct PjPrint {
-  char fmt[2048];
-  LLVMValueRef vals[64];
-  unsigned n;      /* values the format reads */
-  bool overflow;   /* more than vals holds */
-} PjPrint;
-
-static void pj_print_text(PjPrint *p, const char *text) {
-  size_t at = strlen(p->fmt);
-  for (const char *c = text; *c && at + 3 < sizeof p->fmt; c++) {
-    if (*c == '%') p->fmt[at++] = '%';
-    p->fmt[at++] = *c;
-  }
-  p->fmt[at] = 0;
-}
-
-/* One value of type t: a number as printf shows it, a tuple as Python shows it, "(1, (2.0, 3))". */
-static void pj_print_value(PjCg *g, PjPrint *p, LLVMValueRef v, const PjType *t) {
-  if (t->kind == PJ_TY_TUPLE) {
-    strncat(p->fmt, "(", sizeof p->fmt - strlen(p->fmt) - 1);
-    for (int i = 0; i < t->count; i++) {
-      if (i) strncat(p->fmt, ", ", sizeof p->fmt - strlen(p->fmt) - 1);
-      pj_print_value(g, p, LLVMBuildExtractValue(g->b, v, (unsigned)i, ""), t->items[i]);
-    }
-    strncat(p->fmt, t->count == 1 ? ",)" : ")", sizeof p->fmt - strlen(p->fmt) - 1);
-    return;
-  }
-  PjDtype d = t->dtype;
-  const char *spec;
-  LLVMValueRef x;
-  if (d == PJ_BOOL) {
-    spec = "%s";
-    x = LLVMBuildSelect(g->b, v, pj_cg_cstring(g, "True"), pj_cg_cstring(g, "False"), "");
-  } else if (pj_dtype_is_float(d)) {
-    spec = "%f";
-    x = pj_cg_convert_scalar(g, v, d, PJ_FLOAT64);
-  } else {
-    spec = pj_dtype_is_signed(d) ? "%lld" : "%llu";
-    x = pj_cg_convert_scalar(g, v, d, pj_dtype_is_signed(d) ? PJ_INT64 : PJ_UINT64);
-  }
-  strncat(p->fmt, spec, sizeof p->fmt - strlen(p->fmt) - 1);
-  if (p->n < sizeof p->vals / sizeof p->vals[0]) p->vals[p->n++] = x;
-  else p->overflow = true;
-}
-
-/* print(...): one printf of the items separated by spaces. As CUDA's printf takes at most 32
- * values, a print of more shows its format string itself, as numba-cuda does. */
-static void pj_cg_print(PjCg *g, const PjExpr *e) {
-  PjPrint p = {.fmt = ""};
-  for (int i = 0; i < e->builtin.nargs; i++) {
-    const PjExpr *a = e->builtin.args[i];
-    if (i) strncat(p.fmt, " ", sizeof p.fmt - strlen(p.fmt) - 1);
-    if (a->kind == PJ_EX_STRING) pj_print_text(&p, a->str);
-    else pj_print_value(g, &p, pj_cg_expr(g, a), a->type);
-  }
-  if (p.n > 32 || p.overflow) {
-    LLVMValueRef raw = pj_cg_cstring(g, p.fmt);
-    g->hooks->print(g, pj_cg_cstring(g, "%s\n"), &raw, 1);
-    return;
-  }
-  strncat(p.fmt, "\n", sizeof p.fmt - strlen(p.fmt) - 1);
-  g->hooks->print(g, pj_cg_cstring(g, p.fmt), p.vals, p.n);
-}
-
 static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   const PjBuiltin *b = &pj_builtins[e->builtin.id];
   switch (b->lower) {
@@ -719,6 +642,9 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   case PJ_LOWER_ISNAN: case PJ_LOWER_ISINF: case PJ_LOWER_ISFINITE: return pj_cg_fpclass(g, e, b->lower);
   case PJ_LOWER_ISNAT:
     return LLVMBuildICmp(g->b, LLVMIntEQ, pj_cg_expr(g, e->builtin.args[0]), LLVMConstInt(pj_cg_i64(g), 1ull << 63, 0), "");
+  case PJ_LOWER_FORMAT: /* the type checker takes it only inside print() */
+    pj_cg_fail(g, e->loc, "internal error: an f-string outside print()");
+    return NULL;
   case PJ_LOWER_SCALE: {
     LLVMValueRef x = pj_cg_expr(g, e->builtin.args[0]);
     return LLVMBuildFMul(g->b, x, LLVMConstReal(LLVMTypeOf(x), b->value), "");

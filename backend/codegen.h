@@ -113,6 +113,8 @@ LLVMValueRef pj_cg_call_intrinsic(PjCg *g, const char *name, LLVMTypeRef *overlo
                                   LLVMValueRef *args, unsigned nargs);
 LLVMValueRef pj_cg_call_extern(PjCg *g, const char *name, LLVMTypeRef ret, LLVMValueRef *args, unsigned nargs);
 LLVMValueRef pj_cg_expr(PjCg *g, const PjExpr *e);
+/* print(...): one printf line (backend/print.c) */
+void pj_cg_print(PjCg *g, const PjExpr *e);
 /* lineinfo: a subprogram for fn (the function being emitted) named after the source function. */
 void pj_cg_debug_function(PjCg *g, LLVMValueRef fn, const PjFunc *f);
 LLVMValueRef pj_cg_truth(PjCg *g, LLVMValueRef v, const PjType *t);

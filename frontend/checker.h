@@ -71,9 +71,13 @@ const PjType *pj_type_ifexp(PjChecker *c, PjExpr **slot);
  * as the tuple of their x, y, z; float("nan") and other string constants made float constants
  * (false: reported). */
 const PjType *pj_type_raise(PjChecker *c, PjExpr **slot);
-void pj_print_limit(PjChecker *c, const PjExpr *e);
+bool pj_print_limit(PjChecker *c, const PjExpr *e); /* false: reported */
 void pj_dim3_as_tuple(PjChecker *c, PjExpr **slot);
 bool pj_float_literal(PjChecker *c, PjExpr *s);
+/* An f-string or "...".format(...) (the parser's $format call, or its typed FORMAT builtin), and
+ * one typed as an argument of print(): each field's value typed and its spec checked. */
+bool pj_is_format(const PjExpr *e);
+const PjType *pj_type_format(PjChecker *c, PjExpr **slot);
 
 /* frontend/unroll.c: `for x in literal_unroll(t)`, one typed copy of the body per item (false:
  * reported). */

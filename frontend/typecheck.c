@@ -1142,6 +1142,10 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
     return NULL;
   }
   if (id == PJ_BI_RAISE) return pj_type_raise(c, slot);
+  if (id == PJ_BI_FORMAT) {
+    pj_err(c, e->loc, "an f-string or str.format() is supported in kernels only as an argument of print()");
+    return NULL;
+  }
   if (id == PJ_BI_RANGE) {
     pj_err(c, e->loc, "range() is only supported as the iterable of a for loop");
     return NULL;
@@ -1153,6 +1157,10 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
     return NULL;
   bool ok = true;
   for (int i = 0; i < e->call.nargs; i++) {
+    if (pj_builtins[id].typing == PJ_TYPING_PRINT && pj_is_format(e->call.args[i])) {
+      ok = pj_type_format(c, &e->call.args[i]) != NULL && ok;
+      continue;
+    }
     if (pj_builtins[id].typing == PJ_TYPING_PRINT && e->call.args[i]->kind == PJ_EX_STRING) {
       e->call.args[i]->type = pj_type_void(); /* a constant of the format */
       continue;
@@ -1163,7 +1171,7 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
   }
   if (!ok) return NULL;
   if (!pj_time_builtin_ok(c, e, id)) return NULL; /* frontend/datetime.c */
-  if (pj_builtins[id].typing == PJ_TYPING_PRINT && c->final && c->diags) pj_print_limit(c, e);
+  if (pj_builtins[id].typing == PJ_TYPING_PRINT && c->final && !pj_print_limit(c, e)) return NULL;
   if (pj_is_ufunc(id) && pj_ufunc_needs_rewrite(id, e->call.args, e->call.nargs)) return pj_type_ufunc(c, slot, id);
   if (pj_is_ufunc(id)) id = pj_ufunc_on_complex(c, e, id);
   const PjType *params[256];

@@ -118,6 +118,12 @@ static bool pj_all_scalars(PjExpr **args, int nargs) {
 static bool pj_real(const PjType *t) { return pj_type_is_scalar(t) && !pj_type_is_complex(t); }
 
 /* What print() shows: real numbers, and tuples of them (nested too). */
+/* An f-string given to print() (frontend/specials.c typed it): the parser's call or its builtin. */
+static bool pj_is_format_node(const PjExpr *e) {
+  return (e->kind == PJ_EX_CALL && e->call.fn->kind == PJ_EX_NAME && strcmp(e->call.fn->name.id, "$format") == 0) ||
+         (e->kind == PJ_EX_BUILTIN && e->builtin.id == PJ_BI_FORMAT);
+}
+
 static bool pj_printable(const PjType *t) {
   if (t->kind == PJ_TY_TUPLE) {
     for (int i = 0; i < t->count; i++)
@@ -446,7 +452,7 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
     return pj_type_void();
   case PJ_TYPING_PRINT:
     for (int i = 0; i < nargs; i++)
-      if (args[i]->kind != PJ_EX_STRING && !pj_printable(args[i]->type))
+      if (args[i]->kind != PJ_EX_STRING && !pj_is_format_node(args[i]) && !pj_printable(args[i]->type))
         return pj_fail(err, errlen, "%s() takes numbers, strings and tuples of them, not %s", b->name, arena, args[i]->type);
     return pj_type_void();
   case PJ_TYPING_SHFL:

@@ -150,6 +150,7 @@ typedef enum PjLowering {
   PJ_LOWER_LIBDEVICE,   /* a call of __nv_<name> (NVPTX) or its host function (backend/libdevice.c); dim: a
                          * PjLibdeviceId */
   PJ_LOWER_ISNAT,       /* np.isnat: a datetime64 or timedelta64 is NaT (the minimum int64) */
+  PJ_LOWER_FORMAT,      /* an f-string's fields: lowered by the print() that takes it (backend/print.c) */
 } PjLowering;
 
 /* The barriers of PJ_LOWER_BARRIER rows (their dim). */

@@ -12,7 +12,7 @@ def k(a, b):
     print(a)  # expect error@5: print() takes numbers, strings and tuples of them, not array(int64, 1d, C)
     a[i] = max(a[i], b[i], key=3)  # expect error@28: unexpected keyword argument 'key'
     s = "hello"  # expect error@9: strings are not supported
-    w = f"x{i}"  # expect error@9: strings are not supported
+    w = f"x{i}"  # expect error@9: an f-string or str.format() is supported in kernels only as an argument of print()
     a[i] = a is b  # expect error@12: 'is' operator
     a[i] = i in i  # expect error@12: the 'in' operator needs a tuple or an array
     a[i] = math.factorial(3)  # expect error@12: 'math.factorial'
