@@ -598,9 +598,12 @@ void *pj_libdevice_host_address(const char *symbol) {
   return NULL;
 }
 
-/* The i-th host function's symbol and address (addr), or NULL past the last. */
+/* The i-th host function's symbol and address (addr; NULL where an earlier row has that symbol, as
+ * the float32 rows sharing one function do), or NULL past the last. */
 const char *pj_libdevice_host_symbol(size_t i, void **addr) {
   if (i >= sizeof pj_ld_host / sizeof pj_ld_host[0]) return NULL;
   *addr = pj_ld_host[i].addr;
+  for (size_t j = 0; j < i; j++)
+    if (strcmp(pj_ld_host[j].name, pj_ld_host[i].name) == 0) *addr = NULL;
   return pj_ld_host[i].name;
 }

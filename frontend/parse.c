@@ -259,6 +259,7 @@ typedef struct PjStrBuf {
   uint32_t *at;
   size_t n, cap;
   bool raw, bytes; /* the part being read: r"..." (no escapes), b"..." (\x and octal escapes are bytes) */
+  bool printf;     /* the text of an f-string or "...".format(): printf's format, which a NUL would end */
 } PjStrBuf;
 
 static void pj_sb_put(PjParser *p, PjStrBuf *b, const char *s, size_t n, uint32_t at, bool same_at) {
@@ -336,7 +337,7 @@ static bool pj_decode_escape(PjParser *p, TSNode esc, PjStrBuf *b) {
     pj_reject(p, esc, *t == 'N' ? "a \\N{...} escape (a character by its name)" : "this escape sequence");
     return false;
   }
-  if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp < 0xE000)) {
+  if ((cp == 0 && b->printf) || cp > 0x10FFFF || (cp >= 0xD800 && cp < 0xE000)) {
     pj_error(p->diags, &p->m->file, pj_loc(p, esc), cp == 0 ? "a NUL character in a string is not supported in kernels "
              "(printf ends its text there)" : "a surrogate or out-of-range character in a string is not supported in kernels");
     return false;
@@ -531,7 +532,7 @@ static bool pj_interpolation(PjParser *p, TSNode n, PjStrBuf *text, PjVec *args)
 
 static PjExpr *pj_parse_fstring(PjParser *p, TSNode n) {
   PjKids parts = pj_string_parts(p, n);
-  PjStrBuf text = {0};
+  PjStrBuf text = {.printf = true};
   PjVec args = {0};
   for (uint32_t i = 0; i < parts.n; i++) {
     PjKids k = pj_named_kids(p, parts.at[i]);
@@ -618,7 +619,7 @@ static PjExpr *pj_parse_str_format(PjParser *p, TSNode call, TSNode str) {
       fa.pos[fa.npos++] = v;
     }
   }
-  PjStrBuf b = {0};
+  PjStrBuf b = {.printf = true};
   if (!pj_string_text(p, str, &b)) return NULL;
   PjStrBuf text = {0};
   PjVec args = {0};

@@ -1162,6 +1162,11 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
       continue;
     }
     if (pj_builtins[id].typing == PJ_TYPING_PRINT && e->call.args[i]->kind == PJ_EX_STRING) {
+      const PjExpr *a = e->call.args[i];
+      if (memchr(a->str, 0, (size_t)a->str_len)) {
+        pj_err(c, a->loc, "a NUL character in a printed string is not supported in kernels (printf ends its text there)");
+        ok = false;
+      }
       e->call.args[i]->type = pj_type_void(); /* a constant of the format */
       continue;
     }
