@@ -4,6 +4,7 @@
 
 Kernels run on the GPU, or on the CPU executor where there is none (PYJITC_TARGET=cpu forces it)."""
 from . import cuda
+from ._numba_modules import literal_unroll  # noqa: F401
 from ._core import version as _version
 from .errors import CudaError, CudaSupportError, SourceNotFoundError, TypingError
 from .types import (b1, boolean, bool_, complex64, complex128, double, f2, f4, f8, float16, float32, float64,  # noqa
@@ -12,16 +13,6 @@ from .types import (b1, boolean, bool_, complex64, complex128, double, f2, f4, f
 
 __version__ = "0.1.0"
 jit = cuda.jit
-
-
-def literal_unroll(container):
-    """`for x in literal_unroll(t):` in a kernel runs the loop's body once per item of the tuple t,
-    each copy typed for its item, so the items may differ in type (arrays of several dtypes or
-    dimensions, numbers of several types). On the host it is the tuple itself, as numba's is."""
-    return container
-
-
-literal_unroll._pyjitc_qualname = "numba.literal_unroll"
 
 
 def __getattr__(name):

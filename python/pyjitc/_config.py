@@ -26,6 +26,10 @@ CUDA_DEALLOCS_COUNT            NUMBA_CUDA_MAX_PENDING_DEALLOCS_COUNT (10) and
 CUDA_DEALLOCS_RATIO            NUMBA_CUDA_MAX_PENDING_DEALLOCS_RATIO (0.2): when a memory manager's
                                pending frees (its `deallocations`) are run: past that many, or
                                that share of the device's memory
+CUDA_ENABLE_NRT                0: pyjitc has no reference-counted runtime (numba's NRT) in kernels
+CUDA_DEBUG_POLY                0 (and CUDA_DEBUG_POLY_USE_TYPED_CONST 0): debug information gives a
+                               variable of several types no DWARF variant part, as numba-cuda's
+                               without CUDA 13.2
 """
 import os
 import warnings
@@ -79,3 +83,6 @@ CUDA_PER_THREAD_DEFAULT_STREAM = (_env("NUMBA_CUDA_PER_THREAD_DEFAULT_STREAM", i
 CUDA_MEMORY_MANAGER = _env("NUMBA_CUDA_MEMORY_MANAGER", str.strip, "default")
 CUDA_DEALLOCS_COUNT = _env("NUMBA_CUDA_MAX_PENDING_DEALLOCS_COUNT", int, 10)
 CUDA_DEALLOCS_RATIO = _env("NUMBA_CUDA_MAX_PENDING_DEALLOCS_RATIO", float, 0.2)
+CUDA_ENABLE_NRT = 0
+CUDA_DEBUG_POLY = 0
+CUDA_DEBUG_POLY_USE_TYPED_CONST = 0

@@ -895,6 +895,12 @@ class Dispatcher:
         texts = self._texts("ptx", signature)
         return next(iter(texts.values())) if signature is not None else texts
 
+    def inspect_lto_ptx(self, signature=None):
+        """numba's PTX after link-time optimisation with the code it links (its float16 and bfloat16
+        math, linked by nvJitLink): pyjitc compiles the kernel and everything it calls into one
+        module, so this is inspect_asm's PTX, the code that runs."""
+        return self.inspect_asm(signature)
+
 
 class DeviceCompileResult:
     """What compile_device gives back: the argument and result types and fndesc.mangled_name, the

@@ -690,3 +690,7 @@ def __getattr__(name):
 from . import _vector_types as vector_types  # noqa: E402
 globals().update(vector_types.constructors)
 sys.modules[__name__ + ".vector_types"] = vector_types
+
+# numba-cuda's modules of public names: numba.cuda.typing, .np.numpy_support, .core.errors, .compiler, ...
+from . import _numba_modules  # noqa: E402
+_numba_modules.build(sys.modules[__name__])

@@ -158,3 +158,37 @@ class NumbaPerformanceWarning(NumbaWarning):
 
 class NumbaInvalidConfigWarning(NumbaWarning):
     """Options of @cuda.jit that do not go together (debug=True with opt=True, debug with lineinfo)."""
+
+
+class NumbaDeprecationWarning(NumbaWarning, DeprecationWarning):
+    """numba's warning for a deprecated feature (numba.cuda.core.errors has it for programs to filter)."""
+
+
+class NumbaPendingDeprecationWarning(NumbaWarning, PendingDeprecationWarning):
+    """numba's warning for a feature to be deprecated."""
+
+
+class NumbaDebugInfoWarning(NumbaWarning):
+    """numba's warning about debug information."""
+
+
+class NumbaPedanticWarning(NumbaWarning):
+    """numba's warning about a likely mistake."""
+
+
+class NumbaIRAssumptionWarning(NumbaPedanticWarning):
+    """numba's warning about its IR; named so that programs filtering it import."""
+
+
+class NumbaTypeError(TypeError):
+    """numba's TypeError for a wrong argument to one of its functions."""
+
+
+class NumbaValueError(ValueError):
+    """numba's ValueError for a wrong value given to one of its functions."""
+
+
+class UnsupportedError(Exception):
+    """numba's error for a Python feature its compiler does not support (pyjitc says so as a
+    TypingError with the file, line and column)."""
+

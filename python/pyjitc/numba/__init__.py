@@ -206,23 +206,10 @@ def _kernel_namespace(attr, doc):
     return make
 
 
-def _cuda_core():
-    module = sys.modules.get("pyjitc.cuda.core")
-    if module is None:
-        import pyjitc.cuda
-        module = _pytypes.ModuleType("pyjitc.cuda.core", "numba.cuda.core: config (pyjitc.cuda.config).")
-        module.__path__ = []
-        module.config = pyjitc.cuda.config
-        sys.modules[module.__name__] = module
-        sys.modules[module.__name__ + ".config"] = pyjitc.cuda.config
-    return module
-
-
 _OWN = {
     "testing": _own_testing,
     "vectorizers": _own_vectorizers,
     "fp16": _kernel_namespace("fp16", "numba.cuda.fp16: half-precision intrinsics for kernels."),
-    "core": _cuda_core,
 }
 
 
@@ -272,7 +259,10 @@ def _join_numba_errors():
     except Exception:  # a numba that does not import: nothing to join
         return
     from pyjitc import errors as perr
-    for name in ("TypingError", "NumbaWarning", "NumbaPerformanceWarning", "NumbaInvalidConfigWarning"):
+    for name in ("TypingError", "NumbaWarning", "NumbaPerformanceWarning", "NumbaInvalidConfigWarning",
+                 "NumbaDeprecationWarning", "NumbaPendingDeprecationWarning", "NumbaDebugInfoWarning",
+                 "NumbaPedanticWarning", "NumbaIRAssumptionWarning", "NumbaTypeError", "NumbaValueError",
+                 "UnsupportedError"):
         ours, theirs = getattr(perr, name), getattr(nerr, name, None)
         if theirs is None or issubclass(ours, theirs):
             continue
