@@ -51,6 +51,11 @@ double __wrap_exp(double x) { return pj_old_exp(x); }
 double __wrap_log(double x) { return pj_old_log(x); }
 double __wrap_log2(double x) { return pj_old_log2(x); }
 double __wrap_pow(double x, double y) { return pj_old_pow(x, y); }
+/* hypot (the CPU executor's libdevice functions call it): 2.35's version differs from the old one
+ * in errno handling; from 2.35 on, both compute with the same function */
+double pj_old_hypot(double, double);
+PJ_OLD(pj_old_hypot, hypot);
+double __wrap_hypot(double x, double y) { return pj_old_hypot(x, y); }
 
 /* threads (libpthread's before 2.34) */
 int pj_old_pthread_create(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
