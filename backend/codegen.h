@@ -232,7 +232,8 @@ LLVMValueRef pj_cg_fp8_convert(PjCg *g, LLVMValueRef v, PjDtype from, PjDtype to
 /* A cuda_fp8 conversion intrinsic call e (a PJ_LOWER_FP8CVT row; dim: PJ_FP8CVT_DIM, backend/fp8conv.c). */
 LLVMValueRef pj_cg_fp8cvt(PjCg *g, const PjExpr *e, int dim);
 /* backend/libdevice.c: link the libdevice functions mod declares, and what they need. */
-bool pj_libdevice_link(LLVMContextRef ctx, LLVMModuleRef mod, const char *path, char *err, size_t errlen);
+bool pj_libdevice_link(LLVMContextRef ctx, LLVMModuleRef mod, const char *path, bool fastmath, char *err,
+                       size_t errlen);
 /* A cuda.libdevice call (a PJ_LOWER_LIBDEVICE builtin; fn: its PjLibdeviceId): __nv_<name> on NVPTX,
  * the host function of its row on the CPU, both with libdevice's signature. */
 LLVMValueRef pj_cg_libdevice_call(PjCg *g, const PjExpr *e, int fn);

@@ -143,7 +143,75 @@ static const PjLibdevice *pj_lib_ready(const char *path, char *err, size_t errle
   return l;
 }
 
-bool pj_libdevice_link(LLVMContextRef ctx, LLVMModuleRef mod, const char *path, char *err, size_t errlen) {
+/* The string a constant pointer points at (through casts and GEPs of constant expressions), or NULL. */
+static const char *pj_const_string(LLVMValueRef v, size_t *len) {
+  while (v && LLVMIsAConstantExpr(v) && LLVMGetNumOperands(v) > 0) v = LLVMGetOperand(v, 0);
+  if (!v || !LLVMIsAGlobalVariable(v)) return NULL;
+  LLVMValueRef init = LLVMGetInitializer(v);
+  return init && LLVMIsAConstantDataSequential(init) && LLVMIsConstantString(init) ? LLVMGetAsString(init, len) : NULL;
+}
+
+/* The uses of a function that are calls of it (collected first: the caller replaces them). */
+static int pj_calls_of(LLVMValueRef fn, LLVMValueRef *calls, int cap) {
+  int n = 0;
+  for (LLVMUseRef u = fn ? LLVMGetFirstUse(fn) : NULL; u && n < cap; u = LLVMGetNextUse(u)) {
+    LLVMValueRef c = LLVMGetUser(u);
+    if (LLVMIsACallInst(c) && LLVMGetCalledValue(c) == fn) calls[n++] = c;
+  }
+  return n;
+}
+
+/* What LLVM 19 gets wrong in libdevice's code, put right before the optimizer runs:
+ * - its NVVMReflect knows __CUDA_FTZ and __CUDA_ARCH only, so __nvvm_reflect("__CUDA_PREC_SQRT") would
+ *   fold to 0 and sqrtf become sqrt.approx: it is 1 here (a correctly rounded sqrt.rn), 0 with fastmath,
+ *   as numba sets it;
+ * - its NVPTX instruction combiner turns the round-toward-zero integer-to-float conversions
+ *   (llvm.nvvm.i2f.rz and the like, which int2float_rz, ll2double_rz, ... are) into sitofp/uitofp,
+ *   which round to nearest: each becomes the cvt.rz instruction as inline assembly. */
+static void pj_libdevice_fixup(LLVMContextRef ctx, LLVMModuleRef mod, bool fastmath) {
+  enum { CAP = 4096 };
+  LLVMValueRef calls[CAP];
+  LLVMValueRef reflect = LLVMGetNamedFunction(mod, "__nvvm_reflect");
+  int n = pj_calls_of(reflect, calls, CAP);
+  for (int i = 0; i < n; i++) {
+    size_t len = 0;
+    const char *arg = pj_const_string(LLVMGetOperand(calls[i], 0), &len);
+    if (!arg || strncmp(arg, "__CUDA_PREC_SQRT", len > 16 ? 16 : len) != 0 || len < 16) continue;
+    LLVMReplaceAllUsesWith(calls[i], LLVMConstInt(LLVMInt32TypeInContext(ctx), fastmath ? 0 : 1, 0));
+    LLVMInstructionEraseFromParent(calls[i]);
+  }
+  static const struct {
+    const char *intrinsic, *ptx;
+    bool wide_in, wide_out;
+  } rz[] = {{"llvm.nvvm.i2f.rz", "cvt.rz.f32.s32 $0, $1;", false, false},
+            {"llvm.nvvm.ui2f.rz", "cvt.rz.f32.u32 $0, $1;", false, false},
+            {"llvm.nvvm.ll2f.rz", "cvt.rz.f32.s64 $0, $1;", true, false},
+            {"llvm.nvvm.ull2f.rz", "cvt.rz.f32.u64 $0, $1;", true, false},
+            {"llvm.nvvm.ll2d.rz", "cvt.rz.f64.s64 $0, $1;", true, true},
+            {"llvm.nvvm.ull2d.rz", "cvt.rz.f64.u64 $0, $1;", true, true}};
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  for (size_t k = 0; k < sizeof rz / sizeof rz[0]; k++) {
+    n = pj_calls_of(LLVMGetNamedFunction(mod, rz[k].intrinsic), calls, CAP);
+    LLVMTypeRef in = rz[k].wide_in ? LLVMInt64TypeInContext(ctx) : LLVMInt32TypeInContext(ctx);
+    LLVMTypeRef out = rz[k].wide_out ? LLVMDoubleTypeInContext(ctx) : LLVMFloatTypeInContext(ctx);
+    LLVMTypeRef fty = LLVMFunctionType(out, &in, 1, 0);
+    char constraints[8];
+    snprintf(constraints, sizeof constraints, "=%c,%c", rz[k].wide_out ? 'd' : 'f', rz[k].wide_in ? 'l' : 'r');
+    LLVMValueRef as = LLVMGetInlineAsm(fty, rz[k].ptx, strlen(rz[k].ptx), constraints, strlen(constraints), 0, 0,
+                                       LLVMInlineAsmDialectATT, 0);
+    for (int i = 0; i < n; i++) {
+      LLVMPositionBuilderBefore(b, calls[i]);
+      LLVMValueRef x = LLVMGetOperand(calls[i], 0);
+      LLVMValueRef r = LLVMBuildCall2(b, fty, as, &x, 1, "");
+      LLVMReplaceAllUsesWith(calls[i], r);
+      LLVMInstructionEraseFromParent(calls[i]);
+    }
+  }
+  LLVMDisposeBuilder(b);
+}
+
+bool pj_libdevice_link(LLVMContextRef ctx, LLVMModuleRef mod, const char *path, bool fastmath, char *err,
+                       size_t errlen) {
   pthread_mutex_lock(&pj_lib_lock);
   const PjLibdevice *l = pj_lib_ready(path, err, errlen);
   pthread_mutex_unlock(&pj_lib_lock);
@@ -164,6 +232,7 @@ bool pj_libdevice_link(LLVMContextRef ctx, LLVMModuleRef mod, const char *path, 
     snprintf(err, errlen, "cannot link libdevice '%s'", path);
     return false;
   }
+  pj_libdevice_fixup(ctx, mod, fastmath);
   return true;
 }
 

@@ -89,8 +89,9 @@ static LLVMValueRef pj_print_double(PjCg *g, LLVMValueRef v, PjDtype d) {
   LLVMValueRef x = pj_cg_convert_scalar(g, v, d, PJ_FLOAT64);
   LLVMTypeRef f64 = pj_f64(g);
   LLVMValueRef nan = LLVMBuildFCmp(g->b, LLVMRealUNO, x, x, "");
-  LLVMValueRef abs = pj_cg_call_intrinsic(g, "llvm.fabs", &f64, 1, &x, 1);
-  return LLVMBuildSelect(g->b, nan, abs, x, "");
+  /* the positive quiet NaN as a constant: PTX's abs.f64 keeps a NaN's sign bit */
+  LLVMValueRef quiet = LLVMConstBitCast(LLVMConstInt(LLVMInt64TypeInContext(g->ctx), 0x7FF8000000000000ull, 0), f64);
+  return LLVMBuildSelect(g->b, nan, quiet, x, "");
 }
 
 /* One value of type t: a number as printf shows it, a tuple as Python shows it, "(1, (2.0, 3))". */

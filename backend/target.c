@@ -1307,7 +1307,7 @@ static bool pj_finish_cuda(PjCode *code, PjCg *g, LLVMTargetMachineRef tm, const
       *user_error = true;
       return false;
     }
-    if (!pj_libdevice_link(g->ctx, g->mod, path, err, errlen)) {
+    if (!pj_libdevice_link(g->ctx, g->mod, path, o->fastmath, err, errlen)) {
       *user_error = true;
       return false;
     }

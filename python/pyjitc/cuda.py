@@ -10,7 +10,7 @@ import sys
 import threading
 import types as _pytypes
 
-import numpy as np
+import numpy as _np
 
 from . import _core
 from ._devicearray import (DeviceNDArray, In, InOut, ManagedNDArray, MappedNDArray, Out, as_cuda_array,  # noqa: F401
@@ -599,7 +599,7 @@ def _device_address(obj):
 
 def _host_to_device(dst, src, size, stream=0):
     """numba's driver.host_to_device: `size` bytes from a host array (or buffer) to device memory."""
-    src = np.ascontiguousarray(src) if not isinstance(src, np.ndarray) else src
+    src = _np.ascontiguousarray(src) if not isinstance(src, _np.ndarray) else src
     if size > src.nbytes:
         raise ValueError(f"host_to_device: {size} bytes asked, the host array has {src.nbytes}")
     _core.copy(0, _device_address(dst), src.ctypes.data, int(size), stream or None)
@@ -607,7 +607,7 @@ def _host_to_device(dst, src, size, stream=0):
 
 def _device_to_host(dst, src, size, stream=0):
     """numba's driver.device_to_host: `size` bytes from device memory into a host array."""
-    if not isinstance(dst, np.ndarray) or not dst.flags.c_contiguous or not dst.flags.writeable:
+    if not isinstance(dst, _np.ndarray) or not dst.flags.c_contiguous or not dst.flags.writeable:
         raise TypeError("device_to_host: the destination is a writable C-contiguous NumPy array")
     if size > dst.nbytes:
         raise ValueError(f"device_to_host: {size} bytes asked, the host array holds {dst.nbytes}")

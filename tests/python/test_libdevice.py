@@ -259,18 +259,22 @@ def decimal_error(got, want, fmt):
         wf = math.copysign(INF, wf)                       # infinity, or the largest value
     if math.isinf(wf):
         return 0.0 if got == wf or got == math.copysign(big, wf) else INF
+    if math.isinf(got) and (got > 0) == (wf > 0):  # an overflow: the infinity is one ulp past the largest value
+        return decimal_error(math.copysign(big, wf), want, fmt) + 1.0
     if not math.isfinite(got):
         return INF
     diff = abs(Fraction(got) - Fraction(want)) if isinstance(want, (float, Fraction)) else abs(hp.D(got) - want)
     return float(diff) / ulp_of(wf if wf != 0 else 0.0, fmt)
 
 
-def close(ref, bound, *inputs, fmt=None, special=None, absolute=None, rel_digits=None, domain=None):
+def close(ref, bound, *inputs, fmt=None, special=None, absolute=None, rel_digits=None, domain=None, nan_ok=None):
     """Within `bound` ulps of the correctly rounded value (bound + 1/2 ulps of the exact one, which
     ref gives: a Decimal, a Fraction or a float; a float that is infinite, NaN or zero is an exact
     special value, compared bit for bit). absolute(x...) may give an absolute error allowed for
     those arguments instead of the ulps (Bessel functions away from the origin). domain(x...)
-    false: that value is not checked for accuracy (only special results are)."""
+    false: that value is not checked for accuracy (only special results are). bound may be a
+    function of the arguments. nan_ok(x...) true: a NaN is what the function gives there (libdevice's
+    own result on the GPU, said where it is used)."""
     def check(name):
         ins, outs = run(name, *inputs)
         f = fmt or fmt_of(outs[0].dtype)
@@ -279,6 +283,8 @@ def close(ref, bound, *inputs, fmt=None, special=None, absolute=None, rel_digits
             xs = [v[i].item() for v in ins]
             want = ref(*xs)
             got = outs[0][i].item()
+            if nan_ok and math.isnan(got) and nan_ok(*xs):
+                continue
             if isinstance(want, float) and (want == 0 or not math.isfinite(want)):
                 zs = any(isinstance(x, float) and x == 0 for x in xs)  # f(±0) = ±0 is part of the spec
                 if not same(got, want, zero_sign=zs) and not (want == 0 and absolute and absolute(*xs) is not None
@@ -294,8 +300,9 @@ def close(ref, bound, *inputs, fmt=None, special=None, absolute=None, rel_digits
                 continue
             err = decimal_error(got, want, f)
             worst = max(worst, err)
-            if not err <= bound + 0.5 + 1e-9:
-                msgs.append(f"  {name}{tuple(xs)} = {got!r}, expected {float(want)!r}: {err:.2f} ulps (bound {bound})")
+            b = bound(*xs) if callable(bound) else bound
+            if not err <= b + 0.5 + 1e-9:
+                msgs.append(f"  {name}{tuple(xs)} = {got!r}, expected {float(want)!r}: {err:.2f} ulps (bound {b})")
         fail(name, msgs)
         WORST[name] = worst
     return check
@@ -1113,13 +1120,19 @@ def bessel_check(kind, order, width):
         return close(bessel_ref(kind, order), ulps, xs, absolute=lambda x: None if abs(x) < 8 else absolute)
     ns = np.array([0, 1, 2, 3, 5, 10, 20, 50, 128] * (len(xs) // 9 + 1), dtype=np.int32)[:len(xs)]
     if kind == "j":  # CUDA: an absolute error at least for n = 128
-        return close(bessel_ref(kind, None), ulps, ns, xs, fmt=F64 if width == 64 else F32,
-                     absolute=lambda n, x: absolute)
-    # yn: the absolute error for |x| > 1.5 n; float32: ceil(2 + 2.5 n) ulps for |x| < n
+        ref = bessel_ref(kind, None)
+        # On the GPU, libdevice's jn/jnf give NaN where the exact value is below the format's smallest
+        # number (jn(10, 5e-324), jnf(128, 1e-30)): its recurrence meets inf * 0 there. That is the
+        # result numba-cuda's programs get too (the same __nv_jn); the CPU executor gives 0.
+        return close(ref, ulps, ns, xs, fmt=F64 if width == 64 else F32, absolute=lambda n, x: absolute,
+                     nan_ok=lambda n, x: ON_CUDA and x != 0 and float(ref(n, x)) == 0.0)
+    # yn: the absolute error for |x| > 1.5 n, but y0/y1's bounds for n = 0, 1 (ulps for x < 8); float32:
+    # ceil(2 + 2.5 n) ulps for |x| < n
     xs = np.abs(xs)
-    return close(bessel_ref(kind, None), ulps, ns, xs, fmt=F64 if width == 64 else F32,
-                  absolute=lambda n, x: absolute if x > 1.5 * n else None,
-                  domain=lambda n, x: x > 1.5 * n or (width == 32 and x < n))
+    return close(bessel_ref(kind, None), lambda n, x: math.ceil(2 + 2.5 * n) if width == 32 and x < n else ulps,
+                 ns, xs, fmt=F64 if width == 64 else F32,
+                 absolute=lambda n, x: absolute if x > 1.5 * n and not (n <= 1 and x < 8) else None,
+                 domain=lambda n, x: x > 1.5 * n or (n <= 1 and x < 8) or (width == 32 and x < n))
 
 
 for _k in ("j", "y"):

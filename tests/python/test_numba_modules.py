@@ -157,6 +157,13 @@ def test_imports_by_name_through_the_redirect(tmp_path):
             bad[1, 1](a)
         except TypingError as e:
             print("caught", type(e).__name__)
+        # numba.cuda.np is imported above: pyjitc.cuda's own use of NumPy is not shadowed by it
+        from numba.cuda.cudadrv import driver as drv
+        d = cuda.device_array(4)
+        drv.host_to_device(d, np.arange(4.0), 32)
+        h = np.zeros(4)
+        drv.device_to_host(h, d, 32)
+        assert (h == np.arange(4.0)).all(), h
         print("ok", numpy_version == tuple(int(p) for p in np.__version__.split(".")[:2]))
     ''')
     path = tmp_path / "prog.py"
