@@ -705,7 +705,7 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
     case 25: return pj_cg_call_intrinsic(g, "llvm.minimum", ov, 1, a, 2); /* hmin_nan */
     case 26: case 27: case 28: case 29: case 30: case 31: { /* hequ ... hltu: unordered (NaN: true) */
       static const LLVMRealPredicate ucmp[] = {LLVMRealUEQ, LLVMRealUNE, LLVMRealUGE, LLVMRealUGT, LLVMRealULE, LLVMRealULT};
-      return LLVMBuildFCmp(g->b, ucmp[b->dim - 26], a[0], a[1], "");
+      return pj_cg_fcmp(g, ucmp[b->dim - 26], a[0], a[1]);
     }
     default: break;
     }
@@ -722,7 +722,7 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
     case 8: return pj_cg_call_intrinsic(g, "llvm.minnum", ov, 1, a, 2);
     case 15: return LLVMBuildFDiv(g->b, one, a[0], "");
     case 16: return LLVMBuildFDiv(g->b, one, pj_cg_call_intrinsic(g, "llvm.sqrt", ov, 1, a, 1), "");
-    default: return LLVMBuildFCmp(g->b, cmp[b->dim - 9], a[0], a[1], "");
+    default: return pj_cg_fcmp(g, cmp[b->dim - 9], a[0], a[1]);
     }
   }
   case PJ_LOWER_BF16CVT: return pj_cg_bf16cvt(g, pj_cg_expr(g, e->builtin.args[0]), b->dim);
