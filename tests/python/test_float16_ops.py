@@ -1,10 +1,12 @@
 """float16 arithmetic, abs, negation and comparisons in kernels (the operators and cuda.fp16's
-hadd, hsub, hmul, habs, hneg), checked bit for bit against NumPy's float16 (which computes in
+hadd, hsub, hmul, habs, hneg, hfma), checked bit for bit against NumPy's float16 (which computes in
 float32 and rounds once more: for one add, subtract or multiply of two float16s that is the
 correctly rounded result) over zeros of both signs, subnormals, the largest finite values and
 their overflow, infinities, NaNs and random bit patterns. On the GPU these are the half-precision
 instructions (add.f16, abs.f16, setp.gt.f16 ...); on the CPU LLVM's float16 in float32. A NaN
 result is checked to be a NaN: PTX leaves its payload unspecified."""
+from fractions import Fraction
+
 import numpy as np
 import pytest
 
@@ -136,3 +138,45 @@ def test_scalar_arguments():
         with np.errstate(all="ignore"):
             assert_same_bits(out, [a + b, a - b, a * b, np.abs(a), np.abs(b)], f"scalars {a!r}, {b!r}")
             np.testing.assert_array_equal(flags, [a > np.int8(n), a <= np.int8(n), a != b])
+
+
+def fma_f16(a, b, c):
+    """a * b + c rounded once to float16, to nearest even: exact in fractions (NumPy has no float16
+    fma, and rounding a float32 fma again is off now and then)."""
+    a, b, c = float(a), float(b), float(c)
+    if not all(np.isfinite([a, b, c])):
+        with np.errstate(all="ignore"):
+            return np.float16(a * b + c)  # the infinities and NaNs: no rounding involved
+    x = Fraction(a) * Fraction(b) + Fraction(c)
+    if x == 0:  # IEEE's signs: -0 only as -0 + -0; an exact cancellation gives +0
+        neg = np.signbit(a) != np.signbit(b) and np.signbit(c) and a * b == 0
+        return np.float16(-0.0 if neg else 0.0)
+    if abs(x) >= 65520:  # half an ulp past the largest finite value (65504) rounds to infinity
+        return np.float16(np.inf if x > 0 else -np.inf)
+    near = np.float16(float(x))
+    cands = [v for v in (np.nextafter(near, np.float16(-np.inf)), near, np.nextafter(near, np.float16(np.inf)))
+             if np.isfinite(v)]
+    return min(cands, key=lambda v: (abs(Fraction(float(v)) - x), int(np.float16(v).view(np.uint16)) & 1))
+
+
+# products that round twice wrongly through a float32 fma (found by search): bits of a, b, c
+HARD_FMA = [(0x6E00, 0x3C4D, 0x88BD), (0x6D74, 0x190B, 0xE1D6), (0x5FC6, 0xB740, 0x9FFE), (0xA2FB, 0xE697, 0xEB4D),
+            (0xC840, 0xDF08, 0x060E), (0x2567, 0xC657, 0xC2B4), (0x2EAB, 0xEC03, 0xF137), (0xF364, 0x4100, 0x9375)]
+
+
+@cuda.jit
+def fma(out, x, y, z):
+    i = cuda.grid(1)
+    if i < x.size:
+        out[i] = cuda.fp16.hfma(x[i], y[i], z[i])
+
+
+def test_hfma_rounds_once(rng):
+    s = f16(SPECIAL_BITS)
+    grid = np.array(np.meshgrid(s, s, s[::3], indexing="ij")).reshape(3, -1)
+    rand = f16(rng.integers(0, 1 << 16, (3, 20000)))
+    hard = f16(np.array(HARD_FMA).T)
+    a, b, c = (np.concatenate(parts) for parts in zip(grid, rand, hard))
+    out = np.zeros(a.size, np.float16)
+    fma.forall(a.size)(out, a, b, c)
+    assert_same_bits(out, [fma_f16(*t) for t in zip(a, b, c)], "hfma")
