@@ -705,7 +705,7 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
     case 25: return pj_cg_call_intrinsic(g, "llvm.minimum", ov, 1, a, 2); /* hmin_nan */
     case 26: case 27: case 28: case 29: case 30: case 31: { /* hequ ... hltu: unordered (NaN: true) */
       static const LLVMRealPredicate ucmp[] = {LLVMRealUEQ, LLVMRealUNE, LLVMRealUGE, LLVMRealUGT, LLVMRealULE, LLVMRealULT};
-      return LLVMBuildFCmp(g->b, ucmp[b->dim - 26], a[0], a[1], "");
+      return pj_cg_fcmp(g, ucmp[b->dim - 26], a[0], a[1]);
     }
     default: break;
     }
@@ -717,12 +717,25 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
     case 3: return LLVMBuildFDiv(g->b, a[0], a[1], "");
     case 4: return LLVMBuildFNeg(g->b, a[0], "");
     case 5: return pj_cg_call_intrinsic(g, "llvm.fabs", ov, 1, a, 1);
-    case 6: return pj_cg_call_intrinsic(g, "llvm.fma", ov, 1, a, 3);
+    case 6:
+      if (g->host && LLVMGetTypeKind(h) == LLVMHalfTypeKind) {
+        /* the CPU has no float16 fma: LLVM's would round in float32 and again to float16, which
+         * misses the single rounding of the GPU's fma.rn.f16 now and then. In float64 the one
+         * rounding that follows is exact: a float64 near a float16 midpoint but not on it would
+         * need the exact a * b + c to span more than 53 bits there, and float16's range keeps it
+         * within 52 (c's bits go down to 2^-24 and a finite result stays below 2^16; a * b, when
+         * its bits go lower, is too small to move a result near a midpoint). */
+        LLVMTypeRef f64 = LLVMDoubleTypeInContext(g->ctx);
+        LLVMValueRef w[3];
+        for (int i = 0; i < 3; i++) w[i] = LLVMBuildFPExt(g->b, a[i], f64, "");
+        return LLVMBuildFPTrunc(g->b, pj_cg_call_intrinsic(g, "llvm.fma", &f64, 1, w, 3), h, "");
+      }
+      return pj_cg_call_intrinsic(g, "llvm.fma", ov, 1, a, 3);
     case 7: return pj_cg_call_intrinsic(g, "llvm.maxnum", ov, 1, a, 2);
     case 8: return pj_cg_call_intrinsic(g, "llvm.minnum", ov, 1, a, 2);
     case 15: return LLVMBuildFDiv(g->b, one, a[0], "");
     case 16: return LLVMBuildFDiv(g->b, one, pj_cg_call_intrinsic(g, "llvm.sqrt", ov, 1, a, 1), "");
-    default: return LLVMBuildFCmp(g->b, cmp[b->dim - 9], a[0], a[1], "");
+    default: return pj_cg_fcmp(g, cmp[b->dim - 9], a[0], a[1]);
     }
   }
   case PJ_LOWER_BF16CVT: return pj_cg_bf16cvt(g, pj_cg_expr(g, e->builtin.args[0]), b->dim);

@@ -246,6 +246,11 @@ void pj_cg_narrow_end(PjCg *g);
 bool pj_cg_fits_i32(PjCg *g, const PjExpr *e);
 /* schedule.c: loads from global memory moved up to the start of their block (GPU, after -O). */
 void pj_hoist_loads(LLVMModuleRef mod);
+/* halfops.c: a float comparison; on the GPU a 16-bit one keeps its source predicate for
+ * pj_nvptx_half_ops, which (on the optimized module, sm: the compute capability) writes 16-bit
+ * float add/sub/mul (arith: not under fastmath or opt_level 0) and abs as CUDA's PTX does. */
+LLVMValueRef pj_cg_fcmp(PjCg *g, LLVMRealPredicate p, LLVMValueRef a, LLVMValueRef b);
+void pj_nvptx_half_ops(LLVMModuleRef mod, int sm, bool arith);
 /* backend/device.c: device functions. Declare them all before any body refers to them. */
 void pj_cg_declare_specs(PjCg *g, PjSpec **specs, int n);
 void pj_cg_define_specs(PjCg *g);

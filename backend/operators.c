@@ -348,7 +348,7 @@ LLVMValueRef pj_compare_pair(PjCg *g, PjCmpOp op, LLVMValueRef a, const PjType *
   }
   if (pj_dtype_is_float(d)) {
     static const LLVMRealPredicate fp[] = {LLVMRealOEQ, LLVMRealUNE, LLVMRealOLT, LLVMRealOLE, LLVMRealOGT, LLVMRealOGE};
-    return LLVMBuildFCmp(g->b, fp[op], a, b, "");
+    return pj_cg_fcmp(g, fp[op], a, b);
   }
   bool s = pj_dtype_is_signed(d);
   static const LLVMIntPredicate sp[] = {LLVMIntEQ, LLVMIntNE, LLVMIntSLT, LLVMIntSLE, LLVMIntSGT, LLVMIntSGE};

@@ -1319,6 +1319,7 @@ static bool pj_finish_cuda(PjCode *code, PjCg *g, LLVMTargetMachineRef tm, const
       !pj_run_pipeline(g->mod, tm, "function(infer-address-spaces,infer-alignment)", true, err, errlen))
     return false;
   if (o->opt_level > 0) pj_hoist_loads(g->mod);
+  pj_nvptx_half_ops(g->mod, g->sm, !o->fastmath && o->opt_level > 0);
   double t1 = pj_now_ms();
   if (o->emit & PJ_EMIT_LLVM) code->llvm_text = LLVMPrintModuleToString(g->mod);
   code->ptx = pj_emit_ptx(g->mod, tm, err, errlen);
