@@ -414,6 +414,7 @@ PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags) {
     fns[u]->fastmath = in->fastmath != 0;
     fns[u]->lineinfo = in->lineinfo != 0;
     fns[u]->max_registers = in->max_registers;
+    fns[u]->inline_mode = in->inline_mode;
     if (in->nsigs > 0 && in->sigs) { /* copied: the caller's arrays may go once the source is made */
       PjSignature *sigs = pj_arena_alloc(s->arena, sizeof(PjSignature) * (size_t)in->nsigs);
       for (int k = 0; k < in->nsigs; k++) {

@@ -170,6 +170,12 @@ typedef struct PjSignature {
   PjDtype result_dtype;
 } PjSignature;
 
+/* Whether the calls of a device function are inlined. AUTO: LLVM's inliner decides (numba's default,
+ * where NVVM decides); NEVER: kept as calls of a function of its own (LLVM's noinline:
+ * @cuda.jit(inline="never") or forceinline=False given); ALWAYS: always inlined (alwaysinline:
+ * inline="always", forceinline=True). */
+typedef enum PjInline { PJ_INLINE_AUTO = 0, PJ_INLINE_NEVER, PJ_INLINE_ALWAYS } PjInline;
+
 typedef struct PjUnit {
   const char *path;   /* the file the function is written in */
   const char *text;   /* the `def` line and the body, at their own line numbers (earlier lines empty) */
@@ -181,6 +187,7 @@ typedef struct PjUnit {
   int nbindings;
   const PjSignature *sigs; /* a device function's declared signatures (PjSignature), or none */
   int nsigs;
+  int inline_mode;    /* PjInline: whether a device function's calls are inlined (@cuda.jit(inline=, forceinline=)) */
 } PjUnit;
 
 /* A source whose one kernel is units[0]'s function (or, with is_kernel 0, the device function that

@@ -135,6 +135,7 @@ typedef struct PjFunc {
   int nnonlocals;
   const PjSignature *sigs; /* a device function's declared signatures (PjUnit.sigs): its calls choose one */
   int nsigs;
+  int inline_mode;      /* PjInline: a device function's calls inlined by LLVM's choice, never or always */
 } PjFunc;
 
 /* One specialisation of a device function for its argument types, made while a kernel is typed. */

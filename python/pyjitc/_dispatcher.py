@@ -29,6 +29,7 @@ from .types import (Array, CPointer, NamedTuple, NoneType, Record, Signature, Tu
 (BIND_MODULE, BIND_INT, BIND_FLOAT, BIND_BOOL, BIND_TUPLE, BIND_ARRAY, BIND_FUNCTION, BIND_OPAQUE,
  BIND_SCALAR, BIND_DEVICE_ARRAY, BIND_FOREIGN) = range(11)
 EMIT_TYPES, EMIT_LLVM, EMIT_PTX, EMIT_OBJECT = 2, 4, 8, 16
+INLINE_AUTO, INLINE_NEVER, INLINE_ALWAYS = 0, 1, 2  # PjInline
 _LOADS = {"LOAD_GLOBAL", "LOAD_NAME", "LOAD_DEREF", "LOAD_CLASSDEREF"}
 
 
@@ -211,7 +212,8 @@ class _Units:
             _remember_raise_source(path, text, indent, getattr(fn, "__globals__", {}))
         self.units[i] = (path, text, indent, int(is_kernel), int(options.get("debug", False)),
                          int(options.get("fastmath", False)), int(options.get("lineinfo", False)),
-                         int(options.get("max_registers", 0) or 0), self._bindings(fn), _declared_signatures(sigs))
+                         int(options.get("max_registers", 0) or 0), self._bindings(fn), _declared_signatures(sigs),
+                         int(options.get("inline_mode", INLINE_AUTO)))
         return i
 
     def _link(self, paths):
@@ -273,7 +275,9 @@ class _Units:
                                 "col": where[2] if where else 0, "severity": "error", "message": text}]
             raise err
         options = getattr(v, "targetoptions", None) or {}
-        return (name, BIND_FUNCTION, self.add(host, False, {"fastmath": bool(options.get("fastmath", False))}))
+        mode = _inline_mode(options.get("inline"), options.get("forceinline"))
+        return (name, BIND_FUNCTION, self.add(host, False, {"fastmath": bool(options.get("fastmath", False)),
+                                                             "inline_mode": mode}))
 
     def _binding(self, name, v, user=None):
         if isinstance(v, ForeignFunction):
@@ -1502,12 +1506,30 @@ def _debug_opt(debug, opt, lineinfo=False):
     return debug, opt
 
 
-def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=None, lineinfo=False, cache=False,
-        fastmath=False, max_registers=None, launch_bounds=None, **kws):
-    """numba.cuda.jit: @jit, @jit(device=True), @jit("void(float32[:])"), @jit(["sig", ...], fastmath=True)."""
+def _inline_mode(inline=None, forceinline=None):
+    """What @jit's inline and forceinline ask of a device function's calls (PjInline). numba inlines
+    at its own IR's level for inline="always" (True), and NVVM inlines a forceinline=True function
+    (LLVM's alwaysinline): both are always inlined here. inline="never" (False) or forceinline=False,
+    given, keep the calls as calls of a function of its own (noinline). Neither given, or a cost
+    model (a function of numba's IR, which pyjitc does not have), leaves it to LLVM's inliner, as
+    numba's defaults leave it to NVVM's."""
+    if not (inline is None or isinstance(inline, bool) or inline in ("always", "never") or callable(inline)):
+        raise ValueError(f"inline={inline!r}: give 'always', 'never' or a cost-model function")
+    if forceinline is True or inline is True or inline == "always":
+        return INLINE_ALWAYS
+    if forceinline is False or inline is False or inline == "never":
+        return INLINE_NEVER
+    return INLINE_AUTO
+
+
+def jit(func_or_sig=None, device=False, inline=None, link=(), debug=None, opt=None, lineinfo=False, cache=False,
+        fastmath=False, max_registers=None, launch_bounds=None, forceinline=None, **kws):
+    """numba.cuda.jit: @jit, @jit(device=True), @jit("void(float32[:])"), @jit(["sig", ...], fastmath=True).
+    inline / forceinline: see _inline_mode (numba's defaults, "never" and False, are not given)."""
     debug, opt = _debug_opt(debug, opt, lineinfo)
     _check_carveout(kws.get("shared_memory_carveout"))
     options = {"debug": debug, "fastmath": fastmath, "opt": opt, "cache": bool(cache),
+               "inline_mode": _inline_mode(inline, forceinline),
                "launch_bounds": _launch_bounds(launch_bounds),
                "lineinfo": lineinfo, "max_registers": max_registers or 0,
                "link": tuple(link) if isinstance(link, (list, tuple, set)) else (link,) if link else ()}
