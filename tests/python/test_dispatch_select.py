@@ -1,12 +1,13 @@
 """Eager signatures: numba's choice among them, specialize(), resources of compiled kernels."""
 import math
+import re
 
 import numpy as np
 import pytest
 
 from pyjitc import cuda
 from pyjitc._runtime import target
-from pyjitc.types import float32, float64, int32, int64, void
+from pyjitc.types import boolean, float32, float64, int32, int64, void
 
 
 def add_kernel(r, x, y):
@@ -122,6 +123,32 @@ def test_resources():
     else:  # the CPU executor has no registers to count
         with pytest.raises(NotImplementedError, match="registers"):
             pi_sin.get_regs_per_thread()
+
+
+def test_print_format_strings_are_constant_memory(capfd):
+    """printf's format strings lie in constant memory, as numba puts them: get_const_mem_size
+    counts them (the format C's printf is given, NUL included), in the PTX as .const."""
+    @cuda.jit
+    def show(val, to_print, out):
+        if to_print:
+            print(val)
+        out[0] = val * 2
+
+    out = np.zeros(1)
+    show[1, 1](21, True, out)
+    assert out[0] == 42
+    show[1, 1](1.5, False, out)
+    assert out[0] == 3.0
+    cuda.synchronize()
+    assert "21" in capfd.readouterr().out
+    sig_i, sig_f = void(int64, boolean, float64[::1]), void(float64, boolean, float64[::1])
+    assert show.get_const_mem_size(sig_i) >= len(b"%lld\n\0")
+    assert show.get_const_mem_size(sig_f) >= len(b"%f\n\0")
+    sizes = show.get_const_mem_size()
+    assert sizes[sig_i.args] == show.get_const_mem_size(sig_i) and sizes[sig_f.args] == show.get_const_mem_size(sig_f)
+    ptx = show.inspect_asm(sig_i.args)
+    assert re.search(r"^\.const .*\[6\] = \{37, 108, 108, 100, 10", ptx, re.M), ptx
+    assert "cvta.const" in ptx
 
 
 @pytest.mark.parametrize("bad", [150, -2, 101, "InvalidOption"])
