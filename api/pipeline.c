@@ -460,6 +460,12 @@ PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags) {
         g->kind = PJ_GLOBAL_ARRAY;
         if (!(g->array = pj_binding_device_array(s->arena, b))) g->kind = PJ_GLOBAL_CONST;
         break;
+      case PJ_BIND_RECORD_DTYPE:
+        if (b->record && !b->record->chars) {
+          g->kind = PJ_GLOBAL_RECORD_DTYPE;
+          g->record = pj_record_own(s->arena, b->record);
+        }
+        break;
       case PJ_BIND_FOREIGN:
         g->kind = PJ_GLOBAL_FOREIGN;
         if (!(g->foreign = pj_binding_foreign(s->arena, b))) g->kind = PJ_GLOBAL_CONST;

@@ -281,6 +281,7 @@ static const PjType *pj_type_name_expr(PjChecker *c, PjExpr **slot) {
            e->name.id);
     return NULL;
   }
+  if (g && g->kind == PJ_GLOBAL_RECORD_DTYPE) return pj_static(c, slot, pj_type_record_dtype(c->arena, g->record));
   if (g && g->kind == PJ_GLOBAL_ARRAY) { /* captured now, read-only in the kernel */
     if (c->final) {
       PjExpr *k = pj_arena_alloc(c->arena, sizeof(PjExpr));
@@ -384,7 +385,7 @@ static const PjType *pj_type_attr(PjChecker *c, PjExpr **slot) {
     return pj_type_tuple_index(c, slot, bt);
   }
   if (bt->kind == PJ_TY_ARRAY && bt->record && strcmp(e->attr.attr, "size") != 0 && strcmp(e->attr.attr, "shape") != 0 &&
-      strcmp(e->attr.attr, "strides") != 0 && strcmp(e->attr.attr, "ndim") != 0) {
+      strcmp(e->attr.attr, "strides") != 0 && strcmp(e->attr.attr, "ndim") != 0 && strcmp(e->attr.attr, "dtype") != 0) {
     pj_err(c, e->attr.attr_loc, "a field of a whole array of records ('%s') is not supported in kernels; index the array first",
            e->attr.attr);
     return NULL;
@@ -398,7 +399,7 @@ static const PjType *pj_type_attr(PjChecker *c, PjExpr **slot) {
   }
   if (bt->kind == PJ_TY_ARRAY) {
     if (strcmp(e->attr.attr, "dtype") == 0) /* the element type, known statically: cuda.local.array(n, a.dtype) */
-      return pj_static(c, slot, pj_type_dtype(bt->dtype));
+      return pj_static(c, slot, bt->record ? pj_type_record_dtype(c->arena, bt->record) : pj_type_dtype(bt->dtype));
     if (strcmp(e->attr.attr, "size") == 0) return pj_type_scalar(PJ_INT64);
     if (strcmp(e->attr.attr, "shape") == 0 || strcmp(e->attr.attr, "strides") == 0)
       return pj_type_unituple(c->arena, pj_type_scalar(PJ_INT64), bt->ndim);
@@ -1074,7 +1075,7 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
     /* a.dtype.type(x), DT.type(x): a dtype's scalar type called, a cast */
     const PjType *ft = pj_expr_type(c, &e->call.fn);
     if (!ft) return NULL;
-    if (ft->kind == PJ_TY_DTYPE) return pj_type_dtype_cast(c, slot, ft->dtype);
+    if (ft->kind == PJ_TY_DTYPE && !ft->record) return pj_type_dtype_cast(c, slot, ft->dtype);
     pj_err(c, e->call.fn->loc, "%s is not callable", pj_tn(c, ft));
     return NULL;
   }
@@ -1106,7 +1107,7 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
     PjLoc fn_loc = e->call.fn->loc;
     const PjType *ft = pj_expr_type(c, &e->call.fn);
     if (!ft) return NULL;
-    if (ft->kind == PJ_TY_DTYPE) return pj_type_dtype_cast(c, slot, ft->dtype);
+    if (ft->kind == PJ_TY_DTYPE && !ft->record) return pj_type_dtype_cast(c, slot, ft->dtype);
     if (ft->kind == PJ_TY_FUNCTION && ft->builtin < 0) return pj_type_device_call(c, slot, ft->func);
     if (ft->kind != PJ_TY_FUNCTION) {
       pj_err(c, fn_loc, "%s is not callable", pj_tn(c, ft));

@@ -136,9 +136,11 @@ typedef enum PjBindKind {
   PJ_BIND_SCALAR,   /* a NumPy scalar: dtype, and i (integers, bool) or f (floats); typed as its dtype */
   PJ_BIND_DEVICE_ARRAY, /* an array in device memory, captured by reference: dtype, ndim, shape, strides
                          * (bytes), and its address in i; kernels read and write it in place */
-  PJ_BIND_FOREIGN   /* cuda.declare_device: qualname the symbol, i the ABI (0: numba's, status and a
+  PJ_BIND_FOREIGN,  /* cuda.declare_device: qualname the symbol, i the ABI (0: numba's, status and a
                      * result pointer; 1: C), dtype the result (big: none), items the parameters' dtypes (an item
                      * of kind PJ_BIND_ARRAY: a pointer to that dtype, numba's CPointer) */
+  PJ_BIND_RECORD_DTYPE /* a structured dtype as a value (numba's Record, np.dtype([...])): record; the dtype
+                        * of cuda.shared.array / cuda.local.array */
 } PjBindKind;
 
 typedef struct PjBinding {

@@ -182,7 +182,10 @@ typedef struct PjForeign {
 } PjForeign;
 
 /* A name bound at module level: an import, a numeric constant, an array, or a function. */
-typedef enum PjGlobalKind { PJ_GLOBAL_MODULE, PJ_GLOBAL_CONST, PJ_GLOBAL_FUNC, PJ_GLOBAL_ARRAY, PJ_GLOBAL_FOREIGN } PjGlobalKind;
+typedef enum PjGlobalKind {
+  PJ_GLOBAL_MODULE, PJ_GLOBAL_CONST, PJ_GLOBAL_FUNC, PJ_GLOBAL_ARRAY, PJ_GLOBAL_FOREIGN,
+  PJ_GLOBAL_RECORD_DTYPE /* a structured dtype (numba's Record) as a value: the dtype of new arrays */
+} PjGlobalKind;
 typedef struct PjGlobal {
   const char *name;
   PjGlobalKind kind;
@@ -191,6 +194,7 @@ typedef struct PjGlobal {
   PjFunc *func;         /* FUNC */
   PjConstArray *array;  /* ARRAY */
   PjForeign *foreign;   /* FOREIGN */
+  const PjRecord *record; /* RECORD_DTYPE */
   PjLoc loc;
 } PjGlobal;
 

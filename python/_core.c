@@ -650,6 +650,8 @@ static int pj_binding_from(PyObject *t, PjBinding *b, PjBindingPool *pool, PyObj
   case PJ_BIND_BOOL: b->i = PyObject_IsTrue(value); return b->i < 0 ? -1 : 0;
   case PJ_BIND_FLOAT: b->f = PyFloat_AsDouble(value); return PyErr_Occurred() ? -1 : 0;
   case PJ_BIND_FUNCTION: b->unit = (int)PyLong_AsLong(value); return PyErr_Occurred() ? -1 : 0;
+  case PJ_BIND_RECORD_DTYPE: /* the record spec */
+    return (b->record = pj_record_from(value, keep)) ? 0 : -1;
   case PJ_BIND_DEVICE_ARRAY: { /* (dtype code, shape, strides in bytes, address) */
     PyObject *shape, *strides;
     int dtype;

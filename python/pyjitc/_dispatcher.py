@@ -27,7 +27,7 @@ from .types import (Array, CPointer, NamedTuple, NoneType, Record, Signature, Tu
                     from_dtype, from_numba, np_dtype, parse_signature)
 
 (BIND_MODULE, BIND_INT, BIND_FLOAT, BIND_BOOL, BIND_TUPLE, BIND_ARRAY, BIND_FUNCTION, BIND_OPAQUE,
- BIND_SCALAR, BIND_DEVICE_ARRAY, BIND_FOREIGN) = range(11)
+ BIND_SCALAR, BIND_DEVICE_ARRAY, BIND_FOREIGN, BIND_RECORD_DTYPE) = range(12)
 EMIT_TYPES, EMIT_LLVM, EMIT_PTX, EMIT_OBJECT = 2, 4, 8, 16
 INLINE_AUTO, INLINE_NEVER, INLINE_ALWAYS = 0, 1, 2  # PjInline
 _LOADS = {"LOAD_GLOBAL", "LOAD_NAME", "LOAD_DEREF", "LOAD_CLASSDEREF"}
@@ -300,6 +300,12 @@ class _Units:
             return self._host_dispatcher(name, v, host, user)
         if isinstance(v, enum.Enum):
             return (name, BIND_INT, _enum_value(v))
+        rec = _structured_dtype(v)
+        if rec is not None:  # the dtype of cuda.shared.array / cuda.local.array
+            try:
+                return (name, BIND_RECORD_DTYPE, _record_spec(rec))
+            except TypeError:  # fields kernels cannot use: a value they cannot use
+                return (name, BIND_OPAQUE, type(v).__name__)
         q = _qualname(v)
         if q is not None:
             return (name, BIND_MODULE, q)
@@ -328,6 +334,18 @@ class _Units:
         return (name, BIND_OPAQUE, type(v).__name__)
 
 
+def _structured_dtype(v):
+    """The NumPy structured dtype a value stands for as a dtype: np.dtype([...]), pyjitc's Record,
+    numba's Record (numba.np.numpy_support.from_dtype's); None for anything else."""
+    if isinstance(v, Record):
+        return v.record_dtype
+    if type(v).__name__ == "Record" and (type(v).__module__ or "").startswith("numba"):
+        v = getattr(v, "dtype", None)
+    if isinstance(v, np.dtype) and v.fields is not None and v.names:
+        return v
+    return None
+
+
 def _use_site(fn, name):
     """(file, line, column) of the first place fn's code (or code nested in it) reads the global
     or closure variable `name` (a dotted name: its head), or None."""
@@ -353,8 +371,8 @@ def _device_global(v):
     from ._devicearray import DeviceNDArray
     if isinstance(v, DeviceNDArray):  # as kernels see it (random states: uint64[n, 2] under a 1-D record face)
         shape, strides = _core.ArrayBase.shape.__get__(v), _core.ArrayBase.strides.__get__(v)
-        if 0 in shape:  # (a 0-d array, shape (), is captured too)
-            return None
+        if 0 in shape or _core.ArrayBase._record.__get__(v):  # (a 0-d array, shape (), is captured too;
+            return None                                       # a global array of records is not yet)
         return (v._dtype_code, shape, strides, v._address)
     if isinstance(v, np.ndarray) or isinstance(v, type):
         return None
@@ -1433,6 +1451,8 @@ def _arg_type(a):
     from ._devicearray import DeviceNDArray
     if isinstance(a, DeviceNDArray):  # as kernels see it (random states: uint64[n, 2])
         ndim = len(_core.ArrayBase.shape.__get__(a))
+        if _core.ArrayBase._record.__get__(a):  # records: strided, as a NumPy array of them
+            return (_record_spec(a.dtype), ndim, "A" if ndim else "Z")
         return (a._dtype_code, 0, "Z") if ndim == 0 else (a._dtype_code, ndim, a._layout)
     if isinstance(a, np.ndarray) and (a.dtype.fields is not None or a.dtype.kind in "SU"):
         return (_record_spec(a.dtype), a.ndim, "A" if a.ndim else "Z")
