@@ -397,14 +397,24 @@ def _device_global(v):
     return (CODES[dtype.name], shape, tuple(int(s) for s in strides), int(cai["data"][0]))
 
 
-def _matches(eager, types):
+def _same_size_ints(ecode, code):
+    """Integer dtypes of one size (int32 and uint32): an array of one read as the other, bit for bit."""
+    if isinstance(ecode, tuple) or isinstance(code, tuple) or ecode not in DTYPES or code not in DTYPES:
+        return False
+    de, dt = np.dtype(DTYPES[ecode]), np.dtype(DTYPES[code])
+    return de.kind in "iu" and dt.kind in "iu" and de.itemsize == dt.itemsize
+
+
+def _matches(eager, types, reinterpret=False):
     """Whether a launch's argument types can use an eager signature's kernel: scalars convert,
-    arrays need the dtype and dimensions, and a layout the kernel takes ('A' takes any)."""
+    arrays need the dtype and dimensions, and a layout the kernel takes ('A' takes any).
+    reinterpret: an array of integers may have the other signedness of the signature's (the
+    kernel reads its bits as the signature's dtype)."""
     if len(eager) != len(types):
         return False
     for e, t in zip(eager, types):
         if _is_tuple(e) or _is_tuple(t):  # the same structure, items matching
-            if not (_is_tuple(e) and _is_tuple(t) and e[2:] == t[2:] and _matches(e[1], t[1])):
+            if not (_is_tuple(e) and _is_tuple(t) and e[2:] == t[2:] and _matches(e[1], t[1], reinterpret)):
                 return False
             continue
         (ecode, endim, elayout), (code, ndim, layout) = e, t
@@ -422,7 +432,7 @@ def _matches(eager, types):
             continue
         if endim == 0 and ndim == 0:
             continue
-        if (ecode, endim) != (code, ndim):
+        if endim != ndim or (ecode != code and not (reinterpret and _same_size_ints(ecode, code))):
             return False
         elayout, layout = elayout.upper(), layout.upper()  # lower case: a read-only array
         if elayout != "A" and elayout != layout and not (ndim == 1 and layout != "A"):
@@ -658,6 +668,11 @@ class Dispatcher:
             r = _rating(eager, types)
             if r is not None:
                 rated.append((r, eager))
+        if not rated and self.specialized and _rating(self._eager[0], types, reinterpret=True) is not None:
+            # numba launches a dispatcher of one signature with whatever arrays it is given, read
+            # as the signature's dtype: pyjitc where that reads the same bits, integers of the
+            # other signedness (uint32 data in an int32[:] kernel), and refuses the rest
+            return self._eager[0]
         if not rated:
             got = ", ".join(_type_text(t) for t in types)
             raise TypeError(f"No matching definition for argument type(s) {got}: kernel '{self.__name__}' has "
@@ -755,8 +770,9 @@ class Dispatcher:
 
     @property
     def specialized(self):
-        """Whether the dispatcher is compiled for one signature and no other (numba's)."""
-        return len(self._eager) == 1
+        """Whether the dispatcher is compiled for one signature and no other (numba's): jit given
+        one signature (not a list of them), or made by specialize()."""
+        return len(self._eager) == 1 and not self.options.get("signature_list")
 
     def specialize(self, *args):
         """A dispatcher compiled for these argument types (numba types such as float32[::1], or
@@ -770,7 +786,7 @@ class Dispatcher:
         types = tuple(_as_types((a,))[0] if isinstance(a, Type) else _arg_type(a) for a in args)
         d = self.specializations.get(types)
         if d is None:
-            d = Dispatcher(self.py_func, self.device, (), self.options)
+            d = Dispatcher(self.py_func, self.device, (), dict(self.options, signature_list=False))
             d._eager = [types]
             d._compile(types, noalias=True, narrow=True)
             self.specializations[types] = d
@@ -968,9 +984,9 @@ def _conversion(e, t):
     return 2  # a real number into a complex one
 
 
-def _rating(eager, types):
+def _rating(eager, types, reinterpret=False):
     """(unsafe, safe, promoting conversions) of passing `types` to the eager signature, or None."""
-    if not _matches(eager, types):
+    if not _matches(eager, types, reinterpret):
         return None
     count = [0, 0, 0, 0]
     for e, t in zip(eager, types):
@@ -1550,6 +1566,7 @@ def jit(func_or_sig=None, device=False, inline=None, link=(), debug=None, opt=No
     _check_carveout(kws.get("shared_memory_carveout"))
     options = {"debug": debug, "fastmath": fastmath, "opt": opt, "cache": bool(cache),
                "inline_mode": _inline_mode(inline, forceinline),
+               "signature_list": isinstance(func_or_sig, list),
                "launch_bounds": _launch_bounds(launch_bounds),
                "lineinfo": lineinfo, "max_registers": max_registers or 0,
                "link": tuple(link) if isinstance(link, (list, tuple, set)) else (link,) if link else ()}

@@ -27,6 +27,45 @@ def test_exact_and_converted_signatures():
     assert len(f.overloads) == 2
 
 
+def test_one_signature_reads_integers_of_the_other_signedness():
+    """numba launches a dispatcher of one signature (not a list) with whatever arrays it is given,
+    their memory read as the signature's dtype (numba-cuda's test_atomic_sub3 and vote_sync
+    tests pass uint32 data to int32 kernels and back): pyjitc does where the bits read the same,
+    integers of one size, and refuses the rest."""
+    @cuda.jit("void(int32[:, :], int32)")
+    def sub_and_mark(a, v):
+        i, j = cuda.grid(2)
+        if i < a.shape[0] and j < a.shape[1]:
+            cuda.atomic.sub(a, (i, j), v)
+            if i == 0 and j == 0:
+                a[0, 0] = -1
+
+    a = np.arange(40, dtype=np.uint32).reshape(5, 8) + 10
+    expected = a - 3
+    expected[0, 0] = np.uint32(0xFFFFFFFF)  # -1 written as int32, read as uint32
+    sub_and_mark[(1, 1), (8, 8)](a, 3)
+    np.testing.assert_array_equal(a, expected)
+    d = cuda.to_device(np.full((2, 3), 7, dtype=np.uint32))
+    sub_and_mark[(1, 1), (4, 4)](d, 8)
+    np.testing.assert_array_equal(d.copy_to_host(), [[0xFFFFFFFF] * 3, [0xFFFFFFFF] * 3])
+    assert len(sub_and_mark.overloads) == 1  # the one kernel, as numba's
+
+    @cuda.jit("void(uint32[:])")
+    def ballot(out):
+        out[cuda.threadIdx.x] = cuda.ballot_sync(0xFFFFFFFF, cuda.threadIdx.x % 2 == 1)
+
+    out = np.zeros(32, dtype=np.int32)
+    ballot[1, 32](out)
+    np.testing.assert_array_equal(out, np.full(32, np.uint32(0xAAAAAAAA).view(np.int32)))
+
+    for wrong in (np.zeros((2, 2), np.int64), np.zeros((2, 2), np.float32), np.zeros(4, np.int32)):
+        with pytest.raises(TypeError, match="No matching definition"):
+            sub_and_mark[1, 1](wrong, 1)
+    listed = cuda.jit(["void(int32[:, :], int32)"])(sub_and_mark.py_func)  # a list: not specialized
+    with pytest.raises(TypeError, match="No matching definition"):
+        listed[1, 1](np.zeros((2, 2), np.uint32), 1)
+
+
 def test_same_type_class_picks_the_safe_signature():
     f = cuda.jit(["(float64[::1], float32, float32)", "(float64[::1], float64, float64)"])(add_kernel)
     r = np.zeros(1, dtype=np.float64)
