@@ -414,6 +414,7 @@ PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags) {
     fns[u]->fastmath = in->fastmath != 0;
     fns[u]->lineinfo = in->lineinfo != 0;
     fns[u]->max_registers = in->max_registers;
+    fns[u]->inline_mode = in->inline_mode;
     if (in->nsigs > 0 && in->sigs) { /* copied: the caller's arrays may go once the source is made */
       PjSignature *sigs = pj_arena_alloc(s->arena, sizeof(PjSignature) * (size_t)in->nsigs);
       for (int k = 0; k < in->nsigs; k++) {
@@ -458,6 +459,12 @@ PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags) {
       case PJ_BIND_DEVICE_ARRAY:
         g->kind = PJ_GLOBAL_ARRAY;
         if (!(g->array = pj_binding_device_array(s->arena, b))) g->kind = PJ_GLOBAL_CONST;
+        break;
+      case PJ_BIND_RECORD_DTYPE:
+        if (b->record && !b->record->chars) {
+          g->kind = PJ_GLOBAL_RECORD_DTYPE;
+          g->record = pj_record_own(s->arena, b->record);
+        }
         break;
       case PJ_BIND_FOREIGN:
         g->kind = PJ_GLOBAL_FOREIGN;

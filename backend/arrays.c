@@ -308,6 +308,13 @@ static unsigned pj_field_align(const PjRecord *r, const PjRecordField *f) {
   return a ? a : 1;
 }
 
+unsigned pj_record_align(const PjRecord *r) {
+  unsigned a = 1;
+  for (int i = 0; i < r->nfields; i++)
+    if (!r->fields[i].string && pj_field_align(r, &r->fields[i]) > a) a = pj_field_align(r, &r->fields[i]);
+  return a;
+}
+
 static LLVMValueRef pj_field_addr(PjCg *g, LLVMValueRef rec, const PjRecordField *f) {
   LLVMValueRef off = LLVMConstInt(pj_cg_i64(g), (unsigned long long)f->offset, 0);
   return LLVMBuildInBoundsGEP2(g->b, LLVMInt8TypeInContext(g->ctx), rec, &off, 1, "field");
@@ -346,7 +353,8 @@ void pj_cg_field_store(PjCg *g, const PjExpr *rec, const char *name, LLVMValueRe
 
 void pj_cg_record_copy(PjCg *g, LLVMValueRef dst, LLVMValueRef src, const PjType *rt) {
   LLVMValueRef n = LLVMConstInt(pj_cg_i64(g), (unsigned long long)rt->record->size, 0);
-  LLVMBuildMemMove(g->b, dst, 1, src, 1, n); /* a[i] = a[i] is allowed */
+  unsigned a = pj_record_align(rt->record); /* what its fields' loads and stores assume too */
+  LLVMBuildMemMove(g->b, dst, a, src, a, n); /* a[i] = a[i] is allowed */
 }
 
 

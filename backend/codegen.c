@@ -487,6 +487,13 @@ static LLVMValueRef pj_cg_fpclass_value(PjCg *g, LLVMValueRef x, PjDtype d, PjLo
 }
 
 /* cuda.shared.array / cuda.local.array: storage from the target, the shape from the constants. */
+/* The memory of one record in a new array: its bytes as integers as wide as the alignment its
+ * fields' loads and stores assume (pj_record_align), so that LLVM aligns the array that much. */
+static LLVMTypeRef pj_cg_record_mem_type(PjCg *g, const PjRecord *rec) {
+  unsigned a = pj_record_align(rec);
+  return LLVMArrayType2(LLVMIntTypeInContext(g->ctx, 8 * a), (uint64_t)rec->size / a);
+}
+
 static LLVMValueRef pj_cg_new_array(PjCg *g, const PjExpr *e, bool shared) {
   const PjExpr *shape = e->builtin.args[0];
   int ndim = e->type->ndim;
@@ -497,7 +504,8 @@ static LLVMValueRef pj_cg_new_array(PjCg *g, const PjExpr *e, bool shared) {
     count *= (uint64_t)d->ival;
     dims = LLVMBuildInsertValue(g->b, dims, LLVMConstInt(pj_cg_i64(g), (unsigned long long)d->ival, 0), (unsigned)k, "");
   }
-  LLVMTypeRef elem = pj_cg_mem_dtype(g, e->type->dtype);
+  const PjRecord *rec = e->type->record;
+  LLVMTypeRef elem = rec ? pj_cg_record_mem_type(g, rec) : pj_cg_mem_dtype(g, e->type->dtype);
   if (shared && count) { /* each site once, however often its code is emitted */
     bool seen = false;
     for (int i = 0; i < g->nshared_sites; i++) seen |= g->shared_sites[i] == e;
@@ -512,7 +520,17 @@ static LLVMValueRef pj_cg_new_array(PjCg *g, const PjExpr *e, bool shared) {
     dims = LLVMBuildInsertValue(g->b, dims, n, 0, "");
   }
   LLVMValueRef v = LLVMBuildInsertValue(g->b, LLVMGetUndef(pj_cg_type(g, e->type)), data, 0, "");
-  return LLVMBuildInsertValue(g->b, v, dims, 1, "");
+  v = LLVMBuildInsertValue(g->b, v, dims, 1, "");
+  if (!rec) return v;
+  /* an array of records is strided: C order over records of rec->size bytes */
+  LLVMValueRef strides = LLVMGetUndef(LLVMArrayType2(pj_cg_i64(g), (uint64_t)ndim));
+  uint64_t stride = (uint64_t)rec->size;
+  for (int k = ndim - 1; k >= 0; k--) {
+    strides = LLVMBuildInsertValue(g->b, strides, LLVMConstInt(pj_cg_i64(g), stride, 0), (unsigned)k, "");
+    const PjExpr *d = shape->kind == PJ_EX_TUPLE ? shape->tuple.items[k] : shape;
+    stride *= (uint64_t)d->ival;
+  }
+  return LLVMBuildInsertValue(g->b, v, strides, 2, "");
 }
 
 /* A compare-and-swap loop: new = combine(old) until no other thread wrote in between. Floats

@@ -202,6 +202,9 @@ void pj_cg_store_slice(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjTy
 LLVMValueRef pj_cg_field_load(PjCg *g, const PjExpr *rec, const char *name);
 void pj_cg_field_store(PjCg *g, const PjExpr *rec, const char *name, LLVMValueRef v, const PjType *vt);
 void pj_cg_record_copy(PjCg *g, LLVMValueRef dst, LLVMValueRef src, const PjType *rt);
+/* The alignment a record's address is known to have: the largest its fields' loads and stores
+ * assume (a field's dtype size where its offset and the record's size are multiples of it). */
+unsigned pj_record_align(const PjRecord *r);
 LLVMValueRef *pj_cg_site(PjCg *g, const PjExpr *site);
 /* The flattened kernel parameters, loaded from the executor's pointer array `argv`. */
 void pj_cg_mark_extents(PjCg *g, LLVMValueRef fn, const PjArgType *args, int nargs, bool noalias);

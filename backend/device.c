@@ -1,5 +1,6 @@
 /* Device functions: one internal LLVM function per specialisation (a device function typed for
- * one tuple of argument types), called directly; LLVM's inliner decides which calls to inline.
+ * one tuple of argument types), called directly; LLVM's inliner decides which calls to inline,
+ * unless the function's decorator says (inline="never" / "always", forceinline=).
  * On the CPU they also take the calling thread's block geometry and index, which the kernel's
  * own code reads from its parameters. */
 #include <stdio.h>
@@ -27,6 +28,30 @@ static LLVMTypeRef pj_spec_type(PjCg *g, const PjSpec *s) {
   return LLVMFunctionType(ret, params, (unsigned)n, 0);
 }
 
+/* @cuda.jit(inline=..., forceinline=...): a device function whose calls stay calls (noinline), or
+ * that is always inlined (alwaysinline); otherwise LLVM's inliner decides. */
+static void pj_inline_attr(PjCg *g, LLVMValueRef fn, int mode) {
+  const char *attr = mode == PJ_INLINE_NEVER ? "noinline" : mode == PJ_INLINE_ALWAYS ? "alwaysinline" : NULL;
+  if (!attr) return;
+  unsigned kind = LLVMGetEnumAttributeKindForName(attr, strlen(attr));
+  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(g->ctx, kind, 0));
+}
+
+/* A device function whose calls stay calls (inline="never") is not internal: it is weak_odr, as
+ * numba's device functions are linkonce_odr, so that LLVM keeps its C calling convention and its
+ * parameters (an internal function would become fastcc, its unused parameters dropped), and the
+ * IR shows a plain call of it. Not renamed by the NVPTX back end as internal names are, its name
+ * is a valid PTX name that no other symbol has: the function's name with each byte other than a
+ * letter, digit or '_' as '_', then '$' (which no Python name holds) and the specialisation's id. */
+static void pj_kept_name(char *out, size_t size, const PjSpec *s) {
+  size_t n = 0;
+  for (const char *c = s->src->name; *c && n + 16 < size; c++) {
+    bool ok = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '_';
+    out[n++] = ok ? *c : '_';
+  }
+  snprintf(out + n, size - n, "$%d", s->id);
+}
+
 void pj_cg_declare_specs(PjCg *g, PjSpec **specs, int n) {
   g->specs = specs;
   g->nspecs = n;
@@ -36,10 +61,13 @@ void pj_cg_declare_specs(PjCg *g, PjSpec **specs, int n) {
     const PjSpec *s = specs[i];
     if (s->state != PJ_SPEC_DONE || !s->typed || s->inlined) continue; /* inlined: the CPU's block mode */
     char name[256];
-    snprintf(name, sizeof name, "%s.%d", s->src->name, s->id);
+    bool kept = s->src->inline_mode == PJ_INLINE_NEVER;
+    if (kept) pj_kept_name(name, sizeof name, s);
+    else snprintf(name, sizeof name, "%s.%d", s->src->name, s->id);
     g->spec_types[i] = pj_spec_type(g, s);
     g->spec_fns[i] = LLVMAddFunction(g->mod, name, g->spec_types[i]);
-    LLVMSetLinkage(g->spec_fns[i], LLVMInternalLinkage);
+    LLVMSetLinkage(g->spec_fns[i], kept ? LLVMWeakODRLinkage : LLVMInternalLinkage);
+    pj_inline_attr(g, g->spec_fns[i], s->src->inline_mode);
   }
 }
 

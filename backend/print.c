@@ -51,15 +51,18 @@ static void pj_print_arg(PjPrint *p, LLVMValueRef v) {
   else p->overflow = true;
 }
 
-/* A constant C string, in the module once per text. */
+/* A constant C string, in the module once per text (LLVM merges equal ones). On the GPU it lies
+ * in constant memory (addrspace 4, PTX .const), where numba puts printf's format strings, so that
+ * a kernel's get_const_mem_size counts them as numba's does; it is passed as a generic pointer. */
 static LLVMValueRef pj_cg_cstring(PjCg *g, const char *text) {
   LLVMValueRef s = LLVMConstStringInContext(g->ctx, text, (unsigned)strlen(text), 0);
-  LLVMValueRef gv = LLVMAddGlobal(g->mod, LLVMTypeOf(s), "str");
+  unsigned space = g->host ? 0 : 4;
+  LLVMValueRef gv = LLVMAddGlobalInAddressSpace(g->mod, LLVMTypeOf(s), "str", space);
   LLVMSetInitializer(gv, s);
   LLVMSetGlobalConstant(gv, 1);
   LLVMSetLinkage(gv, LLVMPrivateLinkage);
   LLVMSetUnnamedAddress(gv, LLVMGlobalUnnamedAddr);
-  return gv;
+  return space ? LLVMConstAddrSpaceCast(gv, LLVMPointerTypeInContext(g->ctx, 0)) : gv;
 }
 
 static LLVMTypeRef pj_i32(PjCg *g) { return LLVMInt32TypeInContext(g->ctx); }

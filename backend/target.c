@@ -981,7 +981,9 @@ static void pj_internalize(LLVMModuleRef mod, const char *keep) {
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
     size_t len;
     const char *name = LLVMGetValueName2(f, &len);
-    if (!LLVMIsDeclaration(f) && strcmp(name, keep) != 0) LLVMSetLinkage(f, LLVMInternalLinkage);
+    /* weak_odr: a device function whose calls stay calls (backend/device.c) */
+    if (!LLVMIsDeclaration(f) && strcmp(name, keep) != 0 && LLVMGetLinkage(f) != LLVMWeakODRLinkage)
+      LLVMSetLinkage(f, LLVMInternalLinkage);
   }
   for (LLVMValueRef v = LLVMGetFirstGlobal(mod); v; v = LLVMGetNextGlobal(v)) {
     size_t len;

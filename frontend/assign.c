@@ -187,8 +187,15 @@ static void pj_mark_unknown(PjChecker *c, const PjExpr *target) {
 
 void pj_check_assign(PjChecker *c, PjStmt *s) {
   /* a[i] = "XYZ", rec.name = b"XYZ": a string literal stored into a fixed-width string */
+  const PjExpr *outer_value = c->assign_value;
+  const char *outer_name = c->assign_name;
+  bool named = s->assign.ntargets == 1 && s->assign.targets[0]->kind == PJ_EX_NAME;
+  c->assign_value = named ? s->assign.value : NULL;
+  c->assign_name = named ? s->assign.targets[0]->name.id : NULL;
   const PjType *t = s->assign.value->kind == PJ_EX_STRING ? pj_type_string_literal(c, s->assign.value)
                                                            : pj_expr_type(c, &s->assign.value);
+  c->assign_value = outer_value;
+  c->assign_name = outer_name;
   if (!t) {
     for (int i = 0; c->final && i < s->assign.ntargets; i++) pj_mark_unknown(c, s->assign.targets[i]);
     return;

@@ -22,6 +22,8 @@ typedef struct PjChecker {
   bool changed;     /* inference: a variable's type grew */
   int loop_depth;
   PjVec unknown;    /* const char*: names whose assignment failed to type (already reported) */
+  const PjExpr *assign_value; /* while `name = value` types its value: the value and the name (numba's */
+  const char *assign_name;    /* messages about a variable's type name it), else NULL */
 } PjChecker;
 
 /* An error at loc (reported in the checking phase; inference only notes that typing failed). */

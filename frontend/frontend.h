@@ -15,6 +15,7 @@ typedef struct PjFuncSyntax {
   bool fastmath;       /* @cuda.jit(fastmath=True) */
   bool lineinfo;       /* @cuda.jit(lineinfo=True) */
   int max_registers;   /* @cuda.jit(max_registers=N), 0 when not given */
+  int inline_mode;     /* PjInline: @cuda.jit(inline=..., forceinline=...) as written (or as the unit says) */
   const char *sig;     /* the first eager signature string, or NULL */
   PjLoc sig_loc;
   PjDiags *diags;      /* rejections in the body: reported when this kernel is compiled */

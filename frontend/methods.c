@@ -87,7 +87,7 @@ static const PjType *pj_type_view(PjChecker *c, PjExpr **slot, PjExpr *base) {
     dt = pj_expr_type(c, &e->call.args[0]);
   }
   if (!dt) return NULL;
-  if (dt->kind != PJ_TY_DTYPE || pj_dtype_is_complex(dt->dtype) || dt->dtype == PJ_BOOL) {
+  if (dt->kind != PJ_TY_DTYPE || dt->record || pj_dtype_is_complex(dt->dtype) || dt->dtype == PJ_BOOL) {
     pj_err(c, e->call.args[0]->loc, "view() takes the dtype of a number (np.int32, np.float64, ...), not %s",
            pj_tn(c, dt));
     return NULL;

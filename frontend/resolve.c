@@ -56,6 +56,26 @@ static bool pj_decorator_bound(const PjModule *m, const PjExpr *callee, PjDiags 
   return false;
 }
 
+/* What @cuda.jit(inline=..., forceinline=...) written with constants asks of a device function's
+ * calls (PjInline): inline="always" / True or forceinline=True always inline them, inline="never" /
+ * False or forceinline=False given keep them calls, nothing given leaves it to LLVM. */
+static int pj_decorator_inline(const PjExpr *d) {
+  int inline_ = -1, force = -1; /* -1: not given (or not a constant) */
+  for (int i = 0; i < d->call.nargs; i++) {
+    const PjExpr *a = d->call.args[i];
+    if (a->kind != PJ_EX_BINARY || a->bin.op != PJ_OP_COUNT || a->bin.l->kind != PJ_EX_NAME) continue;
+    const char *key = a->bin.l->name.id;
+    const PjExpr *v = a->bin.r;
+    int yes = v->kind == PJ_EX_BOOL ? (int)v->ival
+              : v->kind == PJ_EX_STRING && strcmp(v->str, "always") == 0 ? 1
+              : v->kind == PJ_EX_STRING && strcmp(v->str, "never") == 0 ? 0 : -1;
+    if (strcmp(key, "inline") == 0) inline_ = yes;
+    if (strcmp(key, "forceinline") == 0 && v->kind == PJ_EX_BOOL) force = yes;
+  }
+  if (force == 1 || inline_ == 1) return PJ_INLINE_ALWAYS;
+  return force == 0 || inline_ == 0 ? PJ_INLINE_NEVER : PJ_INLINE_AUTO;
+}
+
 static void pj_read_decorator(PjArena *arena, const PjModule *m, PjFuncSyntax *fs, const PjExpr *d, PjDiags *diags) {
   const PjExpr *callee = d->kind == PJ_EX_CALL ? d->call.fn : d;
   if (!pj_decorator_bound(m, callee, diags)) return;
@@ -82,6 +102,7 @@ static void pj_read_decorator(PjArena *arena, const PjModule *m, PjFuncSyntax *f
       fs->is_device = true;
     }
   }
+  if (fs->inline_mode == PJ_INLINE_AUTO) fs->inline_mode = pj_decorator_inline(d);
 }
 
 static int pj_var_find(const PjFunc *f, const char *name) {
@@ -157,6 +178,7 @@ bool pj_resolve(PjArena *arena, PjSyntax *syn, PjDiags *diags) {
       pj_read_decorator(arena, &syn->module, fs, fs->decorators.items[d], diags);
     fs->func->is_kernel = fs->is_kernel;
     fs->func->is_device = fs->is_device;
+    fs->func->inline_mode = fs->inline_mode;
     fs->func->parse_diags = fs->body_ok ? NULL : fs->diags;
     pj_split_loop_vars(arena, fs->func, syn->inner, syn->ninner);
     pj_collect_locals(arena, fs->func);

@@ -281,6 +281,7 @@ static const PjType *pj_type_name_expr(PjChecker *c, PjExpr **slot) {
            e->name.id);
     return NULL;
   }
+  if (g && g->kind == PJ_GLOBAL_RECORD_DTYPE) return pj_static(c, slot, pj_type_record_dtype(c->arena, g->record));
   if (g && g->kind == PJ_GLOBAL_ARRAY) { /* captured now, read-only in the kernel */
     if (c->final) {
       PjExpr *k = pj_arena_alloc(c->arena, sizeof(PjExpr));
@@ -384,7 +385,7 @@ static const PjType *pj_type_attr(PjChecker *c, PjExpr **slot) {
     return pj_type_tuple_index(c, slot, bt);
   }
   if (bt->kind == PJ_TY_ARRAY && bt->record && strcmp(e->attr.attr, "size") != 0 && strcmp(e->attr.attr, "shape") != 0 &&
-      strcmp(e->attr.attr, "strides") != 0 && strcmp(e->attr.attr, "ndim") != 0) {
+      strcmp(e->attr.attr, "strides") != 0 && strcmp(e->attr.attr, "ndim") != 0 && strcmp(e->attr.attr, "dtype") != 0) {
     pj_err(c, e->attr.attr_loc, "a field of a whole array of records ('%s') is not supported in kernels; index the array first",
            e->attr.attr);
     return NULL;
@@ -398,7 +399,7 @@ static const PjType *pj_type_attr(PjChecker *c, PjExpr **slot) {
   }
   if (bt->kind == PJ_TY_ARRAY) {
     if (strcmp(e->attr.attr, "dtype") == 0) /* the element type, known statically: cuda.local.array(n, a.dtype) */
-      return pj_static(c, slot, pj_type_dtype(bt->dtype));
+      return pj_static(c, slot, bt->record ? pj_type_record_dtype(c->arena, bt->record) : pj_type_dtype(bt->dtype));
     if (strcmp(e->attr.attr, "size") == 0) return pj_type_scalar(PJ_INT64);
     if (strcmp(e->attr.attr, "shape") == 0 || strcmp(e->attr.attr, "strides") == 0)
       return pj_type_unituple(c->arena, pj_type_scalar(PJ_INT64), bt->ndim);
@@ -1034,10 +1035,55 @@ static void pj_inline_local_constants(PjChecker *c, PjExpr **slot) {
  * NumPy name (dtype="int32", which numba accepts), and a list as the shape (numba takes an integer
  * or a tuple only). Returns 1 when argument i was one of them and is typed, -1 when it was one and
  * is wrong (reported), 0 when it is an ordinary argument. */
-static int pj_new_array_arg(PjChecker *c, int id, int i, PjExpr **slot) {
+/* NumPy's object dtype as an array's dtype: np.dtype("O"), np.dtype(object), object, np.object_
+ * (numba's pyobject, an imprecise type). */
+static bool pj_is_object_dtype(PjChecker *c, const PjExpr *e) {
+  if (e->kind == PJ_EX_CALL && e->call.nargs == 1 && !e->call.has_kwargs) {
+    const char *q = pj_qualify(c, e->call.fn);
+    return q && strcmp(q, "numpy.dtype") == 0 && pj_is_object_dtype(c, e->call.args[0]);
+  }
+  if (e->kind == PJ_EX_STRING) return strcmp(e->str, "O") == 0 || strcmp(e->str, "|O") == 0 || strcmp(e->str, "object") == 0;
+  const char *q = e->kind == PJ_EX_NAME || e->kind == PJ_EX_ATTR ? pj_qualify(c, e) : NULL;
+  return q && (strcmp(q, "object") == 0 || strcmp(q, "numpy.object_") == 0);
+}
+
+/* The shape of a new array given as a list, as numba writes its type: list(int64)<iv=[5, 6]> (the
+ * initial values where every item is a constant integer), its items typed. NULL: an item failed. */
+static const char *pj_list_shape_text(PjChecker *c, PjExpr *list) {
+  const char *iv = "[", *item = NULL;
+  bool constant = true;
+  for (int k = 0; k < list->tuple.count; k++) {
+    pj_inline_local_constants(c, &list->tuple.items[k]);
+    const PjType *t = pj_expr_type(c, &list->tuple.items[k]);
+    if (!t) return NULL;
+    const PjExpr *x = list->tuple.items[k];
+    constant = constant && x->kind == PJ_EX_INT;
+    if (constant) iv = pj_arena_printf(c->arena, "%s%s%lld", iv, k ? ", " : "", (long long)x->ival);
+    /* numba's list of integers holds int64 (literal or not), of floats float64 */
+    const char *tn = pj_type_is_intlike(t) && t->dtype != PJ_BOOL ? "int64" : pj_type_is_float(t) ? "float64"
+                                                                                               : pj_tn(c, pj_type_unliteral(c->arena, t));
+    if (!item) item = tn;
+  }
+  return pj_arena_printf(c->arena, "list(%s)<iv=%s>", item ? item : "undefined",
+                         constant && list->tuple.count ? pj_arena_printf(c->arena, "%s]", iv) : "None");
+}
+
+static int pj_new_array_arg(PjChecker *c, PjExpr *call, int id, int i) {
   const char *name = pj_builtins[id].name;
   const char *fn = strncmp(name, "cuda.", 5) == 0 ? name + 5 : name; /* numba's name of the function */
+  PjExpr **slot = &call->call.args[i];
   PjExpr *e = *slot;
+  if (i == 1 && pj_is_object_dtype(c, e)) { /* numba types the array, and then cannot type its variable */
+    const PjExpr *shape = call->call.args[0];
+    int ndim = shape->kind == PJ_EX_TUPLE ? shape->tuple.count : 1;
+    if (c->assign_value == call)
+      pj_err(c, e->loc, "Cannot infer the type of variable '%s', have imprecise type: array(pyobject, %dd, C). (NumPy's "
+             "object dtype holds Python objects, which kernels cannot)", c->assign_name, ndim);
+    else
+      pj_err(c, e->loc, "%s() of NumPy's object dtype (Python objects, numba's pyobject) is not supported in kernels",
+             name);
+    return -1;
+  }
   if (i == 1 && e->kind == PJ_EX_STRING) {
     PjDtype d;
     if (!pj_dtype_from_name(e->str, &d)) {
@@ -1051,8 +1097,18 @@ static int pj_new_array_arg(PjChecker *c, int id, int i, PjExpr **slot) {
   }
   if (i == 2) return pj_new_array_alignment(c, id, slot); /* frontend/newarrays.c */
   if (i == 0 && e->kind == PJ_EX_LIST) {
+    const char *shape = pj_list_shape_text(c, e);
+    const PjType *dt = NULL;
+    if (shape && call->call.nargs > 1) { /* the dtype too, for numba's signature */
+      int r = pj_new_array_arg(c, call, id, 1);
+      dt = r > 0 ? call->call.args[1]->type : r == 0 ? pj_expr_type(c, &call->call.args[1]) : NULL;
+    }
+    if (!shape || (call->call.nargs > 1 && !dt)) return -1; /* reported */
+    const char *dtext = !dt ? "none" : dt->kind == PJ_TY_DTYPE && !dt->record
+                                           ? pj_arena_printf(c->arena, "class(%s)", pj_dtype_name(dt->dtype)) : pj_tn(c, dt);
     pj_err(c, e->loc, "%s() takes its shape as an integer or a tuple of integers, not a list. No implementation of "
-           "function Function(<function %s>) for these arguments", name, fn);
+           "function Function(<function %s>) found for signature:\n \n >>> array(shape=%s, dtype=%s)", name, fn,
+           shape, dtext);
     return -1;
   }
   return 0;
@@ -1074,7 +1130,7 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
     /* a.dtype.type(x), DT.type(x): a dtype's scalar type called, a cast */
     const PjType *ft = pj_expr_type(c, &e->call.fn);
     if (!ft) return NULL;
-    if (ft->kind == PJ_TY_DTYPE) return pj_type_dtype_cast(c, slot, ft->dtype);
+    if (ft->kind == PJ_TY_DTYPE && !ft->record) return pj_type_dtype_cast(c, slot, ft->dtype);
     pj_err(c, e->call.fn->loc, "%s is not callable", pj_tn(c, ft));
     return NULL;
   }
@@ -1106,7 +1162,7 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
     PjLoc fn_loc = e->call.fn->loc;
     const PjType *ft = pj_expr_type(c, &e->call.fn);
     if (!ft) return NULL;
-    if (ft->kind == PJ_TY_DTYPE) return pj_type_dtype_cast(c, slot, ft->dtype);
+    if (ft->kind == PJ_TY_DTYPE && !ft->record) return pj_type_dtype_cast(c, slot, ft->dtype);
     if (ft->kind == PJ_TY_FUNCTION && ft->builtin < 0) return pj_type_device_call(c, slot, ft->func);
     if (ft->kind != PJ_TY_FUNCTION) {
       pj_err(c, fn_loc, "%s is not callable", pj_tn(c, ft));
@@ -1171,8 +1227,9 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
       continue;
     }
     if (pj_builtins[id].typing == PJ_TYPING_PRINT) pj_dim3_as_tuple(c, &e->call.args[i]);
-    int special = pj_builtins[id].typing == PJ_TYPING_NEW_ARRAY ? pj_new_array_arg(c, id, i, &e->call.args[i]) : 0;
+    int special = pj_builtins[id].typing == PJ_TYPING_NEW_ARRAY ? pj_new_array_arg(c, e, id, i) : 0;
     ok = (special ? special > 0 : pj_expr_type(c, &e->call.args[i]) != NULL) && ok;
+    if (special < 0 && i == 0 && e->call.args[0]->kind == PJ_EX_LIST) break; /* its message typed the rest */
   }
   if (!ok) return NULL;
   if (!pj_time_builtin_ok(c, e, id)) return NULL; /* frontend/datetime.c */

@@ -136,9 +136,11 @@ typedef enum PjBindKind {
   PJ_BIND_SCALAR,   /* a NumPy scalar: dtype, and i (integers, bool) or f (floats); typed as its dtype */
   PJ_BIND_DEVICE_ARRAY, /* an array in device memory, captured by reference: dtype, ndim, shape, strides
                          * (bytes), and its address in i; kernels read and write it in place */
-  PJ_BIND_FOREIGN   /* cuda.declare_device: qualname the symbol, i the ABI (0: numba's, status and a
+  PJ_BIND_FOREIGN,  /* cuda.declare_device: qualname the symbol, i the ABI (0: numba's, status and a
                      * result pointer; 1: C), dtype the result (big: none), items the parameters' dtypes (an item
                      * of kind PJ_BIND_ARRAY: a pointer to that dtype, numba's CPointer) */
+  PJ_BIND_RECORD_DTYPE /* a structured dtype as a value (numba's Record, np.dtype([...])): record; the dtype
+                        * of cuda.shared.array / cuda.local.array */
 } PjBindKind;
 
 typedef struct PjBinding {
@@ -170,6 +172,12 @@ typedef struct PjSignature {
   PjDtype result_dtype;
 } PjSignature;
 
+/* Whether the calls of a device function are inlined. AUTO: LLVM's inliner decides (numba's default,
+ * where NVVM decides); NEVER: kept as calls of a function of its own (LLVM's noinline:
+ * @cuda.jit(inline="never") or forceinline=False given); ALWAYS: always inlined (alwaysinline:
+ * inline="always", forceinline=True). */
+typedef enum PjInline { PJ_INLINE_AUTO = 0, PJ_INLINE_NEVER, PJ_INLINE_ALWAYS } PjInline;
+
 typedef struct PjUnit {
   const char *path;   /* the file the function is written in */
   const char *text;   /* the `def` line and the body, at their own line numbers (earlier lines empty) */
@@ -181,6 +189,7 @@ typedef struct PjUnit {
   int nbindings;
   const PjSignature *sigs; /* a device function's declared signatures (PjSignature), or none */
   int nsigs;
+  int inline_mode;    /* PjInline: whether a device function's calls are inlined (@cuda.jit(inline=, forceinline=)) */
 } PjUnit;
 
 /* A source whose one kernel is units[0]'s function (or, with is_kernel 0, the device function that

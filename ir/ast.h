@@ -135,6 +135,7 @@ typedef struct PjFunc {
   int nnonlocals;
   const PjSignature *sigs; /* a device function's declared signatures (PjUnit.sigs): its calls choose one */
   int nsigs;
+  int inline_mode;      /* PjInline: a device function's calls inlined by LLVM's choice, never or always */
 } PjFunc;
 
 /* One specialisation of a device function for its argument types, made while a kernel is typed. */
@@ -181,7 +182,10 @@ typedef struct PjForeign {
 } PjForeign;
 
 /* A name bound at module level: an import, a numeric constant, an array, or a function. */
-typedef enum PjGlobalKind { PJ_GLOBAL_MODULE, PJ_GLOBAL_CONST, PJ_GLOBAL_FUNC, PJ_GLOBAL_ARRAY, PJ_GLOBAL_FOREIGN } PjGlobalKind;
+typedef enum PjGlobalKind {
+  PJ_GLOBAL_MODULE, PJ_GLOBAL_CONST, PJ_GLOBAL_FUNC, PJ_GLOBAL_ARRAY, PJ_GLOBAL_FOREIGN,
+  PJ_GLOBAL_RECORD_DTYPE /* a structured dtype (numba's Record) as a value: the dtype of new arrays */
+} PjGlobalKind;
 typedef struct PjGlobal {
   const char *name;
   PjGlobalKind kind;
@@ -190,6 +194,7 @@ typedef struct PjGlobal {
   PjFunc *func;         /* FUNC */
   PjConstArray *array;  /* ARRAY */
   PjForeign *foreign;   /* FOREIGN */
+  const PjRecord *record; /* RECORD_DTYPE */
   PjLoc loc;
 } PjGlobal;
 

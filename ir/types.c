@@ -141,6 +141,15 @@ const PjType *pj_type_record(PjArena *arena, const PjRecord *record) {
   return t;
 }
 
+const PjType *pj_type_record_dtype(PjArena *arena, const PjRecord *record) {
+  PjType *t = pj_arena_alloc(arena, sizeof(PjType));
+  memset(t, 0, sizeof *t);
+  t->kind = PJ_TY_DTYPE;
+  t->dtype = PJ_UINT8;
+  t->record = record;
+  return t;
+}
+
 const PjType *pj_type_record_array(PjArena *arena, const PjRecord *record, int ndim) {
   PjType *t = pj_arena_alloc(arena, sizeof(PjType));
   memset(t, 0, sizeof *t);
@@ -195,7 +204,9 @@ bool pj_type_equal(const PjType *a, const PjType *b) {
   if (!a || !b || a->kind != b->kind) return false;
   switch (a->kind) {
   case PJ_TY_SCALAR: return a->dtype == b->dtype && a->literal == b->literal && (!a->literal || a->value == b->value);
-  case PJ_TY_RANGE: case PJ_TY_DTYPE: case PJ_TY_POINTER: return a->dtype == b->dtype;
+  case PJ_TY_RANGE: case PJ_TY_POINTER: return a->dtype == b->dtype;
+  case PJ_TY_DTYPE:
+    return a->dtype == b->dtype && (a->record || b->record ? pj_record_equal(a->record, b->record) : true);
   case PJ_TY_FUNCTION: return a->builtin == b->builtin && a->func == b->func;
   case PJ_TY_ARRAY:
     return a->dtype == b->dtype && a->ndim == b->ndim && a->layout == b->layout && a->readonly == b->readonly &&
@@ -261,7 +272,8 @@ const char *pj_type_name(PjArena *arena, const PjType *t) {
                            t->record ? pj_record_name(arena, t->record) : pj_dtype_name(t->dtype),
                            t->ndim, t->layout);
   case PJ_TY_RANGE: return pj_arena_printf(arena, "range_state_%s", pj_dtype_name(t->dtype));
-  case PJ_TY_DTYPE: return pj_arena_printf(arena, "class(%s)", pj_dtype_name(t->dtype));
+  case PJ_TY_DTYPE:
+    return t->record ? pj_record_name(arena, t->record) : pj_arena_printf(arena, "class(%s)", pj_dtype_name(t->dtype));
   case PJ_TY_GRID_GROUP: return "GridGroup";
   case PJ_TY_POINTER: return pj_arena_printf(arena, "%s*", pj_dtype_name(t->dtype));
   case PJ_TY_TUPLE: {

@@ -45,7 +45,8 @@ struct PjType {
   int builtin;          /* FUNCTION: the row of stdlib/builtins.def, or -1 for a device function */
   const struct PjFunc *func; /* FUNCTION: the device function */
   const char *fname;    /* FUNCTION: its name, for messages */
-  const PjRecord *record; /* RECORD; ARRAY: an array of records (always strided, 'A'; dtype unused) */
+  const PjRecord *record; /* RECORD; ARRAY: an array of records (always strided, 'A'; dtype unused);
+                           * DTYPE: a record dtype (numba's Record as a value) */
 };
 
 const PjType *pj_type_void(void);
@@ -78,6 +79,9 @@ int pj_type_field_index(const PjType *t, const char *field);
 /* A record, and an array of them (ndim >= 1), made in the arena. */
 const PjType *pj_type_record(PjArena *arena, const PjRecord *record);
 const PjType *pj_type_record_array(PjArena *arena, const PjRecord *record, int ndim);
+/* A structured dtype used as a value (numba's Record: the dtype of cuda.shared.array): kind DTYPE
+ * with the record set. */
+const PjType *pj_type_record_dtype(PjArena *arena, const PjRecord *record);
 bool pj_record_equal(const PjRecord *a, const PjRecord *b);
 /* The field named `name`, or NULL. */
 const PjRecordField *pj_record_field(const PjRecord *record, const char *name);

@@ -650,6 +650,8 @@ static int pj_binding_from(PyObject *t, PjBinding *b, PjBindingPool *pool, PyObj
   case PJ_BIND_BOOL: b->i = PyObject_IsTrue(value); return b->i < 0 ? -1 : 0;
   case PJ_BIND_FLOAT: b->f = PyFloat_AsDouble(value); return PyErr_Occurred() ? -1 : 0;
   case PJ_BIND_FUNCTION: b->unit = (int)PyLong_AsLong(value); return PyErr_Occurred() ? -1 : 0;
+  case PJ_BIND_RECORD_DTYPE: /* the record spec */
+    return (b->record = pj_record_from(value, keep)) ? 0 : -1;
   case PJ_BIND_DEVICE_ARRAY: { /* (dtype code, shape, strides in bytes, address) */
     PyObject *shape, *strides;
     int dtype;
@@ -823,7 +825,8 @@ static int pj_unit_sigs(PjUnit *un, PyObject *sigs_in, PyObject *keep) {
 
 /* compile(units, argtypes, target, emit=0, arch=None, noalias=False, narrow=False, host_links=None, abi=0,
  *         abi_name=None, result=0, result_dtype=0, opt=3, launch_bounds=(0, 0, 0)) -> Kernel
- * units: [(path, text, col_offset, is_kernel, debug, fastmath, lineinfo, max_registers, bindings)]
+ * units: [(path, text, col_offset, is_kernel, debug, fastmath, lineinfo, max_registers, bindings[, sigs[,
+ *         inline_mode]])], inline_mode a PjInline
  * argtypes: [(dtype_code, ndim, layout)]; target: "cuda" | "cpu"; emit: PjEmit bits; noalias: the
  * launches it serves have checked that no two arrays overlap; narrow: that their integers fit in
  * int32 and their arrays have fewer than 2**31 elements (pj_values_fit_int32); abi (PjAbi): 0 a kernel,
@@ -887,8 +890,9 @@ static PyObject *pj_compile(PyObject *self, PyObject *args) {
   for (Py_ssize_t u = 0; u < nunits; u++) {
     PyObject *bindings, *text, *sigs_in = NULL;
     PjUnit *un = &units[u];
-    if (!PyArg_ParseTuple(PyList_GetItem(units_in, u), "sUiiiiiiO|O", &un->path, &text, &un->col_offset, &un->is_kernel,
-                          &un->debug, &un->fastmath, &un->lineinfo, &un->max_registers, &bindings, &sigs_in))
+    if (!PyArg_ParseTuple(PyList_GetItem(units_in, u), "sUiiiiiiO|Oi", &un->path, &text, &un->col_offset, &un->is_kernel,
+                          &un->debug, &un->fastmath, &un->lineinfo, &un->max_registers, &bindings, &sigs_in,
+                          &un->inline_mode))
       goto done;
     if (sigs_in && sigs_in != Py_None && pj_unit_sigs(un, sigs_in, keep) < 0) goto done;
     Py_ssize_t len = 0;

@@ -64,16 +64,28 @@ static int g_nrecords;
 
 PyObject *pj_record_dtype(int record) { return g_records[record - 1]; }
 
-static int pj_record_number(PyObject *dtype, int index) {
+/* Whether two dtypes NumPy finds equal are both aligned structs or both not (NumPy's equality
+ * leaves align=True out where the offsets agree; numba's Record types differ by it): 1, 0 or -1. */
+static int pj_same_alignedness(PyObject *a, PyObject *b) {
+  PyObject *x = PyObject_GetAttrString(a, "isalignedstruct"), *y = x ? PyObject_GetAttrString(b, "isalignedstruct") : NULL;
+  int same = x && y ? PyObject_IsTrue(x) == PyObject_IsTrue(y) : -1;
+  Py_XDECREF(x);
+  Py_XDECREF(y);
+  return same;
+}
+
+int pj_record_number(PyObject *dtype, int index) {
   for (int i = 0; i < g_nrecords; i++)
     if (g_records[i] == dtype) return i + 1;
   for (int i = 0; i < g_nrecords; i++) {
     int eq = PyObject_RichCompareBool(g_records[i], dtype, Py_EQ);
+    if (eq > 0) eq = pj_same_alignedness(g_records[i], dtype);
     if (eq < 0) return -1;
     if (eq) return i + 1;
   }
   if (g_nrecords == 192) {
-    PyErr_Format(PyExc_TypeError, "argument %d: more than 192 record dtypes were passed to kernels", index + 1);
+    if (index < 0) PyErr_SetString(PyExc_TypeError, "device arrays and kernels use more than 192 record dtypes");
+    else PyErr_Format(PyExc_TypeError, "argument %d: more than 192 record dtypes were passed to kernels", index + 1);
     return -1;
   }
   g_records[g_nrecords++] = Py_NewRef(dtype);
@@ -88,6 +100,7 @@ static int pj_record_read(PyObject *o, PjArg *a, int index, bool ndarray) {
   a->record = pj_record_number(dtype, index);
   Py_DECREF(dtype);
   if (a->record < 0) return -1;
+  a->record_size = a->view.itemsize;
   if (a->view.ndim > PJ_MAX_DIMS) {
     PyErr_Format(PyExc_ValueError, "argument %d has %d dimensions; at most %d are supported", index + 1, a->view.ndim,
                  PJ_MAX_DIMS);
@@ -344,7 +357,12 @@ int pj_arg_read(PyObject *o, PjArg *a, int index) {
     memcpy(a->v.strides, arr->strides, sizeof(int64_t) * (size_t)arr->ndim);
     a->v.data = (void *)(uintptr_t)arr->address;
     a->layout = arr->layout;
-    if (arr->ndim == 0) pj_zero_dim(a, (int64_t)pj_dtype_size(a->v.dtype));
+    if (arr->ndim == 0) pj_zero_dim(a, arr->itemsize);
+    if (arr->record) { /* an array of records: its bytes, addressed by strides, as a NumPy one's */
+      a->record = arr->record;
+      a->record_size = arr->itemsize;
+      a->layout = 'A';
+    }
     return 0;
   }
   if (PyBool_Check(o)) {
@@ -586,7 +604,8 @@ int pj_args_disjoint(const PjArg *a, Py_ssize_t n) {
     if (m == 32) return 0;
     char *start;
     size_t span;
-    pj_span_of(&a[i], (char *)a[i].v.data, (int64_t)pj_dtype_size(a[i].v.dtype), &start, &span);
+    int64_t itemsize = a[i].record ? a[i].record_size : (int64_t)pj_dtype_size(a[i].v.dtype);
+    pj_span_of(&a[i], (char *)a[i].v.data, itemsize, &start, &span);
     if (span == 0) continue; /* an empty array touches nothing */
     lo[m] = (uint64_t)(uintptr_t)start;
     hi[m++] = (uint64_t)(uintptr_t)start + span;

@@ -48,6 +48,9 @@ typedef struct {
   int64_t strides[PJ_MAX_DIMS];
   PyObject *owner;            /* what keeps the memory alive */
   int device;                 /* the ordinal of the GPU whose memory it is (0 on the CPU executor) */
+  int record;                 /* an array of records (dtype uint8, its bytes): the record dtype's number
+                               * (pj_record_dtype), else 0 */
+  int64_t itemsize;           /* bytes per element */
 } PjArrayObject;
 
 /* _core.c: hook(object) -> the int a launch passes for an argument of no other kind (an enum
@@ -100,6 +103,7 @@ typedef struct {
   /* a NumPy structured dtype: its number in the table of record dtypes seen (pj_record_dtype)
    * plus one, else 0; a single record (np.void / np.record) is read as an array of one */
   int record;
+  int64_t record_size;    /* records: the bytes of one */
   bool record_scalar;
   /* a 0-d array (a NumPy array of shape (), a device array of no dimensions): read as the 1-d array
    * of its one element, keyed and compiled as a 0-d array (PjArgType.zero_dim) */
@@ -112,6 +116,9 @@ typedef struct {
 
 /* The record dtype numbered `record` (PjArg.record), borrowed. */
 PyObject *pj_record_dtype(int record);
+/* The number of a record dtype (added to the table when new), or -1 with an exception set; index:
+ * the argument's, for the message (-1: a device array being made). */
+int pj_record_number(PyObject *dtype, int index);
 
 /* Fills `a` from one Python argument; 0, or -1 with an exception set. */
 /* Fills `a` from one Python argument: 0, or -1 with an exception set, or PJ_ARG_TUPLE (no

@@ -184,17 +184,26 @@ static int pj_array_device_of(PyObject *owner, uint64_t address) {
   return d ? pj_device_ordinal(d) : -1;
 }
 
-/* ArrayBase(owner, address, dtype_code, shape, strides, device=-1): device, the ordinal of the
- * GPU whose memory it is (-1: found from the owner, the driver or the current device) */
+/* ArrayBase(owner, address, dtype_code, shape, strides, device=-1, record=None): device, the
+ * ordinal of the GPU whose memory it is (-1: found from the owner, the driver or the current
+ * device); record, for an array of records (dtype_code uint8), the NumPy structured dtype */
 static int pj_array_init(PyObject *self, PyObject *args, PyObject *kw) {
   PjArrayObject *a = (PjArrayObject *)self;
-  PyObject *owner, *shape, *strides;
+  PyObject *owner, *shape, *strides, *record = Py_None;
   unsigned long long address;
   int dtype, device = -1;
-  if (!PyArg_ParseTuple(args, "OKiOO|i", &owner, &address, &dtype, &shape, &strides, &device)) return -1;
-  if (dtype < 0 || dtype >= PJ_DTYPE_COUNT) {
+  if (!PyArg_ParseTuple(args, "OKiOO|iO", &owner, &address, &dtype, &shape, &strides, &device, &record)) return -1;
+  if (dtype < 0 || dtype >= PJ_DTYPE_COUNT || (record != Py_None && dtype != PJ_UINT8)) {
     PyErr_SetString(PyExc_ValueError, "unknown dtype code");
     return -1;
+  }
+  int64_t itemsize = (int64_t)pj_dtype_size((PjDtype)dtype), number = 0;
+  if (record != Py_None) {
+    PyObject *size = PyObject_GetAttrString(record, "itemsize");
+    itemsize = size ? PyLong_AsLongLong(size) : -1;
+    Py_XDECREF(size);
+    if (itemsize <= 0 && !PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a record dtype of no bytes");
+    if (PyErr_Occurred() || (number = pj_record_number(record, -1)) < 0) return -1;
   }
   Py_ssize_t n = PyTuple_Check(shape) ? PyTuple_Size(shape) : -1;
   if (n < 0 || n > PJ_MAX_DIMS || !PyTuple_Check(strides) || PyTuple_Size(strides) != n) {
@@ -210,8 +219,10 @@ static int pj_array_init(PyObject *self, PyObject *args, PyObject *kw) {
   a->device = device;
   a->address = address;
   a->dtype = dtype;
+  a->record = (int)number;
+  a->itemsize = itemsize;
   a->ndim = (int)n;
-  a->layout = pj_layout_of(a->ndim, a->shape, a->strides, (int64_t)pj_dtype_size((PjDtype)dtype));
+  a->layout = pj_layout_of(a->ndim, a->shape, a->strides, itemsize);
   PJ_SETREF(a->owner, Py_NewRef(owner));
   return 0;
 }
@@ -255,6 +266,7 @@ static PyObject *pj_array_get_address(PyObject *self, void *c) {
 }
 static PyObject *pj_array_get_device(PyObject *self, void *c) { return PyLong_FromLong(((PjArrayObject *)self)->device); }
 static PyObject *pj_array_get_dtype_code(PyObject *self, void *c) { return PyLong_FromLong(((PjArrayObject *)self)->dtype); }
+static PyObject *pj_array_get_record(PyObject *self, void *c) { return PyBool_FromLong(((PjArrayObject *)self)->record != 0); }
 static PyObject *pj_array_get_layout(PyObject *self, void *c) {
   char l[2] = {((PjArrayObject *)self)->layout, 0};
   return PyUnicode_FromString(l);
@@ -269,6 +281,7 @@ static PyGetSetDef pj_array_getset[] = {
     {"strides", pj_array_get_strides, NULL, "bytes between neighbours on each axis", NULL},
     {"_address", pj_array_get_address, NULL, "the device address of element 0", NULL},
     {"_dtype_code", pj_array_get_dtype_code, NULL, "pyjitc's dtype number", NULL},
+    {"_record", pj_array_get_record, NULL, "an array of records (its dtype_code uint8, their bytes)", NULL},
     {"_layout", pj_array_get_layout, NULL, "'C', 'F' or 'A'", NULL},
     {"_owner", pj_array_get_owner, NULL, "what keeps the memory alive", NULL},
     {"_device_id", pj_array_get_device, NULL, "the ordinal of the GPU whose memory it is", NULL},

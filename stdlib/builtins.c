@@ -103,9 +103,9 @@ static void pj_new_array_signature(char *buf, size_t len, PjArena *arena, PjExpr
     text = pj_arena_printf(arena, "%s)", text);
   }
   const PjType *dt = args[1]->type;
-  snprintf(buf, len, "array(shape=%s, dtype=%s%s%s)", text, dt && dt->kind == PJ_TY_DTYPE ? "class(" : "",
-           !dt ? "?" : dt->kind == PJ_TY_DTYPE ? pj_dtype_name(dt->dtype) : pj_type_name(arena, dt),
-           dt && dt->kind == PJ_TY_DTYPE ? ")" : "");
+  bool named = dt && dt->kind == PJ_TY_DTYPE && !dt->record; /* class(float32); a Record by its name */
+  snprintf(buf, len, "array(shape=%s, dtype=%s%s%s)", text, named ? "class(" : "",
+           !dt ? "?" : named ? pj_dtype_name(dt->dtype) : pj_type_name(arena, dt), named ? ")" : "");
 }
 
 static bool pj_all_scalars(PjExpr **args, int nargs) {
@@ -561,6 +561,13 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
                pj_type_name(arena, args[1]->type), pj_numba_function_name(b->name), sig);
       return NULL;
     }
+    const PjRecord *rec = args[1]->type->record;
+    if (rec && rec->chars) {
+      snprintf(err, errlen, "%s() of fixed-width strings (%s) is not supported in kernels", b->name,
+               pj_type_name(arena, args[1]->type));
+      return NULL;
+    }
+    if (rec) return pj_type_record_array(arena, rec, ndim); /* records: strided, as every array of them */
     return pj_type_array(args[1]->type->dtype, ndim);
   }
   case PJ_TYPING_RANGE: {

@@ -96,7 +96,7 @@ const PjType *pj_type_carray(PjArena *arena, int id, PjExpr **args, int nargs, c
   }
   if (nargs > 2 && args[2]->kind != PJ_EX_NONE) {
     const PjType *d = args[2]->type;
-    if (d->kind != PJ_TY_DTYPE) {
+    if (d->kind != PJ_TY_DTYPE || d->record) {
       snprintf(err, errlen, "%s() needs a dtype such as float32 as its dtype, not %s", name, pj_type_name(arena, d));
       return NULL;
     }

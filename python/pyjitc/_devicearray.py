@@ -78,6 +78,12 @@ def cpu_view(obj):
     return np.ndarray(shape, dtype, buffer=raw, offset=-lo, strides=strides)
 
 
+def _is_record(dtype):
+    """A NumPy structured dtype (numba's Record), or a fixed-width string ('S12', '<U12', numba's
+    CharSeq / UnicodeCharSeq): kernels take arrays of these as arrays of records."""
+    return dtype.fields is not None or dtype.kind in "SU"
+
+
 class DeviceNDArray(_core.ArrayBase):
     """An array in device memory, as numba's DeviceNDArray."""
 
@@ -102,7 +108,10 @@ class DeviceNDArray(_core.ArrayBase):
                 _cpu_memory_add(self, gpu_data, nbytes, base)
         elif _address is None:
             _address = gpu_data.address
-        super().__init__(gpu_data, _address, code_of(dtype), shape, strides, _device)
+        if _is_record(dtype):  # an array of records: their bytes, the dtype telling launches the fields
+            super().__init__(gpu_data, _address, CODES["uint8"], shape, strides, _device, dtype)
+        else:
+            super().__init__(gpu_data, _address, code_of(dtype), shape, strides, _device)
         self.dtype = dtype
         self.stream = stream
 

@@ -27,8 +27,9 @@ from .types import (Array, CPointer, NamedTuple, NoneType, Record, Signature, Tu
                     from_dtype, from_numba, np_dtype, parse_signature)
 
 (BIND_MODULE, BIND_INT, BIND_FLOAT, BIND_BOOL, BIND_TUPLE, BIND_ARRAY, BIND_FUNCTION, BIND_OPAQUE,
- BIND_SCALAR, BIND_DEVICE_ARRAY, BIND_FOREIGN) = range(11)
+ BIND_SCALAR, BIND_DEVICE_ARRAY, BIND_FOREIGN, BIND_RECORD_DTYPE) = range(12)
 EMIT_TYPES, EMIT_LLVM, EMIT_PTX, EMIT_OBJECT = 2, 4, 8, 16
+INLINE_AUTO, INLINE_NEVER, INLINE_ALWAYS = 0, 1, 2  # PjInline
 _LOADS = {"LOAD_GLOBAL", "LOAD_NAME", "LOAD_DEREF", "LOAD_CLASSDEREF"}
 
 
@@ -211,7 +212,8 @@ class _Units:
             _remember_raise_source(path, text, indent, getattr(fn, "__globals__", {}))
         self.units[i] = (path, text, indent, int(is_kernel), int(options.get("debug", False)),
                          int(options.get("fastmath", False)), int(options.get("lineinfo", False)),
-                         int(options.get("max_registers", 0) or 0), self._bindings(fn), _declared_signatures(sigs))
+                         int(options.get("max_registers", 0) or 0), self._bindings(fn), _declared_signatures(sigs),
+                         int(options.get("inline_mode", INLINE_AUTO)))
         return i
 
     def _link(self, paths):
@@ -273,7 +275,9 @@ class _Units:
                                 "col": where[2] if where else 0, "severity": "error", "message": text}]
             raise err
         options = getattr(v, "targetoptions", None) or {}
-        return (name, BIND_FUNCTION, self.add(host, False, {"fastmath": bool(options.get("fastmath", False))}))
+        mode = _inline_mode(options.get("inline"), options.get("forceinline"))
+        return (name, BIND_FUNCTION, self.add(host, False, {"fastmath": bool(options.get("fastmath", False)),
+                                                             "inline_mode": mode}))
 
     def _binding(self, name, v, user=None):
         if isinstance(v, ForeignFunction):
@@ -296,6 +300,12 @@ class _Units:
             return self._host_dispatcher(name, v, host, user)
         if isinstance(v, enum.Enum):
             return (name, BIND_INT, _enum_value(v))
+        rec = _structured_dtype(v)
+        if rec is not None:  # the dtype of cuda.shared.array / cuda.local.array
+            try:
+                return (name, BIND_RECORD_DTYPE, _record_spec(rec))
+            except TypeError:  # fields kernels cannot use: a value they cannot use
+                return (name, BIND_OPAQUE, type(v).__name__)
         q = _qualname(v)
         if q is not None:
             return (name, BIND_MODULE, q)
@@ -324,6 +334,18 @@ class _Units:
         return (name, BIND_OPAQUE, type(v).__name__)
 
 
+def _structured_dtype(v):
+    """The NumPy structured dtype a value stands for as a dtype: np.dtype([...]), pyjitc's Record,
+    numba's Record (numba.np.numpy_support.from_dtype's); None for anything else."""
+    if isinstance(v, Record):
+        return v.record_dtype
+    if type(v).__name__ == "Record" and (type(v).__module__ or "").startswith("numba"):
+        v = getattr(v, "dtype", None)
+    if isinstance(v, np.dtype) and v.fields is not None and v.names:
+        return v
+    return None
+
+
 def _use_site(fn, name):
     """(file, line, column) of the first place fn's code (or code nested in it) reads the global
     or closure variable `name` (a dotted name: its head), or None."""
@@ -349,8 +371,8 @@ def _device_global(v):
     from ._devicearray import DeviceNDArray
     if isinstance(v, DeviceNDArray):  # as kernels see it (random states: uint64[n, 2] under a 1-D record face)
         shape, strides = _core.ArrayBase.shape.__get__(v), _core.ArrayBase.strides.__get__(v)
-        if 0 in shape:  # (a 0-d array, shape (), is captured too)
-            return None
+        if 0 in shape or _core.ArrayBase._record.__get__(v):  # (a 0-d array, shape (), is captured too;
+            return None                                       # a global array of records is not yet)
         return (v._dtype_code, shape, strides, v._address)
     if isinstance(v, np.ndarray) or isinstance(v, type):
         return None
@@ -375,14 +397,24 @@ def _device_global(v):
     return (CODES[dtype.name], shape, tuple(int(s) for s in strides), int(cai["data"][0]))
 
 
-def _matches(eager, types):
+def _same_size_ints(ecode, code):
+    """Integer dtypes of one size (int32 and uint32): an array of one read as the other, bit for bit."""
+    if isinstance(ecode, tuple) or isinstance(code, tuple) or ecode not in DTYPES or code not in DTYPES:
+        return False
+    de, dt = np.dtype(DTYPES[ecode]), np.dtype(DTYPES[code])
+    return de.kind in "iu" and dt.kind in "iu" and de.itemsize == dt.itemsize
+
+
+def _matches(eager, types, reinterpret=False):
     """Whether a launch's argument types can use an eager signature's kernel: scalars convert,
-    arrays need the dtype and dimensions, and a layout the kernel takes ('A' takes any)."""
+    arrays need the dtype and dimensions, and a layout the kernel takes ('A' takes any).
+    reinterpret: an array of integers may have the other signedness of the signature's (the
+    kernel reads its bits as the signature's dtype)."""
     if len(eager) != len(types):
         return False
     for e, t in zip(eager, types):
         if _is_tuple(e) or _is_tuple(t):  # the same structure, items matching
-            if not (_is_tuple(e) and _is_tuple(t) and e[2:] == t[2:] and _matches(e[1], t[1])):
+            if not (_is_tuple(e) and _is_tuple(t) and e[2:] == t[2:] and _matches(e[1], t[1], reinterpret)):
                 return False
             continue
         (ecode, endim, elayout), (code, ndim, layout) = e, t
@@ -400,7 +432,7 @@ def _matches(eager, types):
             continue
         if endim == 0 and ndim == 0:
             continue
-        if (ecode, endim) != (code, ndim):
+        if endim != ndim or (ecode != code and not (reinterpret and _same_size_ints(ecode, code))):
             return False
         elayout, layout = elayout.upper(), layout.upper()  # lower case: a read-only array
         if elayout != "A" and elayout != layout and not (ndim == 1 and layout != "A"):
@@ -636,6 +668,11 @@ class Dispatcher:
             r = _rating(eager, types)
             if r is not None:
                 rated.append((r, eager))
+        if not rated and self.specialized and _rating(self._eager[0], types, reinterpret=True) is not None:
+            # numba launches a dispatcher of one signature with whatever arrays it is given, read
+            # as the signature's dtype: pyjitc where that reads the same bits, integers of the
+            # other signedness (uint32 data in an int32[:] kernel), and refuses the rest
+            return self._eager[0]
         if not rated:
             got = ", ".join(_type_text(t) for t in types)
             raise TypeError(f"No matching definition for argument type(s) {got}: kernel '{self.__name__}' has "
@@ -733,8 +770,9 @@ class Dispatcher:
 
     @property
     def specialized(self):
-        """Whether the dispatcher is compiled for one signature and no other (numba's)."""
-        return len(self._eager) == 1
+        """Whether the dispatcher is compiled for one signature and no other (numba's): jit given
+        one signature (not a list of them), or made by specialize()."""
+        return len(self._eager) == 1 and not self.options.get("signature_list")
 
     def specialize(self, *args):
         """A dispatcher compiled for these argument types (numba types such as float32[::1], or
@@ -748,7 +786,7 @@ class Dispatcher:
         types = tuple(_as_types((a,))[0] if isinstance(a, Type) else _arg_type(a) for a in args)
         d = self.specializations.get(types)
         if d is None:
-            d = Dispatcher(self.py_func, self.device, (), self.options)
+            d = Dispatcher(self.py_func, self.device, (), dict(self.options, signature_list=False))
             d._eager = [types]
             d._compile(types, noalias=True, narrow=True)
             self.specializations[types] = d
@@ -946,9 +984,9 @@ def _conversion(e, t):
     return 2  # a real number into a complex one
 
 
-def _rating(eager, types):
+def _rating(eager, types, reinterpret=False):
     """(unsafe, safe, promoting conversions) of passing `types` to the eager signature, or None."""
-    if not _matches(eager, types):
+    if not _matches(eager, types, reinterpret):
         return None
     count = [0, 0, 0, 0]
     for e, t in zip(eager, types):
@@ -1429,6 +1467,8 @@ def _arg_type(a):
     from ._devicearray import DeviceNDArray
     if isinstance(a, DeviceNDArray):  # as kernels see it (random states: uint64[n, 2])
         ndim = len(_core.ArrayBase.shape.__get__(a))
+        if _core.ArrayBase._record.__get__(a):  # records: strided, as a NumPy array of them
+            return (_record_spec(a.dtype), ndim, "A" if ndim else "Z")
         return (a._dtype_code, 0, "Z") if ndim == 0 else (a._dtype_code, ndim, a._layout)
     if isinstance(a, np.ndarray) and (a.dtype.fields is not None or a.dtype.kind in "SU"):
         return (_record_spec(a.dtype), a.ndim, "A" if a.ndim else "Z")
@@ -1502,12 +1542,31 @@ def _debug_opt(debug, opt, lineinfo=False):
     return debug, opt
 
 
-def jit(func_or_sig=None, device=False, inline=False, link=(), debug=None, opt=None, lineinfo=False, cache=False,
-        fastmath=False, max_registers=None, launch_bounds=None, **kws):
-    """numba.cuda.jit: @jit, @jit(device=True), @jit("void(float32[:])"), @jit(["sig", ...], fastmath=True)."""
+def _inline_mode(inline=None, forceinline=None):
+    """What @jit's inline and forceinline ask of a device function's calls (PjInline). numba inlines
+    at its own IR's level for inline="always" (True), and NVVM inlines a forceinline=True function
+    (LLVM's alwaysinline): both are always inlined here. inline="never" (False) or forceinline=False,
+    given, keep the calls as calls of a function of its own (noinline). Neither given, or a cost
+    model (a function of numba's IR, which pyjitc does not have), leaves it to LLVM's inliner, as
+    numba's defaults leave it to NVVM's."""
+    if not (inline is None or isinstance(inline, bool) or inline in ("always", "never") or callable(inline)):
+        raise ValueError(f"inline={inline!r}: give 'always', 'never' or a cost-model function")
+    if forceinline is True or inline is True or inline == "always":
+        return INLINE_ALWAYS
+    if forceinline is False or inline is False or inline == "never":
+        return INLINE_NEVER
+    return INLINE_AUTO
+
+
+def jit(func_or_sig=None, device=False, inline=None, link=(), debug=None, opt=None, lineinfo=False, cache=False,
+        fastmath=False, max_registers=None, launch_bounds=None, forceinline=None, **kws):
+    """numba.cuda.jit: @jit, @jit(device=True), @jit("void(float32[:])"), @jit(["sig", ...], fastmath=True).
+    inline / forceinline: see _inline_mode (numba's defaults, "never" and False, are not given)."""
     debug, opt = _debug_opt(debug, opt, lineinfo)
     _check_carveout(kws.get("shared_memory_carveout"))
     options = {"debug": debug, "fastmath": fastmath, "opt": opt, "cache": bool(cache),
+               "inline_mode": _inline_mode(inline, forceinline),
+               "signature_list": isinstance(func_or_sig, list),
                "launch_bounds": _launch_bounds(launch_bounds),
                "lineinfo": lineinfo, "max_registers": max_registers or 0,
                "link": tuple(link) if isinstance(link, (list, tuple, set)) else (link,) if link else ()}

@@ -1,4 +1,5 @@
 """pyjitc's exceptions, named as numba's are."""
+import sys
 
 
 class _Joinable(Exception):
@@ -109,7 +110,8 @@ class CudaAPIError(CudaError):
     CUresult (compares equal to its number: e.code == 400), `msg` what failed and why; printed
     as numba prints it, "[<CUresult.NAME: n>] msg". Also raised where pyjitc refuses what the
     driver would refuse with that code (a block larger than the device allows: the driver's
-    CUDA_ERROR_INVALID_VALUE, a ValueError as well)."""
+    CUDA_ERROR_INVALID_VALUE, a ValueError as well). Where the program has imported cuda-core,
+    also an instance of its CUDAError, which numba-cuda 0.30 raises for a failed launch."""
 
     def __init__(self, code, msg):
         self.code, self.msg = code, msg
@@ -129,8 +131,34 @@ _CudaAPIValueError = type("CudaAPIError", (CudaAPIError, ValueError), {"__module
                           CudaAPIError.__doc__})
 
 
+# where cuda-core defines CUDAError (1.x; 0.x under .experimental): numba-cuda 0.30 raises it for a
+# failed launch, so a program written for it catches that class
+_CUDA_CORE_ERROR_MODULES = ("cuda.core._utils.cuda_utils", "cuda.core.experimental._utils.cuda_utils")
+_WITH_CUDA_CORE = {}  # (pyjitc's class, cuda.core's CUDAError) -> the class that is both
+
+
+def _api_error_class(is_value):
+    """CudaAPIError (with ValueError where is_value), and also cuda.core's CUDAError where the
+    program has imported cuda.core's module holding it (pyjitc never imports cuda.core: a program
+    that catches CUDAError has imported it; one that has not pays nothing)."""
+    cls = _CudaAPIValueError if is_value else CudaAPIError
+    for name in _CUDA_CORE_ERROR_MODULES:
+        other = getattr(sys.modules.get(name), "CUDAError", None)
+        if not (isinstance(other, type) and issubclass(other, Exception)) or issubclass(cls, other):
+            continue
+        joined = _WITH_CUDA_CORE.get((cls, other))
+        if joined is None:
+            try:
+                joined = type("CudaAPIError", (cls, other), {"__module__": __name__, "__doc__": cls.__doc__})
+            except TypeError:  # a CUDAError that cannot be a base alongside it: pyjitc's class alone
+                return cls
+            _WITH_CUDA_CORE[(cls, other)] = joined
+        cls = joined
+    return cls
+
+
 def _rebuild_api_error(code, name, msg, is_value):
-    return (_CudaAPIValueError if is_value else CudaAPIError)(CUresult(code, name), msg)
+    return _api_error_class(is_value)(CUresult(code, name), msg)
 
 
 def _api_error(message, is_argument):
@@ -143,7 +171,7 @@ def _api_error(message, is_argument):
     code = CUresult(_CURESULT[m.group(1)], m.group(1))
     # numba's words for a failed call: "Call to cuEventElapsedTime results in CUDA_ERROR_..."
     message = re.sub(r"\b(cu[A-Za-z]+?)(?:_v\d+)? failed: (CUDA_ERROR_[A-Z0-9_]+)", r"Call to \1 results in \2", message)
-    return (_CudaAPIValueError if is_argument else CudaAPIError)(code, message)
+    return _api_error_class(is_argument)(code, message)
 
 
 class NumbaWarning(_JoinableWarning):

@@ -619,8 +619,8 @@ class Record(Type):
         super().__init__(f"Record({self.record_dtype})")
 
     @property
-    def key(self):
-        return self.record_dtype
+    def key(self):  # numba's Records differ by align=True, which NumPy's dtype equality leaves out
+        return (self.record_dtype, self.record_dtype.isalignedstruct)
 
     @property
     def dtype(self):

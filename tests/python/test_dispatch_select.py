@@ -1,12 +1,13 @@
 """Eager signatures: numba's choice among them, specialize(), resources of compiled kernels."""
 import math
+import re
 
 import numpy as np
 import pytest
 
 from pyjitc import cuda
 from pyjitc._runtime import target
-from pyjitc.types import float32, float64, int32, int64, void
+from pyjitc.types import boolean, float32, float64, int32, int64, void
 
 
 def add_kernel(r, x, y):
@@ -24,6 +25,45 @@ def test_exact_and_converted_signatures():
     with pytest.raises(TypeError, match="No matching definition"):
         f[1, 1](np.zeros(1, dtype=np.complex128), 1j, 1j)
     assert len(f.overloads) == 2
+
+
+def test_one_signature_reads_integers_of_the_other_signedness():
+    """numba launches a dispatcher of one signature (not a list) with whatever arrays it is given,
+    their memory read as the signature's dtype (numba-cuda's test_atomic_sub3 and vote_sync
+    tests pass uint32 data to int32 kernels and back): pyjitc does where the bits read the same,
+    integers of one size, and refuses the rest."""
+    @cuda.jit("void(int32[:, :], int32)")
+    def sub_and_mark(a, v):
+        i, j = cuda.grid(2)
+        if i < a.shape[0] and j < a.shape[1]:
+            cuda.atomic.sub(a, (i, j), v)
+            if i == 0 and j == 0:
+                a[0, 0] = -1
+
+    a = np.arange(40, dtype=np.uint32).reshape(5, 8) + 10
+    expected = a - 3
+    expected[0, 0] = np.uint32(0xFFFFFFFF)  # -1 written as int32, read as uint32
+    sub_and_mark[(1, 1), (8, 8)](a, 3)
+    np.testing.assert_array_equal(a, expected)
+    d = cuda.to_device(np.full((2, 3), 7, dtype=np.uint32))
+    sub_and_mark[(1, 1), (4, 4)](d, 8)
+    np.testing.assert_array_equal(d.copy_to_host(), [[0xFFFFFFFF] * 3, [0xFFFFFFFF] * 3])
+    assert len(sub_and_mark.overloads) == 1  # the one kernel, as numba's
+
+    @cuda.jit("void(uint32[:])")
+    def ballot(out):
+        out[cuda.threadIdx.x] = cuda.ballot_sync(0xFFFFFFFF, cuda.threadIdx.x % 2 == 1)
+
+    out = np.zeros(32, dtype=np.int32)
+    ballot[1, 32](out)
+    np.testing.assert_array_equal(out, np.full(32, np.uint32(0xAAAAAAAA).view(np.int32)))
+
+    for wrong in (np.zeros((2, 2), np.int64), np.zeros((2, 2), np.float32), np.zeros(4, np.int32)):
+        with pytest.raises(TypeError, match="No matching definition"):
+            sub_and_mark[1, 1](wrong, 1)
+    listed = cuda.jit(["void(int32[:, :], int32)"])(sub_and_mark.py_func)  # a list: not specialized
+    with pytest.raises(TypeError, match="No matching definition"):
+        listed[1, 1](np.zeros((2, 2), np.uint32), 1)
 
 
 def test_same_type_class_picks_the_safe_signature():
@@ -122,6 +162,32 @@ def test_resources():
     else:  # the CPU executor has no registers to count
         with pytest.raises(NotImplementedError, match="registers"):
             pi_sin.get_regs_per_thread()
+
+
+def test_print_format_strings_are_constant_memory(capfd):
+    """printf's format strings lie in constant memory, as numba puts them: get_const_mem_size
+    counts them (the format C's printf is given, NUL included), in the PTX as .const."""
+    @cuda.jit
+    def show(val, to_print, out):
+        if to_print:
+            print(val)
+        out[0] = val * 2
+
+    out = np.zeros(1)
+    show[1, 1](21, True, out)
+    assert out[0] == 42
+    show[1, 1](1.5, False, out)
+    assert out[0] == 3.0
+    cuda.synchronize()
+    assert "21" in capfd.readouterr().out
+    sig_i, sig_f = void(int64, boolean, float64[::1]), void(float64, boolean, float64[::1])
+    assert show.get_const_mem_size(sig_i) >= len(b"%lld\n\0")
+    assert show.get_const_mem_size(sig_f) >= len(b"%f\n\0")
+    sizes = show.get_const_mem_size()
+    assert sizes[sig_i.args] == show.get_const_mem_size(sig_i) and sizes[sig_f.args] == show.get_const_mem_size(sig_f)
+    ptx = show.inspect_asm(sig_i.args)
+    assert re.search(r"^\.const .*\[6\] = \{37, 108, 108, 100, 10", ptx, re.M), ptx
+    assert "cvta.const" in ptx
 
 
 @pytest.mark.parametrize("bad", [150, -2, 101, "InvalidOption"])
