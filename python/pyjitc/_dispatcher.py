@@ -908,13 +908,24 @@ class Dispatcher:
         return DeviceCompileResult(kernel.meta["entry"], tuple(args), resty)
 
     def inspect_sass(self, signature=None):
-        """SASS (the GPU's machine code) of a kernel: numba disassembles its cubin with nvdisasm.
-        pyjitc leaves PTX to the driver's JIT and keeps no cubin to disassemble."""
+        """SASS (the GPU's machine code) of a kernel for a signature, or {argument types: SASS} of
+        those compiled: its PTX assembled by CUDA's ptxas for the PTX's target, disassembled by
+        nvdisasm with line information (-gi), as numba's inspect_sass shows it. Both tools are
+        looked for as numba-cuda looks for nvdisasm (cuda.pathfinder where installed), then on PATH,
+        in CUDA_HOME/CUDA_PATH and /usr/local/cuda; a RuntimeError says which is missing. It needs
+        no GPU."""
+        return self._sass(signature, ["-gi"], "inspect SASS of")
+
+    def inspect_sass_cfg(self, signature=None):
+        """The control flow graph of a kernel's SASS (nvdisasm -cfg, a DOT graph), as inspect_sass."""
+        return self._sass(signature, ["-cfg"], "get the CFG of")
+
+    def _sass(self, signature, flags, what):
         if self.device:
-            raise RuntimeError("Cannot inspect SASS of a device function: it is compiled into the kernels that "
-                               "call it")
-        raise NotImplementedError("inspect_sass: pyjitc hands PTX to the driver and keeps no cubin to disassemble; "
-                                  "use inspect_asm() for the PTX")
+            raise RuntimeError(f"Cannot {what} a device function: it is compiled into the kernels that call it")
+        texts = self._texts("ptx", signature)
+        sass = {k: _disassemble_ptx(ptx, flags) for k, ptx in texts.items()}
+        return next(iter(sass.values())) if signature is not None else sass
 
     def inspect_types(self, file=None, signature=None):
         texts = self._texts("types", signature)
@@ -938,6 +949,54 @@ class Dispatcher:
         math, linked by nvJitLink): pyjitc compiles the kernel and everything it calls into one
         module, so this is inspect_asm's PTX, the code that runs."""
         return self.inspect_asm(signature)
+
+
+def _find_cuda_tool(name):
+    """The path of one of CUDA's command-line tools (nvdisasm, ptxas), or None."""
+    import os
+    import shutil
+    try:
+        from cuda import pathfinder  # how numba-cuda finds nvdisasm (NVIDIA's wheels, conda, CUDA_HOME)
+        found = pathfinder.find_nvidia_binary_utility(name)
+        if found:
+            return found
+    except Exception:  # not installed, or an older cuda-pathfinder
+        pass
+    found = shutil.which(name)
+    if found:
+        return found
+    for home in (os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH"), "/usr/local/cuda"):
+        if home and os.access(os.path.join(home, "bin", name), os.X_OK):
+            return os.path.join(home, "bin", name)
+    return None
+
+
+def _disassemble_ptx(ptx, flags):
+    """PTX to SASS text: ptxas for the PTX's .target, then nvdisasm with flags."""
+    import os
+    import subprocess
+    import tempfile
+    nvdisasm = _find_cuda_tool("nvdisasm")
+    if nvdisasm is None:
+        raise RuntimeError("nvdisasm was not found: inspect_sass needs CUDA's nvdisasm (in the CUDA toolkit; on PATH, "
+                           "in CUDA_HOME/bin, or from NVIDIA's wheels, e.g. the cuda-toolkit package with its nvdisasm "
+                           "extra)")
+    ptxas = _find_cuda_tool("ptxas")
+    if ptxas is None:
+        raise RuntimeError("ptxas was not found: inspect_sass assembles the kernel's PTX with CUDA's ptxas (in the CUDA "
+                           "toolkit; on PATH, in CUDA_HOME/bin, or from NVIDIA's nvidia-cuda-nvcc wheel)")
+    m = re.search(r"^\s*\.target\s+(sm_\w+)", ptx, re.M)
+    arch = m.group(1) if m else "sm_52"
+    with tempfile.TemporaryDirectory(prefix="pyjitc-sass-") as tmp:
+        src, cubin = os.path.join(tmp, "kernel.ptx"), os.path.join(tmp, "kernel.cubin")
+        with open(src, "w") as f:
+            f.write(ptx)
+        for cmd in ([ptxas, f"-arch={arch}", "-lineinfo", "-o", cubin, src], [nvdisasm, *flags, cubin]):
+            r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            if r.returncode != 0:
+                raise RuntimeError(f"{os.path.basename(cmd[0])} failed ({' '.join(cmd[1:-1])}): "
+                                   f"{r.stderr.decode(errors='replace').strip()}")
+        return r.stdout.decode("utf-8", errors="replace")
 
 
 class DeviceCompileResult:
