@@ -463,6 +463,10 @@ const PjType *pj_builtin_type(PjArena *arena, int id, PjExpr **args, int nargs, 
       for (int i = 0; i < nargs; i++)
         if (!pj_type_is_scalar(args[i]->type)) return pj_fail(err, errlen, "%s() takes numbers, not %s", b->name, arena, args[i]->type);
     }
+    if (b->typing == PJ_TYPING_VOTE && !pj_type_is_int(args[0]->type)) /* numba's words */
+      return pj_fail(err, errlen, "%s(): Mask type must be an integer, not %s", b->name, arena, args[0]->type);
+    if (b->typing == PJ_TYPING_VOTE && !pj_type_is_intlike(args[1]->type))
+      return pj_fail(err, errlen, "%s(): Predicate must be an integer or boolean, not %s", b->name, arena, args[1]->type);
     bool has_mask = b->typing != PJ_TYPING_BLOCK_VOTE;
     if (has_mask) params[0] = pj_type_scalar(PJ_UINT32);
     const PjType *v = args[has_mask ? 1 : 0]->type;
