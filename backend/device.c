@@ -126,6 +126,8 @@ static void pj_define_spec(PjCg *g, const PjSpec *s) {
   g->loop_exit = g->loop_continue = NULL;
   LLVMPositionBuilderAtEnd(g->b, entry);
   pj_cg_alloc_slots(g);
+  pj_di_variables(g);
+  pj_di_at(g, g->f->loc); /* the arguments' setup is the `def` line's */
   unsigned p = 0;
   for (int i = 0; i < s->nargs; i++)
     if (pj_passed(s->args[i]))
