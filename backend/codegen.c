@@ -1000,21 +1000,9 @@ static void pj_cg_aug(PjCg *g, const PjStmt *s) {
   LLVMBuildStore(g->b, v, ptr);
 }
 
-void pj_cg_debug_function(PjCg *g, LLVMValueRef fn, const PjFunc *f) {
-  if (!g->dib) return;
-  LLVMMetadataRef type = LLVMDIBuilderCreateSubroutineType(g->dib, g->di_file, NULL, 0, LLVMDIFlagZero);
-  size_t n;
-  const char *linkage = LLVMGetValueName2(fn, &n);
-  g->di_scope = LLVMDIBuilderCreateFunction(g->dib, g->di_file, f->name, strlen(f->name), linkage, n, g->di_file,
-                                           (unsigned)f->loc.line, type, 0, 1, (unsigned)f->loc.line, LLVMDIFlagZero, 1);
-  LLVMSetSubprogram(fn, g->di_scope);
-}
-
 void pj_cg_stmt(PjCg *g, const PjStmt *s) {
   pj_cg_ensure_open(g);
-  if (g->dib && g->di_scope)
-    LLVMSetCurrentDebugLocation2(g->b, LLVMDIBuilderCreateDebugLocation(g->ctx, (unsigned)s->loc.line,
-                                                                        (unsigned)s->loc.col, g->di_scope, NULL));
+  pj_di_at(g, s->loc);
   switch (s->kind) {
   case PJ_ST_EXPR: pj_cg_expr(g, s->expr); break;
   case PJ_ST_ASSIGN: {
@@ -1201,6 +1189,8 @@ void pj_cg_body(PjCg *g, const PjArgType *args, int nargs) {
   LLVMPositionBuilderAtEnd(g->alloca_b, entry);
   LLVMPositionBuilderAtEnd(g->b, entry);
   pj_cg_alloc_slots(g);
+  pj_di_variables(g);
+  pj_di_at(g, g->f->loc); /* the arguments' setup is the `def` line's */
   LLVMValueRef flat[256];
   unsigned nflat = LLVMCountParams(g->fn);
   for (unsigned i = 0; i < nflat && i < 256; i++) flat[i] = LLVMGetParam(g->fn, i);

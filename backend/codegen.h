@@ -92,8 +92,9 @@ struct PjCg {
   bool fastmath;
   int sm;                /* CUDA: the compute capability targeted, as 90 for sm_90 (0 on the host) */
   bool no_contract;      /* opt_level 0: no fused multiply-adds */
-  LLVMDIBuilderRef dib;  /* lineinfo: line tables; scope is the function being emitted */
+  LLVMDIBuilderRef dib;  /* lineinfo and debug: debug information; scope is the function being emitted */
   LLVMMetadataRef di_file, di_scope;
+  struct PjDi *di;       /* debuginfo.c's state */
   LLVMValueRef error_record;
   bool grid_sync;         /* a grid barrier (g.sync()) was emitted: the launch must be cooperative */
   /* CPU thread loops: the body's guard (guard.c) and the body's parameters for it: probe (i1:
@@ -115,8 +116,18 @@ LLVMValueRef pj_cg_call_extern(PjCg *g, const char *name, LLVMTypeRef ret, LLVMV
 LLVMValueRef pj_cg_expr(PjCg *g, const PjExpr *e);
 /* print(...): one printf line (backend/print.c) */
 void pj_cg_print(PjCg *g, const PjExpr *e);
-/* lineinfo: a subprogram for fn (the function being emitted) named after the source function. */
+/* backend/debuginfo.c: debug information (lineinfo: line tables; debug=True: full DWARF). */
+/* The compile unit of `file`; full: types and variables too; optimized: opt_level > 0. */
+void pj_di_begin(PjCg *g, const PjFile *file, bool full, bool optimized);
+void pj_di_end(PjCg *g); /* finalized, and the builder freed */
+/* A subprogram for fn (the function being emitted) named after the source function f, its
+ * scope the one statements' locations get. */
 void pj_cg_debug_function(PjCg *g, LLVMValueRef fn, const PjFunc *f);
+void pj_di_at(PjCg *g, PjLoc loc); /* the location of what g->b emits next, in the current scope */
+/* debug=True: g->f's variables declared in their slots, just allocated (pj_cg_alloc_slots). */
+void pj_di_variables(PjCg *g);
+/* How a value of type t is described, or NULL for one with no data. */
+LLVMMetadataRef pj_di_type(PjCg *g, const PjType *t);
 LLVMValueRef pj_cg_truth(PjCg *g, LLVMValueRef v, const PjType *t);
 void pj_cg_stmt(PjCg *g, const PjStmt *s);
 /* The statements of g->f's body, in order, each marked as the one running (g->top_stmt). */

@@ -9,9 +9,16 @@
 
 #include "backend/codegen.h"
 
-/* A function or a dtype passed in: the specialisation knows it from its type, nothing is passed. */
+/* A function, a dtype or None passed in: the specialisation knows it from its type, nothing is
+ * passed; nor is a tuple of only those (the empty tuple of a *rest given nothing), whose empty
+ * struct NVPTX takes as no parameter (an unoptimized call keeps it). */
 static bool pj_passed(const PjType *t) {
-  return t->kind != PJ_TY_FUNCTION && t->kind != PJ_TY_DTYPE && t->kind != PJ_TY_NONE; /* None: known from its type */
+  if (t->kind == PJ_TY_TUPLE) {
+    for (int i = 0; i < t->count; i++)
+      if (pj_passed(t->items[i])) return true;
+    return false;
+  }
+  return t->kind != PJ_TY_FUNCTION && t->kind != PJ_TY_DTYPE && t->kind != PJ_TY_NONE;
 }
 
 static LLVMTypeRef pj_spec_type(PjCg *g, const PjSpec *s) {
@@ -147,6 +154,8 @@ static void pj_define_spec(PjCg *g, const PjSpec *s) {
   g->loop_exit = g->loop_continue = NULL;
   LLVMPositionBuilderAtEnd(g->b, entry);
   pj_cg_alloc_slots(g);
+  pj_di_variables(g);
+  pj_di_at(g, g->f->loc); /* the arguments' setup is the `def` line's */
   unsigned p = 0;
   for (int i = 0; i < s->nargs; i++)
     if (pj_passed(s->args[i]))

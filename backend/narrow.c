@@ -297,7 +297,7 @@ PjVarDefs *pj_var_defs(const PjFunc *f) {
 void pj_cg_narrow_begin(PjCg *g) {
   g->narrow_vars = NULL;
   g->narrow_defs = NULL;
-  if (g->host) return;
+  if (g->host || g->debug) return; /* debug: each variable in a slot of its own type, as the debugger is told */
   const PjFunc *f = g->f;
   g->narrow_defs = pj_var_defs(f);
   g->narrow_vars = calloc((size_t)f->nvars + 1, sizeof(bool));

@@ -624,26 +624,6 @@ static void pj_add_noalias(LLVMContextRef ctx, LLVMValueRef fn, unsigned param) 
   LLVMAddAttributeAtIndex(fn, param + 1, LLVMCreateEnumAttribute(ctx, kind, 0));
 }
 
-/* LLVM's DICompileUnit::DebugDirectivesOnly, which the C API's enum lacks: .file/.loc directives
- * in the PTX and no DWARF sections (nor ", debug" on .target), as numba's lineinfo=True. */
-#define PJ_DWARF_DIRECTIVES_ONLY ((LLVMDWARFEmissionKind)3)
-
-/* lineinfo and debug: a compile unit for the kernel's source file: line tables (debug=True, which
- * gives the PTX DWARF sections too), or the .loc directives only (lineinfo=True). */
-static void pj_debug_begin(PjCg *g, const PjModule *m, bool directives_only) {
-  g->dib = LLVMCreateDIBuilder(g->mod);
-  const char *path = m->file.path ? m->file.path : "<input>";
-  const char *slash = strrchr(path, '/');
-  const char *base = slash ? slash + 1 : path;
-  size_t dirlen = slash ? (size_t)(slash - path) : 0;
-  g->di_file = LLVMDIBuilderCreateFile(g->dib, base, strlen(base), path, dirlen);
-  LLVMDIBuilderCreateCompileUnit(g->dib, LLVMDWARFSourceLanguagePython, g->di_file, "pyjitc", 6, 1, "", 0, 0, "", 0,
-                                 directives_only ? PJ_DWARF_DIRECTIVES_ONLY : LLVMDWARFEmissionLineTablesOnly, 0,
-                                 0, 0, "", 0, "", 0);
-  LLVMAddModuleFlag(g->mod, LLVMModuleFlagBehaviorWarning, "Debug Info Version", 18,
-                    LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(g->ctx), LLVMDebugMetadataVersion(), 0)));
-}
-
 /* fastmath: every function may reassociate, flush float32 denormals, and use approximate
  * division and square root (NVPTX reads these attributes); libdevice flushes via nvvm-reflect. */
 static void pj_set_fastmath(PjCg *g) {
@@ -721,11 +701,8 @@ static void pj_build_nvptx_device(PjCg *g, const char *name, const PjBackendOpti
   g->fn = LLVMAddFunction(g->mod, name, LLVMFunctionType(rt, params, (unsigned)n, 0));
   g->hooks = &pj_nvptx_hooks;
   LLVMPositionBuilderAtEnd(g->b, LLVMAppendBasicBlockInContext(g->ctx, g->fn, "entry"));
-  if (g->dib) { /* lineinfo: the .func's own code is at the `def` line */
-    pj_cg_debug_function(g, g->fn, s->typed);
-    LLVMSetCurrentDebugLocation2(g->b, LLVMDIBuilderCreateDebugLocation(g->ctx, (unsigned)s->typed->loc.line,
-                                                                        (unsigned)s->typed->loc.col, g->di_scope, NULL));
-  }
+  pj_cg_debug_function(g, g->fn, s->typed); /* the .func's own code is at the `def` line */
+  pj_di_at(g, s->typed->loc);
   unsigned p = numba;
   for (int i = 0; i < s->nargs; i++) {
     const PjType *t = s->args[i];
@@ -1297,6 +1274,16 @@ static bool pj_has_const_data(LLVMModuleRef mod) {
   return false;
 }
 
+/* The module's text, its debug records (debug=True's variables) written as the llvm.dbg.declare
+ * calls that LLVM before version 19, numba's inspect_llvm and most tools read. */
+static char *pj_print_module(LLVMModuleRef mod) {
+  bool records = LLVMIsNewDbgInfoFormat(mod);
+  if (records) LLVMSetIsNewDbgInfoFormat(mod, 0);
+  char *text = LLVMPrintModuleToString(mod);
+  if (records) LLVMSetIsNewDbgInfoFormat(mod, 1);
+  return text;
+}
+
 static bool pj_finish_cuda(PjCode *code, PjCg *g, LLVMTargetMachineRef tm, const PjBackendOptions *o,
                            PjCompileTimes *times, char *err, size_t errlen, bool *user_error) {
   double t0 = pj_now_ms();
@@ -1323,7 +1310,7 @@ static bool pj_finish_cuda(PjCode *code, PjCg *g, LLVMTargetMachineRef tm, const
   if (o->opt_level > 0) pj_hoist_loads(g->mod);
   pj_nvptx_half_ops(g->mod, g->sm, !o->fastmath && o->opt_level > 0);
   double t1 = pj_now_ms();
-  if (o->emit & PJ_EMIT_LLVM) code->llvm_text = LLVMPrintModuleToString(g->mod);
+  if (o->emit & PJ_EMIT_LLVM) code->llvm_text = pj_print_module(g->mod);
   code->ptx = pj_emit_ptx(g->mod, tm, err, errlen);
   times->optimize = t1 - t0;
   times->codegen = pj_now_ms() - t1;
@@ -1394,17 +1381,14 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
   g.mod = LLVMModuleCreateWithNameInContext(f->name, g.ctx);
   pj_set_layout(g.mod, tm);
   g.b = LLVMCreateBuilderInContext(g.ctx);
-  if ((o->lineinfo || o->debug) && cuda) pj_debug_begin(&g, m, !o->debug);
+  if ((o->lineinfo || o->debug) && cuda) pj_di_begin(&g, &m->file, o->debug, o->opt_level > 0);
   pj_cg_declare_specs(&g, specs, nspecs);
   if (cuda && o->abi != PJ_ABI_KERNEL) pj_build_nvptx_device(&g, code->entry, o);
   else if (cuda) pj_build_nvptx_kernel(&g, code->entry, args, nargs);
   else pj_build_host_kernel(&g, code->entry, args, nargs);
   pj_cg_define_specs(&g);
   pj_cg_walks_free(&g);
-  if (g.dib) {
-    LLVMDIBuilderFinalize(g.dib);
-    LLVMDisposeDIBuilder(g.dib);
-  }
+  pj_di_end(&g);
   if (o->fastmath && cuda) pj_set_fastmath(&g);
   static const char *const bounds[3] = {"maxntidx", "minctasm", "maxclusterrank"};
   for (int i = 0; i < 3 && cuda && o->abi == PJ_ABI_KERNEL; i++)

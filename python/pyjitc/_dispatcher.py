@@ -9,6 +9,7 @@ import builtins
 import collections
 import dis
 import enum
+import linecache
 import math
 import numbers
 import pickle
@@ -22,7 +23,8 @@ from . import _config
 from . import _core
 from ._runtime import CODES, DTYPES, device, target
 from ._source import _source
-from .errors import KernelReturnError, NumbaInvalidConfigWarning, NumbaPerformanceWarning, TypingError
+from .errors import (KernelReturnError, NumbaDebugInfoWarning, NumbaInvalidConfigWarning, NumbaPerformanceWarning,
+                     TypingError)
 from .types import (Array, CPointer, NamedTuple, NoneType, Record, Signature, Tuple, Type, UniTuple, _CharSeqBase, arg_key,
                     from_dtype, from_numba, np_dtype, parse_signature)
 
@@ -191,6 +193,19 @@ def _declared_signatures(sigs):
     return out or None
 
 
+def _warn_no_source_file(fn, path):
+    """debug=True or lineinfo=True of a function whose text is in no file and not in linecache
+    (exec() or compile() of a string, python -c, standard input): pyjitc compiles it from that text,
+    but its debug information can only name the file '<string>', which no debugger opens (numba
+    cannot find the text at all, and says so with the same warning)."""
+    if getattr(fn, "_pyjitc_source", None) is not None or not path.startswith("<") or linecache.getlines(path):
+        return
+    warnings.warn(NumbaDebugInfoWarning(
+        f"Could not find source for function: {fn} in a file or in linecache. pyjitc compiled it from the "
+        f"text it was made from (exec(), compile(), python -c or standard input), whose lines its debug "
+        f"information counts, but names the file {path!r}, which a debugger cannot open."), stacklevel=4)
+
+
 class _Units:
     """The functions of one compilation: the kernel first, then the device functions it names."""
 
@@ -208,6 +223,8 @@ class _Units:
         self.units.append(None)
         self._link(options.get("link", ()))
         path, text, indent = _source(fn)
+        if options.get("debug") or options.get("lineinfo"):
+            _warn_no_source_file(fn, path)
         if "raise" in text:  # only a raise statement's text is looked up again (_raise_statement)
             _remember_raise_source(path, text, indent, getattr(fn, "__globals__", {}))
         self.units[i] = (path, text, indent, int(is_kernel), int(options.get("debug", False)),
@@ -511,6 +528,32 @@ class _Overloads(dict):
         return self[k] if k in self else default
 
 
+class _Overload:
+    """kernel.overloads[types]: the kernel compiled for those argument types, with the attributes
+    of the compiled kernel (times, cooperative, max_cooperative_grid_blocks, ...) and, as numba's
+    compiled kernels have them, inspect_asm(cc) and inspect_llvm(cc): its PTX and LLVM IR for a
+    compute capability (the default target's where cc is None), on the CPU executor too."""
+
+    __slots__ = ("_kernel", "_dispatcher", "_types")
+
+    def __init__(self, kernel, dispatcher, types):
+        self._kernel, self._dispatcher, self._types = kernel, dispatcher, types
+
+    def __getattr__(self, name):
+        if name in _Overload.__slots__:  # not set yet (a copy being made)
+            raise AttributeError(name)
+        return getattr(self._kernel, name)
+
+    def __repr__(self):
+        return f"<compiled kernel {self._dispatcher.__name__}{_numba_types(self._types)}>"
+
+    def inspect_asm(self, cc=None):
+        return self._dispatcher._compile(self._types, EMIT_PTX, "cuda", _arch(cc)).text("ptx")
+
+    def inspect_llvm(self, cc=None):
+        return _llvmlite_layout(self._dispatcher._compile(self._types, EMIT_LLVM, "cuda", _arch(cc)).text("llvm"))
+
+
 class Dispatcher:
     """What @cuda.jit makes of a function: kernel[grid, block](args), specialised per signature."""
 
@@ -589,7 +632,7 @@ class Dispatcher:
         if not emit and tgt == target():
             self._variants[(tuple(types), noalias, narrow, arch or device()[2])] = kernel
             if not (noalias or narrow) or tuple(types) not in self.overloads:
-                self.overloads[tuple(types)] = kernel
+                self.overloads[tuple(types)] = _Overload(kernel, self, tuple(types))
         return kernel
 
     def _disk_compile(self, disk, units, leaves, tree, types, tgt, arch, noalias, narrow, opt, bounds, records):
@@ -869,6 +912,9 @@ class Dispatcher:
 
     @property
     def signatures(self):
+        """The argument types compiled for (numba's), a device function's those it was declared with."""
+        if self.device:
+            return list(dict.fromkeys(_device_key(sig) for sig in self._device_sigs))
         return list(self.overloads)
 
     def _texts(self, what, signature=None):
@@ -881,16 +927,17 @@ class Dispatcher:
             out = {}
             for sig in sigs:
                 kernel, _ = _compile_device(self.py_func, sig, self.options, "numba", None, emit)
-                out[sig if isinstance(sig, (str, Signature)) else tuple(sig)] = kernel.text(what)
+                text = kernel.text(what)
+                out[_device_key(sig)] = _llvmlite_layout(text) if what == "llvm" else text
             return out
         sigs = [_as_types(signature)] if signature is not None else list(self.overloads)
         out = {}
         for types in sigs:
             types = _as_types(types)
             arch = None
-            tgt = "cuda" if what == "ptx" else target()
+            tgt = "cuda" if what in ("ptx", "llvm") else target()  # the GPU's code, wherever it runs
             k = self._compile(types, emit, tgt, arch)
-            out[_numba_types(types)] = k.text(what)
+            out[_numba_types(types)] = _llvmlite_layout(k.text(what)) if what == "llvm" else k.text(what)
         return out
 
     def compile(self, sig):
@@ -935,7 +982,8 @@ class Dispatcher:
             print(f"{self.__name__} ({shown})\n{text}", file=file)
 
     def inspect_llvm(self, signature=None):
-        """The LLVM IR for a signature, or {argument types (numba's): IR} of those compiled."""
+        """The LLVM IR for a signature, or {argument types (numba's): IR} of those compiled: the
+        GPU's module (the one inspect_asm's PTX is made from), on the CPU executor too."""
         texts = self._texts("llvm", signature)
         return next(iter(texts.values())) if signature is not None else texts
 
@@ -997,6 +1045,61 @@ def _disassemble_ptx(ptx, flags):
                 raise RuntimeError(f"{os.path.basename(cmd[0])} failed ({' '.join(cmd[1:-1])}): "
                                    f"{r.stderr.decode(errors='replace').strip()}")
         return r.stdout.decode("utf-8", errors="replace")
+
+
+_MD_NODE = re.compile(r"^(![0-9]+ = (?:distinct )?)(!DI[A-Za-z]+\((.*)\)|!\{(.*)\})$")
+
+
+def _split_fields(body):
+    """The comma-separated parts of a metadata node's body, split outside quotes and brackets."""
+    parts, depth, start, quoted, i = [], 0, 0, False, 0
+    while i < len(body):
+        c = body[i]
+        if quoted:
+            if c == "\\":
+                i += 1
+            elif c == '"':
+                quoted = False
+        elif c == '"':
+            quoted = True
+        elif c in "({[":
+            depth += 1
+        elif c in ")}]":
+            depth -= 1
+        elif c == "," and depth == 0:
+            parts.append(body[start:i].strip())
+            start = i + 1
+        i += 1
+    parts.append(body[start:].strip())
+    return parts
+
+
+def _llvmlite_layout(text):
+    """LLVM IR text with its numbered metadata laid out as numba's (llvmlite's) IR has it: a debug
+    information node's fields in alphabetical order (!DIBasicType(encoding: ..., name: ..., size: ...)),
+    a tuple's items spaced (!{ !1, !2 }). The same nodes and values, valid LLVM IR still: what
+    scripts reading numba's inspect_llvm() look for is where they look for it."""
+    if "\n!" not in text:
+        return text
+    out = []
+    for line in text.split("\n"):
+        m = _MD_NODE.match(line)
+        if m is None:
+            out.append(line)
+            continue
+        head, node, fields, items = m.groups()
+        if items is not None:
+            out.append(f"{head}!{{ {items} }}" if items else line)
+            continue
+        parts = _split_fields(fields) if fields else []
+        keys = [p.split(":", 1)[0] for p in parts]
+        if not parts or not all(re.fullmatch(r"[A-Za-z]+", k) and p[len(k):].startswith(": ")
+                                for k, p in zip(keys, parts)):
+            out.append(line)
+            continue
+        kind = node[:node.index("(")]
+        out.append(f"{head}{kind}({', '.join(sorted(parts, key=lambda p: p.split(':', 1)[0]))})")
+    return "\n".join(out)
 
 
 class DeviceCompileResult:
@@ -1712,6 +1815,14 @@ def _device_signature(sig):
     if isinstance(sig, str) and sig.strip().startswith("("):
         return tuple(s.args), None
     return tuple(s.args), s.return_type
+
+
+def _device_key(sig):
+    """A device function's signature as numba keys its compiled forms: the argument types."""
+    try:
+        return tuple(_device_signature(sig)[0])
+    except Exception:  # a signature only a compile reads (and refuses): kept as it was given
+        return sig if isinstance(sig, (str, Signature)) else tuple(sig)
 
 
 def _number_key(t):

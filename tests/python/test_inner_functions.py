@@ -259,3 +259,23 @@ def test_capture_errors():
         cuda.jit("void(int64[:], int64)")(param_capture)
     with pytest.raises(TypingError, match="Cannot capture a constant value for variable 'y'"):
         cuda.jit("void(int64[:], int64)")(twice_assigned)
+
+
+def test_unoptimized_calls_with_no_data_arguments():
+    """opt=False keeps device functions as calls (nothing inlines them): an argument with no data
+    (the empty tuple of a *rest given nothing, a tuple of functions) is not passed, as None and
+    functions are not, so that NVPTX, which takes no empty parameter, compiles the call."""
+    @cuda.jit(opt=False)
+    def k(out, x):
+        def sq(v):
+            return v * v
+
+        out[0] = count_args() + 10 * count_args(x, x)
+        out[1] = apply(sq, x)
+
+    from pyjitc import int64
+    out = np.zeros(2, np.int64)
+    k[1, 1](out, 6)
+    assert list(out) == [20, 36]
+    ptx = k.inspect_asm((int64[::1], int64))
+    assert ".func" in ptx and ".entry" in ptx  # the calls kept
