@@ -58,6 +58,10 @@ static LLVMValueRef pj_error_record(PjCg *g) {
   return g->error_record;
 }
 
+/* A debug kernel's error record, made even where nothing in it is checked: the runtime reads it
+ * after every launch of a debug kernel (runtime/cuda.c looks it up when the module loads). */
+void pj_cg_ensure_error_record(PjCg *g) { (void)pj_error_record(g); }
+
 /* A raise of numba's Python error model: debug=True records it (pj_cg_record_error), else the
  * thread leaves through g->ret as numba's kernels do without checks. Ends the insert block. */
 void pj_cg_raise(PjCg *g, PjLoc loc, int flag, LLVMValueRef index, LLVMValueRef extent) {

@@ -252,6 +252,7 @@ bool pj_libdevice_link(LLVMContextRef ctx, LLVMModuleRef mod, const char *path, 
  * the host function of its row on the CPU, both with libdevice's signature. */
 LLVMValueRef pj_cg_libdevice_call(PjCg *g, const PjExpr *e, int fn);
 /* backend/libdevice_host.c: the address of a pj_ld_ function of the CPU executor's libdevice, or NULL. */
+void pj_cg_ensure_error_record(PjCg *g);
 void *pj_libdevice_host_address(const char *symbol);
 const char *pj_libdevice_host_symbol(size_t i, void **addr);
 /* narrow.c: which int64 values of g->f provably fit in int32 (GPU only; see the file). */

@@ -651,6 +651,7 @@ static void pj_build_nvptx_kernel(PjCg *g, const char *name, const PjArgType *ar
   LLVMValueRef md[3] = {g->fn, LLVMMDStringInContext(g->ctx, "kernel", 6),
                         LLVMConstInt(LLVMInt32TypeInContext(g->ctx), 1, 0)};
   LLVMAddNamedMetadataOperand(g->mod, "nvvm.annotations", LLVMMDNodeInContext(g->ctx, md, 3));
+  if (g->debug) pj_cg_ensure_error_record(g);
   g->hooks = &pj_nvptx_hooks;
   /* a grid-stride while loop ending the kernel runs a counted loop (codegen.c, pj_cg_stride_while) */
   if (!g->debug) pj_cg_find_guard(g->f, &g->guard);

@@ -215,3 +215,21 @@ def test_llvmlite_layout():
     assert out[9] == '!5 = !DILocalVariable(arg: 1, name: "a", scope: !4, type: !6)'
     assert out[10] == text.split("\n")[10]  # operands, not fields: left alone
 
+
+
+def test_a_debug_kernel_with_nothing_checked_launches():
+    """A debug kernel whose body has no checked operation still has the error record that the
+    launch reads afterwards (on the GPU its lookup failed with CUDA_ERROR_NOT_FOUND)."""
+    @cuda.jit(debug=True, opt=False)
+    def nothing():
+        pass
+
+    @cuda.jit(debug=True, opt=False)
+    def store(a):
+        a[0] = 7
+
+    nothing[1, 1]()
+    a = np.zeros(1, np.int64)
+    store[1, 1](a)
+    assert a[0] == 7
+    assert "pj_error" in nothing.inspect_asm()[()]
