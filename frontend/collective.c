@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "frontend/frontend.h"
+#include "frontend/returns.h"
 #include "stdlib/builtins.h"
 
 typedef struct PjHoist {
@@ -146,53 +147,19 @@ static PjStmt *pj_guard(PjReturns *x, bool when_returned, PjBlock then, PjLoc lo
   return s;
 }
 
-/* Rewrite the returns of b: each assigns the result; one that more code may follow also sets the
- * returned flag, and leaves its loops. In a loop, code after a statement that may have returned
- * leaves the loop when the flag is set; elsewhere the rest of the block runs only when it is not.
- * `tail`: nothing of the function follows b. True when b may have set the flag. */
-static bool pj_rewrite_returns(PjReturns *x, PjBlock *b, bool in_loop, bool tail) {
-  PjHoist *h = x->h;
-  PjVec out = {0};
-  bool may = false;
-  for (int i = 0; i < b->count; i++) {
-    PjStmt *s = b->stmts[i];
-    bool last = i == b->count - 1, returns = false;
-    switch (s->kind) {
-    case PJ_ST_RETURN:
-      if (x->result && s->expr && s->expr->kind != PJ_EX_NONE) pj_vec_push(h->arena, &out, pj_assign_stmt(h, x->result, s->expr, s->loc));
-      if (!tail) {
-        pj_vec_push(h->arena, &out, pj_assign_stmt(h, pj_returned(x, s->loc), pj_bool_const(h, true, s->loc), s->loc));
-        may = true;
-      }
-      if (in_loop) pj_vec_push(h->arena, &out, pj_new_stmt(h, PJ_ST_BREAK, s->loc));
-      i = b->count; /* what follows a return never runs */
-      continue;
-    case PJ_ST_IF:
-      returns = pj_rewrite_returns(x, &s->if_.then, in_loop, tail && last);
-      returns |= pj_rewrite_returns(x, &s->if_.orelse, in_loop, tail && last);
-      break;
-    case PJ_ST_WHILE: returns = pj_rewrite_returns(x, &s->while_.body, true, false); break;
-    case PJ_ST_FOR: returns = pj_rewrite_returns(x, &s->for_.body, true, false); break;
-    default: break;
-    }
-    pj_vec_push(h->arena, &out, s);
-    if (!returns) continue;
-    may = true;
-    if (in_loop) {
-      PjStmt **brk = pj_arena_alloc(h->arena, sizeof(PjStmt *));
-      brk[0] = pj_new_stmt(h, PJ_ST_BREAK, s->loc);
-      pj_vec_push(h->arena, &out, pj_guard(x, true, (PjBlock){brk, 1}, s->loc));
-      continue;
-    }
-    if (last) break;
-    PjBlock rest = {b->stmts + i + 1, b->count - i - 1};
-    pj_rewrite_returns(x, &rest, false, tail);
-    pj_vec_push(h->arena, &out, pj_guard(x, false, rest, s->loc));
-    break;
-  }
-  b->stmts = (PjStmt **)out.items;
-  b->count = out.len;
-  return may;
+/* The statements frontend/returns.c asks for, made with typed variables (after typing). */
+static PjStmt *pj_ret_result(void *ctx, PjExpr *value, PjLoc loc) {
+  PjReturns *x = ctx;
+  return x->result && value->kind != PJ_EX_NONE ? pj_assign_stmt(x->h, x->result, value, loc) : NULL;
+}
+
+static PjStmt *pj_ret_set(void *ctx, PjLoc loc) {
+  PjReturns *x = ctx;
+  return pj_assign_stmt(x->h, pj_returned(x, loc), pj_bool_const(x->h, true, loc), loc);
+}
+
+static PjStmt *pj_ret_guard(void *ctx, bool when_returned, PjBlock then, PjLoc loc) {
+  return pj_guard(ctx, when_returned, then, loc);
 }
 
 static void pj_hoist_block(PjHoist *h, PjBlock *b);
@@ -215,7 +182,8 @@ static void pj_inline_call(PjHoist *h, PjExpr *e, PjExpr *result) {
   PjBlock body;
   pj_clone_block(h->arena, &body, &f->body, base);
   PjReturns x = {.h = h, .f = f, .result = result, .returned = -1};
-  pj_rewrite_returns(&x, &body, false, true);
+  PjReturnRewrite rw = {h->arena, &x, pj_ret_result, pj_ret_set, pj_ret_guard};
+  pj_rewrite_returns(&rw, &body, false, true);
   PjVec out = {0};
   for (int i = 0; i < f->nparams; i++)
     pj_vec_push(h->arena, &out, pj_assign_stmt(h, pj_var_ref(h, base + i, e->call.args[i]->loc), e->call.args[i], e->loc));

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "frontend/frontend.h"
+#include "frontend/returns.h"
 
 typedef struct PjInl {
   PjArena *arena;
@@ -435,56 +436,23 @@ static PjExpr *pj_returned(PjReturns *x, PjLoc loc) {
   return pj_name(x->in, x->returned, loc);
 }
 
-/* Each return of b assigns the result; one that more code may follow also sets the returned flag
- * and leaves its loops; after a statement that may have returned, a loop is left and elsewhere
- * the rest of the block is guarded. `tail`: nothing of the function follows b. True when b may
- * have set the flag. (frontend/collective.c does the same with types, after typing.) */
-static bool pj_rewrite_returns(PjReturns *x, PjBlock *b, bool in_loop, bool tail) {
-  PjInl *in = x->in;
-  PjVec out = {0};
-  bool may = false;
-  for (int i = 0; i < b->count; i++) {
-    PjStmt *s = b->stmts[i];
-    bool last = i == b->count - 1, returns = false;
-    switch (s->kind) {
-    case PJ_ST_RETURN:
-      if (x->result && s->expr) pj_vec_push(in->arena, &out, pj_assign(in, pj_name(in, x->result, s->loc), s->expr, s->loc));
-      if (!tail) {
-        pj_vec_push(in->arena, &out, pj_assign(in, pj_returned(x, s->loc), pj_bool(in, true, s->loc), s->loc));
-        may = true;
-      }
-      if (in_loop) pj_vec_push(in->arena, &out, pj_stmt_new(in, PJ_ST_BREAK, s->loc));
-      i = b->count; /* what follows a return never runs */
-      continue;
-    case PJ_ST_IF:
-      returns = pj_rewrite_returns(x, &s->if_.then, in_loop, tail && last);
-      returns |= pj_rewrite_returns(x, &s->if_.orelse, in_loop, tail && last);
-      break;
-    case PJ_ST_WHILE: returns = pj_rewrite_returns(x, &s->while_.body, true, false); break;
-    case PJ_ST_FOR: returns = pj_rewrite_returns(x, &s->for_.body, true, false); break;
-    default: break;
-    }
-    pj_vec_push(in->arena, &out, s);
-    if (!returns) continue;
-    may = true;
-    if (in_loop) {
-      PjStmt *guard = pj_stmt_new(in, PJ_ST_IF, s->loc);
-      guard->if_.cond = pj_returned(x, s->loc);
-      guard->if_.then = pj_one(in, pj_stmt_new(in, PJ_ST_BREAK, s->loc));
-      pj_vec_push(in->arena, &out, guard);
-      continue;
-    }
-    if (last) break;
-    PjBlock rest = {b->stmts + i + 1, b->count - i - 1};
-    pj_rewrite_returns(x, &rest, false, tail);
-    PjStmt *guard = pj_stmt_new(in, PJ_ST_IF, s->loc);
-    guard->if_.cond = pj_not(in, pj_returned(x, s->loc));
-    guard->if_.then = rest;
-    pj_vec_push(in->arena, &out, guard);
-    break;
-  }
-  *b = pj_block_of(in, &out);
-  return may;
+/* The statements frontend/returns.c asks for, made with names (before typing). */
+static PjStmt *pj_ret_result(void *ctx, PjExpr *value, PjLoc loc) {
+  PjReturns *x = ctx;
+  return x->result ? pj_assign(x->in, pj_name(x->in, x->result, loc), value, loc) : NULL;
+}
+
+static PjStmt *pj_ret_set(void *ctx, PjLoc loc) {
+  PjReturns *x = ctx;
+  return pj_assign(x->in, pj_returned(x, loc), pj_bool(x->in, true, loc), loc);
+}
+
+static PjStmt *pj_ret_guard(void *ctx, bool when_returned, PjBlock then, PjLoc loc) {
+  PjReturns *x = ctx;
+  PjStmt *guard = pj_stmt_new(x->in, PJ_ST_IF, loc);
+  guard->if_.cond = when_returned ? pj_returned(x, loc) : pj_not(x->in, pj_returned(x, loc));
+  guard->if_.then = then;
+  return guard;
 }
 
 /* Whether the names w reads or rebinds of the functions around it mean the same variables where
@@ -625,7 +593,8 @@ static PjExpr *pj_inline(PjInl *in, PjExpr *call, PjFunc *w, bool want_value) {
   pj_block_any_expr(&body, pj_find_labels, &r);
   pj_block_any_expr(&body, pj_rename_name, &r);
   PjReturns x = {.in = in, .prefix = prefix, .result = want_value ? pj_arena_printf(in->arena, "%s$result", prefix) : NULL};
-  pj_rewrite_returns(&x, &body, false, true);
+  PjReturnRewrite rw = {in->arena, &x, pj_ret_result, pj_ret_set, pj_ret_guard};
+  pj_rewrite_returns(&rw, &body, false, true);
   if (x.returned) pj_emit(in, pj_assign(in, pj_name(in, x.returned, call->loc), pj_bool(in, false, call->loc), call->loc));
   for (int i = 0; i < body.count; i++) pj_emit(in, body.stmts[i]);
   return x.result ? pj_name(in, x.result, call->loc) : NULL;
