@@ -163,7 +163,7 @@ static const PjType *pj_static(PjChecker *c, PjExpr **slot, const PjType *t) {
 }
 
 static bool pj_is_literal_type(const PjType *t) {
-  if (t->kind == PJ_TY_SCALAR) return t->literal;
+  if (t->kind == PJ_TY_SCALAR || t->kind == PJ_TY_STRING) return t->literal;
   if (t->kind != PJ_TY_TUPLE || t->count == 0) return false;
   for (int i = 0; i < t->count; i++)
     if (!pj_is_literal_type(t->items[i])) return false;
@@ -181,6 +181,14 @@ static PjExpr *pj_literal_expr(PjChecker *c, const PjType *t, PjLoc loc) {
     for (int i = 0; i < t->count; i++) e->tuple.items[i] = pj_literal_expr(c, t->items[i], loc);
     return e;
   }
+  if (t->kind == PJ_TY_STRING) {
+    e->kind = PJ_EX_STRING;
+    e->str = t->text;
+    e->str_len = t->text_len;
+    e->big = t->dtype == PJ_UINT8;
+    e->type = t;
+    return e;
+  }
   e->kind = t->dtype == PJ_BOOL ? PJ_EX_BOOL : PJ_EX_INT;
   e->ival = t->value;
   return e;
@@ -193,12 +201,13 @@ static const PjType *pj_literal_param(PjChecker *c, int v) {
   return pj_assigns_name(&c->f->body, c->f->vars[v].name) ? NULL : c->spec->args[v];
 }
 
-/* Whether an argument, as written, is a constant numba types as a literal: an integer or a bool,
- * a negated integer, a tuple of them, a module-level Python int or bool, or a literal parameter. */
+/* Whether an argument, as written, is a constant numba types as a literal: an integer, a bool or
+ * a string, a negated integer, a tuple of them, a module-level Python int or bool, or a literal
+ * parameter. */
 static bool pj_literal_syntax(PjChecker *c, const PjExpr *e) {
   switch (e->kind) {
   case PJ_EX_INT: return !e->big;
-  case PJ_EX_BOOL: return true;
+  case PJ_EX_BOOL: case PJ_EX_STRING: return true;
   case PJ_EX_UNARY:
     return (e->un.op == PJ_UN_NEG || e->un.op == PJ_UN_POS) && e->un.x->kind == PJ_EX_INT && !e->un.x->big;
   case PJ_EX_TUPLE:
@@ -219,6 +228,8 @@ static bool pj_literal_syntax(PjChecker *c, const PjExpr *e) {
 static const PjType *pj_literal_of(PjChecker *c, const PjExpr *e) {
   if (e->kind == PJ_EX_INT && !e->big) return pj_type_literal(c->arena, PJ_INT64, e->ival);
   if (e->kind == PJ_EX_BOOL) return pj_type_literal(c->arena, PJ_BOOL, e->ival != 0);
+  if (e->kind == PJ_EX_STRING && e->type && e->type->kind == PJ_TY_STRING)
+    return pj_type_string_literal_of(c->arena, e->type, e->str, e->str_len);
   if (e->kind != PJ_EX_TUPLE || e->tuple.count == 0 || e->tuple.count > 64) return NULL;
   const PjType *items[64];
   for (int i = 0; i < e->tuple.count; i++)
@@ -232,7 +243,7 @@ static const PjType *pj_type_name_expr(PjChecker *c, PjExpr **slot) {
   const PjType *lit = v >= 0 ? pj_literal_param(c, v) : NULL;
   if (lit) { /* a constant the caller passed: the body sees the constant */
     *slot = pj_literal_expr(c, lit, e->loc);
-    return pj_expr_type(c, slot);
+    return lit->kind == PJ_TY_STRING ? pj_type_string_literal(c, *slot) : pj_expr_type(c, slot);
   }
   if (v >= 0) {
     e->name.var = v;
@@ -804,10 +815,12 @@ static const PjType *pj_type_device_call(PjChecker *c, PjExpr **slot, const PjFu
     for (int i = 0; i < e->call.nargs; i++)
       if (pj_literal_syntax(c, e->call.args[i])) e->call.literals |= 1ull << i;
   }
-  for (int i = 0; ok && i < e->call.nargs; i++) ok = (args[i] = pj_expr_type(c, &e->call.args[i])) != NULL;
+  for (int i = 0; ok && i < e->call.nargs; i++) /* a string literal: numba's StringLiteral, the callee sees it */
+    ok = (args[i] = e->call.args[i]->kind == PJ_EX_STRING ? pj_type_string_literal(c, e->call.args[i])
+                                                           : pj_expr_type(c, &e->call.args[i])) != NULL;
   if (!ok) return NULL;
   for (int i = 0; i < e->call.nargs; i++) {
-    if (args[i]->kind != PJ_TY_SCALAR && args[i]->kind != PJ_TY_ARRAY && args[i]->kind != PJ_TY_TUPLE &&
+    if (args[i]->kind != PJ_TY_SCALAR && args[i]->kind != PJ_TY_STRING && args[i]->kind != PJ_TY_ARRAY && args[i]->kind != PJ_TY_TUPLE &&
         args[i]->kind != PJ_TY_GRID_GROUP && args[i]->kind != PJ_TY_FUNCTION && args[i]->kind != PJ_TY_DTYPE &&
         args[i]->kind != PJ_TY_RECORD && args[i]->kind != PJ_TY_POINTER && args[i]->kind != PJ_TY_NONE) {
       pj_err(c, e->call.args[i]->loc, "cannot pass %s to a device function", pj_tn(c, args[i]));
@@ -1227,6 +1240,10 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
       continue;
     }
     if (pj_builtins[id].typing == PJ_TYPING_PRINT) pj_dim3_as_tuple(c, &e->call.args[i]);
+    if (id == PJ_BI_LEN && e->call.args[i]->kind == PJ_EX_STRING) { /* len("abc"): its characters */
+      pj_type_string_literal(c, e->call.args[i]);
+      continue;
+    }
     int special = pj_builtins[id].typing == PJ_TYPING_NEW_ARRAY ? pj_new_array_arg(c, e, id, i) : 0;
     ok = (special ? special > 0 : pj_expr_type(c, &e->call.args[i]) != NULL) && ok;
     if (special < 0 && i == 0 && e->call.args[0]->kind == PJ_EX_LIST) break; /* its message typed the rest */

@@ -63,6 +63,15 @@ const PjType *pj_type_string(PjArena *arena, bool bytes, int64_t count) {
   return t;
 }
 
+const PjType *pj_type_string_literal_of(PjArena *arena, const PjType *string, const char *text, int64_t len) {
+  PjType *t = pj_arena_alloc(arena, sizeof(PjType));
+  *t = *string;
+  t->literal = true;
+  t->text = text;
+  t->text_len = len;
+  return t;
+}
+
 const PjType *pj_type_function(PjArena *arena, int builtin, const struct PjFunc *func, const char *name) {
   PjType *t = pj_arena_alloc(arena, sizeof(PjType));
   t->kind = PJ_TY_FUNCTION;
@@ -85,6 +94,7 @@ static const PjType *pj_type_tuple_like(PjArena *arena, const PjType *t, const P
 
 const PjType *pj_type_unliteral(PjArena *arena, const PjType *t) {
   if (t->kind == PJ_TY_SCALAR && t->literal) return pj_type_scalar(t->dtype);
+  if (t->kind == PJ_TY_STRING && t->literal) return pj_type_string(arena, t->dtype == PJ_UINT8, t->count);
   if (t->kind != PJ_TY_TUPLE) return t;
   const PjType *items[64];
   bool any = false;
@@ -212,7 +222,9 @@ bool pj_type_equal(const PjType *a, const PjType *b) {
     return a->dtype == b->dtype && a->ndim == b->ndim && a->layout == b->layout && a->readonly == b->readonly &&
            (a->record || b->record ? pj_record_equal(a->record, b->record) : true);
   case PJ_TY_RECORD: return pj_record_equal(a->record, b->record);
-  case PJ_TY_STRING: return a->dtype == b->dtype && a->count == b->count;
+  case PJ_TY_STRING:
+    return a->dtype == b->dtype && a->count == b->count && a->literal == b->literal &&
+           (!a->literal || (a->text_len == b->text_len && memcmp(a->text, b->text, (size_t)a->text_len) == 0));
   case PJ_TY_TUPLE:
     if (a->count != b->count || !a->fields != !b->fields) return false;
     if (a->fields && strcmp(a->tname, b->tname) != 0) return false;
@@ -259,7 +271,10 @@ static const char *pj_record_name(PjArena *arena, const PjRecord *r) {
 const char *pj_type_name(PjArena *arena, const PjType *t) {
   switch (t->kind) {
   case PJ_TY_RECORD: return pj_record_name(arena, t->record);
-  case PJ_TY_STRING: return t->dtype == PJ_UINT8 ? "bytes" : "unicode_type";
+  case PJ_TY_STRING:
+    if (t->literal) return pj_arena_printf(arena, "Literal[%s](%.*s)", t->dtype == PJ_UINT8 ? "bytes" : "str",
+                                           (int)t->text_len, t->text);
+    return t->dtype == PJ_UINT8 ? "bytes" : "unicode_type";
   case PJ_TY_VOID: return "none";
   case PJ_TY_NONE: return "none";
   case PJ_TY_SCALAR:

@@ -39,12 +39,14 @@ struct PjType {
   const PjType **items; /* TUPLE */
   const char *tname;    /* TUPLE: a namedtuple's class name, else NULL */
   const char *const *fields; /* TUPLE: a namedtuple's field names (count of them), else NULL */
-  bool literal;         /* SCALAR int64 or bool: a constant argument of a device function (numba's
-                         * IntegerLiteral / BooleanLiteral), which the callee is specialised on */
+  bool literal;         /* SCALAR int64 or bool, STRING: a constant argument of a device function (numba's
+                         * IntegerLiteral / BooleanLiteral / StringLiteral), which the callee is specialised on */
   int64_t value;        /* SCALAR literal */
   int builtin;          /* FUNCTION: the row of stdlib/builtins.def, or -1 for a device function */
   const struct PjFunc *func; /* FUNCTION: the device function */
   const char *fname;    /* FUNCTION: its name, for messages */
+  const char *text;     /* STRING literal: its characters (UTF-8, or the bytes), text_len of them */
+  int64_t text_len;
   const PjRecord *record; /* RECORD; ARRAY: an array of records (always strided, 'A'; dtype unused);
                            * DTYPE: a record dtype (numba's Record as a value) */
 };
@@ -63,6 +65,8 @@ const PjType *pj_type_pointer(PjDtype dtype); /* CPointer(dtype); interned */
 const PjType *pj_type_function(PjArena *arena, int builtin, const struct PjFunc *func, const char *name);
 /* A string literal's type: bytes (b"...") or str, of count characters. */
 const PjType *pj_type_string(PjArena *arena, bool bytes, int64_t count);
+/* A string literal passed to a device function (numba's StringLiteral): the callee is specialised on it. */
+const PjType *pj_type_string_literal_of(PjArena *arena, const PjType *string, const char *text, int64_t len);
 /* A constant argument's type: int64 or bool with its value (compare with pj_type_equal). */
 const PjType *pj_type_literal(PjArena *arena, PjDtype dtype, int64_t value);
 /* The type without literal values (a tuple's items too): what a variable holding it has. */

@@ -291,6 +291,101 @@ def test_refusals_are_located():
     typing_error(number_into, (u,), "cannot store int64 into an element of array([unichr x 3], 1d, A)", "a[0] = 5")
 
 
+# ---- a string literal passed to a device function (numba's StringLiteral): the callee is
+# specialised on it, so its comparisons fold (numba-cuda issue 755's program, as written there) -----
+
+@cuda.jit(device=True, forceinline=True)
+def load(gmem, value):
+    if value == "1":
+        gmem[cuda.threadIdx.x] = 1.0
+    else:
+        gmem[cuda.threadIdx.x] = 0.0
+
+
+@cuda.jit(device=True)
+def mode_code(mode):
+    if mode == "add":
+        return 1
+    elif mode != "mul":
+        return 2
+    return 3
+
+
+@cuda.jit(device=True)
+def through(mode, x):
+    return mode_code(mode) * 10 + len(mode) + x
+
+
+@cuda.jit(device=True)
+def bytes_code(m):
+    return 1 if m == b"add" else 2
+
+
+@cuda.jit(device=True)
+def store_into(names, i, s):
+    names[i] = s
+
+
+def test_string_literal_arguments():
+    @cuda.jit
+    def kernel(buff):
+        load(buff, "1")
+
+    buff = cuda.to_device(np.zeros(32, dtype=np.float32))
+    kernel[1, 32](buff)
+    cuda.synchronize()
+    np.testing.assert_equal(buff.copy_to_host(), np.ones(32, np.float32))
+
+    @cuda.jit
+    def modes(out, names, bnames):
+        load(out, "0")  # out[0] = 0.0 first, then out[0] below
+        out[0] = mode_code("add")
+        out[1] = mode_code("sub")
+        out[2] = mode_code("mul")
+        out[3] = through("add", 100)
+        out[4] = through("mul", 200)
+        out[5] = len("h\u00e9llo") + len(b"h\xc3\xa9")
+        out[6] = bytes_code(b"add") + 10 * bytes_code(b"xy")
+        store_into(names, 0, "h\u00e9llo")
+        store_into(bnames, 1, b"by")
+
+    def expect(mode):  # the same functions run by Python
+        return 1 if mode == "add" else 2 if mode != "mul" else 3
+
+    out = np.zeros(7, np.float64)
+    names, bnames = np.zeros(2, "U5"), np.zeros(2, "S3")
+    modes[1, 1](out, names, bnames)
+    want = [expect("add"), expect("sub"), expect("mul"), expect("add") * 10 + 3 + 100,
+            expect("mul") * 10 + 3 + 200, len("h\u00e9llo") + len(b"h\xc3\xa9"), 1 + 10 * 2]
+    np.testing.assert_equal(out, np.array(want, np.float64))
+    np.testing.assert_equal(names, np.array(["h\u00e9llo", ""], "U5"))
+    np.testing.assert_equal(bnames, np.array([b"", b"by"], "S3"))
+
+
+def test_string_literal_argument_specialises_and_folds():
+    def kernel(buff):
+        load(buff, "1")
+        load(buff, "2")
+
+    ptx, _ = cuda.compile_ptx(kernel, (cuda.float32[:],))
+    assert "Literal[str]" not in ptx
+    # both calls inlined and their comparisons folded: no character compare is left, one store of 0.0
+    assert len(re.findall(r"st\.global", ptx)) == 1, ptx
+
+    @cuda.jit
+    def reassigned(a):
+        store_into(a, 0, "x")
+        fold_then_assign(a, "abc")
+    typing_error(reassigned, (np.zeros(2, "U3"),), "strings are not supported in kernels yet", 's = "ab"')
+
+
+@cuda.jit(device=True)
+def fold_then_assign(a, s):
+    if len(s) > 2:
+        s = "ab"
+    a[1] = s
+
+
 def test_big_endian_unicode_is_refused():
     with pytest.raises(TypeError):
         overwrite[1, 1](np.zeros(2, ">U3"), np.zeros(2, "S3"))
