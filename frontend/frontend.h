@@ -41,6 +41,9 @@ bool pj_resolve(PjArena *arena, PjSyntax *syn, PjDiags *diags);
 /* frontend/loopvars.c: a name that only several for loops use, each loop's own, split into one
  * variable per loop (renamed before the locals are collected; inner: the inner functions). */
 void pj_split_loop_vars(PjArena *arena, PjFunc *f, PjFunc *const *inner, int ninner);
+/* frontend/webs.c: the definitions of a name that never meet at a read (numba's SSA versions),
+ * split into variables of their own, name.1, name.2, ... (before the locals are collected). */
+void pj_split_webs(PjArena *arena, PjFunc *f, PjFunc *const *inner, int ninner);
 const PjGlobal *pj_module_global(const PjModule *m, const char *name);
 /* Adds the module's globals not yet in m->names to it: after the list grows, before lookups. */
 void pj_module_index(PjArena *arena, PjModule *m);

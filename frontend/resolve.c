@@ -181,6 +181,7 @@ bool pj_resolve(PjArena *arena, PjSyntax *syn, PjDiags *diags) {
     fs->func->inline_mode = fs->inline_mode;
     fs->func->parse_diags = fs->body_ok ? NULL : fs->diags;
     pj_split_loop_vars(arena, fs->func, syn->inner, syn->ninner);
+    pj_split_webs(arena, fs->func, syn->inner, syn->ninner);
     pj_collect_locals(arena, fs->func);
   }
   for (int i = 0; i < syn->ninner; i++) pj_collect_locals(arena, syn->inner[i]);

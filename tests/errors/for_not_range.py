@@ -20,6 +20,7 @@ def k(a, x):
     t = (1, 2)
     for j in t:  # expect error@14: the loop assigns 't', which a for loop over a tuple reads: iterate over a copy
         t = (j, j)
+    a[0] = t[0]  # t read after the loop: the loop's t and the tuple iterated are one variable
     for (p, q) in range(3):  # expect error@9: the target of a for loop must be a name
         pass
     for j in enumerate(a, x):  # expect error@27: enumerate()'s start must be an integer, not float64

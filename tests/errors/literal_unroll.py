@@ -14,5 +14,6 @@ def k(a, x):
         pass
     for v in literal_unroll(u):  # expect error@29: the loop assigns 'u', which literal_unroll() walks
         u = (2, 3.5)
+    a[0] = u[0]  # u read after the loop: the loop's u and the tuple walked are one variable
     for v in literal_unroll((a, x)):
         a[0] = v[0]  # expect error@16: float64 cannot be indexed

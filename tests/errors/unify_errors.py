@@ -1,5 +1,6 @@
-# A variable holds one type: an array and a number cannot share it (numba: "Cannot unify"); an
-# array argument cannot be rebound to a number.
+# A variable holds one type where its definitions meet at a read: an array and a number cannot
+# share it (numba: "Cannot unify"); an array argument cannot be rebound to a number that a read of
+# the argument may also see.
 # ARGS: --emit=types --sig "void(float64[:], int64, float64)"
 from numba import cuda
 
@@ -11,6 +12,8 @@ def k(a, n, x):
         v = a
     else:
         v = 1.0  # expect error@9: cannot unify array(float64, 1d, C) and float64 for 'v'
+    w = v  # noqa: F841 (a read of v: its two definitions meet here)
     a[i] = n if x > 0 else a  # expect error@12: cannot unify int64 and array(float64, 1d, C)
-    a = 1.5  # expect error@5: for 'a'
+    if x > 1:
+        a = 1.5  # expect error@9: for 'a'
     a[i] = None  # expect error@12: cannot assign a value of type none
