@@ -158,8 +158,22 @@ static PjTarget pj_target_named(const char *target) {
   return strcmp(target, "cpu") == 0 ? PJ_TARGET_CPU : strcmp(target, "cuda") == 0 ? PJ_TARGET_CUDA : PJ_TARGET_AUTO;
 }
 
+/* A process forked after a device was opened has none: the GPU's context (and the CPU executor's
+ * worker threads) stayed with the parent. Its device calls raise numba's CudaDriverError. */
+static volatile int g_forked;
+static void pj_after_fork_child(void) {
+  if (g_devices_open) g_forked = 1;
+}
+static bool pj_forked(void) {
+  if (!g_forked) return false;
+  PyErr_SetString(g_cuda_error, "CUDA initialized before forking (a process forked after its parent used the "
+                  "device has none: start it with multiprocessing's 'spawn' method)");
+  return true;
+}
+
 /* Opens device `ordinal` of `target` (of g_target once one is open). */
 static PjDevice *pj_device_open_as(PjTarget target, int ordinal) {
+  if (pj_forked()) return NULL;
   if (ordinal < 0 || ordinal >= PJ_PY_MAX_DEVICES) {
     PyErr_Format(g_cuda_error, "there is no device %d", ordinal);
     return NULL;
@@ -212,6 +226,7 @@ static int pj_chosen_ordinal(void) {
 }
 
 PjDevice *pj_need_device(void) {
+  if (pj_forked()) return NULL;
   int ordinal = pj_chosen_ordinal();
   if (ordinal < 0) ordinal = 0; /* a thread that chose none runs on device 0 */
   return g_devices[ordinal] ? g_devices[ordinal] : pj_device_at(ordinal);
@@ -1716,6 +1731,7 @@ PyMODINIT_FUNC PyInit__core(void) {
   if (!m) return NULL;
   g_typing_error = PyErr_NewException("pyjitc._core.TypingError", NULL, NULL);
   g_cuda_error = PyErr_NewException("pyjitc._core.CudaError", NULL, NULL);
+  pthread_atfork(NULL, NULL, pj_after_fork_child);
   PyTypeObject *launcher;
   if (pj_add_type(m, &pj_alloc_spec, &g_alloc_type) < 0 || pj_add_type(m, &pj_array_spec, &g_array_type) < 0 ||
       pj_add_type(m, &pj_host_spec, NULL) < 0 ||
