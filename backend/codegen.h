@@ -44,6 +44,9 @@ typedef struct PjCgHooks {
   void (*print)(PjCg *g, LLVMValueRef fmt, LLVMValueRef *args, unsigned n);
 } PjCgHooks;
 
+/* backend/target.c: cuda.cg.this_grid() was taken: the kernel is launched cooperatively. */
+void pj_cg_grid_group(PjCg *g);
+
 /* Storage made once per call site of cuda.shared.array / cuda.local.array. */
 typedef struct PjCgSite {
   const PjExpr *site;
@@ -96,7 +99,7 @@ struct PjCg {
   LLVMMetadataRef di_file, di_scope;
   struct PjDi *di;       /* debuginfo.c's state */
   LLVMValueRef error_record;
-  bool grid_sync;         /* a grid barrier (g.sync()) was emitted: the launch must be cooperative */
+  bool grid_sync;         /* a grid barrier (g.sync()) was emitted, or this_grid() taken: the launch is cooperative */
   /* CPU thread loops: the body's guard (guard.c) and the body's parameters for it: probe (i1:
    * evaluate up to the guard and return whether the thread passes it) and all_pass (i1: every
    * thread of this row passes it, so the branch is not needed) */

@@ -490,6 +490,14 @@ static const PjCgHooks pj_nvptx_hooks = {pj_nvptx_sreg, pj_nvptx_math, pj_nvptx_
                                          pj_nvptx_barrier,
                                          pj_nvptx_fence, pj_nvptx_lane, pj_nvptx_nanosleep, pj_nvptx_collective,
                                          pj_nvptx_print};
+/* cuda.cg.this_grid(): as numba, a kernel that takes its grid group is launched cooperatively
+ * (numba-cuda's `cooperative`), whether or not it syncs the grid; on the GPU its module then has
+ * the grid barrier's word, which the runtime resets before such a launch. */
+void pj_cg_grid_group(PjCg *g) {
+  g->grid_sync = true;
+  if (g->hooks == &pj_nvptx_hooks) pj_grid_barrier_word(g);
+}
+
 static const PjCgHooks pj_host_hooks = {pj_host_sreg, pj_host_math, pj_host_new_array, pj_host_dynamic_shared_bytes,
                                         pj_host_barrier,
                                         pj_host_fence, pj_host_lane, pj_host_nanosleep, pj_host_collective,

@@ -206,6 +206,25 @@ def test_only_grid_sync_kernels_are_limited():
     np.testing.assert_array_equal(a, np.arange(a.size))
 
 
+@cuda.jit
+def takes_the_grid_only(a):
+    g = cuda.cg.this_grid()  # noqa: F841  (numba: taking the group alone makes the launch cooperative)
+    i = cuda.grid(1)
+    if i < a.size:
+        a[i] = 2 * i
+
+
+def test_this_grid_alone_is_cooperative():
+    a = np.zeros(256, dtype=np.int64)
+    takes_the_grid_only[4, 64](a)
+    np.testing.assert_array_equal(a, 2 * np.arange(256))
+    assert all(o.cooperative for o in takes_the_grid_only.overloads.values())
+    assert not any(o.cooperative for o in no_grid_sync.overloads.values())
+    n = takes_the_grid_only.max_cooperative_grid_blocks(64)
+    with pytest.raises(pyjitc.CudaError):  # as any cooperative launch: no more blocks than fit at once
+        takes_the_grid_only[n + 1, 64](np.zeros((n + 1) * 64, dtype=np.int64))
+
+
 def test_host_side_names():
     assert cuda.cg.this_grid is this_grid and cg is cuda.cg
     with pytest.raises(TypeError, match="inside a kernel"):
