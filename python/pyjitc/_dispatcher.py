@@ -7,6 +7,7 @@ namespaces), the way numba resolves them."""
 import ast
 import builtins
 import collections
+import copy
 import dis
 import enum
 import linecache
@@ -627,7 +628,7 @@ class Dispatcher:
                 for path in units.links:
                     kernel.link(path, arch or device()[2])
         except TypingError as e:
-            raise _kernel_error(e) from None
+            raise _kernel_error(e, self.py_func) from None
         _warn_compiled(kernel)
         if not emit and tgt == target():
             self._variants[(tuple(types), noalias, narrow, arch or device()[2])] = kernel
@@ -1193,9 +1194,44 @@ def _kernel_attribute(kernel, k, what, name, ptx_of):
     return _ptx_bytes(ptx_of(), "const" if k == 1 else "local")
 
 
-def _kernel_error(e):
+def _name_in(py_func, name):
+    """What `name` means in py_func: a variable of its closure, else a global; None if neither."""
+    code, cells = getattr(py_func, "__code__", None), getattr(py_func, "__closure__", None) or ()
+    for var, cell in zip(code.co_freevars if code else (), cells):
+        if var == name:
+            try:
+                return cell.cell_contents
+            except ValueError:
+                return None
+    return getattr(py_func, "__globals__", {}).get(name)
+
+
+def _numba_trailer(diagnostics, py_func):
+    """numba's summary of a typing error, after pyjitc's located diagnostics: the Python exception
+    an undefined name is ("NameError: name 'floor' is not defined") and, for each device function
+    the error is in, numba's "During: resolving callee type: type(CUDADispatcher(<function ...>))"
+    and "During: typing of call at FILE (LINE)" lines."""
+    lines = []
+    first = diagnostics[0].get("message", "") if diagnostics else ""
+    m = re.match(r"name '([^']+)' is not defined", first)
+    if m:
+        lines.append(f"NameError: name '{m.group(1)}' is not defined")
+    for d in diagnostics[1:]:
+        m = re.match(r"in the call of device function '([^']+)' from here", d.get("message", ""))
+        if not m:
+            continue
+        fn = _name_in(py_func, m.group(1))
+        fn = getattr(fn, "py_func", fn)
+        shown = repr(fn) if callable(fn) else f"<function {m.group(1)}>"
+        lines.append(f"During: resolving callee type: type(CUDADispatcher({shown}))")
+        lines.append(f"During: typing of call at {d.get('file')} ({d.get('line')})")
+    return "\n".join(lines)
+
+
+def _kernel_error(e, py_func=None):
     """A kernel that returns a value: numba raises TypeError ("must have void return type"); an
-    alignment= that is no positive power of two (a multiple of 8): ValueError."""
+    alignment= that is no positive power of two (a multiple of 8): ValueError. A typing error gets
+    numba's summary after its diagnostics (_numba_trailer)."""
     if any("must have void return type" in d.get("message", "") for d in getattr(e, "diagnostics", ())):
         err = KernelReturnError(*e.args)
         err.diagnostics = e.diagnostics
@@ -1203,6 +1239,11 @@ def _kernel_error(e):
     if any(d.get("message", "").startswith("Alignment must be") for d in getattr(e, "diagnostics", ())):
         err = ValueError(*e.args)  # an invalid alignment= of a local/shared array: numba's ValueError
         err.diagnostics = e.diagnostics
+        return err
+    trailer = _numba_trailer(getattr(e, "diagnostics", ()), py_func) if e.args else ""
+    if trailer:
+        err = copy.copy(e)  # the same class and fields (function, filename, looked), its text extended
+        err.args = (e.args[0].rstrip("\n") + "\n\n" + trailer + "\n",) + e.args[1:]
         return err
     return e
 

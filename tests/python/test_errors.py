@@ -301,3 +301,27 @@ def test_kernel_names_outlive_the_compile():
     with pytest.raises(Exception) as e:
         keeps_its_name[1, 1](a)
     assert "keeps_its_name" in str(e.value) and os.path.basename(__file__) in str(e.value), str(e.value)
+
+
+def test_numba_summary_after_the_diagnostics():
+    # numba's wording of an undefined name in a device function (numba-cuda's test_typing_error):
+    # pyjitc's located diagnostics first, then numba's "NameError" and "During:" lines
+    @cuda.jit(device=True)
+    def dev_func(x):
+        return floor(x)  # noqa: F821
+
+    @cuda.jit
+    def kernel_func():
+        dev_func(1.5)
+
+    with pytest.raises(pyjitc.TypingError) as e:
+        kernel_func[1, 1]()
+    text = str(e.value)
+    call = e.value.diagnostics[1]
+    assert re.search(r"test_errors\.py:\d+:\d+: error: name 'floor' is not defined", text), text
+    assert "\nNameError: name 'floor' is not defined\n" in text, text
+    assert f"During: resolving callee type: type(CUDADispatcher({dev_func.py_func!r}))" in text, text
+    assert f"During: typing of call at {call['file']} ({call['line']})" in text, text
+    assert call["file"] == __file__ and "dev_func(1.5)" in open(__file__).read().splitlines()[call["line"] - 1]
+    assert [d["message"] for d in e.value.diagnostics] == ["name 'floor' is not defined",
+                                                          "in the call of device function 'dev_func' from here"]
