@@ -10,6 +10,31 @@ from ._runtime import CODES, DTYPES, code_of, device, target
 
 HOST_TO_DEVICE, DEVICE_TO_HOST, DEVICE_TO_DEVICE = 0, 1, 2
 
+# The copies of device arrays: pyjitc's own, or, once a program has replaced numba's driver
+# functions cuMemcpyHtoD / cuMemcpyDtoH (numba.cuda.cudadrv.driver.driver, as numba-cuda's tests
+# mock them to prove a path copies nothing), through those (use_driver_copies).
+_copy = _core.copy
+_driver = None  # the driver object whose replaced functions copies go through
+
+
+def _driver_copy(kind, dst, src, nbytes, stream=None, device_id=None):
+    fn = None
+    if kind in (HOST_TO_DEVICE, DEVICE_TO_HOST):
+        fn = vars(_driver).get("cuMemcpyHtoD" if kind == HOST_TO_DEVICE else "cuMemcpyDtoH")
+    if fn is None:
+        return _core.copy(kind, dst, src, nbytes, stream, device_id)
+    if stream is not None:
+        stream.synchronize()
+    return fn(dst, src, nbytes)
+
+
+def use_driver_copies(driver):
+    """Copies go through the driver object's replaced functions while it has any."""
+    global _copy, _driver
+    replaced = any(n in vars(driver) for n in ("cuMemcpyHtoD", "cuMemcpyDtoH"))
+    _driver = driver
+    _copy = _driver_copy if replaced else _core.copy
+
 
 def _c_strides(shape, itemsize):
     strides, s = [], itemsize
@@ -215,10 +240,10 @@ class DeviceNDArray(_core.ArrayBase):
         lo, nbytes = _span(self.shape, self.strides, self.itemsize)
         contiguous = nbytes == self.nbytes and ary.strides == self.strides
         if contiguous:
-            _core.copy(DEVICE_TO_HOST, ary.ctypes.data, self._address, nbytes, _stream(stream), self._device_id)
+            _copy(DEVICE_TO_HOST, ary.ctypes.data, self._address, nbytes, _stream(stream), self._device_id)
             return ary
         staging = np.empty(nbytes, np.uint8)
-        _core.copy(DEVICE_TO_HOST, staging.ctypes.data, self._address + lo, nbytes, _stream(stream), self._device_id)
+        _copy(DEVICE_TO_HOST, staging.ctypes.data, self._address + lo, nbytes, _stream(stream), self._device_id)
         if stream:
             _stream(stream).synchronize()
         ary[...] = np.ndarray(self.shape, self.dtype, staging, -lo, self.strides)
@@ -234,7 +259,7 @@ class DeviceNDArray(_core.ArrayBase):
                     _core.copy_peer(self._device_id, self._address, ary._device_id, ary._address, self.nbytes,
                                     _stream(stream))
                 else:
-                    _core.copy(DEVICE_TO_DEVICE, self._address, ary._address, self.nbytes, _stream(stream),
+                    _copy(DEVICE_TO_DEVICE, self._address, ary._address, self.nbytes, _stream(stream),
                                self._device_id)
                 return
             ary = ary.copy_to_host()
@@ -248,15 +273,15 @@ class DeviceNDArray(_core.ArrayBase):
             host = np.asarray(ary, order="F" if self._layout == "F" and self.ndim > 1 else "C")
             if host.strides != self.strides:
                 host = np.array(ary, order="C" if self._layout == "C" else "F")
-            _core.copy(HOST_TO_DEVICE, self._address, host.ctypes.data, nbytes, _stream(stream), self._device_id)
+            _copy(HOST_TO_DEVICE, self._address, host.ctypes.data, nbytes, _stream(stream), self._device_id)
             if stream:
                 _stream(stream).synchronize()  # the host buffer may be a temporary
             return
         # a strided view: read the span, write the elements, copy it back
         staging = np.empty(nbytes, np.uint8)
-        _core.copy(DEVICE_TO_HOST, staging.ctypes.data, self._address + lo, nbytes, None, self._device_id)
+        _copy(DEVICE_TO_HOST, staging.ctypes.data, self._address + lo, nbytes, None, self._device_id)
         np.ndarray(self.shape, self.dtype, staging, -lo, self.strides)[...] = ary
-        _core.copy(HOST_TO_DEVICE, self._address + lo, staging.ctypes.data, nbytes, None, self._device_id)
+        _copy(HOST_TO_DEVICE, self._address + lo, staging.ctypes.data, nbytes, None, self._device_id)
 
     def copy_to_host_async(self, stream):
         return self.copy_to_host(stream=stream)
@@ -266,7 +291,7 @@ class DeviceNDArray(_core.ArrayBase):
         address = self._element_address(index)
         if address is not None:  # one element: read it straight, no view made
             out = np.empty((), self.dtype)
-            _core.copy(DEVICE_TO_HOST, out.__array_interface__["data"][0], address, self.itemsize, None, self._device_id)
+            _copy(DEVICE_TO_HOST, out.__array_interface__["data"][0], address, self.itemsize, None, self._device_id)
             return out[()]
         view = self._view(index)
         if view.ndim == 0:
@@ -297,7 +322,7 @@ class DeviceNDArray(_core.ArrayBase):
         if address is not None:
             host = np.asarray(value, dtype=self.dtype)
             if host.ndim == 0:  # one element from one value: written straight, no view made
-                _core.copy(HOST_TO_DEVICE, address, host.__array_interface__["data"][0], self.itemsize, None,
+                _copy(HOST_TO_DEVICE, address, host.__array_interface__["data"][0], self.itemsize, None,
                            self._device_id)
                 return
         view = self._view(index)

@@ -73,6 +73,30 @@ class Driver:
     def flush_pending_free(self):
         """pyjitc frees device memory when its last array goes: nothing is pending."""
 
+    # numba's driver functions for copies, (destination, source, bytes), synchronous; a program
+    # may replace them on this object (numba-cuda's tests do, to prove a path copies nothing),
+    # and device arrays then copy through its replacements
+    def cuMemcpyHtoD(self, dst, src, size):
+        from . import _core
+        _core.copy(0, int(getattr(dst, "value", dst) or 0), int(getattr(src, "value", src) or 0), int(size), None)
+
+    def cuMemcpyDtoH(self, dst, src, size):
+        from . import _core
+        _core.copy(1, int(getattr(dst, "value", dst) or 0), int(getattr(src, "value", src) or 0), int(size), None)
+
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value)
+        self._copies_changed(name)
+
+    def __delattr__(self, name):
+        object.__delattr__(self, name)
+        self._copies_changed(name)
+
+    def _copies_changed(self, name):
+        if name in ("cuMemcpyHtoD", "cuMemcpyDtoH"):
+            from . import _devicearray
+            _devicearray.use_driver_copies(self)
+
     def __repr__(self):
         return "<pyjitc's CUDA driver (numba.cuda.cudadrv.driver.driver)>"
 

@@ -122,6 +122,51 @@ def test_driver_object():
     d.flush_pending_free()
 
 
+def test_driver_copy_functions_can_be_replaced():
+    # numba's driver.cuMemcpyHtoD / cuMemcpyDtoH copy; a program that replaces them on the driver
+    # object (numba-cuda's tests mock them) sees every host <-> device copy go through its own
+    driver = cuda.cudadrv.driver.driver
+    a = np.arange(6.0)
+    d = cuda.to_device(a)
+    back = np.zeros(6)
+    driver.cuMemcpyDtoH(back.ctypes.data, d.device_ctypes_pointer, back.nbytes)
+    np.testing.assert_equal(back, a)
+    driver.cuMemcpyHtoD(d.device_ctypes_pointer, (a * 3).ctypes.data, a.nbytes)
+    np.testing.assert_equal(d.copy_to_host(), a * 3)
+
+    seen = []
+
+    def counting(kind):
+        original = getattr(driver, kind)
+
+        def copy(dst, src, size):
+            seen.append((kind, size))
+            return original(dst, src, size)
+        return copy
+
+    driver.cuMemcpyHtoD, driver.cuMemcpyDtoH = counting("cuMemcpyHtoD"), counting("cuMemcpyDtoH")
+    try:
+        e = cuda.to_device(np.arange(4, dtype=np.int32))
+        np.testing.assert_equal(e.copy_to_host(), np.arange(4))
+        assert seen == [("cuMemcpyHtoD", 16), ("cuMemcpyDtoH", 16)]
+
+        def refuse(*args):
+            raise cuda.cudadrv.driver.CudaAPIError(999, "Transfer not allowed")
+        driver.cuMemcpyDtoH = refuse
+        with pytest.raises(cuda.cudadrv.driver.CudaAPIError, match="Transfer not allowed"):
+            e.copy_to_host()
+
+        @cuda.vectorize(["float32(float32)"])
+        def plus_one(x):
+            return x + 1.0
+        seen.clear()
+        out = plus_one(cuda.to_device(np.ones(8, np.float32)))  # device data in and out: no transfer
+        assert seen == [("cuMemcpyHtoD", 32)]  # the to_device only
+    finally:
+        del driver.cuMemcpyHtoD, driver.cuMemcpyDtoH
+    np.testing.assert_equal(out.copy_to_host(), np.full(8, 2.0, np.float32))  # pyjitc's own copies again
+
+
 def test_imports_by_name_through_the_redirect(tmp_path):
     program = textwrap.dedent('''
         import numpy as np
