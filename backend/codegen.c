@@ -669,7 +669,20 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
   }
   case PJ_LOWER_CONSTANT: return LLVMConstReal(pj_cg_dtype(g, e->type->dtype), b->value);
   case PJ_LOWER_SHARED_ARRAY: return pj_cg_new_array(g, e, true);
-  case PJ_LOWER_LOCAL_ARRAY: return pj_cg_new_array(g, e, false);
+  case PJ_LOWER_LOCAL_ARRAY: {
+    LLVMValueRef v = pj_cg_new_array(g, e, false);
+    if (e->builtin.id == PJ_BI_ARRAY_COPY) { /* arr.copy(): the elements of a C-order array, bytes alike */
+      LLVMValueRef src = LLVMBuildExtractValue(g->b, pj_cg_expr(g, e->builtin.args[1]), 0, "");
+      LLVMTypeRef elem = pj_cg_mem_dtype(g, e->type->dtype);
+      uint64_t count = 1;
+      const PjExpr *shape = e->builtin.args[0];
+      for (int k = 0; k < shape->tuple.count; k++) count *= (uint64_t)shape->tuple.items[k]->ival;
+      uint64_t bytes = count * LLVMABISizeOfType(LLVMGetModuleDataLayout(g->mod), elem);
+      if (bytes)
+        LLVMBuildMemCpy(g->b, LLVMBuildExtractValue(g->b, v, 0, ""), 1, src, 1, LLVMConstInt(pj_cg_i64(g), bytes, 0));
+    }
+    return v;
+  }
   case PJ_LOWER_BARRIER: g->hooks->barrier(g, e); return NULL;
   case PJ_LOWER_FENCE: g->hooks->fence(g, b->nvptx64); return NULL;
   case PJ_LOWER_ATOMIC: return pj_cg_atomic(g, e, b);

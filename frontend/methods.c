@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "frontend/checker.h"
+#include "frontend/frontend.h"
 #include "stdlib/builtins.h"
 
 static bool pj_int_typed(const PjType *t) { return t && pj_type_is_scalar(t) && pj_type_is_intlike(t); }
@@ -105,12 +106,58 @@ static const PjType *pj_type_view(PjChecker *c, PjExpr **slot, PjExpr *base) {
   return rt;
 }
 
+/* The module-level array base is, when it is one; else NULL. */
+static const PjConstArray *pj_module_array(PjChecker *c, const PjExpr *base) {
+  if (base->kind == PJ_EX_CONST_ARRAY) return base->carray;
+  if (base->kind != PJ_EX_NAME || pj_var_index(c->f, base->name.id) >= 0) return NULL;
+  const PjGlobal *g = pj_module_global(c->m, base->name.id);
+  return g && g->kind == PJ_GLOBAL_ARRAY ? g->array : NULL;
+}
+
+/* arr.copy(): numba allocates the copy on the heap; pyjitc makes it a local array, which needs
+ * its shape when compiling: the copy of a module-level array, a writable array of the thread's. */
+static const PjType *pj_type_copy(PjChecker *c, PjExpr **slot, PjExpr *base) {
+  PjExpr *e = *slot;
+  if (e->call.nargs != 0 || e->call.has_kwargs) {
+    pj_err(c, e->loc, "copy() takes no arguments in kernels (the copy is in C order)");
+    return NULL;
+  }
+  const PjConstArray *a = pj_module_array(c, base);
+  if (!a || a->record || (a->address && a->layout != 'C')) {
+    pj_err(c, e->call.fn->attr.attr_loc, "copy() of %s is not supported in kernels: the copy is a local array, whose "
+           "shape must be known when compiling (copy a module-level array, or make a cuda.local.array and copy into "
+           "it)", pj_tn(c, base->type));
+    return NULL;
+  }
+  const PjType *rt = pj_type_array_layout(a->dtype, a->ndim, 'C');
+  if (c->final) {
+    PjExpr *shape = pj_new_expr(c, (PjExpr){.kind = PJ_EX_TUPLE, .loc = e->loc});
+    shape->tuple.count = a->ndim;
+    shape->tuple.items = pj_arena_alloc(c->arena, sizeof(PjExpr *) * (size_t)(a->ndim ? a->ndim : 1));
+    for (int k = 0; k < a->ndim; k++)
+      shape->tuple.items[k] = pj_new_expr(c, (PjExpr){.kind = PJ_EX_INT, .loc = e->loc, .ival = a->shape[k],
+                                                      .type = pj_type_scalar(PJ_INT64)});
+    PjExpr **args = pj_arena_alloc(c->arena, 2 * sizeof(PjExpr *));
+    args[0] = shape;
+    args[1] = base;
+    PjExpr *b = pj_new_expr(c, (PjExpr){.kind = PJ_EX_BUILTIN, .loc = e->loc, .type = rt});
+    b->builtin.id = PJ_BI_ARRAY_COPY;
+    b->builtin.args = args;
+    b->builtin.nargs = 2;
+    *slot = b;
+  }
+  return rt;
+}
+
 const PjType *pj_type_array_method(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot, *fn = e->call.fn, *base = fn->attr.base;
   if (!base->type || base->type->kind != PJ_TY_ARRAY || base->type->record) return NULL;
   if (strcmp(fn->attr.attr, "reshape") == 0) return pj_type_reshape(c, slot, base);
   if (strcmp(fn->attr.attr, "view") == 0) return pj_type_view(c, slot, base);
+  if (strcmp(fn->attr.attr, "copy") == 0) return pj_type_copy(c, slot, base);
   return NULL;
 }
 
-bool pj_is_array_view_method(const char *name) { return !strcmp(name, "reshape") || !strcmp(name, "view"); }
+bool pj_is_array_view_method(const char *name) {
+  return !strcmp(name, "reshape") || !strcmp(name, "view") || !strcmp(name, "copy");
+}

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from pyjitc import cuda
+from pyjitc.errors import TypingError
 
 CPLX3D = ((np.arange(4 * 3 * 5, dtype=np.complex64).reshape(4, 3, 5) + 1j) / 2j)
 CPLX128 = np.exp(1j * np.linspace(0.0, 3.0, 9)).reshape(3, 3)
@@ -107,3 +108,40 @@ def write_const(out):
 def test_record_constant_is_read_only():
     with pytest.raises(Exception, match="read-only|readonly"):
         write_const[1, 1](np.zeros(1, np.int32))
+
+
+COPIED = np.array([1, 2, 3])[::-1]  # a view: the kernel holds its elements, in C order
+GRID = np.arange(12.0).reshape(3, 4)
+
+
+def test_copy_of_a_module_level_array():
+    # numba-cuda's test_array_copy, and a 2-d one: copy() gives a writable array of the thread's
+    @cuda.jit
+    def kernel(out, out2):
+        q = COPIED.copy()
+        for i in range(len(out)):
+            out[i] = q[i]
+        g = GRID.copy()
+        g[1, 2] = -1.0  # the copy is writable; the constant is not touched
+        for i in range(g.shape[0]):
+            for j in range(g.shape[1]):
+                out2[i, j] = g[i, j] + GRID[i, j]
+
+    out, out2 = np.zeros(3), np.zeros((3, 4))
+    kernel[1, 1](out, out2)
+    np.testing.assert_equal(out, COPIED)
+    want = GRID * 2
+    want[1, 2] = -1.0 + GRID[1, 2]
+    np.testing.assert_equal(out2, want)
+
+
+def test_copy_of_an_argument_is_refused_at_the_line():
+    @cuda.jit
+    def kernel(a):
+        b = a.copy()
+        b[0] = 1
+
+    with pytest.raises(TypingError) as e:
+        kernel[1, 1](np.zeros(4))
+    text = str(e.value)
+    assert "copy() of array(float64, 1d, C) is not supported in kernels" in text and "b = a.copy()" in text, text
