@@ -55,7 +55,7 @@ int pj_var_index(const PjFunc *f, const char *name) {
 /* Python's builtin functions that kernels may not call (yet): named as such in messages. */
 static bool pj_python_builtin(const char *name) {
   static const char *const names[] = {"print", "pow", "divmod", "complex", "bool", "sum", "any", "all",
-                                      "isinstance", "enumerate", "zip", "list", "tuple", "dict", "set", "str",
+                                      "enumerate", "zip", "list", "tuple", "dict", "set", "str",
                                       "repr", "hash", "id", "input", "open", "iter", "next", "sorted", "reversed",
                                       "map", "filter", "getattr", "setattr", "type", "slice", "ord", "chr", "hex"};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -1127,6 +1127,53 @@ static int pj_new_array_arg(PjChecker *c, PjExpr *call, int id, int i) {
   return 0;
 }
 
+/* Whether a value of type xt is an instance of the class written as cls, as numba answers
+ * isinstance() when compiling: int, float, complex and bool are numba's Integer, Float, Complex
+ * and Boolean kinds; a NumPy or numba scalar class (np.float32, float32, nv_bfloat16) its one type;
+ * tuple and np.ndarray any tuple and any array; a tuple of classes any of them. 1 yes, 0 no, -1 an
+ * error (reported). */
+static int pj_isinstance_of(PjChecker *c, const PjType *xt, const PjExpr *cls) {
+  if (cls->kind == PJ_EX_TUPLE) {
+    int any = 0;
+    for (int i = 0; i < cls->tuple.count; i++) {
+      int r = pj_isinstance_of(c, xt, cls->tuple.items[i]);
+      if (r < 0) return -1;
+      any |= r;
+    }
+    return any;
+  }
+  const char *q = pj_qualify(c, cls);
+  bool scalar = xt->kind == PJ_TY_SCALAR;
+  PjDtype d = xt->dtype;
+  if (q && strcmp(q, "int") == 0)
+    return pj_type_is_int(xt) && !pj_dtype_is_datetime(d) && !pj_dtype_is_timedelta(d) && !pj_dtype_is_fp8(d);
+  if (q && strcmp(q, "float") == 0) return scalar && pj_dtype_is_float(d);
+  if (q && strcmp(q, "complex") == 0) return scalar && pj_dtype_is_complex(d);
+  if (q && strcmp(q, "bool") == 0) return scalar && d == PJ_BOOL;
+  if (q && strcmp(q, "tuple") == 0) return xt->kind == PJ_TY_TUPLE;
+  if (q && strcmp(q, "numpy.ndarray") == 0) return xt->kind == PJ_TY_ARRAY;
+  PjDtype want;
+  if (q && pj_dtype_of_name(q, &want)) return scalar && !xt->record && d == want;
+  pj_err(c, cls->loc, "isinstance() takes a class pyjitc knows in kernels (int, float, complex, bool, tuple, "
+         "np.ndarray, a NumPy or numba scalar type, or a tuple of them)");
+  return -1;
+}
+
+/* isinstance(x, cls): a constant, so that `if isinstance(x, float):` prunes the other branch. */
+static const PjType *pj_type_isinstance(PjChecker *c, PjExpr **slot) {
+  PjExpr *e = *slot;
+  if (e->call.nargs != 2 || e->call.has_kwargs) {
+    pj_err(c, e->loc, "isinstance() takes 2 arguments, a value and a class");
+    return NULL;
+  }
+  const PjType *xt = pj_expr_type(c, &e->call.args[0]);
+  if (!xt) return NULL;
+  int r = pj_isinstance_of(c, xt, e->call.args[1]);
+  if (r < 0) return NULL;
+  *slot = pj_new_expr(c, (PjExpr){.kind = PJ_EX_BOOL, .loc = e->loc, .ival = r});
+  return pj_expr_type(c, slot);
+}
+
 static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
   if (e->call.star && !pj_spread_star(c, e)) return NULL;
@@ -1136,6 +1183,7 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
     pj_err(c, e->loc, "literal_unroll() is only supported as the iterable of a for loop");
     return NULL;
   }
+  if (q && strcmp(q, "isinstance") == 0) return pj_type_isinstance(c, slot);
   PjDtype d;
   if (q && id < 0 && pj_dtype_of_name(q, &d)) return pj_type_dtype_cast(c, slot, d);
   if (q && id < 0 && strcmp(q, "numpy.dtype") == 0) return pj_type_np_dtype_call(c, slot);
