@@ -221,8 +221,8 @@ void pj_check_assign(PjChecker *c, PjStmt *s) {
 
 void pj_check_aug(PjChecker *c, PjStmt *s) {
   PjExpr *target = s->aug.target;
-  if (target->kind != PJ_EX_NAME && target->kind != PJ_EX_SUBSCRIPT) {
-    pj_err(c, target->loc, "augmented assignment needs a name or an array element");
+  if (target->kind != PJ_EX_NAME && target->kind != PJ_EX_SUBSCRIPT && target->kind != PJ_EX_ATTR) {
+    pj_err(c, target->loc, "augmented assignment needs a name, an array element or a record field");
     return;
   }
   /* type `target op value` on copies, then assign the result back */

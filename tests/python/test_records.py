@@ -140,3 +140,40 @@ def test_eager_signature_with_record_type():
     a.b = np.arange(5) * 3
     k[1, 8](a)
     np.testing.assert_array_equal(a.a, np.arange(5) * 6)
+
+
+AUG_DT = np.dtype([("a", np.int32), ("b", np.float32)])
+
+
+@cuda.jit(device=True)
+def bump_fields(r):
+    r.a += 2
+    r["b"] *= 3
+
+
+def test_augmented_assignment_to_record_fields():
+    # rec.f += v, arr[i].f -= v and rec["f"] *= v, on a local array of records, an argument's
+    # elements and a record passed to a device function (numba-cuda's debuginfo record kernel)
+    @cuda.jit
+    def kern(data, out):
+        res = cuda.local.array(1, dtype=AUG_DT)
+        res[0].a = 0
+        res[0].b = 0.0
+        for i in range(data.size):
+            res[0].a += data[i].a
+            res[0].b += data[i].b * 2
+        bump_fields(res[0])
+        out[0] = res[0]
+        data[1].a -= 7
+        data[2]["b"] += 0.5
+
+    data = np.zeros(4, AUG_DT)
+    data["a"], data["b"] = [1, 2, 3, 4], [0.5, 1.0, 1.5, 2.0]
+    want_data = data.copy()
+    out = np.zeros(1, AUG_DT)
+    kern[1, 1](data, out)
+    want_data["a"][1] -= 7
+    want_data["b"][2] += 0.5
+    assert out["a"][0] == (want_data["a"].sum() + 7) + 2
+    assert out["b"][0] == np.float32(np.float32([0.5, 1.0, 1.5, 2.0]).sum() * 2 * 3)
+    np.testing.assert_equal(data, want_data)
