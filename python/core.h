@@ -73,6 +73,12 @@ PjDevice *pj_device_arg(int ordinal);
  * and IPC; the PjStream of a Stream argument (None: the default stream; *ok false with an
  * exception set for anything else) */
 extern PyType_Spec pj_alloc_spec, pj_array_spec, pj_host_spec, pj_stream_spec, pj_event_spec;
+/* memory.c: numba's pending deallocations of device memory (pending_frees, flush_frees,
+ * defer_frees, free_policy) */
+PyObject *pj_pending_frees_py(PyObject *self, PyObject *args);
+PyObject *pj_flush_frees_py(PyObject *self, PyObject *args);
+PyObject *pj_defer_frees_py(PyObject *self, PyObject *args);
+PyObject *pj_free_policy_py(PyObject *self, PyObject *args);
 PyObject *pj_copy(PyObject *self, PyObject *args);
 PyObject *pj_copy_peer_py(PyObject *self, PyObject *args);
 PyObject *pj_memset(PyObject *self, PyObject *args);

@@ -19,6 +19,113 @@ typedef struct {
   PjDevice *device; /* whose memory it is */
 } PjAllocObject;
 
+/* ---- pending frees: numba's deallocation queue ----------------------------------------------
+ * Device memory whose last Allocation went is freed in batches, as numba does (its context's
+ * `deallocations`; a GPU's free waits for the device's work): when more than g_free_count are
+ * pending, or they hold more than g_free_ratio of their device's memory; on flush_frees()
+ * (deallocations.clear()); when an allocation fails, before it is tried again; never while
+ * frees are deferred (cuda.defer_cleanup()). All under the GIL. */
+typedef struct {
+  PjDevice *device;
+  uint64_t address;
+  size_t bytes;
+} PjPendingFree;
+
+static PjPendingFree *g_pending;
+static int g_npending, g_pending_cap, g_defer_frees;
+static int g_free_count = 10;       /* config.CUDA_DEALLOCS_COUNT */
+static double g_free_ratio = 0.2;   /* config.CUDA_DEALLOCS_RATIO */
+
+/* Frees what is pending on `device` (NULL: on every device) unless frees are deferred. */
+static void pj_flush_frees(PjDevice *device) {
+  if (g_defer_frees) return;
+  int kept = 0;
+  for (int i = 0; i < g_npending; i++) {
+    if (device && g_pending[i].device != device) {
+      g_pending[kept++] = g_pending[i];
+      continue;
+    }
+    pj_mem_free(g_pending[i].device, g_pending[i].address);
+  }
+  g_npending = kept;
+}
+
+/* The device's memory in bytes, asked once per device (0: unknown). */
+static uint64_t pj_device_total(PjDevice *device) {
+  static struct { PjDevice *device; uint64_t total; } known[16];
+  for (int i = 0; i < 16; i++) {
+    if (known[i].device == device) return known[i].total;
+    if (!known[i].device) {
+      uint64_t free_bytes = 0, total = 0;
+      char err[256];
+      if (pj_device_memory_info(device, &free_bytes, &total, err, sizeof err) != PJ_OK) return 0;
+      known[i].device = device, known[i].total = total;
+      return total;
+    }
+  }
+  return 0;
+}
+
+static size_t pj_pending_bytes(PjDevice *device) {
+  size_t n = 0;
+  for (int i = 0; i < g_npending; i++) n += g_pending[i].device == device ? g_pending[i].bytes : 0;
+  return n;
+}
+
+static void pj_free_later(PjDevice *device, uint64_t address, size_t bytes) {
+  if (g_npending == g_pending_cap) {
+    int cap = g_pending_cap ? 2 * g_pending_cap : 16;
+    PjPendingFree *more = realloc(g_pending, sizeof *more * (size_t)cap);
+    if (!more) { /* no room to wait: freed now */
+      pj_mem_free(device, address);
+      return;
+    }
+    g_pending = more, g_pending_cap = cap;
+  }
+  g_pending[g_npending++] = (PjPendingFree){device, address, bytes};
+  int count = 0;
+  for (int i = 0; i < g_npending; i++) count += g_pending[i].device == device;
+  bool over = count > g_free_count;
+  if (!over) over = (double)pj_pending_bytes(device) > g_free_ratio * (double)pj_device_total(device);
+  if (over) pj_flush_frees(device);
+}
+
+/* pending_frees(ordinal=-1) -> how many frees wait on the device */
+PyObject *pj_pending_frees_py(PyObject *self, PyObject *args) {
+  int ordinal = -1;
+  if (!PyArg_ParseTuple(args, "|i", &ordinal)) return NULL;
+  PjDevice *device = pj_device_arg(ordinal);
+  if (!device) return NULL;
+  int n = 0;
+  for (int i = 0; i < g_npending; i++) n += g_pending[i].device == device;
+  return PyLong_FromLong(n);
+}
+
+/* flush_frees(ordinal=-1): the device's pending frees done now (unless deferred) */
+PyObject *pj_flush_frees_py(PyObject *self, PyObject *args) {
+  int ordinal = -1;
+  if (!PyArg_ParseTuple(args, "|i", &ordinal)) return NULL;
+  PjDevice *device = pj_device_arg(ordinal);
+  if (!device) return NULL;
+  pj_flush_frees(device);
+  Py_RETURN_NONE;
+}
+
+/* defer_frees(on): frees wait while any deferral is on (nested); the last one off flushes nothing
+ * by itself (the next free or flush does, as numba's) */
+PyObject *pj_defer_frees_py(PyObject *self, PyObject *args) {
+  int on;
+  if (!PyArg_ParseTuple(args, "p", &on)) return NULL;
+  g_defer_frees += on ? 1 : (g_defer_frees > 0 ? -1 : 0);
+  Py_RETURN_NONE;
+}
+
+/* free_policy(count, ratio): config.CUDA_DEALLOCS_COUNT and CUDA_DEALLOCS_RATIO */
+PyObject *pj_free_policy_py(PyObject *self, PyObject *args) {
+  if (!PyArg_ParseTuple(args, "id", &g_free_count, &g_free_ratio)) return NULL;
+  Py_RETURN_NONE;
+}
+
 /* Allocation(nbytes, device=-1): on GPU `device`, or the current device for -1 */
 static int pj_alloc_init(PyObject *self, PyObject *args, PyObject *kw) {
   PjAllocObject *a = (PjAllocObject *)self;
@@ -33,6 +140,11 @@ static int pj_alloc_init(PyObject *self, PyObject *args, PyObject *kw) {
   if (!device) return -1;
   char err[512] = "";
   PjStatus st = pj_mem_alloc(device, (size_t)n, &a->address, err, sizeof err);
+  if (st != PJ_OK && g_npending && !g_defer_frees) { /* the pending frees first, then again */
+    pj_flush_frees(device);
+    err[0] = 0;
+    st = pj_mem_alloc(device, (size_t)n, &a->address, err, sizeof err);
+  }
   if (st != PJ_OK) {
     if (st == PJ_ERROR_DEVICE && strstr(err, "OUT_OF_MEMORY")) PyErr_SetString(PyExc_MemoryError, err);
     else pj_py_error(st, err);
@@ -45,7 +157,7 @@ static int pj_alloc_init(PyObject *self, PyObject *args, PyObject *kw) {
 
 static void pj_alloc_dealloc(PyObject *self) {
   PjAllocObject *a = (PjAllocObject *)self;
-  if (a->address && a->device) pj_mem_free(a->device, a->address);
+  if (a->address && a->device) pj_free_later(a->device, a->address, (size_t)a->nbytes);
   PyTypeObject *tp = Py_TYPE(self);
   freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
   f(self);

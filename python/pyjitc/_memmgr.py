@@ -12,8 +12,9 @@ memalloc(size) returns a MemoryPointer (an AutoFreePointer frees when the last a
 goes); pyjitc calls initialize() whenever a context is taken (as numba does: it is called
 repeatedly), memalloc for each device array, get_memory_info, get_ipc_handle and reset for the
 context's. Without a plugin the manager is pyjitc's own (NumbaCUDAMemoryManager), whose device
-arrays bypass it: their memory is freed when the last array using it goes (numba defers such frees
-in a queue, `deallocations`; pyjitc's own have nothing pending there)."""
+arrays allocate from the runtime directly; as numba's, the memory of the last array using it is
+freed later, in batches (python/memory.c): its `deallocations` counts what waits, clear() frees it,
+and defer_cleanup() holds it."""
 import abc
 import collections
 import contextlib
@@ -173,6 +174,33 @@ class _PendingDeallocs:
         return len(self._cons)
 
 
+class _RuntimeDeallocs(_PendingDeallocs):
+    """pyjitc's own manager's pending deallocations: its queue's, and the device memory of device
+    arrays, whose frees wait in the runtime (python/memory.c) by numba's rule (config
+    CUDA_DEALLOCS_COUNT, CUDA_DEALLOCS_RATIO)."""
+
+    def __init__(self, ordinal):
+        super().__init__()
+        self._ordinal = ordinal
+
+    def clear(self):
+        super().clear()
+        if not self._disable_count:
+            _core.flush_frees(self._ordinal)
+
+    @contextlib.contextmanager
+    def disable(self):
+        _core.defer_frees(True)
+        try:
+            with super().disable():
+                yield
+        finally:
+            _core.defer_frees(False)
+
+    def __len__(self):
+        return super().__len__() + _core.pending_frees(self._ordinal)
+
+
 class BaseCUDAMemoryManager(metaclass=abc.ABCMeta):
     """numba's abstract base of EMM plugins: made with context=..., the context (device) it serves."""
 
@@ -267,7 +295,12 @@ class NumbaCUDAMemoryManager(GetIpcHandleMixin, HostOnlyCUDAMemoryManager):
     """pyjitc's own manager (numba's default): device memory from the runtime. Device arrays use
     the runtime directly; memalloc serves those who ask the manager."""
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.deallocations = _RuntimeDeallocs(_ordinal(self.context))
+
     def initialize(self):
+        _core.free_policy(int(_config.CUDA_DEALLOCS_COUNT), float(_config.CUDA_DEALLOCS_RATIO))
         if self.deallocations.memory_capacity is None:
             self.deallocations.memory_capacity = self.get_memory_info().total
 

@@ -188,3 +188,33 @@ def test_a_module_without_a_plugin_is_numbas_error(tmp_path):
     r = subprocess.run([sys.executable, "-c", "from pyjitc import cuda; cuda.device_array(4)"], capture_output=True,
                        text=True, env=env, timeout=120)
     assert r.returncode != 0 and "RuntimeError: Failed to use memory manager from not_a_plugin" in r.stderr
+
+
+def test_device_memory_is_freed_in_batches_as_numbas():
+    # numba's deferred deallocation: the memory of the last array using it waits in the context's
+    # `deallocations` until more than config.CUDA_DEALLOCS_COUNT (10) wait, or clear()
+    ctx = cuda.current_context()
+    deallocs = ctx.deallocations
+    deallocs.clear()
+    assert len(deallocs) == 0
+    d = cuda.to_device(np.arange(100))
+    view = cuda.as_cuda_array(d)  # shares d's memory
+    del d
+    assert len(deallocs) == 0  # still used by the view
+    np.testing.assert_equal(view.copy_to_host(), np.arange(100))
+    del view
+    assert len(deallocs) == 1
+    for i in range(9):
+        cuda.device_array(16)  # made and dropped at once
+    assert len(deallocs) == 10
+    cuda.device_array(16)
+    assert len(deallocs) == 0  # the eleventh: all freed
+    with cuda.defer_cleanup():  # nothing is freed inside
+        for i in range(15):
+            cuda.device_array(8)
+        deallocs.clear()
+        assert len(deallocs) == 15
+    deallocs.clear()
+    assert len(deallocs) == 0
+    a = cuda.to_device(np.arange(5.0))  # memory is reused and arrays still work
+    np.testing.assert_equal(a.copy_to_host(), np.arange(5.0))
