@@ -201,11 +201,28 @@ def test_local_constant_tuple_shape():
     np.testing.assert_allclose(out, np.arange(12).reshape(3, 4) + (np.arange(3) ** 2)[:, None])
 
 
-def test_reassigned_local_is_no_constant():
+def test_rebound_local_is_its_last_constant():
+    # n = 4 is dead where the shape is read: as numba's SSA versions, the shape is n's later value
     @cuda.jit
     def k(out):
         n = 4
         n = 5
+        a = cuda.local.array(n, np.float64)
+        for i in range(n):
+            a[i] = i
+        out[0] = a.size + a[4]
+
+    out = np.zeros(1)
+    k[1, 1](out)
+    assert out[0] == 5 + 4
+
+
+def test_local_of_two_values_is_no_constant():
+    @cuda.jit
+    def k(out):
+        n = 4
+        if out[0] > 0:
+            n = 5
         a = cuda.local.array(n, np.float64)
         a[0] = 1
         out[0] = a[0]
