@@ -8,6 +8,15 @@
 #include "frontend/frontend.h"
 #include "stdlib/builtins.h"
 
+/* The typed call of builtin `id` (of type t, with args) that replaces the method call at *slot. */
+static void pj_method_builtin(PjChecker *c, PjExpr **slot, int id, const PjType *t, PjExpr **args, int nargs) {
+  PjExpr *b = pj_new_expr(c, (PjExpr){.kind = PJ_EX_BUILTIN, .loc = (*slot)->loc, .type = t});
+  b->builtin.id = id;
+  b->builtin.args = args;
+  b->builtin.nargs = nargs;
+  *slot = b;
+}
+
 static bool pj_int_typed(const PjType *t) { return t && pj_type_is_scalar(t) && pj_type_is_intlike(t); }
 
 static const PjType *pj_type_reshape(PjChecker *c, PjExpr **slot, PjExpr *base) {
@@ -58,11 +67,7 @@ static const PjType *pj_type_reshape(PjChecker *c, PjExpr **slot, PjExpr *base) 
     PjExpr **args = pj_arena_alloc(c->arena, sizeof(PjExpr *) * (size_t)(n + 1));
     args[0] = base;
     memcpy(args + 1, e->call.args, sizeof(PjExpr *) * (size_t)n);
-    PjExpr *b = pj_new_expr(c, (PjExpr){.kind = PJ_EX_BUILTIN, .loc = e->loc, .type = rt});
-    b->builtin.id = PJ_BI_ARRAY_RESHAPE;
-    b->builtin.args = args;
-    b->builtin.nargs = n + 1;
-    *slot = b;
+    pj_method_builtin(c, slot, PJ_BI_ARRAY_RESHAPE, rt, args, n + 1);
   }
   return rt;
 }
@@ -97,11 +102,7 @@ static const PjType *pj_type_view(PjChecker *c, PjExpr **slot, PjExpr *base) {
   if (c->final) {
     PjExpr **args = pj_arena_alloc(c->arena, sizeof(PjExpr *));
     args[0] = base;
-    PjExpr *b = pj_new_expr(c, (PjExpr){.kind = PJ_EX_BUILTIN, .loc = e->loc, .type = rt});
-    b->builtin.id = PJ_BI_ARRAY_VIEW;
-    b->builtin.args = args;
-    b->builtin.nargs = 1;
-    *slot = b;
+    pj_method_builtin(c, slot, PJ_BI_ARRAY_VIEW, rt, args, 1);
   }
   return rt;
 }
@@ -140,11 +141,7 @@ static const PjType *pj_type_copy(PjChecker *c, PjExpr **slot, PjExpr *base) {
     PjExpr **args = pj_arena_alloc(c->arena, 2 * sizeof(PjExpr *));
     args[0] = shape;
     args[1] = base;
-    PjExpr *b = pj_new_expr(c, (PjExpr){.kind = PJ_EX_BUILTIN, .loc = e->loc, .type = rt});
-    b->builtin.id = PJ_BI_ARRAY_COPY;
-    b->builtin.args = args;
-    b->builtin.nargs = 2;
-    *slot = b;
+    pj_method_builtin(c, slot, PJ_BI_ARRAY_COPY, rt, args, 2);
   }
   return rt;
 }
