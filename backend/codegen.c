@@ -783,8 +783,9 @@ static LLVMValueRef pj_cg_builtin(PjCg *g, const PjExpr *e) {
     return pj_cx(g, e->type->dtype, pj_re(g, z), LLVMBuildFNeg(g->b, pj_im(g, z), ""));
   }
   case PJ_LOWER_CAS: return pj_cg_cas(g, e, b);
-  case PJ_LOWER_GROUP: /* no data: g.sync() needs none */
-    pj_cg_grid_group(g);
+  case PJ_LOWER_GROUP: /* no data: g.sync() needs none. As numba, a kernel that takes its grid group is
+                        * launched cooperatively, whether or not it syncs */
+    g->grid_sync = true;
     return LLVMConstNull(pj_cg_type(g, e->type));
   case PJ_LOWER_RANGE: case PJ_LOWER_REWRITTEN: break;
   }

@@ -44,9 +44,6 @@ typedef struct PjCgHooks {
   void (*print)(PjCg *g, LLVMValueRef fmt, LLVMValueRef *args, unsigned n);
 } PjCgHooks;
 
-/* backend/target.c: cuda.cg.this_grid() was taken: the kernel is launched cooperatively. */
-void pj_cg_grid_group(PjCg *g);
-
 /* Storage made once per call site of cuda.shared.array / cuda.local.array. */
 typedef struct PjCgSite {
   const PjExpr *site;

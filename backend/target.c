@@ -490,14 +490,6 @@ static const PjCgHooks pj_nvptx_hooks = {pj_nvptx_sreg, pj_nvptx_math, pj_nvptx_
                                          pj_nvptx_barrier,
                                          pj_nvptx_fence, pj_nvptx_lane, pj_nvptx_nanosleep, pj_nvptx_collective,
                                          pj_nvptx_print};
-/* cuda.cg.this_grid(): as numba, a kernel that takes its grid group is launched cooperatively
- * (numba-cuda's `cooperative`), whether or not it syncs the grid; on the GPU its module then has
- * the grid barrier's word, which the runtime resets before such a launch. */
-void pj_cg_grid_group(PjCg *g) {
-  g->grid_sync = true;
-  if (g->hooks == &pj_nvptx_hooks) pj_grid_barrier_word(g);
-}
-
 static const PjCgHooks pj_host_hooks = {pj_host_sreg, pj_host_math, pj_host_new_array, pj_host_dynamic_shared_bytes,
                                         pj_host_barrier,
                                         pj_host_fence, pj_host_lane, pj_host_nanosleep, pj_host_collective,
@@ -1416,6 +1408,7 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
   LLVMDisposeBuilder(g.b);
   code->static_shared = g.static_shared;
   code->grid_sync = g.grid_sync;
+  if (cuda && g.grid_sync) pj_grid_barrier_word(&g); /* a cooperative kernel's module has the word the runtime resets */
   char *verify = NULL;
   if (g.failed) { /* reported where the kernel says what the CPU executor cannot run */
     LLVMDisposeModule(g.mod);

@@ -117,12 +117,8 @@ typedef struct PjLocals {
   PjVec vars; /* PjVar* beyond the parameters */
 } PjLocals;
 
-static void pj_local_add(PjLocals *L, const PjExpr *target) {
-  if (target->kind == PJ_EX_TUPLE) {
-    for (int i = 0; i < target->tuple.count; i++) pj_local_add(L, target->tuple.items[i]);
-    return;
-  }
-  if (target->kind != PJ_EX_NAME) return;
+static void pj_local_add(PjExpr *target, void *ctx) {
+  PjLocals *L = ctx;
   if (pj_var_find(L->f, target->name.id) >= 0) return;
   for (int i = 0; i < L->f->nnonlocals; i++) /* `nonlocal x`: the enclosing function's variable */
     if (strcmp(L->f->nonlocals[i], target->name.id) == 0) return;
@@ -134,31 +130,9 @@ static void pj_local_add(PjLocals *L, const PjExpr *target) {
   pj_vec_push(L->arena, &L->vars, v);
 }
 
-static void pj_locals_block(PjLocals *L, const PjBlock *b) {
-  for (int i = 0; i < b->count; i++) {
-    const PjStmt *s = b->stmts[i];
-    switch (s->kind) {
-    case PJ_ST_ASSIGN:
-      for (int t = 0; t < s->assign.ntargets; t++) pj_local_add(L, s->assign.targets[t]);
-      break;
-    case PJ_ST_AUGASSIGN: pj_local_add(L, s->aug.target); break;
-    case PJ_ST_FOR:
-      pj_local_add(L, s->for_.target);
-      pj_locals_block(L, &s->for_.body);
-      break;
-    case PJ_ST_IF:
-      pj_locals_block(L, &s->if_.then);
-      pj_locals_block(L, &s->if_.orelse);
-      break;
-    case PJ_ST_WHILE: pj_locals_block(L, &s->while_.body); break;
-    default: break;
-    }
-  }
-}
-
 static void pj_collect_locals(PjArena *arena, PjFunc *f) {
   PjLocals L = {.arena = arena, .f = f};
-  pj_locals_block(&L, &f->body);
+  pj_block_assigned_names(&f->body, pj_local_add, &L);
   PjVar *vars = pj_arena_alloc(arena, sizeof(PjVar) * (size_t)(f->nparams + L.vars.len + 1));
   memcpy(vars, f->vars, sizeof(PjVar) * (size_t)f->nparams);
   for (int i = 0; i < L.vars.len; i++) vars[f->nparams + i] = *(PjVar *)L.vars.items[i];

@@ -61,17 +61,23 @@ static int *pj_map_slot(PjPtrMap *m, const void *key, bool *found) {
 
 static void pj_map_free(PjPtrMap *m) { free(m->keys), free(m->values); }
 
+/* A read, and a definition reaching it (its web); def -1: none reaches it, the code is
+ * unreachable. Reachability does not change from one walk of a loop to the next, and the
+ * definitions reaching a read only grow, so each visit's record names the read's final web. */
+typedef struct PjWebRead {
+  PjExpr *node;
+  int def;
+} PjWebRead;
+
 typedef struct PjWebs {
   PjArena *arena;
   const char *name;
   PjVec defs;    /* the target NAME nodes defining the name; def 0 is the entry (its node NULL) */
-  PjVec uses;    /* the NAME nodes reading it */
-  int *use_def;  /* per use: a definition reaching it (its web), or -1 (none: unreachable code) */
-  int nuse_cap;
+  PjVec uses;    /* PjWebRead per visit of a NAME node reading it (a loop's body is walked again) */
   int *parent;   /* union-find over definitions */
   int parent_cap;
   int cap;       /* the size of a state: the name's definitions as written, and the entry */
-  PjPtrMap def_of, use_of, loop_defs; /* node -> its number; loop statement -> 1 + its definitions */
+  PjPtrMap def_of, loop_defs; /* definition node -> its number; loop statement -> its definitions */
   PjWebLoop *loop;
   long steps;    /* statements walked: a name whose loops nest too deep to settle soon is left alone */
   bool gave_up;
@@ -127,23 +133,9 @@ static int pj_web_use(PjWebs *w, PjExpr *node, const unsigned char *state) {
     if (first < 0) first = d;
     else pj_web_union(w, first, d);
   }
-  bool found;
-  int *slot = pj_map_slot(&w->use_of, node, &found);
-  int u = found ? *slot : -1;
-  if (u < 0) {
-    *slot = w->uses.len;
-    pj_vec_push(w->arena, &w->uses, node);
-    u = w->uses.len - 1;
-    if (w->uses.len > w->nuse_cap) {
-      w->nuse_cap = w->nuse_cap ? w->nuse_cap * 2 : 64;
-      w->use_def = realloc(w->use_def, sizeof(int) * (size_t)w->nuse_cap);
-    }
-    w->use_def[u] = -1;
-  }
-  if (first >= 0) {
-    if (w->use_def[u] >= 0) pj_web_union(w, w->use_def[u], first);
-    else w->use_def[u] = first;
-  }
+  PjWebRead *r = pj_arena_alloc(w->arena, sizeof *r);
+  *r = (PjWebRead){node, first};
+  pj_vec_push(w->arena, &w->uses, r);
   return first;
 }
 
@@ -212,32 +204,21 @@ static void pj_web_target(PjWebs *w, PjExpr *t, unsigned char *state) {
 
 static void pj_web_block(PjWebs *w, PjBlock *b, unsigned char *state);
 
-/* How many times the name is a target in t. */
-static int pj_target_count(const PjExpr *t, const char *name) {
-  if (t->kind == PJ_EX_TUPLE || t->kind == PJ_EX_LIST) {
-    int n = 0;
-    for (int i = 0; i < t->tuple.count; i++) n += pj_target_count(t->tuple.items[i], name);
-    return n;
-  }
-  return t->kind == PJ_EX_NAME && strcmp(t->name.id, name) == 0;
+typedef struct PjNameCount {
+  const char *name;
+  int n;
+} PjNameCount;
+
+static void pj_count_name(PjExpr *target, void *ctx) {
+  PjNameCount *k = ctx;
+  k->n += strcmp(target->name.id, k->name) == 0;
 }
 
+/* How many times the statements of b assign the name. */
 static int pj_defs_in(const PjBlock *b, const char *name) {
-  int n = 0;
-  for (int i = 0; i < b->count; i++) {
-    const PjStmt *s = b->stmts[i];
-    switch (s->kind) {
-    case PJ_ST_ASSIGN:
-      for (int t = 0; t < s->assign.ntargets; t++) n += pj_target_count(s->assign.targets[t], name);
-      break;
-    case PJ_ST_AUGASSIGN: n += pj_target_count(s->aug.target, name); break;
-    case PJ_ST_FOR: n += pj_target_count(s->for_.target, name) + pj_defs_in(&s->for_.body, name); break;
-    case PJ_ST_IF: n += pj_defs_in(&s->if_.then, name) + pj_defs_in(&s->if_.orelse, name); break;
-    case PJ_ST_WHILE: n += pj_defs_in(&s->while_.body, name); break;
-    default: break;
-    }
-  }
-  return n;
+  PjNameCount k = {name, 0};
+  pj_block_assigned_names(b, pj_count_name, &k);
+  return k.n;
 }
 
 /* A loop: its head's state is the entry's joined with the states at the end of the body and at
@@ -249,8 +230,7 @@ static void pj_web_loop(PjWebs *w, PjStmt *s, unsigned char *state) {
   /* a body that never assigns the name leaves the head as it came: walked once */
   bool known;
   int *defs = pj_map_slot(&w->loop_defs, s, &known);
-  if (!known)
-    *defs = pj_defs_in(body_block, w->name) + (s->kind == PJ_ST_FOR ? pj_target_count(s->for_.target, w->name) : 0);
+  if (!known) *defs = pj_defs_in(&(PjBlock){&s, 1}, w->name); /* its body's, and a for loop's target */
   int rounds = *defs ? 64 : 1;
   for (int round = 0; round < rounds && !w->gave_up; round++) {
     w->loop = &loop;
@@ -354,58 +334,37 @@ static void pj_split_webs_of(PjArena *arena, PjFunc *f, const char *name, bool p
         if (k > first_keeps) ((PjExpr *)w.defs.items[d])->name.id = names[k];
       }
       for (int u = 0; u < w.uses.len; u++) {
-        if (w.use_def[u] < 0) continue; /* unreachable: the name's own variable */
-        int k = number[pj_web_find(&w, w.use_def[u])];
-        if (k > first_keeps) ((PjExpr *)w.uses.items[u])->name.id = names[k];
+        const PjWebRead *r = w.uses.items[u];
+        if (r->def < 0) continue; /* unreachable: the name's own variable */
+        int k = number[pj_web_find(&w, r->def)];
+        if (k > first_keeps) r->node->name.id = names[k];
       }
       free(names);
     }
     free(number);
   }
   free(w.parent);
-  free(w.use_def);
-  pj_map_free(&w.def_of), pj_map_free(&w.use_of), pj_map_free(&w.loop_defs);
+  pj_map_free(&w.def_of), pj_map_free(&w.loop_defs);
 }
 
-/* The names assigned in b (nested blocks too), each once. */
-static void pj_assigned_names(PjArena *arena, const PjExpr *t, PjVec *names) {
-  if (t->kind == PJ_EX_TUPLE || t->kind == PJ_EX_LIST) {
-    for (int i = 0; i < t->tuple.count; i++) pj_assigned_names(arena, t->tuple.items[i], names);
-    return;
-  }
-  if (t->kind != PJ_EX_NAME) return;
-  for (int k = 0; k < names->len; k++)
-    if (strcmp(names->items[k], t->name.id) == 0) return;
-  pj_vec_push(arena, names, (void *)t->name.id);
-}
+typedef struct PjWebNames {
+  PjArena *arena;
+  PjVec names;
+} PjWebNames;
 
-static void pj_assigned_in(PjArena *arena, const PjBlock *b, PjVec *names) {
-  for (int i = 0; i < b->count; i++) {
-    const PjStmt *s = b->stmts[i];
-    switch (s->kind) {
-    case PJ_ST_ASSIGN:
-      for (int t = 0; t < s->assign.ntargets; t++) pj_assigned_names(arena, s->assign.targets[t], names);
-      break;
-    case PJ_ST_AUGASSIGN: pj_assigned_names(arena, s->aug.target, names); break;
-    case PJ_ST_FOR:
-      pj_assigned_names(arena, s->for_.target, names);
-      pj_assigned_in(arena, &s->for_.body, names);
-      break;
-    case PJ_ST_IF:
-      pj_assigned_in(arena, &s->if_.then, names);
-      pj_assigned_in(arena, &s->if_.orelse, names);
-      break;
-    case PJ_ST_WHILE: pj_assigned_in(arena, &s->while_.body, names); break;
-    default: break;
-    }
-  }
+/* A name b assigns, kept once. */
+static void pj_add_name(PjExpr *target, void *ctx) {
+  PjWebNames *k = ctx;
+  for (int i = 0; i < k->names.len; i++)
+    if (strcmp(k->names.items[i], target->name.id) == 0) return;
+  pj_vec_push(k->arena, &k->names, (void *)target->name.id);
 }
 
 void pj_split_webs(PjArena *arena, PjFunc *f, PjFunc *const *inner, int ninner) {
-  PjVec names = {0};
-  pj_assigned_in(arena, &f->body, &names);
-  for (int i = 0; i < names.len; i++) {
-    const char *name = names.items[i];
+  PjWebNames assigned = {arena, {0}};
+  pj_block_assigned_names(&f->body, pj_add_name, &assigned);
+  for (int i = 0; i < assigned.names.len; i++) {
+    const char *name = assigned.names.items[i];
     bool shared = false;
     for (int k = 0; k < ninner && !shared; k++) shared = pj_block_any_expr(&inner[k]->body, pj_mentions, (void *)name);
     for (int k = 0; k < f->nnonlocals && !shared; k++) shared = strcmp(f->nonlocals[k], name) == 0;

@@ -363,6 +363,35 @@ bool pj_stmt_any_expr(const PjStmt *s, bool (*pred)(const PjExpr *, void *), voi
   }
 }
 
+static void pj_target_names(PjExpr *t, void (*visit)(PjExpr *, void *), void *ctx) {
+  if (t->kind == PJ_EX_TUPLE || t->kind == PJ_EX_LIST)
+    for (int i = 0; i < t->tuple.count; i++) pj_target_names(t->tuple.items[i], visit, ctx);
+  else if (t->kind == PJ_EX_NAME)
+    visit(t, ctx);
+}
+
+void pj_block_assigned_names(const PjBlock *b, void (*visit)(PjExpr *name, void *ctx), void *ctx) {
+  for (int i = 0; i < b->count; i++) {
+    const PjStmt *s = b->stmts[i];
+    switch (s->kind) {
+    case PJ_ST_ASSIGN:
+      for (int t = 0; t < s->assign.ntargets; t++) pj_target_names(s->assign.targets[t], visit, ctx);
+      break;
+    case PJ_ST_AUGASSIGN: pj_target_names(s->aug.target, visit, ctx); break;
+    case PJ_ST_FOR:
+      pj_target_names(s->for_.target, visit, ctx);
+      pj_block_assigned_names(&s->for_.body, visit, ctx);
+      break;
+    case PJ_ST_IF:
+      pj_block_assigned_names(&s->if_.then, visit, ctx);
+      pj_block_assigned_names(&s->if_.orelse, visit, ctx);
+      break;
+    case PJ_ST_WHILE: pj_block_assigned_names(&s->while_.body, visit, ctx); break;
+    default: break;
+    }
+  }
+}
+
 bool pj_block_any_expr(const PjBlock *b, bool (*pred)(const PjExpr *, void *), void *ctx) {
   for (int i = 0; i < b->count; i++)
     if (pj_stmt_any_expr(b->stmts[i], pred, ctx)) return true;

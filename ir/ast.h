@@ -219,5 +219,9 @@ void pj_clone_block(PjArena *arena, PjBlock *out, const PjBlock *b, int var_offs
 bool pj_expr_any(const PjExpr *e, bool (*pred)(const PjExpr *, void *), void *ctx);
 bool pj_stmt_any_expr(const PjStmt *s, bool (*pred)(const PjExpr *, void *), void *ctx);
 bool pj_block_any_expr(const PjBlock *b, bool (*pred)(const PjExpr *, void *), void *ctx);
+/* Calls visit(name, ctx) for each plain name b assigns, nested blocks too, in text order: the
+ * NAME targets of assignments, augmented assignments and for loops (a tuple target's items one
+ * by one; a for loop's target before its body). */
+void pj_block_assigned_names(const PjBlock *b, void (*visit)(PjExpr *name, void *ctx), void *ctx);
 
 #endif
