@@ -164,6 +164,8 @@ static volatile int g_forked;
 static void pj_after_fork_child(void) {
   if (g_devices_open) g_forked = 1;
 }
+bool pj_forked_child(void) { return g_forked != 0; }
+
 static bool pj_forked(void) {
   if (!g_forked) return false;
   PyErr_SetString(g_cuda_error, "CUDA initialized before forking (a process forked after its parent used the "
@@ -444,7 +446,7 @@ typedef struct {
 static void pj_kernel_dealloc(PyObject *self) {
   PjKernelObject *k = (PjKernelObject *)self;
   PyTypeObject *tp = Py_TYPE(self);
-  for (int i = 0; i < PJ_PY_MAX_DEVICES; i++) pj_loaded_delete(k->loaded[i]);
+  for (int i = 0; i < PJ_PY_MAX_DEVICES && !pj_forked_child(); i++) pj_loaded_delete(k->loaded[i]);
   pj_kernel_delete(k->kernel);
   Py_XDECREF(k->warnings);
   freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);

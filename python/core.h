@@ -64,6 +64,9 @@ extern PyTypeObject *g_stream_type, *g_event_type, *g_alloc_type;
  * of the calling thread (the GPU whose context is current there, else GPU 0, else the CPU
  * executor) and device `ordinal`, each opened on first use, or NULL with CudaError set */
 PyObject *pj_py_error(PjStatus st, const char *msg);
+/* Whether this process was forked after its parent opened a device: what it inherited (memory,
+ * modules, streams, events) belongs to the parent's context, and is left alone when its objects go */
+bool pj_forked_child(void);
 PjDevice *pj_need_device(void);
 PjDevice *pj_device_at(int ordinal);
 /* the device an `ordinal` argument names: the current one for -1 */

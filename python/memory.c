@@ -38,7 +38,7 @@ static double g_free_ratio = 0.2;   /* config.CUDA_DEALLOCS_RATIO */
 
 /* Frees what is pending on `device` (NULL: on every device) unless frees are deferred. */
 static void pj_flush_frees(PjDevice *device) {
-  if (g_defer_frees) return;
+  if (g_defer_frees || pj_forked_child()) return;
   int kept = 0;
   for (int i = 0; i < g_npending; i++) {
     if (device && g_pending[i].device != device) {
@@ -73,6 +73,7 @@ static size_t pj_pending_bytes(PjDevice *device) {
 }
 
 static void pj_free_later(PjDevice *device, uint64_t address, size_t bytes) {
+  if (pj_forked_child()) return; /* the parent's memory */
   if (g_npending == g_pending_cap) {
     int cap = g_pending_cap ? 2 * g_pending_cap : 16;
     PjPendingFree *more = realloc(g_pending, sizeof *more * (size_t)cap);
@@ -227,7 +228,7 @@ static int pj_host_init(PyObject *self, PyObject *args, PyObject *kw) {
 
 static void pj_host_dealloc(PyObject *self) {
   PjHostObject *h = (PjHostObject *)self;
-  if (h->host && h->device) pj_host_free(h->device, h->host);
+  if (h->host && h->device && !pj_forked_child()) pj_host_free(h->device, h->host);
   PyTypeObject *tp = Py_TYPE(self);
   freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
   f(self);
@@ -455,7 +456,7 @@ static int pj_stream_init(PyObject *self, PyObject *args, PyObject *kw) {
 
 static void pj_stream_dealloc(PyObject *self) {
   PyTypeObject *tp = Py_TYPE(self);
-  pj_stream_delete(((PjStreamObject *)self)->stream);
+  if (!pj_forked_child()) pj_stream_delete(((PjStreamObject *)self)->stream);
   freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
   f(self);
   Py_DECREF(tp);
@@ -541,7 +542,7 @@ static int pj_event_init(PyObject *self, PyObject *args, PyObject *kw) {
 
 static void pj_event_dealloc(PyObject *self) {
   PyTypeObject *tp = Py_TYPE(self);
-  pj_event_delete(((PjEventObject *)self)->event);
+  if (!pj_forked_child()) pj_event_delete(((PjEventObject *)self)->event);
   freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
   f(self);
   Py_DECREF(tp);

@@ -63,3 +63,42 @@ def test_a_process_forked_before_any_device_use_runs_kernels():
                          env=dict(os.environ))
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["True", "0"], out.stdout + out.stderr
+
+
+def test_a_child_drops_what_it_inherited_and_exits():
+    # what the parent had (device arrays, a pending free, a stream, an event, a loaded kernel) goes
+    # in the child without touching the parent's context: the child exits, nothing hangs
+    code = textwrap.dedent("""
+        import gc, os, warnings
+        import numpy as np
+        from pyjitc import cuda
+        from pyjitc.errors import CudaError
+
+        @cuda.jit
+        def double(a):
+            i = cuda.grid(1)
+            if i < a.size:
+                a[i] *= 2
+
+        warnings.simplefilter("ignore")
+        d = cuda.to_device(np.arange(8.0))
+        double[1, 32](d)
+        cuda.device_array(4)  # a free that waits
+        s, ev = cuda.stream(), cuda.event()
+        ev.record(s)
+        pid = os.fork()
+        if pid == 0:
+            del d, s, ev, double
+            gc.collect()
+            try:
+                cuda.to_device(np.arange(2))
+                os._exit(3)
+            except CudaError:
+                os._exit(0)
+        _, status = os.waitpid(pid, 0)
+        print(os.waitstatus_to_exitcode(status), d.copy_to_host().sum())
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         env=dict(os.environ))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["0", str(2 * sum(range(8)) * 1.0)], out.stdout + out.stderr
