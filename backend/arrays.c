@@ -109,14 +109,17 @@ void pj_cg_stop_if_failed(PjCg *g) {
   LLVMPositionBuilderAtEnd(g->b, ok);
 }
 
-/* debug: index i of axis k must be in [0, extent); else the thread records it and stops (returns
- * from the kernel or the device function). */
+/* Checked (debug=True, and always on the CPU executor): index i of axis k must be in [0, extent);
+ * else the thread records it and stops (returns from the kernel or the device function). */
 void pj_cg_check_index(PjCg *g, PjLoc loc, int k, LLVMValueRef i, LLVMValueRef extent) {
   LLVMValueRef bad = LLVMBuildICmp(g->b, LLVMIntUGE, i, extent, "");
   LLVMBasicBlockRef fail = pj_cg_block_new(g, "oob"), ok = pj_cg_block_new(g, "inbounds");
   LLVMBuildCondBr(g->b, bad, fail, ok);
   LLVMPositionBuilderAtEnd(g->b, fail);
-  pj_cg_record_error(g, loc, PJ_KERNEL_ERROR_INDEX, k, i, extent);
+  /* a negative index was wrapped (pj_cg_index_value) and is still negative: the one written */
+  LLVMValueRef below = LLVMBuildICmp(g->b, LLVMIntSLT, i, LLVMConstInt(LLVMTypeOf(i), 0, 0), "");
+  LLVMValueRef written = LLVMBuildSelect(g->b, below, LLVMBuildSub(g->b, i, extent, ""), i, "");
+  pj_cg_record_error(g, loc, PJ_KERNEL_ERROR_INDEX, k, written, extent);
   LLVMPositionBuilderAtEnd(g->b, ok);
 }
 
@@ -150,7 +153,7 @@ LLVMValueRef pj_cg_element_addr(PjCg *g, const PjExpr *base, const PjExpr *ix, P
       it = ix->type;
     }
     LLVMValueRef i = pj_cg_index_value(g, raw, it, extent);
-    if (g->debug) pj_cg_check_index(g, loc, k, i, extent);
+    if (g->checks) pj_cg_check_index(g, loc, k, i, extent);
     linear = linear ? LLVMBuildAdd(g->b, LLVMBuildMul(g->b, linear, extent, ""), i, "") : i;
   }
   if (!linear) linear = LLVMConstInt(pj_cg_i64(g), 0, 0); /* x[()] of a 0-d array: its one element */
@@ -170,7 +173,7 @@ static LLVMValueRef pj_view_element_addr(PjCg *g, const PjExpr *base, const PjEx
     const PjType *it = tuple ? ix->type->items[k] : item->type;
     LLVMValueRef extent = pj_cg_array_dim(g, arr, k);
     LLVMValueRef i = pj_cg_index_value(g, raw, it, extent);
-    if (g->debug) pj_cg_check_index(g, loc, k, i, extent);
+    if (g->checks) pj_cg_check_index(g, loc, k, i, extent);
     off = LLVMBuildAdd(g->b, off, LLVMBuildMul(g->b, i, pj_cg_array_stride(g, arr, at, k), ""), "");
   }
   LLVMValueRef data = LLVMBuildExtractValue(g->b, arr, 0, "");
@@ -247,13 +250,13 @@ static LLVMValueRef pj_cg_view(PjCg *g, const PjExpr *e) {
     LLVMValueRef extent = pj_cg_array_dim(g, arr, k), stride = pj_cg_array_stride(g, arr, at, k);
     if (tuple && k < n) {
       LLVMValueRef i = pj_cg_index_value(g, LLVMBuildExtractValue(g->b, tuple, (unsigned)k, ""), ix->type->items[k], extent);
-      if (g->debug) pj_cg_check_index(g, ix->loc, k, i, extent);
+      if (g->checks) pj_cg_check_index(g, ix->loc, k, i, extent);
       off = LLVMBuildAdd(g->b, off, LLVMBuildMul(g->b, i, stride, ""), "");
       continue;
     }
     if (item && item->kind != PJ_EX_SLICE) { /* an integer: this axis goes */
       LLVMValueRef i = pj_cg_index_value(g, pj_cg_expr(g, item), item->type, extent);
-      if (g->debug) pj_cg_check_index(g, item->loc, k, i, extent);
+      if (g->checks) pj_cg_check_index(g, item->loc, k, i, extent);
       off = LLVMBuildAdd(g->b, off, LLVMBuildMul(g->b, i, stride, ""), "");
       continue;
     }
@@ -410,8 +413,8 @@ void pj_cg_store_slice(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjTy
     sstr[k] = LLVMBuildSelect(g->b, repeat, zero, pj_cg_array_stride(g, v, vt, k - lead), "");
     sext[k] = LLVMBuildSelect(g->b, repeat, dext[k], sext[k], ""); /* for the debug check below */
   }
-  /* debug: the source must reach as far as the view on every axis */
-  for (int k = 0; from_array && g->debug && k < nd; k++) {
+  /* checked: the source must reach as far as the view on every axis */
+  for (int k = 0; from_array && g->checks && k < nd; k++) {
     LLVMValueRef zero = LLVMConstInt(i64, 0, 0), empty = LLVMBuildICmp(g->b, LLVMIntEQ, dext[k], zero, "");
     LLVMValueRef last = LLVMBuildSelect(g->b, empty, zero, LLVMBuildSub(g->b, dext[k], LLVMConstInt(i64, 1, 0), ""), "");
     pj_cg_check_index(g, target->loc, k, last, LLVMBuildSelect(g->b, empty, LLVMConstInt(i64, 1, 0), sext[k], ""));

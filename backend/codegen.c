@@ -498,19 +498,42 @@ static LLVMValueRef pj_cg_new_array(PjCg *g, const PjExpr *e, bool shared) {
   const PjExpr *shape = e->builtin.args[0];
   int ndim = e->type->ndim;
   uint64_t count = 1;
+  bool huge = false; /* more bytes than 64 bits count */
   LLVMValueRef dims = LLVMGetUndef(LLVMArrayType2(pj_cg_i64(g), (uint64_t)ndim));
   for (int k = 0; k < ndim; k++) {
     const PjExpr *d = shape->kind == PJ_EX_TUPLE ? shape->tuple.items[k] : shape;
-    count *= (uint64_t)d->ival;
+    huge |= __builtin_mul_overflow(count, (uint64_t)d->ival, &count);
     dims = LLVMBuildInsertValue(g->b, dims, LLVMConstInt(pj_cg_i64(g), (unsigned long long)d->ival, 0), (unsigned)k, "");
   }
   const PjRecord *rec = e->type->record;
   LLVMTypeRef elem = rec ? pj_cg_record_mem_type(g, rec) : pj_cg_mem_dtype(g, e->type->dtype);
-  if (shared && count) { /* each site once, however often its code is emitted */
-    bool seen = false;
-    for (int i = 0; i < g->nshared_sites; i++) seen |= g->shared_sites[i] == e;
-    if (!seen && g->nshared_sites < 64) g->shared_sites[g->nshared_sites++] = e;
-    if (!seen) g->static_shared += count * LLVMABISizeOfType(LLVMGetModuleDataLayout(g->mod), elem);
+  uint64_t bytes = 0;
+  huge |= __builtin_mul_overflow(count, LLVMABISizeOfType(LLVMGetModuleDataLayout(g->mod), elem), &bytes);
+  /* each site once, however often its code is emitted; what no GPU can hold is refused on every
+   * target, so that a kernel the CPU executor runs also runs on a GPU, and the CPU executor's
+   * thread stacks (runtime/cpu.c) are known to hold every kernel's local arrays */
+  const PjExpr **sites = shared ? g->shared_sites : g->local_sites;
+  int *nsites = shared ? &g->nshared_sites : &g->nlocal_sites;
+  uint64_t *total = shared ? &g->static_shared : &g->local_bytes;
+  bool seen = false;
+  for (int i = 0; i < *nsites; i++) seen |= sites[i] == e;
+  if (!seen && (count || huge)) {
+    if (*nsites < 64) sites[(*nsites)++] = e;
+    huge |= __builtin_add_overflow(*total, bytes, total);
+    uint64_t max = shared ? PJ_GPU_MAX_STATIC_SHARED : PJ_GPU_MAX_LOCAL;
+    if (huge || *total > max) {
+      char msg[512];
+      snprintf(msg, sizeof msg,
+               shared ? "cuda.shared.array(): the kernel uses too much shared data (%s%llu bytes, 0x%llx max): static "
+                        "shared memory is at most 48 KiB a block on every GPU (a larger array is dynamic shared "
+                        "memory: cuda.shared.array(0, dtype) and the launch's fourth value)"
+                      : "cuda.local.array(): the kernel uses too much local data (%s%llu bytes, 0x%llx max): a GPU "
+                        "thread holds at most 512 KiB of local arrays",
+               huge ? "more than " : "", huge ? (unsigned long long)UINT64_MAX : (unsigned long long)*total,
+               (unsigned long long)max);
+      pj_cg_fail(g, e->loc, msg);
+      count = 1;
+    }
   }
   LLVMValueRef data = g->hooks->new_array(g, e, shared, elem, count);
   if (count == 0) { /* dynamic: as many elements as the launch's bytes hold */

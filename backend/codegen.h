@@ -70,6 +70,9 @@ struct PjCg {
   const PjExpr *shared_sites[64]; /* static shared arrays counted in static_shared */
   int nshared_sites;
   uint64_t static_shared;         /* bytes of static shared memory per block */
+  const PjExpr *local_sites[64];  /* local arrays counted in local_bytes */
+  int nlocal_sites;
+  uint64_t local_bytes;           /* bytes of local arrays per thread, every site of the kernel and its device functions */
   bool unroll;                    /* LLVM's unrollers may run (unroll.c: not on a nest that would explode) */
   bool noalias;                   /* the kernel's arrays do not overlap (PjBackendOptions) */
   bool narrow;                    /* integer arguments and array extents fit in int32 (PjBackendOptions) */
@@ -88,7 +91,9 @@ struct PjCg {
   bool host;             /* the CPU target: device functions take the thread's geometry too */
   bool in_device;        /* emitting a device function's body */
   LLVMValueRef ret_slot; /* where `return value` puts the value */
-  bool debug;            /* check indices, recording failures in error_record */
+  bool debug;            /* debug=True: raise statements and divisions checked too, nothing kept apart */
+  bool checks;           /* check indices, recording failures in error_record: debug=True, and always on
+                          * the CPU executor, where an index out of bounds would be the user's process */
   bool fastmath;
   int sm;                /* CUDA: the compute capability targeted, as 90 for sm_90 (0 on the host) */
   bool no_contract;      /* opt_level 0: no fused multiply-adds */

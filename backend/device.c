@@ -135,7 +135,7 @@ LLVMValueRef pj_cg_call_spec(PjCg *g, const PjExpr *e) {
     for (int d = 0; d < 3; d++) args[n++] = g->cpu_tid[d];
   }
   LLVMValueRef r = LLVMBuildCall2(g->b, g->spec_types[s->id], g->spec_fns[s->id], args, (unsigned)n, "");
-  if (g->debug) pj_cg_stop_if_failed(g);
+  if (g->checks) pj_cg_stop_if_failed(g);
   return s->typed->ret_type->kind == PJ_TY_VOID ? NULL : r;
 }
 

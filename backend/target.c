@@ -1371,7 +1371,7 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
     return NULL;
   }
   LLVMOrcThreadSafeContextRef tsc = cuda ? NULL : LLVMOrcCreateNewThreadSafeContext();
-  PjCg g = {.f = f, .file = &m->file, .diags = diags, .host = !cuda, .debug = o->debug, .fastmath = o->fastmath,
+  PjCg g = {.f = f, .file = &m->file, .diags = diags, .host = !cuda, .debug = o->debug, .checks = o->debug || !cuda, .fastmath = o->fastmath,
            .noalias = o->noalias, .narrow = o->narrow, .no_contract = o->opt_level <= 0,
            .sm = !cuda ? 0 : o->arch && strncmp(o->arch, "sm_", 3) == 0 ? atoi(o->arch + 3) : 90,
            .unroll = pj_unroll_safe(f, specs, nspecs)};

@@ -64,6 +64,12 @@ typedef struct PjKernelError {
 } PjKernelError;
 
 #define PJ_KERNEL_ERROR_SYMBOL "pj_error"
+
+/* What a GPU holds, refused beyond on every target (backend/codegen.c): local arrays a thread
+ * (ptxas' 0x80000 bytes of local data; the CPU executor's thread stacks are sized from it,
+ * runtime/cpu.c) and static shared arrays a block (0xc000 bytes). */
+#define PJ_GPU_MAX_LOCAL (512u * 1024u)
+#define PJ_GPU_MAX_STATIC_SHARED (48u * 1024u)
 /* GPU: the uint32 word of a kernel's grid barriers (backend/target.c), present when it has one;
  * the runtime zeroes it before each launch. */
 #define PJ_GRID_BARRIER_SYMBOL "pj_grid_barrier"

@@ -62,6 +62,9 @@ int pj_old_pthread_create(pthread_t *, const pthread_attr_t *, void *(*)(void *)
 int pj_old_pthread_join(pthread_t, void **);
 int pj_old_pthread_detach(pthread_t);
 int pj_old_pthread_attr_setstacksize(pthread_attr_t *, size_t);
+int pj_old_pthread_getattr_np(pthread_t, pthread_attr_t *);
+int pj_old_pthread_attr_getstack(const pthread_attr_t *, void **, size_t *);
+int pj_old_pthread_attr_getguardsize(const pthread_attr_t *, size_t *);
 int pj_old_pthread_key_create(pthread_key_t *, void (*)(void *));
 int pj_old___pthread_key_create(pthread_key_t *, void (*)(void *));
 int pj_old_pthread_setspecific(pthread_key_t, const void *);
@@ -74,6 +77,9 @@ PJ_OLD(pj_old_pthread_create, pthread_create);
 PJ_OLD(pj_old_pthread_join, pthread_join);
 PJ_OLD(pj_old_pthread_detach, pthread_detach);
 PJ_OLD(pj_old_pthread_attr_setstacksize, pthread_attr_setstacksize);
+PJ_OLD(pj_old_pthread_getattr_np, pthread_getattr_np);
+PJ_OLD(pj_old_pthread_attr_getstack, pthread_attr_getstack);
+PJ_OLD(pj_old_pthread_attr_getguardsize, pthread_attr_getguardsize);
 PJ_OLD(pj_old_pthread_key_create, pthread_key_create);
 PJ_OLD(pj_old___pthread_key_create, __pthread_key_create);
 PJ_OLD(pj_old_pthread_setspecific, pthread_setspecific);
@@ -88,6 +94,9 @@ int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*f)(void
 int __wrap_pthread_join(pthread_t t, void **r) { return pj_old_pthread_join(t, r); }
 int __wrap_pthread_detach(pthread_t t) { return pj_old_pthread_detach(t); }
 int __wrap_pthread_attr_setstacksize(pthread_attr_t *a, size_t n) { return pj_old_pthread_attr_setstacksize(a, n); }
+int __wrap_pthread_getattr_np(pthread_t t, pthread_attr_t *a) { return pj_old_pthread_getattr_np(t, a); }
+int __wrap_pthread_attr_getstack(const pthread_attr_t *a, void **p, size_t *n) { return pj_old_pthread_attr_getstack(a, p, n); }
+int __wrap_pthread_attr_getguardsize(const pthread_attr_t *a, size_t *n) { return pj_old_pthread_attr_getguardsize(a, n); }
 int __wrap_pthread_key_create(pthread_key_t *k, void (*d)(void *)) { return pj_old_pthread_key_create(k, d); }
 int __wrap___pthread_key_create(pthread_key_t *k, void (*d)(void *)) { return pj_old___pthread_key_create(k, d); }
 int __wrap_pthread_setspecific(pthread_key_t k, const void *v) { return pj_old_pthread_setspecific(k, v); }

@@ -20,6 +20,70 @@
 
 #define PJ_CPU_MAX_THREADS 1024
 
+/* ---- stacks -------------------------------------------------------------------------------
+ * A kernel's frame holds its local arrays, at most PJ_GPU_MAX_LOCAL bytes (ir/abi.h: more is
+ * refused when it compiles), and little else. The executor's own threads are made with stacks of
+ * PJ_CPU_STACK bytes, whatever the process's default; the caller runs kernel code on its own
+ * stack only when PJ_CPU_CALLER_STACK bytes of it are left (a Python thread may have been given
+ * 32 KiB by threading.stack_size()), else on a thread of the executor's making. */
+#define PJ_CPU_STACK ((size_t)8 << 20)
+#define PJ_CPU_CALLER_STACK ((size_t)PJ_GPU_MAX_LOCAL + ((size_t)1 << 20))
+
+static void pj_cpu_stack_attr(pthread_attr_t *a) {
+  pthread_attr_init(a);
+  pthread_attr_setstacksize(a, PJ_CPU_STACK);
+}
+
+/* The bytes of the calling thread's stack below this frame; 0 where unknown. */
+static size_t pj_cpu_stack_left(void) {
+  static _Thread_local uintptr_t low; /* the stack's lowest usable address, once known */
+  static _Thread_local bool known;
+  if (!known) {
+    pthread_attr_t a;
+    void *addr = NULL;
+    size_t size = 0, guard = 0;
+    if (pthread_getattr_np(pthread_self(), &a) == 0) {
+      if (pthread_attr_getstack(&a, &addr, &size) == 0) {
+        pthread_attr_getguardsize(&a, &guard);
+        low = (uintptr_t)addr + guard;
+      }
+      pthread_attr_destroy(&a);
+    }
+    known = true;
+  }
+  char here;
+  uintptr_t sp = (uintptr_t)&here;
+  return low && sp > low ? sp - low : 0;
+}
+
+typedef struct PjCpuCall {
+  void (*fn)(void *);
+  void *arg;
+} PjCpuCall;
+
+static void *pj_cpu_call_main(void *arg) {
+  PjCpuCall *c = arg;
+  c->fn(c->arg);
+  return NULL;
+}
+
+/* fn(arg) on the caller's stack where enough of it is left, else on a thread with a stack of
+ * PJ_CPU_STACK bytes, waited for. */
+static void pj_cpu_on_a_stack(void (*fn)(void *), void *arg) {
+  if (pj_cpu_stack_left() >= PJ_CPU_CALLER_STACK) {
+    fn(arg);
+    return;
+  }
+  PjCpuCall c = {fn, arg};
+  pthread_attr_t a;
+  pj_cpu_stack_attr(&a);
+  pthread_t t;
+  int made = pthread_create(&t, &a, pj_cpu_call_main, &c);
+  pthread_attr_destroy(&a);
+  if (made == 0) pthread_join(t, NULL);
+  else fn(arg); /* no thread to be had: the caller's stack, as before */
+}
+
 typedef struct PjCpuJob {
   PjCpuEntry entry;
   void **params;
@@ -225,6 +289,8 @@ static void pj_cpu_job_work(PjCpuJob *job) {
   pj_cpu_scratch_free(scratch);
 }
 
+static void pj_cpu_job_call(void *job) { pj_cpu_job_work(job); }
+
 /* ---- the pool ----------------------------------------------------------------------------- */
 
 /* How long a worker watches for the next job, and the caller for the workers to finish, before
@@ -286,9 +352,12 @@ static void *pj_cpu_worker_main(void *arg) {
 static void pj_cpu_pool_start(PjCpuPool *pool, int threads) {
   pool->workers = calloc((size_t)(threads > 1 ? threads - 1 : 1), sizeof *pool->workers);
   if (pool->workers) {
+    pthread_attr_t a;
+    pj_cpu_stack_attr(&a);
     while (pool->nworkers < threads - 1 &&
-           pthread_create(&pool->workers[pool->nworkers], NULL, pj_cpu_worker_main, pool) == 0)
+           pthread_create(&pool->workers[pool->nworkers], &a, pj_cpu_worker_main, pool) == 0)
       pool->nworkers++;
+    pthread_attr_destroy(&a);
   }
   pool->threads = pool->nworkers + 1;
 }
@@ -339,7 +408,7 @@ void pj_cpu_pool_run(PjCpuPool *pool, PjCpuEntry entry, void **params, uint32_t 
    * caller runs it alone (a block is the unit of parallel work anyway) */
   uint64_t threads = pool->job.total * block[0] * block[1] * block[2];
   if (pool->nworkers == 0 || pool->job.total <= 1 || threads <= 2048) {
-    pj_cpu_job_work(&pool->job);
+    pj_cpu_on_a_stack(pj_cpu_job_call, &pool->job);
     pthread_mutex_unlock(&pool->run_lock);
     return;
   }
@@ -348,7 +417,7 @@ void pj_cpu_pool_run(PjCpuPool *pool, PjCpuEntry entry, void **params, uint32_t 
   atomic_fetch_add(&pool->generation, 1);
   pthread_cond_broadcast(&pool->wake);
   pthread_mutex_unlock(&pool->lock);
-  pj_cpu_job_work(&pool->job);
+  pj_cpu_on_a_stack(pj_cpu_job_call, &pool->job);
   if (!pj_cpu_spin(pool, pj_cpu_workers_done, 0)) {
     pthread_mutex_lock(&pool->lock);
     while (!pj_cpu_workers_done(pool, 0)) pthread_cond_wait(&pool->idle, &pool->lock);
@@ -441,6 +510,8 @@ static void pj_cpu_coop_run_block(PjCpuCoop *c, uint64_t b) {
   pthread_mutex_unlock(&c->lock);
 }
 
+static void pj_cpu_coop_block0(void *c) { pj_cpu_coop_run_block(c, 0); }
+
 static void *pj_cpu_coop_main(void *arg) {
   PjCpuCoopBlock *b = arg;
   PjCpuCoop *c = b->coop;
@@ -469,16 +540,19 @@ static PjStatus pj_cpu_run_cooperative(PjCpuEntry entry, void **params, uint32_t
   pthread_mutex_init(&c.lock, NULL);
   pthread_cond_init(&c.cond, NULL);
   uint64_t started = 1;
+  pthread_attr_t a;
+  pj_cpu_stack_attr(&a);
   for (; started < c.blocks; started++) {
     bs[started] = (PjCpuCoopBlock){&c, started, 0};
-    if (pthread_create(&bs[started].thread, NULL, pj_cpu_coop_main, &bs[started]) != 0) break;
+    if (pthread_create(&bs[started].thread, &a, pj_cpu_coop_main, &bs[started]) != 0) break;
   }
+  pthread_attr_destroy(&a);
   bool all = started == c.blocks;
   pthread_mutex_lock(&c.lock);
   c.go = all ? 1 : -1;
   pthread_cond_broadcast(&c.cond);
   pthread_mutex_unlock(&c.lock);
-  if (all) pj_cpu_coop_run_block(&c, 0);
+  if (all) pj_cpu_on_a_stack(pj_cpu_coop_block0, &c);
   for (uint64_t b = 1; b < started; b++) pthread_join(bs[b].thread, NULL);
   pthread_cond_destroy(&c.cond);
   pthread_mutex_destroy(&c.lock);

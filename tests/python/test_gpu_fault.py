@@ -10,8 +10,8 @@ import textwrap
 import pytest
 
 ON_CUDA = os.environ.get("PYJITC_TEST_TARGET") == "cuda"
-pytestmark = pytest.mark.skipif(not ON_CUDA, reason="a GPU fault: on the CPU executor an illegal address is a "
-                                "segmentation fault of the process (debug=True turns it into an IndexError)")
+pytestmark = pytest.mark.skipif(not ON_CUDA, reason="a GPU fault: the CPU executor checks every index, and the "
+                                "same launch is an IndexError there (test_cpu_fault.py)")
 
 CHILD = textwrap.dedent('''
     import numpy as np
