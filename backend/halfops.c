@@ -26,6 +26,7 @@
  * Division, fma, and everything below those architectures keep LLVM's lowering; so do fastmath
  * kernels (their arithmetic is .ftz) and opt_level 0 (no contraction, and values pass through
  * local memory where ptxas could pair them). The CPU never sees any of this. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -179,10 +180,36 @@ static int pj_source_pred(V inst, unsigned kind) {
   return op && LLVMIsAConstantInt(op) ? (int)LLVMConstIntGetZExtValue(op) : -1;
 }
 
+/* A bfloat16 constant passed to a call that stays a call (a device function not inlined, opt=False)
+ * crashes LLVM 19's NVPTX instruction selection (st.param of a bf16 immediate; llc too): such an
+ * argument becomes a mov.b16 of its bits in inline PTX, which the selector takes as a register. */
+static void pj_bf16_call_constants(LLVMBuilderRef b, V call) {
+  unsigned n = (unsigned)LLVMGetNumArgOperands(call);
+  for (unsigned a = 0; a < n; a++) {
+    V arg = LLVMGetOperand(call, a);
+    if (LLVMGetTypeKind(LLVMTypeOf(arg)) != LLVMBFloatTypeKind || !LLVMIsAConstant(arg)) continue;
+    LLVMTypeRef bf = LLVMTypeOf(arg), i16 = LLVMInt16TypeInContext(LLVMGetTypeContext(bf));
+    V bits = LLVMConstBitCast(arg, i16);
+    unsigned long long v = LLVMIsAConstantInt(bits) ? LLVMConstIntGetZExtValue(bits) : 0;
+    char text[48];
+    snprintf(text, sizeof text, "mov.b16 $0, 0x%04llX;", v & 0xffffu);
+    LLVMPositionBuilderBefore(b, call);
+    LLVMTypeRef ft = LLVMFunctionType(bf, NULL, 0, 0);
+    V mov = LLVMGetInlineAsm(ft, text, strlen(text), (char *)"=h", 2, 0, 0, LLVMInlineAsmDialectATT, 0);
+    LLVMSetOperand(call, a, LLVMBuildCall2(b, ft, mov, NULL, 0, ""));
+  }
+}
+
 void pj_nvptx_half_ops(LLVMModuleRef mod, int sm, bool arith) {
   LLVMContextRef ctx = LLVMGetModuleContext(mod);
   unsigned kind = LLVMGetMDKindIDInContext(ctx, pj_pred_kind, (unsigned)strlen(pj_pred_kind));
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  for (V f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (V i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        if (LLVMGetInstructionOpcode(i) == LLVMCall && !LLVMIsAInlineAsm(LLVMGetCalledValue(i)) &&
+            !LLVMIsAIntrinsicInst(i))
+          pj_bf16_call_constants(b, i);
   V *work = NULL;
   size_t n = 0, cap = 0;
   for (V f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {

@@ -175,3 +175,26 @@ def test_device_function_and_mixed_types():
     out = np.zeros(3, np.float32)
     k[1, 1](out)
     np.testing.assert_array_equal(out, [bf16_value(bf16_bits(8.140625)), 6.28125, 6.28125])
+
+
+@cuda.jit(device=True)
+def _add_constant(x, c):
+    return hadd(x, c)
+
+
+@pytest.mark.parametrize("opt", [False, True])
+def test_a_bfloat16_constant_passed_to_a_device_function(opt):
+    """At opt=False the call stays a call, and LLVM 19's NVPTX back end crashed the process on a
+    bfloat16 constant argument (st.param of a bf16 immediate): it is now passed in a register."""
+    def add_one_and_a_half(out, x):
+        i = cuda.grid(1)
+        if i < out.size:
+            out[i] = float32(_add_constant(bfloat16(x[i]), bfloat16(1.5)))
+
+    ptx, _ = cuda.compile_ptx(add_one_and_a_half, "void(float32[:], float32[:])", opt=opt)
+    assert ".entry" in ptx
+    kernel = cuda.jit(opt=opt)(add_one_and_a_half)
+    x = sample(np.random.default_rng(7), 256)
+    out = np.zeros(256, np.float32)
+    kernel[2, 128](out, x)
+    np.testing.assert_array_equal(out, bf16_value(bf16_bits(x + np.float32(1.5))))
