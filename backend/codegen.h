@@ -141,6 +141,7 @@ void pj_cg_store_var(PjCg *g, const PjExpr *target, LLVMValueRef v, const PjType
 void pj_cg_alloc_slots(PjCg *g); /* g->slots: one zeroed alloca per variable of g->f */
 LLVMTypeRef pj_cg_mem_dtype(PjCg *g, PjDtype d);
 void pj_cg_fail(PjCg *g, PjLoc loc, const char *msg);
+void pj_host_stack_check(PjCg *g, PjLoc loc); /* target.c: a recursive device function's entry on the CPU */
 /* Records a PJ_KERNEL_ERROR_ kind (ir/abi.h) at loc for the current thread, then branches to g->ret. */
 void pj_cg_record_error(PjCg *g, PjLoc loc, int flag, int axis, LLVMValueRef index, LLVMValueRef extent);
 /* A raise (numba's error model): recorded under debug=True, else the thread leaves through g->ret. */

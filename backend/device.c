@@ -174,6 +174,7 @@ static void pj_define_spec(PjCg *g, const PjSpec *s) {
   g->alloca_b = LLVMCreateBuilderInContext(g->ctx);
   LLVMPositionBuilderBefore(g->alloca_b, LLVMGetBasicBlockTerminator(entry));
   LLVMPositionBuilderAtEnd(g->b, body);
+  if (g->host && s->recursive) pj_host_stack_check(g, g->f->loc);
   pj_cg_function_body(g);
   if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, g->ret);
   LLVMPositionBuilderAtEnd(g->b, g->ret);

@@ -302,6 +302,22 @@ static LLVMValueRef pj_host_scratch(PjCg *g, LLVMValueRef bytes) {
   return LLVMBuildCall2(g->alloca_b, ft, fn, (LLVMValueRef[]){g->cpu_grid, bytes}, 2, "scratch");
 }
 
+/* A recursive device function on the CPU executor, at its entry: a frame below the thread's
+ * PjCpuGrid.stack_limit records PJ_KERNEL_ERROR_RECURSION and returns (its callers stop after
+ * the call: pj_cg_stop_if_failed), where going on would overflow the stack. */
+void pj_host_stack_check(PjCg *g, PjLoc loc) {
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(g->ctx), i8 = LLVMInt8TypeInContext(g->ctx);
+  LLVMValueRef off = LLVMConstInt(i64, offsetof(PjCpuGrid, stack_limit), 0);
+  LLVMValueRef limit = LLVMBuildLoad2(g->b, i64, LLVMBuildInBoundsGEP2(g->b, i8, g->cpu_grid, &off, 1, ""), "stack.limit");
+  LLVMValueRef here = LLVMBuildPtrToInt(g->b, LLVMBuildAlloca(g->alloca_b, i8, "frame"), i64, "");
+  LLVMValueRef deep = LLVMBuildICmp(g->b, LLVMIntULT, here, limit, "");
+  LLVMBasicBlockRef fail = pj_cg_block_new(g, "stack.deep"), ok = pj_cg_block_new(g, "stack.ok");
+  LLVMBuildCondBr(g->b, deep, fail, ok);
+  LLVMPositionBuilderAtEnd(g->b, fail);
+  pj_cg_record_error(g, loc, PJ_KERNEL_ERROR_RECURSION, 0, NULL, NULL);
+  LLVMPositionBuilderAtEnd(g->b, ok);
+}
+
 static LLVMValueRef pj_host_new_array(PjCg *g, const PjExpr *site, bool shared, LLVMTypeRef elem, uint64_t count) {
   unsigned align = pj_array_alignment(site);
   if (shared && count == 0 && align > 16) {

@@ -36,6 +36,10 @@ typedef struct PjCpuGrid {
    * back when the block returns or is abandoned (an interrupt), never from malloc. */
   void *(*scratch)(const struct PjCpuGrid *grid, uint64_t bytes);
   void *scratch_state;
+  /* The lowest stack address a recursive device function may enter below (the executor's
+   * thread's stack, less a margin): deeper, the call records PJ_KERNEL_ERROR_RECURSION and
+   * returns, instead of overflowing the stack. 0: unchecked. */
+  uintptr_t stack_limit;
 } PjCpuGrid;
 
 /* Runs every thread of one block (kernels without barriers). */
@@ -53,6 +57,8 @@ enum {
   PJ_KERNEL_ERROR_TUPLE_INDEX = 6,   /* debug=True: a run-time tuple index out of range (index, extent) */
   PJ_KERNEL_ERROR_RESHAPE = 7,       /* debug=True: a.reshape(...) to another size, or with more than one
                                         negative extent (index: how many negative, extent: the size) */
+  PJ_KERNEL_ERROR_RECURSION = 8,     /* CPU: a recursive device function went deeper than the thread's stack
+                                        holds (PjCpuGrid.stack_limit) */
 };
 
 typedef struct PjKernelError {

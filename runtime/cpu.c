@@ -56,6 +56,17 @@ static size_t pj_cpu_stack_left(void) {
   return low && sp > low ? sp - low : 0;
 }
 
+/* PjCpuGrid.stack_limit for the calling thread: the lowest address a recursive device function
+ * may start a frame at, leaving room for that frame and what it calls (every local array of a
+ * kernel together is at most PJ_GPU_MAX_LOCAL bytes) and the error it records. */
+static uintptr_t pj_cpu_stack_limit(void) {
+  const size_t margin = (size_t)PJ_GPU_MAX_LOCAL + ((size_t)512 << 10);
+  char here;
+  size_t left = pj_cpu_stack_left();
+  uintptr_t sp = (uintptr_t)&here;
+  return left > margin ? sp - left + margin : sp; /* unknown or too little: no recursion at all */
+}
+
 typedef struct PjCpuCall {
   void (*fn)(void *);
   void *arg;
@@ -255,6 +266,7 @@ static void pj_cpu_job_work(PjCpuJob *job) {
   memcpy(g.block, job->block, sizeof g.block);
   g.shared_bytes = job->shared_bytes;
   pj_cpu_grid_interruptible(&g);
+  g.stack_limit = pj_cpu_stack_limit();
   PjCpuScratch *scratch = pj_cpu_grid_scratch(&g);
   uint64_t gx = job->grid[0], gy = job->grid[1];
   jmp_buf escape, *outer = pj_cpu_escape;
@@ -493,6 +505,7 @@ static void pj_cpu_coop_run_block(PjCpuCoop *c, uint64_t b) {
   g.block_idx[0] = (uint32_t)(b % g.grid[0]);
   g.block_idx[1] = (uint32_t)(b / g.grid[0] % g.grid[1]);
   g.block_idx[2] = (uint32_t)(b / g.grid[0] / g.grid[1]);
+  g.stack_limit = pj_cpu_stack_limit();
   PjCpuScratch *scratch = pj_cpu_grid_scratch(&g);
   jmp_buf escape, *outer = pj_cpu_escape;
   if (!setjmp(escape)) {

@@ -584,6 +584,7 @@ PjStatus pj_kernel_error_report(const PjKernelCode *code, const PjKernelError *e
   const char *what = e->flag == PJ_KERNEL_ERROR_RAISE           ? "an exception was raised"
                      : e->flag == PJ_KERNEL_ERROR_ZERO_DIVISION ? "division by zero"
                      : e->flag == PJ_KERNEL_ERROR_TUPLE_INDEX   ? "tuple index out of range"
+                     : e->flag == PJ_KERNEL_ERROR_RECURSION     ? "maximum recursion depth exceeded"
                      : e->flag == PJ_KERNEL_ERROR_RESHAPE /* numba's ValueErrors */
                          ? (e->index > 1 ? "multiple negative shape values" : "total size of new array must be unchanged")
                          : NULL;

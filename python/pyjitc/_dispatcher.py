@@ -1344,6 +1344,9 @@ def _kernel_raised(message):
         return IndexError(message)
     if what == "tuple index out of range":
         return IndexError(f"tuple index out of range at {where}")
+    if what == "maximum recursion depth exceeded":  # the CPU executor's thread stack, as Python's limit
+        return RecursionError(f"{what} at {where}: a recursive device function went deeper than the CPU "
+                              "executor's thread stack holds")
     if what == "division by zero":
         return ZeroDivisionError(f"division by zero at {where}")
     if what in ("total size of new array must be unchanged", "multiple negative shape values"):

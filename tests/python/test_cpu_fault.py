@@ -366,3 +366,90 @@ def test_the_largest_local_array_runs_from_a_thread_with_a_small_stack():
         threading.stack_size(old)
     assert not errors, errors
     np.testing.assert_array_equal(got["a"], (np.arange(64) * 7 % N_LOCAL).astype(float))
+
+
+# ---- recursion deeper than a thread's stack ------------------------------------------------------
+
+@cuda.jit(device=True)
+def depth_sum(n):
+    if n <= 0:
+        return 0
+    return n + depth_sum(n - 1)
+
+
+@cuda.jit(device=True)
+def is_even(n):
+    if n == 0:
+        return True
+    return is_odd(n - 1)
+
+
+@cuda.jit(device=True)
+def is_odd(n):
+    if n == 0:
+        return False
+    return is_even(n - 1)
+
+
+@cuda.jit
+def recurse(out, n):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = depth_sum(n + i)
+
+
+@cuda.jit
+def parity(out, n):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = is_even(n + i)
+
+
+@cpu_only
+def test_recursion_deeper_than_the_stack_is_a_recursion_error():
+    out = np.zeros(4, np.int64)
+    recurse[1, 4](out, 1000)
+    np.testing.assert_array_equal(out, [(n * (n + 1)) // 2 for n in range(1000, 1004)])
+    with pytest.raises(RecursionError) as info:
+        recurse[1, 4](out, 10 ** 9)
+    msg = str(info.value)
+    assert msg.startswith(f"maximum recursion depth exceeded at {where(depth_sum.py_func, 'depth_sum(n):')}"), msg
+    assert "kernel 'recurse'" in msg, msg
+    recurse[1, 4](out, 10)
+    np.testing.assert_array_equal(out, [55, 66, 78, 91])
+
+
+@cpu_only
+def test_mutual_recursion_too():
+    out = np.zeros(3, np.bool_)
+    parity[1, 3](out, 500)
+    np.testing.assert_array_equal(out, [True, False, True])
+    with pytest.raises(RecursionError):
+        parity[1, 3](out, 10 ** 9)
+    parity[1, 3](out, 7)
+    np.testing.assert_array_equal(out, [False, True, False])
+
+
+@cpu_only
+def test_recursion_from_a_thread_with_a_small_stack():
+    recurse[1, 1](np.zeros(1, np.int64), 1)  # compiled on the main thread
+    got, errors = {}, []
+
+    def work():
+        out = np.zeros(2, np.int64)
+        try:
+            recurse[1, 2](out, 10 ** 9)
+        except RecursionError as e:
+            errors.append(e)
+        recurse[1, 2](out, 300)
+        got["out"] = out
+
+    old = threading.stack_size(64 * 1024)
+    try:
+        t = threading.Thread(target=work)
+        t.start()
+        t.join()
+    finally:
+        threading.stack_size(old)
+    assert len(errors) == 1
+    np.testing.assert_array_equal(got["out"], [300 * 301 // 2, 301 * 302 // 2])
