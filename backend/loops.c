@@ -225,7 +225,14 @@ void pj_cg_while(PjCg *g, const PjStmt *s) {
     LLVMBuildBr(g->b, chunk);
   }
   LLVMPositionBuilderAtEnd(g->b, body);
-  if (walk_step) pj_cg_assume_nonneg(g, pj_cg_expr(g, var));
+  if (walk_step) { /* 0 <= v < stop here: an index v of an array of stop elements is in bounds (the checks) */
+    LLVMValueRef v = pj_cg_expr(g, var);
+    pj_cg_assume_nonneg(g, v);
+    const PjExpr *stop = c->cmp.operands[lt ? 1 : 0];
+    LLVMValueRef end = pj_cg_convert(g, pj_cg_expr(g, stop), stop->type, pj_type_scalar(PJ_INT64));
+    LLVMValueRef below = LLVMBuildICmp(g->b, LLVMIntSLT, pj_cg_convert(g, v, var->type, pj_type_scalar(PJ_INT64)), end, "");
+    pj_cg_call_intrinsic(g, "llvm.assume", NULL, 0, &below, 1);
+  }
   pj_cg_loop_body(g, &s->while_.body, head, done);
   bool open = !LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b));
   pj_cg_br(g, head);

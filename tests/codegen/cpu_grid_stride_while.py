@@ -15,10 +15,11 @@ def saxpy(a, x, y, out, n):
 # LLVM-NOT: llvm.masked
 # LLVM: pass.head{{.*}}:
 # LLVM-NOT: llvm.masked
+# LLVM: load atomic i32
+# LLVM-NOT: llvm.masked
 # LLVM: vector.body:
 # LLVM-NOT: select
 # LLVM: load <{{[0-9]+}} x float>
 # LLVM: fmul contract <{{[0-9]+}} x float>
 # LLVM: store <{{[0-9]+}} x float>
 # LLVM-NOT: llvm.masked
-# LLVM: load atomic i32
