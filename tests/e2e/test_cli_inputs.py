@@ -110,6 +110,15 @@ def test_missing_file_is_refused_with_the_reason(tmp_path):
     assert proc.returncode == 1 and "No such file or directory" in proc.stderr, proc.stderr
 
 
+def test_directory_as_an_npy_argument_is_refused_with_the_reason(tmp_path):
+    (tmp_path / "data.npy").mkdir()
+    with tempfile.TemporaryDirectory() as d:
+        cmd, _ = launch_cmd("-", d)
+        cmd[-1] = str(tmp_path / "data.npy")
+        proc = subprocess.run(cmd, input=KERNEL, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 1 and "data.npy': cannot open: Is a directory" in proc.stderr, proc.stderr
+
+
 def test_endless_input_is_refused():
     proc = subprocess.run([PYJITC, "/dev/zero", "--emit=ast"], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1 and "cannot read '/dev/zero': larger than" in proc.stderr, proc.stderr
