@@ -128,6 +128,23 @@ static void pj_resolve_nested(PjArena *arena, PjSyntax *syntax, PjDiags *diags, 
   pj_run_nested(syntax->depth, pj_resolve_call, &c);
 }
 
+/* Two @cuda.jit functions of one name in a file: Python keeps the later, but a call or --kernel
+ * naming it would be ambiguous to a reader and to the compiler, which finds functions by name. */
+static void pj_check_defined_once(const PjSource *s, const PjFile *file, PjDiags *diags) {
+  for (int j = 0; j < s->syntax->nfuncs; j++) {
+    const PjFuncSyntax *b = s->syntax->funcs[j];
+    if (!b->is_kernel && !b->is_device) continue;
+    for (int i = 0; i < j; i++) {
+      const PjFuncSyntax *a = s->syntax->funcs[i];
+      if ((!a->is_kernel && !a->is_device) || strcmp(a->func->name, b->func->name) != 0) continue;
+      pj_error(diags, file, b->func->loc, "'%s' is defined again (first at line %d): each @cuda.jit function of a "
+               "file needs a name of its own; rename one", b->func->name, a->func->loc.line);
+      pj_note(diags, file, a->func->loc, "the first definition of '%s'", a->func->name);
+      break;
+    }
+  }
+}
+
 PjSource *pj_source_new(const char *path, const char *text, size_t len, PjDiags *diags) {
   double t0 = pj_now_ms();
   PjSource *s = calloc(1, sizeof(PjSource));
@@ -145,6 +162,7 @@ PjSource *pj_source_new(const char *path, const char *text, size_t len, PjDiags 
   for (int i = 0; i < s->syntax->nfuncs; i++)
     if (s->syntax->funcs[i]->is_kernel) s->kernels[s->nkernels++] = s->syntax->funcs[i];
   for (int i = 0; i < s->nkernels; i++) pj_check_eager_signature(s, s->kernels[i], diags);
+  pj_check_defined_once(s, &file, diags);
   if (pj_diags_errors(diags) != before) {
     pj_source_delete(s);
     return NULL;

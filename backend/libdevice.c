@@ -125,17 +125,16 @@ static pthread_mutex_t pj_lib_lock = PTHREAD_MUTEX_INITIALIZER;
 static const PjLibdevice *pj_lib_ready(const char *path, char *err, size_t errlen) {
   for (const PjLibdevice *l = pj_libs; l; l = l->next)
     if (strcmp(l->path, path) == 0) return l;
-  FILE *f = fopen(path, "rb");
-  long n = f && fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
-  PjLibdevice *l = n > 0 && fseek(f, 0, SEEK_SET) == 0 ? calloc(1, sizeof *l) : NULL;
-  char *bytes = l ? malloc((size_t)n) : NULL, *name = bytes ? strdup(path) : NULL;
-  size_t got = name ? fread(bytes, 1, (size_t)n, f) : 0;
-  if (f) fclose(f);
-  if (!name || got != (size_t)n) {
-    free(name);
-    free(bytes);
+  size_t got = 0;
+  char why[1024];
+  char *bytes = pj_file_read(path, 0, &got, why, sizeof why);
+  PjLibdevice *l = bytes && got ? calloc(1, sizeof *l) : NULL;
+  char *name = l ? strdup(path) : NULL;
+  if (!name) {
     free(l);
-    snprintf(err, errlen, "cannot read libdevice '%s'", path);
+    free(bytes);
+    const char *reason = bytes ? (got ? "out of memory" : "it is empty") : strstr(why, "': ") ? strstr(why, "': ") + 3 : why;
+    snprintf(err, errlen, "cannot read libdevice '%s': %s", path, reason);
     return NULL;
   }
   *l = (PjLibdevice){pj_libs, name, bytes, got};

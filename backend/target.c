@@ -513,18 +513,64 @@ static const PjCgHooks pj_host_hooks = {pj_host_sreg, pj_host_math, pj_host_new_
 
 /* ---- target machines ---------------------------------------------------------------------- */
 
+/* The NVPTX processors of LLVM 19 (`llc -march=nvptx64 -mcpu=help`) from sm_50 on: CUDA 12 and
+ * later build nothing older. */
+static const int pj_nvptx_known[] = {50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90};
+enum { PJ_NVPTX_NEWEST = 90 };
+
+/* The number of "sm_XX", "sm_XXa", "compute_XX" or "compute_XXa" (*a: the 'a'), or -1 for
+ * anything else. */
+static int pj_arch_number(const char *arch, bool *a) {
+  const char *d = !arch ? NULL : !strncmp(arch, "sm_", 3) ? arch + 3 : !strncmp(arch, "compute_", 8) ? arch + 8 : NULL;
+  if (!d || *d < '1' || *d > '9') return -1;
+  int n = 0;
+  while (*d >= '0' && *d <= '9' && n < 100000) n = n * 10 + (*d++ - '0');
+  *a = *d == 'a';
+  return (*d == 0 || (*d == 'a' && d[1] == 0)) && n < 100000 ? n : -1;
+}
+
+int pj_arch_check(const char *arch, char *err, size_t errlen) {
+  char none[1];
+  if (!err || !errlen) err = none, errlen = sizeof none;
+  err[0] = 0;
+  bool a = false;
+  int n = pj_arch_number(arch, &a);
+  for (size_t i = 0; n >= 0 && i < sizeof pj_nvptx_known / sizeof pj_nvptx_known[0]; i++)
+    if (pj_nvptx_known[i] == n && (!a || n == PJ_NVPTX_NEWEST)) return 1;
+  if (n > PJ_NVPTX_NEWEST && n < 200) {
+    snprintf(err, errlen, "architecture '%s' is newer than the NVPTX back end of LLVM %s knows (the newest is sm_%da): "
+             "compile for sm_%d, whose PTX the CUDA driver compiles for newer GPUs when it loads it",
+             arch, pj_backend_llvm_version(), PJ_NVPTX_NEWEST, PJ_NVPTX_NEWEST);
+    return 0;
+  }
+  int at = snprintf(err, errlen, "unknown architecture '%s' (known: ", arch ? arch : "(null)");
+  for (size_t i = 0; i < sizeof pj_nvptx_known / sizeof pj_nvptx_known[0]; i++)
+    if (at >= 0 && (size_t)at < errlen)
+      at += snprintf(err + at, errlen - (size_t)at, "%ssm_%d", i ? ", " : "", pj_nvptx_known[i]);
+  if (at >= 0 && (size_t)at < errlen) snprintf(err + at, errlen - (size_t)at, ", sm_%da; or compute_XX of each)", PJ_NVPTX_NEWEST);
+  return 0;
+}
+
 /* The NVPTX processor LLVM knows for arch: itself, or the newest LLVM knows below it (a newer
  * GPU, sm_100, runs sm_90 PTX through the driver's JIT); an unknown name would leave LLVM
- * without the GPU's features and stop it in instruction selection. */
+ * without the GPU's features and stop it in instruction selection. compute_XX is sm_XX. */
+/* The number the code generator's choices go by: arch's, 90 when it names none. */
+static int pj_arch_sm(const char *arch) {
+  bool a;
+  int n = pj_arch_number(arch, &a);
+  return n < 0 ? 90 : n;
+}
+
 static char *pj_nvptx_cpu(const char *arch) {
   static const int known[] = {20, 21, 30, 32, 35, 37, 50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90};
-  int n = arch && !strncmp(arch, "sm_", 3) ? atoi(arch + 3) : 90;
+  bool a = false;
+  int n = pj_arch_number(arch, &a);
+  if (n < 0) n = 90;
   int pick = known[0];
   for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
     if (known[i] <= n) pick = known[i];
   char buf[16];
-  bool a = pick == n && n == 90 && arch && arch[strlen(arch) - 1] == 'a';
-  snprintf(buf, sizeof buf, "sm_%d%s", pick, a ? "a" : "");
+  snprintf(buf, sizeof buf, "sm_%d%s", pick, a && pick == n && n == 90 ? "a" : "");
   return strdup(buf);
 }
 
@@ -1389,7 +1435,7 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
   LLVMOrcThreadSafeContextRef tsc = cuda ? NULL : LLVMOrcCreateNewThreadSafeContext();
   PjCg g = {.f = f, .file = &m->file, .diags = diags, .host = !cuda, .debug = o->debug, .checks = o->debug || !cuda, .fastmath = o->fastmath,
            .noalias = o->noalias, .narrow = o->narrow, .no_contract = o->opt_level <= 0,
-           .sm = !cuda ? 0 : o->arch && strncmp(o->arch, "sm_", 3) == 0 ? atoi(o->arch + 3) : 90,
+           .sm = !cuda ? 0 : pj_arch_sm(o->arch),
            .unroll = pj_unroll_safe(f, specs, nspecs)};
   for (int i = 0; i < nargs; i++) /* a pointer may reach any array's memory: none is known apart */
     if (pj_abi_pointer(&args[i])) g.noalias = false;

@@ -25,6 +25,7 @@ static const char pj_usage[] =
     "usage: pyjitc FILE.py [options] [-- ARG ...]\n"
     "\n"
     "Compiles the @cuda.jit kernel in FILE.py and prints what --emit asks for, or launches it.\n"
+    "FILE.py may be a pipe, a FIFO or /dev/stdin too, and - reads the standard input.\n"
     "\n"
     "  --emit=WHAT          print a stage: ast, types, llvm or ptx (comma-separated or repeated)\n"
     "  --launch             compile, allocate and fill the arguments, run, copy back, report\n"
@@ -35,14 +36,15 @@ static const char pj_usage[] =
     "  --save-dir DIR       after the launch, save every array argument as DIR/NAME.npy\n"
     "  --target T           auto (default: the GPU if a CUDA driver and device are present, else\n"
     "                       the CPU), cuda, or cpu. Also the environment variable PYJITC_TARGET.\n"
-    "  --arch sm_XX         GPU architecture (default: the device's, or sm_90 with no device)\n"
+    "  --arch sm_XX         GPU architecture, sm_50 to sm_90a or compute_XX, as LLVM's NVPTX back end knows\n"
+    "                       them (default: the device's, or sm_90 with no device)\n"
     "  --kernel NAME        the kernel to use when the file holds several\n"
     "  --sig SIG            argument types when compiling without arguments, numba style:\n"
     "                       'void(float32, float32[:], float32[:,:])'\n"
     "  --time               print the compile stage times in milliseconds\n"
     "  --fastmath           fast-math: contraction, no NaN/inf/signed-zero care, flush-to-zero, and\n"
     "                       approximate float32 math (also @cuda.jit(fastmath=True))\n"
-    "  --max-registers N    registers per thread on the GPU (also @cuda.jit(max_registers=N))\n"
+    "  --max-registers N    registers per thread on the GPU, 1 to 255 (also @cuda.jit(max_registers=N))\n"
     "  --lineinfo           source line tables in the PTX for profilers (also @cuda.jit(lineinfo=True))\n"
     "  --noalias            promise that no two array arguments overlap (noalias pointers; on the GPU,\n"
     "                       loads of arrays the kernel does not write use the read-only path)\n"
@@ -82,11 +84,13 @@ static int pj_parse_dims(const char *s, uint32_t out[3]) {
   out[0] = out[1] = out[2] = 1;
   char *end;
   for (int i = 0; i < 3; i++) {
+    if (!isdigit((unsigned char)*s)) return 0; /* strtoll would take " 2", "+2" and "-0" */
+    errno = 0;
     long long v = strtoll(s, &end, 10);
-    if (end == s || v < 0 || v > 0xffffffffLL) return 0;
+    if (end == s || errno || v < 0 || v > 0xffffffffLL) return 0;
     out[i] = (uint32_t)v;
     if (*end == 0) return 1;
-    if (*end != ',' && *end != 'x') return 0;
+    if (*end != ',') return 0; /* "2x3" is not a shape: N, X,Y or X,Y,Z */
     s = end + 1;
   }
   return 0;
@@ -94,6 +98,7 @@ static int pj_parse_dims(const char *s, uint32_t out[3]) {
 
 static int pj_parse_bytes(const char *s, uint32_t *out) {
   char *end;
+  if (!isdigit((unsigned char)*s)) return 0;
   errno = 0;
   long long v = strtoll(s, &end, 10);
   if (end == s || *end || errno || v < 0 || v > 0xffffffffLL) return 0;
@@ -101,13 +106,18 @@ static int pj_parse_bytes(const char *s, uint32_t *out) {
   return 1;
 }
 
-/* A positive count (--repeat): the number, or 0 when it is not one or is above INT_MAX. */
-static int pj_parse_count(const char *s) {
+/* A whole number from 1 to most (--repeat, --max-registers): the number, or 0 when it is not one
+ * (" 3", "+3", "3x", "1.5") or is out of range. */
+static int pj_parse_count(const char *s, long long most) {
   char *end;
+  if (!isdigit((unsigned char)*s)) return 0;
   errno = 0;
   long long v = strtoll(s, &end, 10);
-  return end == s || *end || errno || v < 1 || v > 0x7fffffffLL ? 0 : (int)v;
+  return end == s || *end || errno || v < 1 || v > most ? 0 : (int)v;
 }
+
+/* The most registers a thread may ask for: PTX's .maxnreg, which CUDA caps at 255. */
+enum { PJ_MAX_REGISTERS = 255 };
 
 static int pj_parse_emit(PjCli *c, const char *list) {
   char buf[128];
@@ -149,6 +159,11 @@ static void pj_print_version(void) {
               "or set PYJITC_LIBDEVICE or CUDA_HOME)\n");
 }
 
+/* The options that take a value (pj_opt_value). */
+static const char *const pj_valued[] = {"--max-registers", "--emit", "--grid", "--block", "--shared", "--repeat",
+                                        "--save-dir", "--save", "--target", "--arch", "--kernel", "--sig",
+                                        "--libdevice", "--passes", "--diagnostics", NULL};
+
 static int pj_parse_cli(PjCli *c, int argc, char **argv) {
   c->opt = 3;
   c->repeat = 1;
@@ -171,23 +186,38 @@ static int pj_parse_cli(PjCli *c, int argc, char **argv) {
     else if (!strcmp(a, "--lineinfo")) c->lineinfo = 1;
     else if (!strcmp(a, "--noalias")) c->noalias = 1;
     else if (!strcmp(a, "--narrow")) c->narrow = 1;
-    else if ((v = pj_opt_value(argc, argv, &i, "--max-registers"))) c->max_registers = atoi(v);
+    else if ((v = pj_opt_value(argc, argv, &i, "--max-registers"))) {
+      if (!(c->max_registers = pj_parse_count(v, PJ_MAX_REGISTERS)))
+        return pj_usage_error("bad --max-registers '%s': a whole number of registers per thread, 1 to 255", v);
+    }
     else if (!strncmp(a, "-O", 2) && a[2] >= '0' && a[2] <= '3' && !a[3]) c->opt = a[2] - '0';
+    else if (!strncmp(a, "-O", 2)) return pj_usage_error("bad optimization level '%s': -O0, -O1, -O2 or -O3", a);
     else if ((v = pj_opt_value(argc, argv, &i, "--emit"))) { if (!pj_parse_emit(c, v)) return pj_usage_error("unknown --emit value '%s' (ast, types, llvm, ptx)", v); }
     else if ((v = pj_opt_value(argc, argv, &i, "--grid"))) { if (!pj_parse_dims(v, c->config.grid)) return pj_usage_error("bad --grid '%s': N, X,Y or X,Y,Z", v); c->grid_set = 1; }
     else if ((v = pj_opt_value(argc, argv, &i, "--block"))) { if (!pj_parse_dims(v, c->config.block)) return pj_usage_error("bad --block '%s': N, X,Y or X,Y,Z", v); c->block_set = 1; }
     else if ((v = pj_opt_value(argc, argv, &i, "--shared"))) { if (!pj_parse_bytes(v, &c->config.shared_bytes)) return pj_usage_error("bad --shared '%s': a number of bytes, 0 to 4294967295", v); }
-    else if ((v = pj_opt_value(argc, argv, &i, "--repeat"))) { c->repeat = pj_parse_count(v); if (c->repeat < 1) return pj_usage_error("bad --repeat '%s'", v); }
+    else if ((v = pj_opt_value(argc, argv, &i, "--repeat"))) { c->repeat = pj_parse_count(v, 0x7fffffffLL); if (c->repeat < 1) return pj_usage_error("bad --repeat '%s': a whole number of runs, 1 or more", v); }
     else if ((v = pj_opt_value(argc, argv, &i, "--save-dir"))) c->save_dir = v;
     else if ((v = pj_opt_value(argc, argv, &i, "--save"))) { if (!strchr(v, '=')) return pj_usage_error("bad --save '%s': NAME=PATH", v); if (c->nsaves < PJ_MAX_SAVES) c->saves[c->nsaves++] = v; }
     else if ((v = pj_opt_value(argc, argv, &i, "--target"))) { if (!pj_parse_target(v, &c->target)) return pj_usage_error("unknown --target '%s' (auto, cuda, cpu)", v); }
-    else if ((v = pj_opt_value(argc, argv, &i, "--arch"))) c->arch = v;
+    else if ((v = pj_opt_value(argc, argv, &i, "--arch"))) {
+      char why[512];
+      if (!pj_arch_check(v, why, sizeof why)) return pj_usage_error("--arch: %s", why);
+      c->arch = v;
+    }
     else if ((v = pj_opt_value(argc, argv, &i, "--kernel"))) c->kernel = v;
     else if ((v = pj_opt_value(argc, argv, &i, "--sig"))) c->sig = v;
     else if ((v = pj_opt_value(argc, argv, &i, "--libdevice"))) c->libdevice = v;
     else if ((v = pj_opt_value(argc, argv, &i, "--passes"))) c->passes = v;
-    else if ((v = pj_opt_value(argc, argv, &i, "--diagnostics"))) c->json = !strcmp(v, "json");
-    else if (a[0] == '-' && a[1]) return pj_usage_error("unknown option '%s'", a);
+    else if ((v = pj_opt_value(argc, argv, &i, "--diagnostics"))) {
+      if (strcmp(v, "json") != 0 && strcmp(v, "text") != 0) return pj_usage_error("unknown --diagnostics '%s' (text, json)", v);
+      c->json = !strcmp(v, "json");
+    }
+    else if (a[0] == '-' && a[1]) {
+      for (const char *const *o = pj_valued; *o; o++) /* "--grid" last, with nothing after it */
+        if (!strcmp(a, *o)) return pj_usage_error("%s needs a value", a);
+      return pj_usage_error("unknown option '%s'", a);
+    }
     else if (!c->file) c->file = a;
     else return pj_usage_error("unexpected '%s' (kernel arguments go after --)", a);
   }
@@ -198,19 +228,9 @@ static int pj_parse_cli(PjCli *c, int argc, char **argv) {
   return 0;
 }
 
-static char *pj_read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *buf = malloc((size_t)n + 1);
-  size_t got = fread(buf, 1, (size_t)n, f);
-  fclose(f);
-  buf[got] = 0;
-  *len = got;
-  return buf;
-}
+/* A kernel file's text: 64 MiB is far beyond any program (tree-sitter's parser stops at 65,535
+ * lines), and keeps /dev/zero from filling the memory. */
+enum { PJ_MAX_SOURCE_BYTES = 64 << 20 };
 
 static void pj_print_diags(const PjCli *c, PjDiags *d) {
   char *text = c->json ? pj_diags_format_json(d) : pj_diags_format(d);
@@ -402,13 +422,14 @@ static void pj_emit_texts(const PjCli *c, const PjSource *src, PjKernel *kern) {
 
 static int pj_main(PjCli *c) {
   size_t len;
-  char *text = pj_read_file(c->file, &len);
+  char why[4096];
+  char *text = pj_file_read(c->file, PJ_MAX_SOURCE_BYTES, &len, why, sizeof why);
   if (!text) {
-    fprintf(stderr, "pyjitc: cannot read '%s'\n", c->file);
+    fprintf(stderr, "pyjitc: %s\n", why);
     return 1;
   }
   PjDiags *diags = pj_diags_new();
-  PjSource *src = pj_source_new(c->file, text, len, diags);
+  PjSource *src = pj_source_new(strcmp(c->file, "-") ? c->file : "<stdin>", text, len, diags);
   free(text);
   int rc = 1, k = -1;
   PjDevice *dev = NULL;

@@ -1859,6 +1859,12 @@ static bool pj_parse_params(PjParser *p, TSNode params, PjFunc *f) {
       ok = false;
     }
     any_default |= has_default;
+    for (int j = 0; j < f->nparams; j++) /* def k(a, a): CPython's SyntaxError */
+      if (strcmp(f->vars[j].name, pj_text(p, id)) == 0) {
+        pj_error(p->diags, &p->m->file, pj_loc(p, id), "duplicate argument '%s' in function definition",
+                 pj_text(p, id));
+        ok = false;
+      }
     f->star = star;
     defaults[f->nparams] = dflt;
     PjVar *v = &f->vars[f->nparams++];
@@ -1892,6 +1898,11 @@ static void pj_parse_function(PjParser *p, TSNode def, TSNode decorated) {
     }
   }
   bool ok = pj_parse_params(p, pj_child(def, PJ_FIELD_PARAMETERS), f);
+  if (ts_node_child_count(def) > 0 && strcmp(ts_node_type(ts_node_child(def, 0)), "async") == 0) {
+    pj_error(p->diags, &p->m->file, f->loc, "'%s' is an async function (a coroutine): kernels and device functions "
+             "cannot be", f->name);
+    ok = false;
+  }
   p->cur = f;
   f->nvars = f->nparams;
   syn->body_ok = pj_block(p, pj_child(def, PJ_FIELD_BODY), &f->body) && ok;

@@ -76,6 +76,28 @@ static int pj_decorator_inline(const PjExpr *d) {
   return force == 0 || inline_ == 0 ? PJ_INLINE_NEVER : PJ_INLINE_AUTO;
 }
 
+/* The keyword arguments numba-cuda's cuda.jit takes (its parameters and those it reads from its
+ * **kws); another is an error, as Python's for a function without it. */
+static bool pj_jit_keyword(const char *key) {
+  static const char *const known[] = {"func_or_sig", "device", "inline", "forceinline", "link", "debug", "opt",
+                                      "lineinfo", "cache", "launch_bounds", "lto", "shared_memory_carveout",
+                                      "fastmath", "max_registers", "extensions", "boundscheck", "argtypes",
+                                      "restype", "bind"};
+  for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+    if (strcmp(key, known[i]) == 0) return true;
+  return false;
+}
+
+/* max_registers=N written as a constant: 0 (no limit) to 255, PTX's .maxnreg's most. A name is
+ * left alone (its value is not known here). */
+static void pj_check_max_registers(const PjModule *m, const PjExpr *v, PjDiags *diags) {
+  bool bad = v->kind == PJ_EX_INT ? (v->big || v->ival < 0 || v->ival > 255)
+             : v->kind == PJ_EX_FLOAT || v->kind == PJ_EX_STRING || v->kind == PJ_EX_BOOL || v->kind == PJ_EX_UNARY;
+  if (bad)
+    pj_error(diags, &m->file, v->loc, "max_registers must be a whole number of registers per thread from 1 to 255 "
+             "(0 or None: no limit)");
+}
+
 static void pj_read_decorator(PjArena *arena, const PjModule *m, PjFuncSyntax *fs, const PjExpr *d, PjDiags *diags) {
   const PjExpr *callee = d->kind == PJ_EX_CALL ? d->call.fn : d;
   if (!pj_decorator_bound(m, callee, diags)) return;
@@ -95,7 +117,9 @@ static void pj_read_decorator(PjArena *arena, const PjModule *m, PjFuncSyntax *f
     if (yes && strcmp(key, "debug") == 0) fs->debug = true;
     if (yes && strcmp(key, "fastmath") == 0) fs->fastmath = true;
     if (yes && strcmp(key, "lineinfo") == 0) fs->lineinfo = true;
-    if (kw && strcmp(key, "max_registers") == 0 && a->bin.r->kind == PJ_EX_INT) fs->max_registers = (int)a->bin.r->ival;
+    if (kw && strcmp(key, "max_registers") == 0 && a->bin.r->kind == PJ_EX_INT && !a->bin.r->big &&
+        a->bin.r->ival >= 0 && a->bin.r->ival <= 255)
+      fs->max_registers = (int)a->bin.r->ival;
     if (a->kind == PJ_EX_BINARY && a->bin.op == PJ_OP_COUNT && a->bin.l->kind == PJ_EX_NAME &&
         strcmp(a->bin.l->name.id, "device") == 0 && a->bin.r->kind == PJ_EX_BOOL && a->bin.r->ival) {
       fs->is_kernel = false;
@@ -103,6 +127,14 @@ static void pj_read_decorator(PjArena *arena, const PjModule *m, PjFuncSyntax *f
     }
   }
   if (fs->inline_mode == PJ_INLINE_AUTO) fs->inline_mode = pj_decorator_inline(d);
+  for (int i = 0; i < d->call.nargs; i++) { /* numba's own flags (_dbg_optnone) reach a device function only */
+    const PjExpr *a = d->call.args[i];
+    if (a->kind != PJ_EX_BINARY || a->bin.op != PJ_OP_COUNT || a->bin.l->kind != PJ_EX_NAME) continue;
+    const char *key = a->bin.l->name.id;
+    if (!pj_jit_keyword(key) && !(fs->is_device && key[0] == '_'))
+      pj_error(diags, &m->file, a->bin.l->loc, "jit() got an unexpected keyword argument '%s'", key);
+    if (strcmp(key, "max_registers") == 0) pj_check_max_registers(m, a->bin.r, diags);
+  }
 }
 
 static int pj_var_find(const PjFunc *f, const char *name) {

@@ -599,6 +599,19 @@ const char *pj_libdevice_from_name(PjLibdeviceFrom from);
  * through, which a call returns after the result). 0 past the last function. */
 int pj_libdevice_function(size_t i, const char **name, const char **result, const char **params);
 
+/* The whole of the file at path, with a 0 after its len bytes; "-" is the standard input. Read in
+ * chunks to its end, so a pipe, a FIFO, a process substitution or /dev/stdin reads whole too. NULL
+ * with "cannot read 'PATH': REASON" in err (the system's reason: "Is a directory", "No such file or
+ * directory"; '<stdin>' for "-") when it cannot be read or is longer than max bytes (0: no limit).
+ * Caller frees. */
+char *pj_file_read(const char *path, size_t max, size_t *len, char *err, size_t errlen);
+
+/* Whether arch names a GPU architecture the compiler's NVPTX back end knows: "sm_XX", "sm_90a", or
+ * "compute_XX" of the same. 0 with the reason in err: an unknown name (the known ones listed), or
+ * one newer than the back end knows. (pj_kernel_compile itself takes a newer device's "sm_XX" and
+ * makes PTX for the newest architecture it knows, which the driver compiles for the device.) */
+int pj_arch_check(const char *arch, char *err, size_t errlen);
+
 /* "pyjitc 0.1.0 (LLVM 19.1.7)" */
 const char *pj_version_string(void);
 /* What tells this build of the library from any other: its ELF build id (a hash of the linked

@@ -32,35 +32,11 @@ static bool pj_is_source(const char *ext) {
          !strcmp(ext, "cxx");
 }
 
+/* A file to link, read whole (pj_file_read: a directory or an unreadable path says why). */
 static char *pj_read_all(const char *path, size_t *len, char *err, size_t errlen) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    pj_runtime_error(PJ_ERROR_IO, err, errlen, "cannot read '%s' to link: %s", path, strerror(errno));
-    return NULL;
-  }
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap + 1);
-  size_t got;
-  while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-    n += got;
-    if (n == cap) {
-      char *bigger = realloc(buf, cap * 2 + 1);
-      if (!bigger) {
-        free(buf);
-        buf = NULL;
-        break;
-      }
-      buf = bigger;
-      cap *= 2;
-    }
-  }
-  fclose(f);
-  if (!buf) {
-    pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory reading '%s'", path);
-    return NULL;
-  }
-  buf[n] = 0;
-  *len = n;
+  char why[1024];
+  char *buf = pj_file_read(path, 0, len, why, sizeof why);
+  if (!buf) pj_runtime_error(PJ_ERROR_IO, err, errlen, "%s (to link)", why);
   return buf;
 }
 

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define PJ_NPY_MAGIC "\x93NUMPY"
 #define PJ_NPY_MAGIC_LEN 6
@@ -338,6 +339,11 @@ PjStatus pj_value_load_npy(const char *path, PjValue *out, char *err, size_t err
   if (!path) return pj_npy_fail(&e, PJ_ERROR_ARGUMENT, "no path");
   FILE *f = fopen(path, "rb");
   if (!f) return pj_npy_fail(&e, PJ_ERROR_IO, "cannot open: %s", strerror(errno));
+  struct stat sb; /* a directory opens, and its first read fails: say why */
+  if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+    fclose(f);
+    return pj_npy_fail(&e, PJ_ERROR_IO, "cannot open: %s", strerror(EISDIR));
+  }
   PjNpyHeader h;
   memset(&h, 0, sizeof h);
   PjStatus st = pj_npy_read_header(&e, f, &h);

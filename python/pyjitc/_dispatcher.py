@@ -10,6 +10,7 @@ import collections
 import copy
 import dis
 import enum
+import inspect
 import linecache
 import math
 import numbers
@@ -24,7 +25,7 @@ from . import _config
 from . import _core
 from ._runtime import CODES, DTYPES, device, target
 from ._source import _source
-from .errors import (KernelReturnError, NumbaDebugInfoWarning, NumbaInvalidConfigWarning, NumbaPerformanceWarning,
+from .errors import (DeprecationError, KernelReturnError, NumbaDebugInfoWarning, NumbaInvalidConfigWarning, NumbaPerformanceWarning,
                      TypingError)
 from .types import (Array, CPointer, NamedTuple, NoneType, Record, Signature, Tuple, Type, UniTuple, _CharSeqBase, arg_key,
                     from_dtype, from_numba, np_dtype, parse_signature)
@@ -1764,25 +1765,86 @@ def _inline_mode(inline=None, forceinline=None):
     return INLINE_AUTO
 
 
+# numba-cuda's jit reads these of its **kws besides the parameters of jit below (lto and
+# shared_memory_carveout are parameters of its own there): accepted, and ignored where they mean
+# nothing here (lto: pyjitc links no LTO-IR; extensions: numba's launch extensions, which a
+# dispatcher keeps in .extensions). argtypes, restype and bind are numba's old spellings of a
+# signature, which it refuses when given.
+_JIT_KWS = frozenset(("lto", "shared_memory_carveout", "extensions", "boundscheck", "argtypes", "restype", "bind"))
+_MAX_REGISTERS = 255  # PTX's .maxnreg: CUDA gives a thread at most 255 registers
+
+
+def _check_jit_kws(kws, device):
+    """numba's refusals of jit's extra keyword arguments, and an unknown one named as Python names
+    it: numba-cuda itself fails at a kernel's first compile, when the kernel's constructor gets it.
+    A device function's compile reads the options it knows and passes none on, so numba's own
+    flags (_dbg_optnone: a leading '_') are let through there."""
+    for key in kws:
+        if key not in _JIT_KWS and not (device and key.startswith("_")):
+            raise TypeError(f"jit() got an unexpected keyword argument {key!r}")
+    if kws.get("boundscheck"):
+        raise NotImplementedError("bounds checking is not supported for CUDA (debug=True checks every index)")
+    for key in ("argtypes", "restype", "bind"):
+        if kws.get(key) is not None:
+            raise DeprecationError(f"Deprecated keyword argument `{key}`: give the signature as jit's first "
+                                   "positional argument")
+    _check_carveout(kws.get("shared_memory_carveout"))
+
+
+def _max_registers(n):
+    """jit's max_registers: None or 0 (the compiler's choice), or 1 to 255 registers per thread."""
+    if n is None:
+        return 0
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+        raise TypeError(f"max_registers must be an int, not {type(n).__name__}")
+    if not 0 <= n <= _MAX_REGISTERS:
+        raise ValueError(f"max_registers={n}: a thread may be limited to 1 to {_MAX_REGISTERS} registers "
+                         "(0 or None: no limit)")
+    return int(n)
+
+
+def _check_function(fn):
+    """What jit compiles is a Python function (def or lambda): not a builtin, a class or another
+    callable, and not a generator or a coroutine, which a kernel cannot be."""
+    if not isinstance(fn, pytypes.FunctionType):
+        what = "a class" if isinstance(fn, type) else f"of type {type(fn).__name__}"
+        raise TypeError(f"cuda.jit compiles Python functions (def or lambda); {fn!r} is {what}")
+    kind = ("an async generator" if inspect.isasyncgenfunction(fn) else "an async function (a coroutine)"
+            if inspect.iscoroutinefunction(fn) else "a generator (it yields)" if inspect.isgeneratorfunction(fn) else None)
+    if kind:
+        code = fn.__code__
+        raise TypeError(f"{code.co_filename}:{code.co_firstlineno}: '{fn.__name__}' is {kind}: "
+                        "kernels and device functions cannot be")
+
+
+def _is_signature(s):
+    """A signature as jit takes it: text, types built (void(float32[:])), a tuple of argument
+    types, or numba's own signature object."""
+    return isinstance(s, (str, tuple, Signature, Type)) or hasattr(s, "args") and hasattr(s, "return_type")
+
+
 def jit(func_or_sig=None, device=False, inline=None, link=(), debug=None, opt=None, lineinfo=False, cache=False,
         fastmath=False, max_registers=None, launch_bounds=None, forceinline=None, **kws):
     """numba.cuda.jit: @jit, @jit(device=True), @jit("void(float32[:])"), @jit(["sig", ...], fastmath=True).
     inline / forceinline: see _inline_mode (numba's defaults, "never" and False, are not given)."""
+    _check_jit_kws(kws, device)
+    max_registers = _max_registers(max_registers)
     debug, opt = _debug_opt(debug, opt, lineinfo)
-    _check_carveout(kws.get("shared_memory_carveout"))
     options = {"debug": debug, "fastmath": fastmath, "opt": opt, "cache": bool(cache),
                "inline_mode": _inline_mode(inline, forceinline),
                "signature_list": isinstance(func_or_sig, list),
                "launch_bounds": _launch_bounds(launch_bounds),
-               "lineinfo": lineinfo, "max_registers": max_registers or 0,
+               "lineinfo": lineinfo, "max_registers": max_registers,
                "link": tuple(link) if isinstance(link, (list, tuple, set)) else (link,) if link else ()}
-    if callable(func_or_sig) and not isinstance(func_or_sig, (str, Type)):
+    if func_or_sig is not None and not isinstance(func_or_sig, list) and not _is_signature(func_or_sig):
+        _check_function(func_or_sig)
         return Dispatcher(func_or_sig, device, (), options)
     sigs = []
     if func_or_sig is not None:
         sigs = list(func_or_sig) if isinstance(func_or_sig, list) else [func_or_sig]
 
     def wrap(fn):
+        _check_function(fn)
         return Dispatcher(fn, device, sigs, options)
     return wrap
 

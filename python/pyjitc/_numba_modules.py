@@ -126,7 +126,7 @@ def build(cuda):
     for name in ("TypingError", "NumbaWarning", "NumbaPerformanceWarning", "NumbaInvalidConfigWarning",
                  "NumbaDeprecationWarning", "NumbaPendingDeprecationWarning", "NumbaDebugInfoWarning",
                  "NumbaPedanticWarning", "NumbaIRAssumptionWarning", "NumbaTypeError", "NumbaValueError",
-                 "UnsupportedError", "KernelReturnError"):
+                 "UnsupportedError", "DeprecationError", "KernelReturnError"):
         setattr(err, name, getattr(errors, name))
 
     compiler = _module(cuda, "compiler", "numba.cuda.compiler: compile_ptx and the other compile functions.")

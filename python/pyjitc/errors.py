@@ -216,6 +216,10 @@ class NumbaValueError(ValueError):
     """numba's ValueError for a wrong value given to one of its functions."""
 
 
+class DeprecationError(_Joinable):
+    """numba's error for a spelling it no longer takes (jit's argtypes=, restype=, bind=)."""
+
+
 class UnsupportedError(Exception):
     """numba's error for a Python feature its compiler does not support (pyjitc says so as a
     TypingError with the file, line and column)."""

@@ -262,7 +262,7 @@ def _join_numba_errors():
     for name in ("TypingError", "NumbaWarning", "NumbaPerformanceWarning", "NumbaInvalidConfigWarning",
                  "NumbaDeprecationWarning", "NumbaPendingDeprecationWarning", "NumbaDebugInfoWarning",
                  "NumbaPedanticWarning", "NumbaIRAssumptionWarning", "NumbaTypeError", "NumbaValueError",
-                 "UnsupportedError"):
+                 "UnsupportedError", "DeprecationError"):
         ours, theirs = getattr(perr, name), getattr(nerr, name, None)
         if theirs is None or issubclass(ours, theirs):
             continue
