@@ -1327,12 +1327,97 @@ static const char pj_host_thread_loops[] =
     "cgscc(inline),function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,loop-simplify,lcssa,loop(loop-rotate),"
     "loop-mssa(licm),irce)";
 
+/* Long blocks cut for the CPU's code generation. x86 instructions take no floating-point
+ * immediates: instruction selection, one block at a time, loads each constant once per block, and
+ * a block of 10^5 statements (`x = x * 1.0001 + 1.0`, a long generated kernel) has registers with
+ * tens of thousands of uses. The machine scheduler, the two-address pass and the register
+ * coalescer look at a register's uses in the block for each use: time quadratic in the block's
+ * length (58 s of code generation for 10^5 such statements). After the optimization pipeline,
+ * which would merge them again, a block longer than PJ_HOST_BLOCK_MAX instructions is cut into
+ * blocks of about PJ_HOST_BLOCK_CUT, one running into the next. A cut is not made just after a
+ * multiplication, so that a product and the sum that reads it stay in one block and are still
+ * fused into one multiply-add as they would be uncut (instruction selection fuses within a block). */
+enum { PJ_HOST_BLOCK_MAX = 2048, PJ_HOST_BLOCK_CUT = 512 };
+
+static bool pj_is_product(LLVMValueRef i) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(i);
+  return op == LLVMFMul || op == LLVMFNeg || op == LLVMMul;
+}
+
+/* Where b's first cut goes: the instruction that will start the rest, or NULL (b short enough). */
+static LLVMValueRef pj_block_cut(LLVMBasicBlockRef b) {
+  unsigned n = 0;
+  LLVMValueRef at = NULL;
+  for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+    n++;
+    if (n == PJ_HOST_BLOCK_CUT + 1) at = i;
+  }
+  if (n <= PJ_HOST_BLOCK_MAX || !at) return NULL;
+  for (int tries = 0; tries < PJ_HOST_BLOCK_CUT && LLVMIsAPHINode(LLVMGetPreviousInstruction(at)); tries++)
+    at = LLVMGetNextInstruction(at);
+  LLVMValueRef first = at;
+  for (int tries = 0; tries < PJ_HOST_BLOCK_CUT && at && pj_is_product(LLVMGetPreviousInstruction(at)); tries++)
+    at = LLVMGetNextInstruction(at);
+  if (!at || LLVMIsATerminatorInst(at) || LLVMIsAPHINode(LLVMGetPreviousInstruction(at))) at = first;
+  return LLVMIsATerminatorInst(at) || LLVMIsAPHINode(LLVMGetPreviousInstruction(at)) ? NULL : at;
+}
+
+/* b's instructions before at (its phis the first) moved into a new block before it that runs into
+ * it; b's predecessors branch to the new block. False (nothing changed) where something other
+ * than a branch refers to b. */
+static bool pj_block_split_before(LLVMContextRef ctx, LLVMBuilderRef bld, LLVMBasicBlockRef b, LLVMValueRef at) {
+  LLVMValueRef bv = LLVMBasicBlockAsValue(b);
+  for (LLVMUseRef u = LLVMGetFirstUse(bv); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsAInstruction(user) || !LLVMIsATerminatorInst(user) ||
+        (LLVMGetInstructionOpcode(user) != LLVMBr && LLVMGetInstructionOpcode(user) != LLVMSwitch))
+      return false;
+  }
+  LLVMBasicBlockRef head = LLVMInsertBasicBlockInContext(ctx, b, "cut");
+  /* the predecessors' branches: gathered first, since changing them changes b's uses */
+  size_t nusers = 0, cap = 8;
+  LLVMValueRef *users = malloc(sizeof(LLVMValueRef) * cap);
+  for (LLVMUseRef u = LLVMGetFirstUse(bv); u; u = LLVMGetNextUse(u)) {
+    if (nusers == cap) users = realloc(users, sizeof(LLVMValueRef) * (cap *= 2));
+    users[nusers++] = LLVMGetUser(u);
+  }
+  for (size_t k = 0; k < nusers; k++)
+    for (unsigned s = 0, n = LLVMGetNumSuccessors(users[k]); s < n; s++)
+      if (LLVMGetSuccessor(users[k], s) == b) LLVMSetSuccessor(users[k], s, head);
+  free(users);
+  LLVMPositionBuilderAtEnd(bld, head);
+  for (LLVMValueRef i = LLVMGetFirstInstruction(b); i && i != at;) {
+    LLVMValueRef next = LLVMGetNextInstruction(i);
+    size_t len = 0;
+    const char *name = LLVMGetValueName2(i, &len);
+    char *kept = len ? strndup(name, len) : NULL;
+    LLVMInstructionRemoveFromParent(i);
+    LLVMInsertIntoBuilderWithName(bld, i, kept ? kept : "");
+    free(kept);
+    i = next;
+  }
+  LLVMBuildBr(bld, b);
+  return true;
+}
+
+static void pj_cut_long_blocks(LLVMModuleRef mod) {
+  LLVMBuilderRef bld = NULL;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
+      for (LLVMValueRef at; (at = pj_block_cut(b));) {
+        if (!bld) bld = LLVMCreateBuilderInContext(LLVMGetModuleContext(mod));
+        if (!pj_block_split_before(LLVMGetModuleContext(mod), bld, b, at)) break;
+      }
+  if (bld) LLVMDisposeBuilder(bld);
+}
+
 static bool pj_finish_host(PjCode *code, PjCg *g, LLVMOrcThreadSafeContextRef tsc, LLVMTargetMachineRef tm,
                            const PjBackendOptions *o, PjCompileTimes *times, char *err, size_t errlen) {
   double t0 = pj_now_ms();
   pj_internalize(g->mod, code->entry);
   if (o->opt_level >= 2 && !pj_run_pipeline(g->mod, tm, pj_host_thread_loops, g->unroll, err, errlen)) return false;
   if (!pj_optimize(g->mod, tm, o, g->unroll, err, errlen)) return false;
+  if (o->opt_level > 0) pj_cut_long_blocks(g->mod);
   double t1 = pj_now_ms();
   if (o->emit & PJ_EMIT_LLVM) code->llvm_text = LLVMPrintModuleToString(g->mod);
   bool ok;
