@@ -1339,6 +1339,62 @@ static const char pj_host_thread_loops[] =
  * fused into one multiply-add as they would be uncut (instruction selection fuses within a block). */
 enum { PJ_HOST_BLOCK_MAX = 2048, PJ_HOST_BLOCK_CUT = 512 };
 
+/* A kernel whose IR is longer than this many instructions once its thread body is inlined into
+ * the loops over a block's threads is not vectorized across threads on the CPU: each of its
+ * loops' back edges that says nothing of vectorizing gets !llvm.loop {vectorize.enable false}.
+ * LLVM's loop vectorizer, InstCombine's walks of vector chains (cheapToScalarize) and the x86
+ * combiner of vector multiply-adds take time quadratic in the body's length: a kernel of 10^4
+ * statements whose threads are independent took 15 s, one of 10^5 did not finish in 12 min.
+ * (The pass builder's option to turn the vectorizer off leaves it on in LLVM 19.) */
+enum { PJ_HOST_VECTORIZE_MAX = 20000 };
+
+static long pj_module_size(LLVMModuleRef mod) {
+  long n = 0;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) n++;
+  return n;
+}
+
+/* Every branch back to a block at or before its own (each loop's back edge among them) that has
+ * no !llvm.loop: marked not to be vectorized (on a branch that is no loop's latch, LLVM ignores it). */
+static void pj_no_vectorizing(LLVMModuleRef mod) {
+  LLVMContextRef ctx = LLVMGetModuleContext(mod);
+  unsigned kind = LLVMGetMDKindIDInContext(ctx, "llvm.loop", 9);
+  LLVMMetadataRef items[2] = {LLVMMDStringInContext2(ctx, "llvm.loop.vectorize.enable", 26),
+                              LLVMValueAsMetadata(LLVMConstInt(LLVMInt1TypeInContext(ctx), 0, 0))};
+  LLVMMetadataRef off = LLVMMDNodeInContext2(ctx, items, 2);
+  for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+    unsigned nblocks = LLVMCountBasicBlocks(fn);
+    if (!nblocks) continue;
+    size_t cap = 16;
+    while (cap < 2 * (size_t)nblocks) cap *= 2;
+    LLVMBasicBlockRef *seen = calloc(cap, sizeof *seen); /* the blocks met so far: a set by address */
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
+      size_t h = ((uintptr_t)b >> 4) * 0x9E3779B97F4A7C15ull;
+      for (size_t i = (h >> 40) & (cap - 1);; i = (i + 1) & (cap - 1))
+        if (!seen[i]) {
+          seen[i] = b;
+          break;
+        }
+      LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
+      if (!t || LLVMGetInstructionOpcode(t) != LLVMBr || LLVMGetMetadata(t, kind)) continue;
+      bool back = false;
+      for (unsigned k = 0, n = LLVMGetNumSuccessors(t); k < n && !back; k++) {
+        LLVMBasicBlockRef to = LLVMGetSuccessor(t, k);
+        size_t hs = ((uintptr_t)to >> 4) * 0x9E3779B97F4A7C15ull;
+        for (size_t i = (hs >> 40) & (cap - 1); seen[i] && !back; i = (i + 1) & (cap - 1)) back = seen[i] == to;
+      }
+      if (!back) continue;
+      LLVMMetadataRef self = LLVMTemporaryMDNode(ctx, NULL, 0);
+      LLVMMetadataRef loop = LLVMMDNodeInContext2(ctx, (LLVMMetadataRef[]){self, off}, 2);
+      LLVMMetadataReplaceAllUsesWith(self, loop);
+      LLVMSetMetadata(t, kind, LLVMMetadataAsValue(ctx, loop));
+    }
+    free(seen);
+  }
+}
+
 static bool pj_is_product(LLVMValueRef i) {
   LLVMOpcode op = LLVMGetInstructionOpcode(i);
   return op == LLVMFMul || op == LLVMFNeg || op == LLVMMul;
@@ -1416,6 +1472,7 @@ static bool pj_finish_host(PjCode *code, PjCg *g, LLVMOrcThreadSafeContextRef ts
   double t0 = pj_now_ms();
   pj_internalize(g->mod, code->entry);
   if (o->opt_level >= 2 && !pj_run_pipeline(g->mod, tm, pj_host_thread_loops, g->unroll, err, errlen)) return false;
+  if (pj_module_size(g->mod) > PJ_HOST_VECTORIZE_MAX) pj_no_vectorizing(g->mod);
   if (!pj_optimize(g->mod, tm, o, g->unroll, err, errlen)) return false;
   if (o->opt_level > 0) pj_cut_long_blocks(g->mod);
   double t1 = pj_now_ms();
