@@ -13,7 +13,8 @@ enum { PJ_MAX_NESTING = 5000 };
 /* fn(arg) on the calling thread, on a stack of its own of PJ_DEEP_STACK_BYTES (ir/stack.c):
  * address space reserved once per thread and kept for the next call, touched only as deep as fn
  * goes. Called again from inside fn, fn runs where it is. On the caller's stack if no such stack
- * can be made. Costs about a microsecond, and a few more to give back what a deep call touched. */
+ * can be made. Costs about 5 microseconds: 1 for the switch, 3.5 to give back what a call touched
+ * past the stack's first MiB. */
 void pj_run_deep(void (*fn)(void *), void *arg);
 
 #endif

@@ -18,8 +18,8 @@ N = 100_000
 def write(tmp_path, lines=N):
     path = os.path.join(tmp_path, "long_kernel.py")
     with open(path, "w") as f:
-        # one thread's work: a body guarded by the thread's index (`if i < a.size:`) is vectorized
-        # across threads by LLVM on the CPU, whose time for such a body is still quadratic
+        # one thread's work, unguarded: on the CPU a body guarded by the thread's index is compiled
+        # three times over (IRCE's loops before, within and after the range): a longer test
         f.write("from numba import cuda\n\n@cuda.jit\ndef long_kernel(a, out):\n    x = a[0]\n")
         f.writelines(f"    x = x * 1.0001 + {k % 7}.0\n" for k in range(lines))
         f.write("    out[0] = x\n")

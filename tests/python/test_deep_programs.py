@@ -91,8 +91,8 @@ def test_long_comparison_chain(rng):
 def straight_line(lines):
     # x = x * 1.0001 + k, written out line by line as a code generator writes it: one chain of
     # values that LLVM follows operand by operand, and one name assigned `lines` times (one
-    # thread's work: a body guarded by the thread's index is vectorized across threads by LLVM on
-    # the CPU, whose time for a body this long is still quadratic)
+    # thread's work, unguarded: on the CPU a guarded body is compiled three times over, IRCE's loops
+    # before, within and after the range)
     text = "def long(a, out):\n    x = a[0]\n" + "".join(f"    x = x * 1.0001 + {k % 7}.0\n" for k in range(lines)) + \
         "    out[0] = x\n"
     ns = {}
