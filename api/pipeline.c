@@ -24,7 +24,6 @@ struct PjSource {
   PjFuncSyntax **kernels;
   int nkernels;
   double parse_ms;
-  int depth;          /* the deepest nesting of its units (ir/stack.h) */
 };
 
 struct PjKernel {
@@ -105,29 +104,6 @@ static void pj_check_eager_signature(const PjSource *s, const PjFuncSyntax *fs, 
              fs->func->name, fs->func->nparams);
 }
 
-typedef struct PjDotted PjDotted;
-static void pj_dotted_block(PjDotted *d, PjBlock *b);
-
-/* Name resolution, on a stack as deep as the program needs (pj_run_nested). */
-typedef struct PjResolveCall {
-  PjArena *arena;
-  PjSyntax *syntax;
-  PjDiags *diags;
-  PjDotted *dotted; /* the units' form: their dotted names first */
-  PjBlock *body;
-} PjResolveCall;
-
-static void pj_resolve_call(void *arg) {
-  PjResolveCall *c = arg;
-  if (c->dotted) pj_dotted_block(c->dotted, c->body);
-  pj_resolve(c->arena, c->syntax, c->diags);
-}
-
-static void pj_resolve_nested(PjArena *arena, PjSyntax *syntax, PjDiags *diags, PjDotted *dotted, PjBlock *body) {
-  PjResolveCall c = {arena, syntax, diags, dotted, body};
-  pj_run_nested(syntax->depth, pj_resolve_call, &c);
-}
-
 /* Two @cuda.jit functions of one name in a file: Python keeps the later, but a call or --kernel
  * naming it would be ambiguous to a reader and to the compiler, which finds functions by name. */
 static void pj_check_defined_once(const PjSource *s, const PjFile *file, PjDiags *diags) {
@@ -145,15 +121,14 @@ static void pj_check_defined_once(const PjSource *s, const PjFile *file, PjDiags
   }
 }
 
-PjSource *pj_source_new(const char *path, const char *text, size_t len, PjDiags *diags) {
+static PjSource *pj_source_new_here(const char *path, const char *text, size_t len, PjDiags *diags) {
   double t0 = pj_now_ms();
   PjSource *s = calloc(1, sizeof(PjSource));
   s->arena = pj_arena_new();
   PjFile file = {pj_arena_strdup(s->arena, path ? path : "<input>"), pj_arena_strndup(s->arena, text, len), len};
   size_t before = pj_diags_errors(diags);
   s->syntax = pj_parse(s->arena, &file, diags);
-  s->depth = s->syntax->depth;
-  if (pj_diags_errors(diags) == before) pj_resolve_nested(s->arena, s->syntax, diags, NULL, NULL);
+  if (pj_diags_errors(diags) == before) pj_resolve(s->arena, s->syntax, diags);
   if (pj_diags_errors(diags) != before) {
     pj_source_delete(s);
     return NULL;
@@ -404,7 +379,7 @@ static void pj_dotted_block(PjDotted *d, PjBlock *b) {
   }
 }
 
-PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags) {
+static PjSource *pj_source_new_units_here(const PjUnit *units, int nunits, PjDiags *diags) {
   double t0 = pj_now_ms();
   if (nunits < 1) return NULL;
   PjSource *s = calloc(1, sizeof(PjSource));
@@ -419,7 +394,6 @@ PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags) {
     size_t unit_before = pj_diags_errors(diags);
     s->units[u] = pj_parse(s->arena, &file, diags);
     s->nunits = u + 1;
-    if (s->units[u]->depth > s->depth) s->depth = s->units[u]->depth;
     if (pj_diags_errors(diags) != unit_before) continue; /* its syntax errors say why */
     if (s->units[u]->nfuncs != 1) {
       pj_error(diags, &file, (PjLoc){0}, "unit %d holds %d functions; it must hold one", u, s->units[u]->nfuncs);
@@ -505,7 +479,8 @@ PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags) {
     bool dotted = false;
     for (int i = 0; i < units[u].nbindings; i++) dotted |= strchr(units[u].bindings[i].name, '.') != NULL;
     PjDotted d = {s->arena, &units[u]};
-    pj_resolve_nested(s->arena, s->units[u], diags, dotted ? &d : NULL, &fns[u]->func->body);
+    if (dotted) pj_dotted_block(&d, &fns[u]->func->body);
+    pj_resolve(s->arena, s->units[u], diags);
   }
   if (pj_diags_errors(diags) != before) {
     pj_source_delete(s);
@@ -515,6 +490,37 @@ PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags) {
   s->kernels[s->nkernels++] = fns[0]; /* a kernel, or a device function compiled alone */
   s->parse_ms = pj_now_ms() - t0;
   return s;
+}
+
+/* ---- on the compile's own stack (ir/stack.h) ---------------------------------------------- */
+
+/* pj_source_new's and pj_source_new_units's arguments and result, for pj_run_deep. */
+typedef struct PjSourceCall {
+  const char *path, *text;
+  size_t len;
+  const PjUnit *units;
+  int nunits;
+  PjDiags *diags;
+  PjSource *source;
+} PjSourceCall;
+
+static void pj_source_call(void *arg) {
+  PjSourceCall *c = arg;
+  c->source = c->units ? pj_source_new_units_here(c->units, c->nunits, c->diags)
+                       : pj_source_new_here(c->path, c->text, c->len, c->diags);
+}
+
+PjSource *pj_source_new(const char *path, const char *text, size_t len, PjDiags *diags) {
+  PjSourceCall c = {path, text, len, NULL, 0, diags, NULL};
+  pj_run_deep(pj_source_call, &c);
+  return c.source;
+}
+
+PjSource *pj_source_new_units(const PjUnit *units, int nunits, PjDiags *diags) {
+  if (nunits < 1 || !units) return NULL;
+  PjSourceCall c = {NULL, NULL, 0, units, nunits, diags, NULL};
+  pj_run_deep(pj_source_call, &c);
+  return c.source;
 }
 
 int pj_source_find_kernel(const PjSource *s, const char *name, PjDiags *diags) {
@@ -558,7 +564,7 @@ static void pj_dump_call(void *arg) {
 
 char *pj_source_dump_ast(const PjSource *s) {
   PjDumpCall c = {s, NULL};
-  pj_run_nested(s->depth, pj_dump_call, &c);
+  pj_run_deep(pj_dump_call, &c);
   return c.text;
 }
 
@@ -698,7 +704,8 @@ static bool pj_device_alone_ok(const PjSource *s, const PjFuncSyntax *fs, const 
 static PjKernel *pj_kernel_compile_here(const PjSource *s, int k, const PjArgType *args, int nargs,
                                         const PjCompileOptions *opts, PjDiags *diags, PjStatus *status);
 
-/* pj_kernel_compile's arguments and result, for pj_run_nested. */
+/* pj_kernel_compile's arguments and result, for pj_run_deep: the whole compile, the frontend's
+ * typing and LLVM's passes and code generation, runs on the compile's own stack. */
 typedef struct PjCompileCall {
   const PjSource *s;
   int k, nargs;
@@ -717,7 +724,7 @@ static void pj_compile_call(void *arg) {
 PjKernel *pj_kernel_compile(const PjSource *s, int k, const PjArgType *args, int nargs, const PjCompileOptions *opts,
                             PjDiags *diags, PjStatus *status) {
   PjCompileCall c = {s, k, nargs, args, opts, diags, status, NULL};
-  pj_run_nested(s->depth, pj_compile_call, &c);
+  pj_run_deep(pj_compile_call, &c);
   return c.kernel;
 }
 

@@ -1389,12 +1389,154 @@ static const char pj_host_thread_loops[] =
     "cgscc(inline),function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,loop-simplify,lcssa,loop(loop-rotate),"
     "loop-mssa(licm),irce)";
 
+/* Long blocks cut for the CPU's code generation. x86 instructions take no floating-point
+ * immediates: instruction selection, one block at a time, loads each constant once per block, and
+ * a block of 10^5 statements (`x = x * 1.0001 + 1.0`, a long generated kernel) has registers with
+ * tens of thousands of uses. The machine scheduler, the two-address pass and the register
+ * coalescer look at a register's uses in the block for each use: time quadratic in the block's
+ * length (58 s of code generation for 10^5 such statements). After the optimization pipeline,
+ * which would merge them again, a block longer than PJ_HOST_BLOCK_MAX instructions is cut into
+ * blocks of about PJ_HOST_BLOCK_CUT, one running into the next. A cut is not made just after a
+ * multiplication, so that a product and the sum that reads it stay in one block and are still
+ * fused into one multiply-add as they would be uncut (instruction selection fuses within a block). */
+enum { PJ_HOST_BLOCK_MAX = 2048, PJ_HOST_BLOCK_CUT = 512 };
+
+/* A kernel whose IR is longer than this many instructions once its thread body is inlined into
+ * the loops over a block's threads is not vectorized across threads on the CPU: each of its
+ * loops' back edges that says nothing of vectorizing gets !llvm.loop {vectorize.enable false}.
+ * LLVM's loop vectorizer, InstCombine's walks of vector chains (cheapToScalarize) and the x86
+ * combiner of vector multiply-adds take time quadratic in the body's length: a kernel of 10^4
+ * statements whose threads are independent took 15 s, one of 10^5 did not finish in 12 min.
+ * (The pass builder's option to turn the vectorizer off leaves it on in LLVM 19.) */
+enum { PJ_HOST_VECTORIZE_MAX = 20000 };
+
+static long pj_module_size(LLVMModuleRef mod) {
+  long n = 0;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) n++;
+  return n;
+}
+
+/* Every branch back to a block at or before its own (each loop's back edge among them) that has
+ * no !llvm.loop: marked not to be vectorized (on a branch that is no loop's latch, LLVM ignores it). */
+static void pj_no_vectorizing(LLVMModuleRef mod) {
+  LLVMContextRef ctx = LLVMGetModuleContext(mod);
+  unsigned kind = LLVMGetMDKindIDInContext(ctx, "llvm.loop", 9);
+  LLVMMetadataRef items[2] = {LLVMMDStringInContext2(ctx, "llvm.loop.vectorize.enable", 26),
+                              LLVMValueAsMetadata(LLVMConstInt(LLVMInt1TypeInContext(ctx), 0, 0))};
+  LLVMMetadataRef off = LLVMMDNodeInContext2(ctx, items, 2);
+  for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+    unsigned nblocks = LLVMCountBasicBlocks(fn);
+    if (!nblocks) continue;
+    size_t cap = 16;
+    while (cap < 2 * (size_t)nblocks) cap *= 2;
+    LLVMBasicBlockRef *seen = calloc(cap, sizeof *seen); /* the blocks met so far: a set by address */
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b)) {
+      size_t h = ((uintptr_t)b >> 4) * 0x9E3779B97F4A7C15ull;
+      for (size_t i = (h >> 40) & (cap - 1);; i = (i + 1) & (cap - 1))
+        if (!seen[i]) {
+          seen[i] = b;
+          break;
+        }
+      LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
+      if (!t || LLVMGetInstructionOpcode(t) != LLVMBr || LLVMGetMetadata(t, kind)) continue;
+      bool back = false;
+      for (unsigned k = 0, n = LLVMGetNumSuccessors(t); k < n && !back; k++) {
+        LLVMBasicBlockRef to = LLVMGetSuccessor(t, k);
+        size_t hs = ((uintptr_t)to >> 4) * 0x9E3779B97F4A7C15ull;
+        for (size_t i = (hs >> 40) & (cap - 1); seen[i] && !back; i = (i + 1) & (cap - 1)) back = seen[i] == to;
+      }
+      if (!back) continue;
+      LLVMMetadataRef self = LLVMTemporaryMDNode(ctx, NULL, 0);
+      LLVMMetadataRef loop = LLVMMDNodeInContext2(ctx, (LLVMMetadataRef[]){self, off}, 2);
+      LLVMMetadataReplaceAllUsesWith(self, loop);
+      LLVMSetMetadata(t, kind, LLVMMetadataAsValue(ctx, loop));
+    }
+    free(seen);
+  }
+}
+
+static bool pj_is_product(LLVMValueRef i) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(i);
+  return op == LLVMFMul || op == LLVMFNeg || op == LLVMMul;
+}
+
+/* Where b's first cut goes: the instruction that will start the rest, or NULL (b short enough). */
+static LLVMValueRef pj_block_cut(LLVMBasicBlockRef b) {
+  unsigned n = 0;
+  LLVMValueRef at = NULL;
+  for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+    n++;
+    if (n == PJ_HOST_BLOCK_CUT + 1) at = i;
+  }
+  if (n <= PJ_HOST_BLOCK_MAX || !at) return NULL;
+  for (int tries = 0; tries < PJ_HOST_BLOCK_CUT && LLVMIsAPHINode(LLVMGetPreviousInstruction(at)); tries++)
+    at = LLVMGetNextInstruction(at);
+  LLVMValueRef first = at;
+  for (int tries = 0; tries < PJ_HOST_BLOCK_CUT && at && pj_is_product(LLVMGetPreviousInstruction(at)); tries++)
+    at = LLVMGetNextInstruction(at);
+  if (!at || LLVMIsATerminatorInst(at) || LLVMIsAPHINode(LLVMGetPreviousInstruction(at))) at = first;
+  return LLVMIsATerminatorInst(at) || LLVMIsAPHINode(LLVMGetPreviousInstruction(at)) ? NULL : at;
+}
+
+/* b's instructions before at (its phis the first) moved into a new block before it that runs into
+ * it; b's predecessors branch to the new block. False (nothing changed) where something other
+ * than a branch refers to b. */
+static bool pj_block_split_before(LLVMContextRef ctx, LLVMBuilderRef bld, LLVMBasicBlockRef b, LLVMValueRef at) {
+  LLVMValueRef bv = LLVMBasicBlockAsValue(b);
+  for (LLVMUseRef u = LLVMGetFirstUse(bv); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsAInstruction(user) || !LLVMIsATerminatorInst(user) ||
+        (LLVMGetInstructionOpcode(user) != LLVMBr && LLVMGetInstructionOpcode(user) != LLVMSwitch))
+      return false;
+  }
+  LLVMBasicBlockRef head = LLVMInsertBasicBlockInContext(ctx, b, "cut");
+  /* the predecessors' branches: gathered first, since changing them changes b's uses */
+  size_t nusers = 0, cap = 8;
+  LLVMValueRef *users = malloc(sizeof(LLVMValueRef) * cap);
+  for (LLVMUseRef u = LLVMGetFirstUse(bv); u; u = LLVMGetNextUse(u)) {
+    if (nusers == cap) users = realloc(users, sizeof(LLVMValueRef) * (cap *= 2));
+    users[nusers++] = LLVMGetUser(u);
+  }
+  for (size_t k = 0; k < nusers; k++)
+    for (unsigned s = 0, n = LLVMGetNumSuccessors(users[k]); s < n; s++)
+      if (LLVMGetSuccessor(users[k], s) == b) LLVMSetSuccessor(users[k], s, head);
+  free(users);
+  LLVMPositionBuilderAtEnd(bld, head);
+  for (LLVMValueRef i = LLVMGetFirstInstruction(b); i && i != at;) {
+    LLVMValueRef next = LLVMGetNextInstruction(i);
+    size_t len = 0;
+    const char *name = LLVMGetValueName2(i, &len);
+    char *kept = len ? strndup(name, len) : NULL;
+    LLVMInstructionRemoveFromParent(i);
+    LLVMInsertIntoBuilderWithName(bld, i, kept ? kept : "");
+    free(kept);
+    i = next;
+  }
+  LLVMBuildBr(bld, b);
+  return true;
+}
+
+static void pj_cut_long_blocks(LLVMModuleRef mod) {
+  LLVMBuilderRef bld = NULL;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
+      for (LLVMValueRef at; (at = pj_block_cut(b));) {
+        if (!bld) bld = LLVMCreateBuilderInContext(LLVMGetModuleContext(mod));
+        if (!pj_block_split_before(LLVMGetModuleContext(mod), bld, b, at)) break;
+      }
+  if (bld) LLVMDisposeBuilder(bld);
+}
+
 static bool pj_finish_host(PjCode *code, PjCg *g, LLVMOrcThreadSafeContextRef tsc, LLVMTargetMachineRef tm,
                            const PjBackendOptions *o, PjCompileTimes *times, char *err, size_t errlen) {
   double t0 = pj_now_ms();
   pj_internalize(g->mod, code->entry);
   if (o->opt_level >= 2 && !pj_run_pipeline(g->mod, tm, pj_host_thread_loops, g->unroll, err, errlen)) return false;
+  if (pj_module_size(g->mod) > PJ_HOST_VECTORIZE_MAX) pj_no_vectorizing(g->mod);
   if (!pj_optimize(g->mod, tm, o, g->unroll, err, errlen)) return false;
+  if (o->opt_level > 0) pj_cut_long_blocks(g->mod);
   double t1 = pj_now_ms();
   if (o->emit & PJ_EMIT_LLVM) code->llvm_text = LLVMPrintModuleToString(g->mod);
   bool ok;

@@ -7,6 +7,7 @@
 
 #include "ir/ast.h"
 #include "ir/diag.h"
+#include "ir/names.h"
 
 typedef struct PjChecker {
   PjArena *arena;
@@ -24,6 +25,11 @@ typedef struct PjChecker {
   PjVec unknown;    /* const char*: names whose assignment failed to type (already reported) */
   const PjExpr *assign_value; /* while `name = value` types its value: the value and the name (numba's */
   const char *assign_name;    /* messages about a variable's type name it), else NULL */
+  struct {                    /* pj_var_index's table of f's variables, for the vars array it was */
+    const PjVar *vars;        /* made from and that many of them (a function of 10^4 assignments */
+    int nvars;                /* has 10^4 variables, frontend/webs.c: a search of the list for each */
+    PjNames names;            /* name was quadratic) */
+  } var_index;
 } PjChecker;
 
 /* An error at loc (reported in the checking phase; inference only notes that typing failed). */
@@ -44,8 +50,8 @@ PjExpr *pj_new_expr(PjChecker *c, PjExpr proto);
 bool pj_truth_ok(PjChecker *c, const PjExpr *e);
 /* A condition typed; None (always false) becomes the constant False. NULL: not a condition (reported). */
 const PjType *pj_condition_type(PjChecker *c, PjExpr **slot);
-/* The index of the function's variable `name`, or -1. */
-int pj_var_index(const PjFunc *f, const char *name);
+/* The index of the variable `name` of the function being typed (c->f), or -1. */
+int pj_var_index(PjChecker *c, const char *name);
 /* A copy of a module-level constant's literal at loc. */
 PjExpr *pj_literal_copy(PjChecker *c, const PjExpr *v, PjLoc loc);
 

@@ -110,7 +110,7 @@ static const PjType *pj_type_view(PjChecker *c, PjExpr **slot, PjExpr *base) {
 /* The module-level array base is, when it is one; else NULL. */
 static const PjConstArray *pj_module_array(PjChecker *c, const PjExpr *base) {
   if (base->kind == PJ_EX_CONST_ARRAY) return base->carray;
-  if (base->kind != PJ_EX_NAME || pj_var_index(c->f, base->name.id) >= 0) return NULL;
+  if (base->kind != PJ_EX_NAME || pj_var_index(c, base->name.id) >= 0) return NULL;
   const PjGlobal *g = pj_module_global(c->m, base->name.id);
   return g && g->kind == PJ_GLOBAL_ARRAY ? g->array : NULL;
 }

@@ -2035,7 +2035,7 @@ static void pj_report_syntax_errors(PjParser *p, TSNode n, int *budget) {
   for (uint32_t i = 0; i < k.n; i++) pj_report_syntax_errors(p, k.at[i], budget);
 }
 
-/* The syntax errors, then the tree made into the frontend's own (pj_run_nested's call). */
+/* The syntax errors, then the tree made into the frontend's own (pj_run_deep's call). */
 typedef struct PjConvert {
   PjParser *p;
   TSNode root;
@@ -2103,7 +2103,7 @@ PjSyntax *pj_parse(PjArena *arena, const PjFile *file, PjDiags *diags) {
     p.cursor = ts_tree_cursor_new(root);
     syn->depth = pj_check_nesting(&p, root);
     PjConvert convert = {&p, root};
-    if (syn->depth >= 0) pj_run_nested(syn->depth, pj_convert, &convert);
+    if (syn->depth >= 0) pj_run_deep(pj_convert, &convert);
     ts_tree_cursor_delete(&p.cursor);
     ts_tree_delete(tree);
   }

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "frontend/frontend.h"
+#include "ir/names.h"
 
 const char *pj_canonical_name(PjArena *arena, const char *q) {
   static const char *const prefixes[][2] = {
@@ -137,33 +138,28 @@ static void pj_read_decorator(PjArena *arena, const PjModule *m, PjFuncSyntax *f
   }
 }
 
-static int pj_var_find(const PjFunc *f, const char *name) {
-  for (int i = 0; i < f->nvars; i++)
-    if (strcmp(f->vars[i].name, name) == 0) return i;
-  return -1;
-}
-
 typedef struct PjLocals {
   PjArena *arena;
   PjFunc *f;
-  PjVec vars; /* PjVar* beyond the parameters */
+  PjVec vars;    /* PjVar* beyond the parameters */
+  PjNames known; /* the parameters, the `nonlocal` names and vars: names that are not new locals */
 } PjLocals;
 
 static void pj_local_add(PjExpr *target, void *ctx) {
   PjLocals *L = ctx;
-  if (pj_var_find(L->f, target->name.id) >= 0) return;
-  for (int i = 0; i < L->f->nnonlocals; i++) /* `nonlocal x`: the enclosing function's variable */
-    if (strcmp(L->f->nonlocals[i], target->name.id) == 0) return;
-  for (int i = 0; i < L->vars.len; i++)
-    if (strcmp(((PjVar *)L->vars.items[i])->name, target->name.id) == 0) return;
+  if (pj_names_get(&L->known, target->name.id) >= 0) return;
   PjVar *v = pj_arena_alloc(L->arena, sizeof(PjVar));
   v->name = target->name.id;
   v->loc = target->loc;
+  pj_names_put(L->arena, &L->known, v->name, L->vars.len);
   pj_vec_push(L->arena, &L->vars, v);
 }
 
 static void pj_collect_locals(PjArena *arena, PjFunc *f) {
   PjLocals L = {.arena = arena, .f = f};
+  for (int i = 0; i < f->nvars; i++) pj_names_put(arena, &L.known, f->vars[i].name, i);
+  for (int i = 0; i < f->nnonlocals; i++) /* `nonlocal x`: the enclosing function's variable */
+    pj_names_put(arena, &L.known, f->nonlocals[i], i);
   pj_block_assigned_names(&f->body, pj_local_add, &L);
   PjVar *vars = pj_arena_alloc(arena, sizeof(PjVar) * (size_t)(f->nparams + L.vars.len + 1));
   memcpy(vars, f->vars, sizeof(PjVar) * (size_t)f->nparams);

@@ -14,7 +14,7 @@
 /* A name or a dotted path of names that are not the function's variables (an exception class). */
 static bool pj_global_path(PjChecker *c, const PjExpr *e) {
   if (e->kind == PJ_EX_ATTR) return pj_global_path(c, e->attr.base);
-  return e->kind == PJ_EX_NAME && pj_var_index(c->f, e->name.id) < 0;
+  return e->kind == PJ_EX_NAME && pj_var_index(c, e->name.id) < 0;
 }
 
 /* `raise E` or `raise E(constants)` (numba's exceptions in kernels): the class and its arguments

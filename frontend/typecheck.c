@@ -46,10 +46,21 @@ static PjFunc *pj_clone_func(PjArena *a, const PjFunc *f) {
 
 /* ---- names ----------------------------------------------------------------------------------- */
 
-int pj_var_index(const PjFunc *f, const char *name) {
-  for (int i = 0; i < f->nvars; i++)
-    if (strcmp(f->vars[i].name, name) == 0) return i;
-  return -1;
+int pj_var_index(PjChecker *c, const char *name) {
+  const PjFunc *f = c->f;
+  if (f->nvars <= 8) { /* a search is as quick as a table */
+    for (int i = 0; i < f->nvars; i++)
+      if (strcmp(f->vars[i].name, name) == 0) return i;
+    return -1;
+  }
+  if (c->var_index.vars != f->vars || c->var_index.nvars != f->nvars) { /* made again for a new list */
+    c->var_index.names = (PjNames){0};
+    for (int i = 0; i < f->nvars; i++) /* the first of a name, as a search finds */
+      if (pj_names_get(&c->var_index.names, f->vars[i].name) < 0) pj_names_put(c->arena, &c->var_index.names, f->vars[i].name, i);
+    c->var_index.vars = f->vars;
+    c->var_index.nvars = f->nvars;
+  }
+  return pj_names_get(&c->var_index.names, name);
 }
 
 /* Python's builtin functions that kernels may not call (yet): named as such in messages. */
@@ -67,7 +78,7 @@ static bool pj_python_builtin(const char *name) {
  * bare name ("min") that nothing local or global binds. NULL otherwise. */
 const char *pj_qualify(PjChecker *c, const PjExpr *e) {
   if (e->kind == PJ_EX_NAME) {
-    if (pj_var_index(c->f, e->name.id) >= 0) return NULL;
+    if (pj_var_index(c, e->name.id) >= 0) return NULL;
     const PjGlobal *g = pj_module_global(c->m, e->name.id);
     if (g) return g->kind == PJ_GLOBAL_MODULE ? pj_canonical_name(c->arena, g->qualname) : NULL;
     return e->name.id;
@@ -215,7 +226,7 @@ static bool pj_literal_syntax(PjChecker *c, const PjExpr *e) {
       if (!pj_literal_syntax(c, e->tuple.items[i])) return false;
     return e->tuple.count > 0;
   case PJ_EX_NAME: {
-    int v = pj_var_index(c->f, e->name.id);
+    int v = pj_var_index(c, e->name.id);
     if (v >= 0) return pj_literal_param(c, v) != NULL;
     const PjGlobal *g = pj_module_global(c->m, e->name.id);
     return g && g->kind == PJ_GLOBAL_CONST && g->value && pj_literal_syntax(c, g->value);
@@ -239,7 +250,7 @@ static const PjType *pj_literal_of(PjChecker *c, const PjExpr *e) {
 
 static const PjType *pj_type_name_expr(PjChecker *c, PjExpr **slot) {
   PjExpr *e = *slot;
-  int v = pj_var_index(c->f, e->name.id);
+  int v = pj_var_index(c, e->name.id);
   const PjType *lit = v >= 0 ? pj_literal_param(c, v) : NULL;
   if (lit) { /* a constant the caller passed: the body sees the constant */
     *slot = pj_literal_expr(c, lit, e->loc);
@@ -1021,7 +1032,7 @@ static bool pj_loc_before(PjLoc a, PjLoc b) { return a.line < b.line || (a.line 
 
 /* The constant a local variable stands for at `use`, or NULL. */
 static const PjExpr *pj_local_constant(PjChecker *c, const PjExpr *use) {
-  int v = use->kind == PJ_EX_NAME ? pj_var_index(c->f, use->name.id) : -1;
+  int v = use->kind == PJ_EX_NAME ? pj_var_index(c, use->name.id) : -1;
   if (v < c->f->nparams) return NULL;
   PjAssignCount a = {use->name.id, 0};
   pj_count_assigns(&c->f->body, &a);
@@ -1215,10 +1226,10 @@ static const PjType *pj_type_call(PjChecker *c, PjExpr **slot) {
     }
   }
   if (!q && id < 0 && e->call.fn->kind == PJ_EX_ATTR && (id = pj_group_method(c, e)) == -2) return NULL;
-  bool captured = e->call.fn->kind == PJ_EX_NAME && c->f->outer && pj_var_index(c->f, e->call.fn->name.id) < 0 &&
+  bool captured = e->call.fn->kind == PJ_EX_NAME && c->f->outer && pj_var_index(c, e->call.fn->name.id) < 0 &&
                   pj_is_captured(c, e->call.fn->name.id); /* an inner function's name for another, or itself */
   captured |= e->call.fn->kind == PJ_EX_STATIC; /* that name, replaced by the function */
-  if (captured || (!q && id < 0 && e->call.fn->kind == PJ_EX_NAME && pj_var_index(c->f, e->call.fn->name.id) >= 0)) {
+  if (captured || (!q && id < 0 && e->call.fn->kind == PJ_EX_NAME && pj_var_index(c, e->call.fn->name.id) >= 0)) {
     /* a variable holding a function or a dtype: a parameter a caller passed one in */
     PjLoc fn_loc = e->call.fn->loc;
     const PjType *ft = pj_expr_type(c, &e->call.fn);
@@ -1385,7 +1396,7 @@ static void pj_check_block(PjChecker *c, PjBlock *b);
 
 /* Bind a value of type `t` to variable v: inference widens the variable, checking verifies. */
 bool pj_bind_var(PjChecker *c, PjExpr *target, const PjType *t) {
-  int v = pj_var_index(c->f, target->name.id);
+  int v = pj_var_index(c, target->name.id);
   target->name.var = v;
   PjVar *var = &c->f->vars[v];
   if (!var->type) {
@@ -1438,6 +1449,11 @@ PjExpr *pj_new_var(PjChecker *c, const char *base, PjLoc loc) {
   memcpy(vars, f->vars, sizeof(PjVar) * (size_t)f->nvars);
   const char *name = pj_arena_printf(c->arena, "%s$%d", base, f->nvars);
   vars[f->nvars] = (PjVar){.name = name, .loc = loc};
+  if (c->var_index.vars == f->vars && c->var_index.nvars == f->nvars) { /* the table kept up to date */
+    pj_names_put(c->arena, &c->var_index.names, name, f->nvars);
+    c->var_index.vars = vars;
+    c->var_index.nvars = f->nvars + 1;
+  }
   f->vars = vars;
   f->nvars++;
   PjExpr *e = pj_arena_alloc(c->arena, sizeof(PjExpr));

@@ -107,7 +107,7 @@ bool pj_for_unrolled(PjChecker *c, PjStmt *s) {
   }
   PjExpr *it = call->call.args[0];
   PjExpr *orig = pj_clone_expr(c->arena, it, 0); /* typing may rewrite the argument */
-  if (orig->kind == PJ_EX_NAME && pj_var_index(c->f, orig->name.id) < 0) { /* a global tuple: its items */
+  if (orig->kind == PJ_EX_NAME && pj_var_index(c, orig->name.id) < 0) { /* a global tuple: its items */
     const PjGlobal *g = pj_module_global(c->m, orig->name.id);
     if (g && g->kind == PJ_GLOBAL_CONST && g->value && g->value->kind == PJ_EX_TUPLE)
       orig = pj_literal_copy(c, g->value, orig->loc);

@@ -86,3 +86,51 @@ def test_long_comparison_chain(rng):
     b = a.copy()
     b[57], b[58] = b[58], b[57]
     assert np.all(run(kern, b) == 0.0)
+
+
+def straight_line(lines):
+    # x = x * 1.0001 + k, written out line by line as a code generator writes it: one chain of
+    # values that LLVM follows operand by operand, and one name assigned `lines` times (one
+    # thread's work, unguarded: on the CPU a guarded body is compiled three times over, IRCE's loops
+    # before, within and after the range)
+    text = "def long(a, out):\n    x = a[0]\n" + "".join(f"    x = x * 1.0001 + {k % 7}.0\n" for k in range(lines)) + \
+        "    out[0] = x\n"
+    ns = {}
+    exec(compile(text, "<generated long>", "exec"), {"cuda": cuda, "np": np}, ns)
+    return cuda.jit(ns["long"])
+
+
+def straight_line_reference(x, lines):
+    for k in range(lines):
+        x = x * 1.0001 + (k % 7)
+    return x
+
+
+def test_compiles_on_a_thread_with_a_small_stack(rng):
+    # a Python thread's stack may be small; every compile runs on a stack of its own (the sum is
+    # kept to 300 terms: CPython's own compile of a deeper one overflows such a stack first)
+    import threading
+    a = rng.standard_normal(64)
+    results = {}
+
+    def compile_and_run():
+        try:
+            out = np.zeros(1)
+            straight_line(8000)[1, 1](a[:1], out)
+            results["long"] = out[0]
+            kern, _ = kernel_from("        out[i] = x" + " + 0.5" * 300 + "\n", name="deep")
+            results["deep"] = run(kern, a)
+        except BaseException as e:  # reported by the test's thread
+            results["error"] = e
+
+    old = threading.stack_size(256 * 1024)
+    try:
+        t = threading.Thread(target=compile_and_run)
+        t.start()
+        t.join()
+    finally:
+        threading.stack_size(old)
+    assert "error" not in results, results.get("error")
+    # each multiply-add may be fused (LLVM's contract): within rounding of Python's
+    np.testing.assert_allclose(results["long"], straight_line_reference(a[0], 8000), rtol=1e-9)
+    np.testing.assert_allclose(results["deep"], a + 150.0, rtol=1e-12)

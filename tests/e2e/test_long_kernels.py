@@ -1,0 +1,51 @@
+"""A kernel of 10^5 straight-line statements, as a code generator writes one: `x = x * 1.0001 + k`
+line after line, one name assigned 10^5 times (frontend/webs.c gives each assignment its own
+variable) and one chain of 10^5 values (which LLVM's loop passes follow operand by operand: it
+overflowed the caller's stack on the CPU target, and the x86 code generator's time was quadratic
+in the block's length). Launched through the command line on the test target and checked against
+the same arithmetic in NumPy, and compiled to PTX (which needs no GPU). How long such kernels take
+to compile is measured by bench/long_kernels.py, not asserted here."""
+import os
+import re
+
+import numpy as np
+
+from pjrun import compile_only, launch
+
+N = 100_000
+
+
+def write(tmp_path, lines=N):
+    path = os.path.join(tmp_path, "long_kernel.py")
+    with open(path, "w") as f:
+        # one thread's work, unguarded: on the CPU a body guarded by the thread's index is compiled
+        # three times over (IRCE's loops before, within and after the range): a longer test
+        f.write("from numba import cuda\n\n@cuda.jit\ndef long_kernel(a, out):\n    x = a[0]\n")
+        f.writelines(f"    x = x * 1.0001 + {k % 7}.0\n" for k in range(lines))
+        f.write("    out[0] = x\n")
+    return path
+
+
+def reference(a, lines=N):
+    x = a.copy()
+    for k in range(lines):
+        x = x * 1.0001 + (k % 7)
+    return x
+
+
+def test_100000_straight_line_statements(tmp_path):
+    path = write(tmp_path)
+    a = np.array([1.5])
+    out, _ = launch(path, 1, 1, a, np.full(1, np.nan))
+    # each multiply-add may be fused into one (LLVM's contract): within rounding of NumPy's
+    np.testing.assert_allclose(out["out"], reference(a), rtol=1e-9)
+
+
+def test_100000_straight_line_statements_to_ptx(tmp_path):
+    path = write(tmp_path)
+    proc = compile_only(path, "--target", "cuda", "--emit=ptx", "--sig", "void(float64[::1], float64[::1])")
+    assert proc.returncode == 0, proc.stderr
+    # every statement is there: one multiply-add each (fused, or a multiply and an add)
+    fused = len(re.findall(r"\bfma\.rn\.f64\b", proc.stdout))
+    unfused = len(re.findall(r"\bmul\.rn\.f64\b|\bmul\.f64\b", proc.stdout))
+    assert fused + unfused == N, (fused, unfused)
