@@ -1218,16 +1218,38 @@ bad:
   return -1;
 }
 
+/* An "O&" converter: bytes of dynamic shared memory, any integer (NumPy's too) from 0 to 2**32 - 1;
+ * a ValueError beyond (not the wrap-around of "K", which took 2**64 for 0) */
+static int pj_shared_bytes_arg(PyObject *o, void *out) {
+  PyObject *index = PyNumber_Index(o);
+  if (!index) return 0;
+  int overflow = 0;
+  long long v = PyLong_AsLongLongAndOverflow(index, &overflow);
+  Py_DECREF(index);
+  if (v == -1 && PyErr_Occurred()) return 0;
+  if (overflow > 0 || (!overflow && v > UINT32_MAX)) {
+    PyErr_SetString(PyExc_ValueError, "too many bytes of dynamic shared memory");
+    return 0;
+  }
+  if (overflow < 0 || v < 0) {
+    PyErr_SetString(PyExc_ValueError, "dynamic_shared_bytes must not be negative");
+    return 0;
+  }
+  *(uint32_t *)out = (uint32_t)v;
+  return 1;
+}
+
 /* Kernel.max_cooperative_grid_blocks(blockdim, dynsmemsize=0) -> int (numba's _Kernel method) */
 static PyObject *pj_kernel_max_blocks_py(PyObject *self, PyObject *args) {
   PjKernelObject *k = (PjKernelObject *)self;
   PyObject *blockdim;
-  unsigned long long shared = 0;
+  uint32_t shared = 0;
   uint32_t dims[3];
-  if (!PyArg_ParseTuple(args, "O|K", &blockdim, &shared) || pj_dims(blockdim, dims, "block") < 0) return NULL;
+  if (!PyArg_ParseTuple(args, "O|O&", &blockdim, pj_shared_bytes_arg, &shared) || pj_dims(blockdim, dims, "block") < 0)
+    return NULL;
   uint64_t threads = (uint64_t)dims[0] * dims[1] * dims[2];
-  if (threads > UINT32_MAX || shared > UINT32_MAX) {
-    PyErr_SetString(PyExc_ValueError, threads > UINT32_MAX ? "too many threads per block" : "too many bytes of dynamic shared memory");
+  if (threads > UINT32_MAX) {
+    PyErr_SetString(PyExc_ValueError, "too many threads per block");
     return NULL;
   }
   PjDevice *device = pj_need_device();
@@ -1237,7 +1259,7 @@ static PyObject *pj_kernel_max_blocks_py(PyObject *self, PyObject *args) {
   PjLoaded *loaded = pj_kernel_loaded_on(k, device, &st, err, sizeof err);
   if (!loaded) return pj_py_error(st, err);
   uint32_t blocks = 0;
-  st = pj_loaded_max_cooperative_blocks(loaded, (uint32_t)threads, (uint32_t)shared, &blocks, err, sizeof err);
+  st = pj_loaded_max_cooperative_blocks(loaded, (uint32_t)threads, shared, &blocks, err, sizeof err);
   if (st != PJ_OK) return pj_py_error(st, err);
   return PyLong_FromUnsignedLong(blocks);
 }
@@ -1262,8 +1284,9 @@ static PyObject *pj_kernel_attributes_py(PyObject *self, PyObject *unused) {
 static int pj_launcher_init(PyObject *self, PyObject *args, PyObject *kw) {
   PjLauncherObject *l = (PjLauncherObject *)self;
   PyObject *cache, *compile, *grid, *block, *stream, *tuples = Py_None;
-  unsigned long long shared = 0;
-  if (!PyArg_ParseTuple(args, "OOOOOK|O", &cache, &compile, &grid, &block, &stream, &shared, &tuples)) return -1;
+  uint32_t shared = 0;
+  if (!PyArg_ParseTuple(args, "OOOOOO&|O", &cache, &compile, &grid, &block, &stream, pj_shared_bytes_arg, &shared, &tuples))
+    return -1;
   if (!PyDict_Check(cache) || !PyCallable_Check(compile)) {
     PyErr_SetString(PyExc_TypeError, "Launcher(cache: dict, compile: callable, ...)");
     return -1;
@@ -1272,11 +1295,7 @@ static int pj_launcher_init(PyObject *self, PyObject *args, PyObject *kw) {
   bool ok;
   pj_stream_of(stream, &ok);
   if (!ok) return -1;
-  if (shared > UINT32_MAX) {
-    PyErr_SetString(PyExc_ValueError, "too many bytes of dynamic shared memory");
-    return -1;
-  }
-  l->config.shared_bytes = (uint32_t)shared;
+  l->config.shared_bytes = shared;
   l->config.repeat = 1;
   l->config.args_checked = 1; /* the argument key picked a kernel compiled for these types */
   PJ_SETREF(l->cache, Py_NewRef(cache));

@@ -256,22 +256,24 @@ def make_array(inp, dtype, ndim, output):
         small = values(inp, dtype, shape[-1] if shape else 1).reshape(shape[-1:] if shape else ())
         value = np.broadcast_to(small, shape)
         return Arr(value, small.copy(), [lambda a, s=tuple(shape): np.broadcast_to(a, s)], lambda: small, False)
-    if "T" in ops and ndim != 2:  # numba's device arrays transpose 2-D ones only
-        container = "numpy"
     if layout == "readonly" or container == "numpy":
         if layout == "readonly":
             base.setflags(write=False)
         return Arr(apply_ops(base, ops), before, ops, lambda: base, layout != "readonly")
+    # a transposed device array is a copy (numba's transpose): F order is made from an F-ordered host array
+    flip = ops == ["T"]
+    host = base.T if flip else base
     if container == "to_device":
-        d = cuda.to_device(base)
+        d = cuda.to_device(host)
     elif container == "device_array":
-        d = cuda.device_array(base.shape, base.dtype)
-        d.copy_to_device(base)
+        d = cuda.device_array(host.shape, host.dtype, order="F" if flip else "C")
+        d.copy_to_device(host)
     else:
-        d = cuda.mapped_array(base.shape, base.dtype)
-        d[...] = base
-    value = apply_ops(d, ops)
-    return Arr(value, before, ops, (lambda: d.copy_to_host()) if container != "mapped" else (lambda: np.array(d)), True)
+        d = cuda.mapped_array(host.shape, host.dtype, order="F" if flip else "C")
+        d[...] = host
+    value = d if flip else apply_ops(d, ops)
+    read = (lambda: d.copy_to_host()) if container != "mapped" else (lambda: np.array(d))
+    return Arr(value, before, ops, (lambda: read().T) if flip else read, True)
 
 
 SCALARS_INT = (0, 1, 2, 3)
@@ -700,6 +702,22 @@ def main():
     def test_one(data):
         one_input(data)
 
+    # coverage of this file's choices and of pyjitc's Python side (the C side is not instrumented)
+    atheris.instrument_func(one_input)
+    for mod in list(sys.modules.values()):
+        name = getattr(mod, "__name__", "")
+        if name == "pyjitc" or name.startswith("pyjitc.") or mod is sys.modules[__name__]:
+            for obj in list(vars(mod).values()):
+                if getattr(obj, "__module__", None) == name and callable(obj):
+                    try:
+                        if isinstance(obj, type):
+                            for m in vars(obj).values():
+                                if hasattr(m, "__code__"):
+                                    atheris.instrument_func(m)
+                        elif hasattr(obj, "__code__"):
+                            atheris.instrument_func(obj)
+                    except Exception:  # what atheris cannot instrument stays as it is
+                        pass
     atheris.Setup(sys.argv, test_one)
     atheris.Fuzz()
 

@@ -59,6 +59,10 @@ BAD_CONFIGS = [
     ((1, 32, 0, 49153), ValueError, r"49153 bytes of shared memory per block; the device allows at most 49152"),
     ((1, 32, 0, 1 << 30), ValueError, r"bytes of shared memory per block; the device allows at most"),
     ((1, 32, 0, -1), ValueError, r"dynamic_shared_bytes must not be negative"),
+    # beyond 64 bits: refused, not wrapped around to 0 bytes (found by tests/fuzz/fuzz_launch.py)
+    ((1, 32, 0, 2**64), ValueError, r"too many bytes of dynamic shared memory"),
+    ((1, 32, 0, 2**64 + 16), ValueError, r"too many bytes of dynamic shared memory"),
+    ((1, 32, 0, np.uint64(2**63)), ValueError, r"too many bytes of dynamic shared memory"),
     ((1, 32, 0, 2.5), TypeError, r"dynamic_shared_bytes must be an integer"),
 ]
 
