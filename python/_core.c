@@ -1682,7 +1682,33 @@ static PyObject *pj_libdevice_functions_py(PyObject *self, PyObject *noargs) {
   return list;
 }
 
+/* same_kinds(a, b) -> whether two equal launch configurations (tuples) are made of the same types,
+ * items of their tuples too: 2.0 equals 2 and hashes as 2, so a dispatcher's cache of launchers
+ * found by equality would take a float grid for the int one it saw (numba raises a TypeError). In C:
+ * it runs on launches whose configuration is not the very tuple cached. */
+static int pj_same_kinds(PyObject *a, PyObject *b, int depth) {
+  if (!PyTuple_Check(a) || !PyTuple_Check(b)) return Py_TYPE(a) == Py_TYPE(b);
+  Py_ssize_t n = PyTuple_Size(a);
+  if (n != PyTuple_Size(b)) return 0;
+  for (Py_ssize_t i = 0; i < n; i++) {
+    PyObject *x = PyTuple_GetItem(a, i), *y = PyTuple_GetItem(b, i);
+    if (Py_TYPE(x) != Py_TYPE(y)) return 0;
+    if (depth < 2 && PyTuple_Check(x) && !pj_same_kinds(x, y, depth + 1)) return 0;
+  }
+  return 1;
+}
+
+static PyObject *pj_same_kinds_py(PyObject *self, PyObject *const *args, Py_ssize_t n) {
+  if (n != 2) {
+    PyErr_SetString(PyExc_TypeError, "same_kinds(a, b)");
+    return NULL;
+  }
+  return PyBool_FromLong(Py_TYPE(args[0]) == Py_TYPE(args[1]) && pj_same_kinds(args[0], args[1], 0));
+}
+
 static PyMethodDef pj_methods[] = {
+    {"same_kinds", (PyCFunction)(void (*)(void))pj_same_kinds_py, METH_FASTCALL,
+     "same_kinds(a, b) -> whether two equal launch configurations hold the same types"},
     {"open", pj_open, METH_VARARGS, "open(target='auto', ordinal=0) -> (target, name, arch, ordinal)"},
     {"current", pj_current_py, METH_NOARGS, "current() -> (target, name, arch, ordinal) of this thread's device"},
     {"select", pj_select_py, METH_VARARGS, "select(ordinal): make GPU ordinal this thread's device (-1: none)"},

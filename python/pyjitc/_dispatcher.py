@@ -741,6 +741,8 @@ class Dispatcher:
             launcher = self._launchers.get(config)
         except TypeError:  # unhashable: lists as dims
             launcher = None
+        if launcher is not None and launcher.given is not config and not _core.same_kinds(launcher.given, config):
+            launcher = None  # equal to a configuration seen but not of its types (2.0 for 2): checked afresh
         if launcher is not None and not launcher.pre_launch_callbacks:
             return launcher  # (one given callbacks belongs to whoever added them, as numba's are per object)
         if not isinstance(config, tuple) or not 2 <= len(config) <= 4:
@@ -764,7 +766,7 @@ class Dispatcher:
         owner = []  # the launcher, whose pre_launch_callbacks its launches of tuples share
         launcher = _LaunchConfiguration(self._cache, self._for_types, _dims(grid), _dims(block), stream or None,
                                         int(shared), self._tuple_launcher(grid, block, stream, shared, owner))
-        launcher.dispatcher = self
+        launcher.dispatcher, launcher.given = self, config
         owner.append(launcher)
         try:
             self._launchers[config] = launcher

@@ -77,6 +77,23 @@ def test_bad_launch_configuration(config, exc, message):
     check_correct_launch()
 
 
+@pytest.mark.parametrize("config", [(2.0, 32), (2, 32.0), ((2.0, 1), 32), (2, (32, 1.0)), (np.float64(2), 32),
+                                    (2 + 0j, 32), ((2, 1), (32, 1.0, 1))])
+def test_a_float_configuration_equal_to_a_launched_one_is_refused(config):
+    # 2.0 == 2 and hashes as 2: the launcher cached for [2, 32] must not serve [2.0, 32] (found by
+    # tests/fuzz/fuzz_launch.py); the TypeError is numba's, whatever was launched before
+    ints = tuple(tuple(int(v.real) for v in c) if isinstance(c, tuple) else int(c.real) for c in config)
+    a, b = np.zeros(64, np.float32), np.ones(64, np.float32)
+    add_into[ints](a, b)
+    a[:] = 0
+    with pytest.raises(TypeError, match=r"(grid|block)dim must be a sequence of integers"):
+        add_into[config](a, b)
+    assert not a.any(), "a refused launch must not run the kernel"
+    add_into[ints](a, b)  # and the launcher of ints still runs
+    np.testing.assert_array_equal(a, np.full(64, 2, np.float32))
+    check_correct_launch()
+
+
 @pytest.mark.parametrize("config", [(1,), (1, 32, 0, 0, 0)])
 def test_wrong_number_of_configuration_items(config):
     with pytest.raises(ValueError, match=r"kernel\[grid, block\]"):
