@@ -6,8 +6,9 @@
 # --runs is the total over the jobs; --time S stops each job after S seconds; --build DIR picks the
 # build. Each job is its own atheris process (its own seed) over the shared corpus
 # BUILD/fuzz/corpus/launch; findings (crash-*, timeout-*, oom-*) go to BUILD/fuzz/findings/launch,
-# logs to BUILD/fuzz/logs. Under --asan atheris gets no coverage (the preloaded ASan runtime takes
-# the coverage callbacks), so those runs mutate the ordinary runs' corpus blindly.
+# logs to BUILD/fuzz/logs. Under --asan atheris would get no coverage (the preloaded ASan runtime
+# takes libFuzzer's coverage callbacks), so those jobs run random inputs instead (fuzz_launch.py
+# --random; the first job replays the ordinary runs' corpus, build/fuzz/corpus/launch, first).
 # Installs what is missing first (scripts/setup.sh --fuzz: atheris). The exit status is 1 when a
 # job found something.
 set -euo pipefail
@@ -54,8 +55,17 @@ echo "fuzz-launch.sh: $jobs job(s), $per runs each, $([ $asan = 1 ] && echo 'ASa
 start=$(date +%s)
 pids=()
 for j in $(seq 1 "$jobs"); do
-  env "${env_add[@]}" "$py" "$root/tests/fuzz/fuzz_launch.py" "$corpus" "${extra_corpus[@]}" "${opts[@]}" \
-    "-runs=$per" "-seed=$((seed + j))" > "$logs/launch-$j.log" 2>&1 &
+  if [ $asan = 1 ]; then # random inputs (the first job replays the ordinary runs' corpus first)
+    cmd=("$py" "$root/tests/fuzz/fuzz_launch.py" --random "$per" --seed "$((seed + j))" --findings "$findings" --timeout "$timeout")
+    replay=()
+    [ "$j" = 1 ] && [ ${#extra_corpus[@]} -gt 0 ] && replay=("$py" "$root/tests/fuzz/fuzz_launch.py" --replay "${extra_corpus[0]}"/*)
+    ( set +e; rc=0
+      if [ ${#replay[@]} -gt 0 ]; then env "${env_add[@]}" "${replay[@]}" || rc=1; fi
+      env "${env_add[@]}" "${cmd[@]}" || rc=1; exit $rc ) > "$logs/launch-$j.log" 2>&1 &
+  else
+    env "${env_add[@]}" "$py" "$root/tests/fuzz/fuzz_launch.py" "$corpus" "${opts[@]}" \
+      "-runs=$per" "-seed=$((seed + j))" > "$logs/launch-$j.log" 2>&1 &
+  fi
   pids+=($!)
 done
 failed=0
@@ -65,8 +75,14 @@ done_runs=0
 for j in $(seq 1 "$jobs"); do
   n=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$logs/launch-$j.log" | grep -o '[0-9]*$' | tail -1 || true)
   [ -z "$n" ] && n=$(grep -o '^#[0-9]*' "$logs/launch-$j.log" | tail -1 | tr -d '#' || true)
+  if [ $asan = 1 ]; then
+    n=$(grep -o '^fuzz_launch: [0-9]* random inputs' "$logs/launch-$j.log" | grep -o '[0-9]*' | tail -1 || true)
+    r=$(grep -o 'fuzz_launch: [0-9]* inputs replayed' "$logs/launch-$j.log" | grep -o '[0-9]*' | tail -1 || true)
+    [ -z "$n" ] && n=$(grep -o 'fuzz_launch: [0-9]* random inputs, ' "$logs/launch-$j.log" | grep -o '[0-9]*' | head -1 | tail -1 || true)
+    n=$(( ${n:-0} + ${r:-0} ))
+  fi
   done_runs=$(( done_runs + ${n:-0} ))
-  grep -q -E 'ERROR: libFuzzer|ERROR: AddressSanitizer|runtime error|Uncaught Python exception|Finding' "$logs/launch-$j.log" \
+  grep -q -E 'ERROR: libFuzzer|ERROR: AddressSanitizer|runtime error|Uncaught Python exception|FINDING|Fatal Python error' "$logs/launch-$j.log" \
     && { echo "fuzz-launch.sh: job $j found something: $logs/launch-$j.log"; failed=1; }
 done
 rss=$(grep -o 'stat::peak_rss_mb: *[0-9]*' "$logs"/launch-*.log | grep -o '[0-9]*$' | sort -n | tail -1 || true)

@@ -44,12 +44,14 @@ float64 = np.float64
 float32 = np.float32
 
 
-# ---- the kernels, as users write them (every index guarded)
+# ---- the kernels, as users write them (every index guarded; by shape[0], not size, so that an
+# array of more dimensions than a kernel expects, whose rows it then indexes, stays in bounds: the
+# CPU executor, like a GPU, checks no index without debug=True)
 
 @cuda.jit
 def scale(out, x, alpha):
     i = cuda.grid(1)
-    if i < x.size and i < out.size:
+    if i < x.shape[0] and i < out.shape[0]:
         out[i] = x[i] * alpha
 
 
@@ -63,7 +65,7 @@ def add2d(out, a, b):
 
 @cuda.jit
 def gridstride(out, x, c):
-    for i in range(cuda.grid(1), min(out.size, x.size), cuda.gridsize(1)):
+    for i in range(cuda.grid(1), min(out.shape[0], x.shape[0]), cuda.gridsize(1)):
         out[i] = x[i] + c
 
 
@@ -79,7 +81,7 @@ def clamp(v, lo, hi):
 @cuda.jit
 def clamped(out, x, lo, hi):
     i = cuda.grid(1)
-    if i < out.size and i < x.size:
+    if i < out.shape[0] and i < x.shape[0]:
         out[i] = clamp(x[i], lo, hi)
 
 
@@ -92,7 +94,7 @@ def blocksum(out, x):
     bid = cuda.blockIdx.x + cuda.gridDim.x * (cuda.blockIdx.y + cuda.gridDim.y * cuda.blockIdx.z)
     for t in range(tid, 128, nthreads):
         s = 0.0
-        for k in range(bid * 128 + t, x.size, 128 * nblocks):
+        for k in range(bid * 128 + t, x.shape[0], 128 * nblocks):
             s += x[k]
         sm[t] = s
     cuda.syncthreads()
@@ -102,16 +104,16 @@ def blocksum(out, x):
             sm[t] += sm[t + step]
         cuda.syncthreads()
         step //= 2
-    if tid == 0 and out.size > 0:
+    if tid == 0 and out.shape[0] > 0:
         cuda.atomic.add(out, 0, sm[0])
 
 
 @cuda.jit
 def histogram(hist, x):
     i = cuda.grid(1)
-    if i < x.size:
+    if i < x.shape[0]:
         v = x[i]
-        if v >= 0 and v < hist.size:
+        if v >= 0 and v < hist.shape[0]:
             cuda.atomic.add(hist, int(v), 1)
 
 
@@ -120,7 +122,7 @@ def dynshared(out, x, nsh):
     buf = cuda.shared.array(0, float32)
     tid = cuda.threadIdx.x
     i = cuda.grid(1)
-    if tid < nsh and i < x.size and i < out.size:
+    if tid < nsh and i < x.shape[0] and i < out.shape[0]:
         buf[tid] = x[i]
         out[i] = buf[tid] * 2
 
@@ -128,14 +130,14 @@ def dynshared(out, x, nsh):
 @cuda.jit
 def cplx(out, z, w):
     i = cuda.grid(1)
-    if i < out.size and i < z.size and i < w.size:
+    if i < out.shape[0] and i < z.shape[0] and i < w.shape[0]:
         out[i] = z[i] * w[i].conjugate() + 1j
 
 
 @cuda.jit
 def recsum(out, r):
     i = cuda.grid(1)
-    if i < out.size and i < r.size:
+    if i < out.shape[0] and i < r.shape[0]:
         out[i] = r[i].a + r[i].b
 
 
@@ -295,7 +297,8 @@ def make_scalar(inp, real=False):
     return dt.type(bool(v) if dt == np.bool_ else v)
 
 
-JUNK = (None, "2", [1, 2], (1, 2), 2 ** 64, -2 ** 63 - 1, 2 ** 100, {}, object(), b"xy", 1.5j + 0.5)
+# what no parameter of these kernels takes (bytes are a read-only uint8 array to numba, so not here)
+JUNK = (None, "2", [1, 2], (1, 2), 2 ** 64, -2 ** 63 - 1, 2 ** 100, {}, object(), {1}, Ellipsis)
 
 
 # ---- the launch configuration
@@ -681,23 +684,43 @@ def main():
         report()
         return 1 if bad else 0
     if argv[:1] == ["--random"]:
+        # N inputs of random bytes: where atheris gets no coverage (the sanitizers' runtimes
+        # preloaded) or is missing. --findings DIR: each input is written to DIR/current before it
+        # runs (a crash leaves it there), a finding's to DIR/finding-SHA1; --timeout S: an input
+        # running longer ends the process with its Python stack (a hang is a finding)
+        import faulthandler
+        import hashlib
+        faulthandler.enable()
         n = int(argv[1])
-        seed = int(argv[argv.index("--seed") + 1]) if "--seed" in argv else 1
+        opt = lambda name, default: type(default)(argv[argv.index(name) + 1]) if name in argv else default
+        seed, findings, timeout = opt("--seed", 1), opt("--findings", ""), opt("--timeout", 60)
         rng = np.random.default_rng(seed)
         bad = 0
         for k in range(n):
-            data = rng.bytes(int(rng.integers(1, 64)))
+            data = rng.bytes(int(rng.integers(1, 96)))
+            if findings:
+                with open(os.path.join(findings, f"current-{seed}"), "wb") as f:
+                    f.write(data)
+            faulthandler.dump_traceback_later(timeout, exit=True)
             try:
                 one_input(data)
             except Finding as e:
                 print(f"input {data.hex()}: FINDING: {e}", file=sys.stderr)
+                if findings:
+                    with open(os.path.join(findings, "finding-" + hashlib.sha1(data).hexdigest()), "wb") as f:
+                        f.write(data)
                 bad += 1
+            faulthandler.cancel_dump_traceback_later()
             if (k + 1) % 10000 == 0:
                 print(f"fuzz_launch: {k + 1} random inputs, {bad} findings", file=sys.stderr, flush=True)
+        if findings:
+            os.unlink(os.path.join(findings, f"current-{seed}"))
         print(f"fuzz_launch: {n} random inputs (seed {seed}), {bad} findings")
         report()
         return 1 if bad else 0
     import atheris
+    import faulthandler
+    faulthandler.enable()  # a crash prints the Python stack of the launch that made it
 
     def test_one(data):
         one_input(data)
