@@ -231,7 +231,7 @@ def make_array(inp, dtype, ndim, output):
             e //= 2
         shape.append(e)
         total *= max(e, 1)
-    layout = inp.pick(("C", "C", "F", "step", "neg", "offset", "T", "broadcast", "readonly"))
+    layout = inp.pick(("C", "C", "F", "step", "neg", "offset", "T", "broadcast", "readonly", "unaligned"))
     if ndim == 0:
         layout = inp.pick(("C", "readonly"))
     ops = []
@@ -258,6 +258,11 @@ def make_array(inp, dtype, ndim, output):
         small = values(inp, dtype, shape[-1] if shape else 1).reshape(shape[-1:] if shape else ())
         value = np.broadcast_to(small, shape)
         return Arr(value, small.copy(), [lambda a, s=tuple(shape): np.broadcast_to(a, s)], lambda: small, False)
+    if layout == "unaligned" and dtype.itemsize > 1:  # a NumPy array at an odd address (NumPy's flags.aligned False)
+        raw = np.zeros(base.nbytes + 1, np.uint8)
+        value = np.ndarray(base.shape, dtype, buffer=raw.data, offset=1)
+        value[...] = base
+        return Arr(value, before, [], lambda: value.copy(), True)
     if layout == "readonly" or container == "numpy":
         if layout == "readonly":
             base.setflags(write=False)
@@ -298,7 +303,8 @@ def make_scalar(inp, real=False):
 
 
 # what no parameter of these kernels takes (bytes are a read-only uint8 array to numba, so not here)
-JUNK = (None, "2", [1, 2], (1, 2), 2 ** 64, -2 ** 63 - 1, 2 ** 100, {}, object(), {1}, Ellipsis)
+JUNK = (None, "2", [1, 2], (1, 2), 2 ** 64, -2 ** 63 - 1, 2 ** 100, {}, object(), {1}, Ellipsis,
+        np.zeros((1,) * 9), np.array([None, 1]), np.zeros(3, ">f8"), np.array(["ab"]), np.datetime64(1, "D"))
 
 
 # ---- the launch configuration
