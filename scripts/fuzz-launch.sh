@@ -28,7 +28,21 @@ while [ $# -gt 0 ]; do
   esac
 done
 py=${PYTHON:-python3}
-"$py" -c 'import atheris' 2>/dev/null || bash "$root/scripts/setup.sh" --fuzz
+# atheris: from scripts/setup.sh --fuzz (the package registry), or offline from a wheel put in
+# .deps/wheels/ (pip download atheris==3.0.0 -d .deps/wheels); without it the jobs run random inputs
+random=$asan
+if ! "$py" -c 'import atheris' 2>/dev/null; then
+  wheels=$(ls "$root"/.deps/wheels/atheris-*.whl 2>/dev/null | head -1 || true)
+  if [ -n "$wheels" ]; then
+    "$py" -m pip install --quiet --no-index "$wheels" 2>/dev/null || "$py" -m pip install --quiet --no-index --break-system-packages "$wheels" || true
+  else
+    bash "$root/scripts/setup.sh" --fuzz || true
+  fi
+  if ! "$py" -c 'import atheris' 2>/dev/null; then
+    echo "fuzz-launch.sh: atheris could not be installed: random inputs, without coverage" >&2
+    random=1
+  fi
+fi
 if [ -z "$build" ]; then build=$root/build; [ $asan = 1 ] && build=$root/build-asan; fi
 env_add=(PYJITC_TARGET="${PYJITC_TARGET:-cpu}" PYTHONDONTWRITEBYTECODE=1)
 if [ $installed = 0 ]; then
@@ -46,8 +60,8 @@ extra_corpus=()
 if [ $asan = 1 ]; then
   env_add+=("LD_PRELOAD=$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)"
             ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1)
-  [ -d "$root/build/fuzz/corpus/launch" ] && extra_corpus=("$root/build/fuzz/corpus/launch")
 fi
+[ $random = 1 ] && [ -d "$root/build/fuzz/corpus/launch" ] && extra_corpus=("$root/build/fuzz/corpus/launch")
 per=$(( (runs + jobs - 1) / jobs ))
 opts=(-max_len=256 -len_control=0 "-timeout=$timeout" -rss_limit_mb=4096 "-artifact_prefix=$findings/" -print_final_stats=1)
 [ "$time" != 0 ] && opts+=("-max_total_time=$time")
@@ -55,7 +69,7 @@ echo "fuzz-launch.sh: $jobs job(s), $per runs each, $([ $asan = 1 ] && echo 'ASa
 start=$(date +%s)
 pids=()
 for j in $(seq 1 "$jobs"); do
-  if [ $asan = 1 ]; then # random inputs (the first job replays the ordinary runs' corpus first)
+  if [ $random = 1 ]; then # random inputs (the first job replays the ordinary runs' corpus first)
     cmd=("$py" "$root/tests/fuzz/fuzz_launch.py" --random "$per" --seed "$((seed + j))" --findings "$findings" --timeout "$timeout")
     replay=()
     [ "$j" = 1 ] && [ ${#extra_corpus[@]} -gt 0 ] && replay=("$py" "$root/tests/fuzz/fuzz_launch.py" --replay "${extra_corpus[0]}"/*)
@@ -75,7 +89,7 @@ done_runs=0
 for j in $(seq 1 "$jobs"); do
   n=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$logs/launch-$j.log" | grep -o '[0-9]*$' | tail -1 || true)
   [ -z "$n" ] && n=$(grep -o '^#[0-9]*' "$logs/launch-$j.log" | tail -1 | tr -d '#' || true)
-  if [ $asan = 1 ]; then
+  if [ $random = 1 ]; then
     n=$(grep -o '^fuzz_launch: [0-9]* random inputs' "$logs/launch-$j.log" | grep -o '[0-9]*' | tail -1 || true)
     r=$(grep -o 'fuzz_launch: [0-9]* inputs replayed' "$logs/launch-$j.log" | grep -o '[0-9]*' | tail -1 || true)
     [ -z "$n" ] && n=$(grep -o 'fuzz_launch: [0-9]* random inputs, ' "$logs/launch-$j.log" | grep -o '[0-9]*' | head -1 | tail -1 || true)
