@@ -3,23 +3,29 @@
 #   bash scripts/fuzz-launch.sh --runs 1000000 --jobs 16     the ordinary build (build/)
 #   bash scripts/fuzz-launch.sh --runs 100000 --asan         build-asan/, ASan+UBSan preloaded into CPython
 #   bash scripts/fuzz-launch.sh --installed --runs 100000    the pyjitc that python3 imports (a wheel)
-# --runs is the total over the jobs; --time S stops each job after S seconds; --build DIR picks the
-# build. Each job is its own atheris process (its own seed) over the shared corpus
-# BUILD/fuzz/corpus/launch; findings (crash-*, timeout-*, oom-*) go to BUILD/fuzz/findings/launch,
-# logs to BUILD/fuzz/logs. Under --asan atheris would get no coverage (the preloaded ASan runtime
-# takes libFuzzer's coverage callbacks), so those jobs run random inputs instead (fuzz_launch.py
-# --random; the first job replays the ordinary runs' corpus, build/fuzz/corpus/launch, first).
-# Installs what is missing first (scripts/setup.sh --fuzz: atheris). The exit status is 1 when a
-# job found something.
+# --runs is the total over the jobs; --time S stops the jobs after S seconds; --build DIR picks the
+# build. Each job runs atheris processes of --chunk executions (20000) one after another over the
+# shared corpus BUILD/fuzz/corpus/launch, each with its own seed: a process keeps every kernel
+# specialization it compiled (about 0.7 MB each on the CPU executor), so a fresh one now and then
+# keeps the memory of long runs bounded. Findings (crash-*, timeout-*, oom-*, finding-*) go to
+# BUILD/fuzz/findings/launch, logs to BUILD/fuzz/logs/launch-JOB-CHUNK.log; a job stops at its
+# first finding. Under --asan atheris would get no coverage (the preloaded ASan runtime takes
+# libFuzzer's coverage callbacks), so those jobs run random inputs (fuzz_launch.py --random), the
+# first replaying the ordinary runs' corpus (build/fuzz/corpus/launch) first.
+# atheris comes from scripts/setup.sh --fuzz, or offline from a wheel in .deps/wheels/ (pip download
+# atheris==3.0.0 -d .deps/wheels); without it (or with --random) the jobs run random inputs. The
+# exit status is 1 when a job found something.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-runs=100000 jobs=1 time=0 asan=0 installed=0 build="" seed=1 timeout=30
+runs=100000 jobs=1 time=0 asan=0 installed=0 build="" seed=1 timeout=30 chunk=20000 force_random=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --time) time=$2; shift 2 ;;
+    --chunk) chunk=$2; shift 2 ;;
     --asan) asan=1; shift ;;
+    --random) force_random=1; shift ;;
     --installed) installed=1; shift ;;
     --build) build=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
@@ -28,13 +34,13 @@ while [ $# -gt 0 ]; do
   esac
 done
 py=${PYTHON:-python3}
-# atheris: from scripts/setup.sh --fuzz (the package registry), or offline from a wheel put in
-# .deps/wheels/ (pip download atheris==3.0.0 -d .deps/wheels); without it the jobs run random inputs
 random=$asan
+[ $force_random = 1 ] && random=1
 if ! "$py" -c 'import atheris' 2>/dev/null; then
-  wheels=$(ls "$root"/.deps/wheels/atheris-*.whl 2>/dev/null | head -1 || true)
-  if [ -n "$wheels" ]; then
-    "$py" -m pip install --quiet --no-index "$wheels" 2>/dev/null || "$py" -m pip install --quiet --no-index --break-system-packages "$wheels" || true
+  wheel=$(ls "$root"/.deps/wheels/atheris-*.whl 2>/dev/null | head -1 || true)
+  if [ -n "$wheel" ]; then
+    "$py" -m pip install --quiet --no-index "$wheel" 2>/dev/null ||
+      "$py" -m pip install --quiet --no-index --break-system-packages "$wheel" || true
   else
     bash "$root/scripts/setup.sh" --fuzz || true
   fi
@@ -53,53 +59,75 @@ if [ $installed = 0 ]; then
   env_add+=(PYTHONPATH="$build/python")
 fi
 work=$build/fuzz
-[ $installed = 1 ] && [ ! -w "$build" ] && work=${TMPDIR:-/tmp}/pyjitc-fuzz
+{ [ $installed = 1 ] && ! mkdir -p "$work" 2>/dev/null; } && work=${TMPDIR:-/tmp}/pyjitc-fuzz
 corpus=$work/corpus/launch findings=$work/findings/launch logs=$work/logs
 mkdir -p "$corpus" "$findings" "$logs"
-extra_corpus=()
+rm -f "$logs"/launch-*.log
 if [ $asan = 1 ]; then
   env_add+=("LD_PRELOAD=$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)"
             ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1)
 fi
-[ $random = 1 ] && [ -d "$root/build/fuzz/corpus/launch" ] && extra_corpus=("$root/build/fuzz/corpus/launch")
 per=$(( (runs + jobs - 1) / jobs ))
-opts=(-max_len=256 -len_control=0 "-timeout=$timeout" -rss_limit_mb=4096 "-artifact_prefix=$findings/" -print_final_stats=1)
-[ "$time" != 0 ] && opts+=("-max_total_time=$time")
-echo "fuzz-launch.sh: $jobs job(s), $per runs each, $([ $asan = 1 ] && echo 'ASan+UBSan, ')corpus $corpus"
 start=$(date +%s)
-pids=()
-for j in $(seq 1 "$jobs"); do
-  if [ $random = 1 ]; then # random inputs (the first job replays the ordinary runs' corpus first)
-    cmd=("$py" "$root/tests/fuzz/fuzz_launch.py" --random "$per" --seed "$((seed + j))" --findings "$findings" --timeout "$timeout")
-    replay=()
-    [ "$j" = 1 ] && [ ${#extra_corpus[@]} -gt 0 ] && replay=("$py" "$root/tests/fuzz/fuzz_launch.py" --replay "${extra_corpus[0]}"/*)
-    ( set +e; rc=0
-      if [ ${#replay[@]} -gt 0 ]; then env "${env_add[@]}" "${replay[@]}" || rc=1; fi
-      env "${env_add[@]}" "${cmd[@]}" || rc=1; exit $rc ) > "$logs/launch-$j.log" 2>&1 &
-  else
-    env "${env_add[@]}" "$py" "$root/tests/fuzz/fuzz_launch.py" "$corpus" "${opts[@]}" \
-      "-runs=$per" "-seed=$((seed + j))" > "$logs/launch-$j.log" 2>&1 &
-  fi
-  pids+=($!)
-done
-failed=0
-for p in "${pids[@]}"; do wait "$p" || failed=1; done
-secs=$(( $(date +%s) - start ))
-done_runs=0
-for j in $(seq 1 "$jobs"); do
-  n=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$logs/launch-$j.log" | grep -o '[0-9]*$' | tail -1 || true)
-  [ -z "$n" ] && n=$(grep -o '^#[0-9]*' "$logs/launch-$j.log" | tail -1 | tr -d '#' || true)
+deadline=0
+[ "$time" != 0 ] && deadline=$(( start + time ))
+fuzz=$root/tests/fuzz/fuzz_launch.py
+found='ERROR: libFuzzer|ERROR: AddressSanitizer|runtime error|Uncaught Python exception|FINDING|Fatal Python error'
+
+executed() { # the executions a chunk's log reports
+  local log=$1 n
   if [ $random = 1 ]; then
-    n=$(grep -o '^fuzz_launch: [0-9]* random inputs' "$logs/launch-$j.log" | grep -o '[0-9]*' | tail -1 || true)
-    r=$(grep -o 'fuzz_launch: [0-9]* inputs replayed' "$logs/launch-$j.log" | grep -o '[0-9]*' | tail -1 || true)
-    [ -z "$n" ] && n=$(grep -o 'fuzz_launch: [0-9]* random inputs, ' "$logs/launch-$j.log" | grep -o '[0-9]*' | head -1 | tail -1 || true)
-    n=$(( ${n:-0} + ${r:-0} ))
+    n=$(grep -o '^fuzz_launch: [0-9]* random inputs' "$log" | grep -o '[0-9]*' | tail -1 || true)
+    local r; r=$(grep -o '^fuzz_launch: [0-9]* inputs replayed' "$log" | grep -o '[0-9]*' | tail -1 || true)
+    echo $(( ${n:-0} + ${r:-0} ))
+  else
+    n=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1 || true)
+    [ -z "$n" ] && n=$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#' || true)
+    echo "${n:-0}"
   fi
-  done_runs=$(( done_runs + ${n:-0} ))
-  grep -q -E 'ERROR: libFuzzer|ERROR: AddressSanitizer|runtime error|Uncaught Python exception|FINDING|Fatal Python error' "$logs/launch-$j.log" \
-    && { echo "fuzz-launch.sh: job $j found something: $logs/launch-$j.log"; failed=1; }
+}
+
+job() { # job number: chunks until its share is done, the time is up or something is found
+  local j=$1 left=$per c=0
+  while [ "$left" -gt 0 ]; do
+    local n=$(( left < chunk ? left : chunk )) log="$logs/launch-$j-$c.log" s=$(( seed + 1000 * j + c )) t=0
+    if [ "$deadline" != 0 ]; then
+      t=$(( deadline - $(date +%s) ))
+      [ "$t" -le 0 ] && break
+    fi
+    set +e
+    if [ $random = 1 ]; then
+      if [ "$j" = 1 ] && [ "$c" = 0 ] && [ -n "$(ls "$root/build/fuzz/corpus/launch" 2>/dev/null)" ]; then
+        env "${env_add[@]}" "$py" "$fuzz" --replay "$root/build/fuzz/corpus/launch"/* > "$log.replay" 2>&1
+      fi
+      [ "$t" != 0 ] && n=$(( n < t * 20 ? n : t * 20 )) # random mode has no clock: about 20 a second at least
+      env "${env_add[@]}" "$py" "$fuzz" --random "$n" --seed "$s" --findings "$findings" --timeout "$timeout" > "$log" 2>&1
+      [ -f "$log.replay" ] && { cat "$log.replay" >> "$log"; rm "$log.replay"; }
+    else
+      local tt=(); [ "$t" != 0 ] && tt=("-max_total_time=$t")
+      env "${env_add[@]}" "$py" "$fuzz" "$corpus" -max_len=256 -len_control=0 "-timeout=$timeout" -rss_limit_mb=4096 \
+        "-artifact_prefix=$findings/" -print_final_stats=1 "-runs=$n" "-seed=$s" "${tt[@]}" > "$log" 2>&1
+    fi
+    set -e
+    grep -q -E "$found" "$log" && break
+    local done_n; done_n=$(executed "$log")
+    [ "$done_n" -le 0 ] && break
+    left=$(( left - done_n )) c=$(( c + 1 ))
+  done
+}
+
+echo "fuzz-launch.sh: $jobs job(s), $per runs each in chunks of $chunk, $([ $asan = 1 ] && echo 'ASan+UBSan, ')$([ $random = 1 ] && echo 'random inputs' || echo "corpus $corpus")"
+pids=()
+for j in $(seq 1 "$jobs"); do job "$j" & pids+=($!); done
+for p in "${pids[@]}"; do wait "$p" || true; done
+secs=$(( $(date +%s) - start ))
+total=0 failed=0
+for log in "$logs"/launch-*.log; do
+  [ -f "$log" ] || continue
+  total=$(( total + $(executed "$log") ))
+  grep -q -E "$found" "$log" && { echo "fuzz-launch.sh: found something: $log"; failed=1; }
 done
-rss=$(grep -o 'stat::peak_rss_mb: *[0-9]*' "$logs"/launch-*.log | grep -o '[0-9]*$' | sort -n | tail -1 || true)
-echo "fuzz-launch.sh: $done_runs executions in ${secs}s ($(( done_runs / (secs > 0 ? secs : 1) ))/s), peak RSS ${rss:-?} MB," \
-     "findings in $findings: $(ls "$findings" | wc -l)"
+rss=$(grep -h -o 'stat::peak_rss_mb: *[0-9]*' "$logs"/launch-*.log 2>/dev/null | grep -o '[0-9]*$' | sort -n | tail -1 || true)
+echo "fuzz-launch.sh: $total executions in ${secs}s ($(( total / (secs > 0 ? secs : 1) ))/s), peak RSS ${rss:-?} MB," \
+     "findings in $findings: $(ls "$findings" | grep -v '^current-' | wc -l)"
 exit $failed
