@@ -727,7 +727,7 @@ def main():
                         f.write(data)
                 bad += 1
             faulthandler.cancel_dump_traceback_later()
-            if (k + 1) % 10000 == 0:
+            if (k + 1) % 1000 == 0:
                 print(f"fuzz_launch: {k + 1} random inputs, {bad} findings", file=sys.stderr, flush=True)
         if findings:
             os.unlink(os.path.join(findings, f"current-{seed}"))
