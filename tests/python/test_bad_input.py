@@ -125,6 +125,25 @@ def test_wrong_arguments(args, exc, message):
     check_correct_launch()
 
 
+@pytest.mark.parametrize("bad", [None, "text", object(), {1}])
+def test_refused_arguments_leak_nothing(bad):
+    # the refusal's message named the argument's type with a string that was never released: a
+    # new one for each refused launch where the type is a built-in one (64 bytes a launch)
+    import sys
+    a = np.zeros(4, np.float32)
+    for _ in range(200):
+        with pytest.raises(TypeError):
+            add_into[1, 32](a, bad)
+    before = sys.getallocatedblocks()
+    for _ in range(5000):
+        try:
+            add_into[1, 32](a, bad)
+        except TypeError:
+            pass
+    assert sys.getallocatedblocks() - before < 500
+    check_correct_launch()
+
+
 @pytest.mark.parametrize("value", [2**70, -2**64])
 def test_integer_beyond_64_bits(value):
     with pytest.raises(OverflowError, match=r"argument 2: the integer .* does not fit in 64 bits"):
