@@ -19,6 +19,7 @@ import types as pytypes
 import warnings
 
 import numpy as np
+import weakref
 
 from . import _config
 from . import _core
@@ -566,7 +567,8 @@ class Dispatcher:
         self.device = device_fn
         self.options = dict(options or {})
         self._cache = {}        # argument key -> Kernel (shared with the launchers)
-        self._launchers = {}
+        self._launchers = {}    # launch configuration -> launcher: the last _LAUNCHERS_KEPT made
+        self._every_launcher = weakref.WeakSet()  # those made and still held (recompile forgets their kernels)
         self.overloads = _Overloads()  # argument types (numba's) -> Kernel
         # numba's launch extensions: objects whose prepare_args(type, value, stream=, retr=)
         # returns the (type, value) to pass instead, before each launch
@@ -685,7 +687,7 @@ class Dispatcher:
             self._disk_cache.flush()
         self._variants.clear()
         self._cache.clear()
-        for launcher in self._launchers.values():
+        for launcher in list(self._every_launcher):
             launcher.forget()
         dict.clear(self.overloads)
         for types, noalias, narrow, arch in variants:
@@ -768,10 +770,16 @@ class Dispatcher:
                                         int(shared), self._tuple_launcher(grid, block, stream, shared, owner))
         launcher.dispatcher, launcher.given = self, config
         owner.append(launcher)
+        self._every_launcher.add(launcher)
         try:
             self._launchers[config] = launcher
         except TypeError:  # an unhashable stream or dims: not cached
             pass
+        else:
+            # bounded: a program launching on a new stream each time (its own key each time) kept
+            # every launcher, and every stream, alive; the oldest made goes
+            if len(self._launchers) > _LAUNCHERS_KEPT:
+                del self._launchers[next(iter(self._launchers))]
         return launcher
 
     def _tuple_launcher(self, grid, block, stream, shared, owner=()):
@@ -1522,6 +1530,9 @@ class _LaunchConfiguration(_core.Launcher):
     def __reduce__(self):
         from ._serialize import reduce_launch
         return reduce_launch(self)
+
+
+_LAUNCHERS_KEPT = 64  # launchers a dispatcher keeps for the launch configurations it saw last
 
 
 class _ExtendedLauncher:
