@@ -625,7 +625,9 @@ def one_input(data):
         values_.pop(inp.below(len(values_)))
         call_ok = False
     elif spoil == 1:
-        values_.insert(inp.below(len(values_) + 1), inp.pick((1, 2.0, np.zeros(3))))
+        extra = inp.pick((1, 2.0, np.zeros(3)))
+        for _ in range(inp.pick((1, 1, 1, 2, 70, 300))):  # past the 64 read on the stack, past the 255 allowed
+            values_.insert(inp.below(len(values_) + 1), extra)
         call_ok = False
     elif spoil == 2:
         values_[inp.below(len(values_))] = inp.pick(JUNK)
