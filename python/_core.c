@@ -1218,16 +1218,38 @@ bad:
   return -1;
 }
 
+/* An "O&" converter: bytes of dynamic shared memory, any integer (NumPy's too) from 0 to 2**32 - 1;
+ * a ValueError beyond (not the wrap-around of "K", which took 2**64 for 0) */
+static int pj_shared_bytes_arg(PyObject *o, void *out) {
+  PyObject *index = PyNumber_Index(o);
+  if (!index) return 0;
+  int overflow = 0;
+  long long v = PyLong_AsLongLongAndOverflow(index, &overflow);
+  Py_DECREF(index);
+  if (v == -1 && PyErr_Occurred()) return 0;
+  if (overflow > 0 || (!overflow && v > UINT32_MAX)) {
+    PyErr_SetString(PyExc_ValueError, "too many bytes of dynamic shared memory");
+    return 0;
+  }
+  if (overflow < 0 || v < 0) {
+    PyErr_SetString(PyExc_ValueError, "dynamic_shared_bytes must not be negative");
+    return 0;
+  }
+  *(uint32_t *)out = (uint32_t)v;
+  return 1;
+}
+
 /* Kernel.max_cooperative_grid_blocks(blockdim, dynsmemsize=0) -> int (numba's _Kernel method) */
 static PyObject *pj_kernel_max_blocks_py(PyObject *self, PyObject *args) {
   PjKernelObject *k = (PjKernelObject *)self;
   PyObject *blockdim;
-  unsigned long long shared = 0;
+  uint32_t shared = 0;
   uint32_t dims[3];
-  if (!PyArg_ParseTuple(args, "O|K", &blockdim, &shared) || pj_dims(blockdim, dims, "block") < 0) return NULL;
+  if (!PyArg_ParseTuple(args, "O|O&", &blockdim, pj_shared_bytes_arg, &shared) || pj_dims(blockdim, dims, "block") < 0)
+    return NULL;
   uint64_t threads = (uint64_t)dims[0] * dims[1] * dims[2];
-  if (threads > UINT32_MAX || shared > UINT32_MAX) {
-    PyErr_SetString(PyExc_ValueError, threads > UINT32_MAX ? "too many threads per block" : "too many bytes of dynamic shared memory");
+  if (threads > UINT32_MAX) {
+    PyErr_SetString(PyExc_ValueError, "too many threads per block");
     return NULL;
   }
   PjDevice *device = pj_need_device();
@@ -1237,7 +1259,7 @@ static PyObject *pj_kernel_max_blocks_py(PyObject *self, PyObject *args) {
   PjLoaded *loaded = pj_kernel_loaded_on(k, device, &st, err, sizeof err);
   if (!loaded) return pj_py_error(st, err);
   uint32_t blocks = 0;
-  st = pj_loaded_max_cooperative_blocks(loaded, (uint32_t)threads, (uint32_t)shared, &blocks, err, sizeof err);
+  st = pj_loaded_max_cooperative_blocks(loaded, (uint32_t)threads, shared, &blocks, err, sizeof err);
   if (st != PJ_OK) return pj_py_error(st, err);
   return PyLong_FromUnsignedLong(blocks);
 }
@@ -1262,8 +1284,9 @@ static PyObject *pj_kernel_attributes_py(PyObject *self, PyObject *unused) {
 static int pj_launcher_init(PyObject *self, PyObject *args, PyObject *kw) {
   PjLauncherObject *l = (PjLauncherObject *)self;
   PyObject *cache, *compile, *grid, *block, *stream, *tuples = Py_None;
-  unsigned long long shared = 0;
-  if (!PyArg_ParseTuple(args, "OOOOOK|O", &cache, &compile, &grid, &block, &stream, &shared, &tuples)) return -1;
+  uint32_t shared = 0;
+  if (!PyArg_ParseTuple(args, "OOOOOO&|O", &cache, &compile, &grid, &block, &stream, pj_shared_bytes_arg, &shared, &tuples))
+    return -1;
   if (!PyDict_Check(cache) || !PyCallable_Check(compile)) {
     PyErr_SetString(PyExc_TypeError, "Launcher(cache: dict, compile: callable, ...)");
     return -1;
@@ -1272,11 +1295,7 @@ static int pj_launcher_init(PyObject *self, PyObject *args, PyObject *kw) {
   bool ok;
   pj_stream_of(stream, &ok);
   if (!ok) return -1;
-  if (shared > UINT32_MAX) {
-    PyErr_SetString(PyExc_ValueError, "too many bytes of dynamic shared memory");
-    return -1;
-  }
-  l->config.shared_bytes = (uint32_t)shared;
+  l->config.shared_bytes = shared;
   l->config.repeat = 1;
   l->config.args_checked = 1; /* the argument key picked a kernel compiled for these types */
   PJ_SETREF(l->cache, Py_NewRef(cache));
@@ -1663,7 +1682,33 @@ static PyObject *pj_libdevice_functions_py(PyObject *self, PyObject *noargs) {
   return list;
 }
 
+/* same_kinds(a, b) -> whether two equal launch configurations (tuples) are made of the same types,
+ * items of their tuples too: 2.0 equals 2 and hashes as 2, so a dispatcher's cache of launchers
+ * found by equality would take a float grid for the int one it saw (numba raises a TypeError). In C:
+ * it runs on launches whose configuration is not the very tuple cached. */
+static int pj_same_kinds(PyObject *a, PyObject *b, int depth) {
+  if (!PyTuple_Check(a) || !PyTuple_Check(b)) return Py_TYPE(a) == Py_TYPE(b);
+  Py_ssize_t n = PyTuple_Size(a);
+  if (n != PyTuple_Size(b)) return 0;
+  for (Py_ssize_t i = 0; i < n; i++) {
+    PyObject *x = PyTuple_GetItem(a, i), *y = PyTuple_GetItem(b, i);
+    if (Py_TYPE(x) != Py_TYPE(y)) return 0;
+    if (depth < 2 && PyTuple_Check(x) && !pj_same_kinds(x, y, depth + 1)) return 0;
+  }
+  return 1;
+}
+
+static PyObject *pj_same_kinds_py(PyObject *self, PyObject *const *args, Py_ssize_t n) {
+  if (n != 2) {
+    PyErr_SetString(PyExc_TypeError, "same_kinds(a, b)");
+    return NULL;
+  }
+  return PyBool_FromLong(Py_TYPE(args[0]) == Py_TYPE(args[1]) && pj_same_kinds(args[0], args[1], 0));
+}
+
 static PyMethodDef pj_methods[] = {
+    {"same_kinds", (PyCFunction)(void (*)(void))pj_same_kinds_py, METH_FASTCALL,
+     "same_kinds(a, b) -> whether two equal launch configurations hold the same types"},
     {"open", pj_open, METH_VARARGS, "open(target='auto', ordinal=0) -> (target, name, arch, ordinal)"},
     {"current", pj_current_py, METH_NOARGS, "current() -> (target, name, arch, ordinal) of this thread's device"},
     {"select", pj_select_py, METH_VARARGS, "select(ordinal): make GPU ordinal this thread's device (-1: none)"},

@@ -523,8 +523,13 @@ int pj_arg_read(PyObject *o, PjArg *a, int index) {
   }
   if (!cai) {
     PyErr_Clear();
-    PyErr_Format(PyExc_TypeError, "argument %d: cannot pass a %s to a kernel", index + 1,
-                 PyUnicode_AsUTF8AndSize(PyObject_GetAttrString((PyObject *)Py_TYPE(o), "__name__"), NULL));
+    /* the type's name: a new string for a static type (NoneType, str), released here (each refused
+     * launch leaked one before) */
+    PyObject *name = PyObject_GetAttrString((PyObject *)Py_TYPE(o), "__name__");
+    const char *text = name ? PyUnicode_AsUTF8AndSize(name, NULL) : NULL;
+    PyErr_Clear();
+    PyErr_Format(PyExc_TypeError, "argument %d: cannot pass a %s to a kernel", index + 1, text ? text : "?");
+    Py_XDECREF(name);
     return -1;
   }
   PyObject *shape = PyDict_GetItemString(cai, "shape"), *typestr = PyDict_GetItemString(cai, "typestr");

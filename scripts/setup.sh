@@ -5,7 +5,7 @@
 #   scripts/setup.sh              what building needs (scripts/run-example.sh, scripts/wheel.sh)
 #   scripts/setup.sh --test       and what the tests need (scripts/test.sh): FileCheck, valgrind,
 #                                 pytest, Dask, MPI, IPython and Jupyter's kernel
-#   scripts/setup.sh --fuzz       and clang 19 with libFuzzer (scripts/fuzz.sh)
+#   scripts/setup.sh --fuzz       and clang 19 with libFuzzer (scripts/fuzz.sh), atheris (scripts/fuzz-launch.sh)
 #   scripts/setup.sh --deps-only  only the parser's sources (CMake runs this when they are missing)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -46,6 +46,11 @@ if [ "$mode" = "--test" ] || [ "$mode" = "--fuzz" ]; then
     echo "setup: installing ${py_pkgs[*]} for $py"
     pip_install "${py_pkgs[@]}"
   fi
+fi
+if [ "$mode" = "--fuzz" ]; then
+  # atheris: the coverage-guided fuzzer of Python code that drives tests/fuzz/fuzz_launch.py
+  # (scripts/fuzz-launch.sh); 3.0.0 has wheels for CPython 3.11
+  "$py" -c 'import atheris' 2>/dev/null || { echo "setup: installing atheris for $py"; pip_install "atheris==3.0.0"; }
 fi
 fi
 

@@ -127,6 +127,22 @@ foreach(t compile values signature)
   set_tests_properties(fuzz.replay_${t} PROPERTIES LABELS "fuzz;cpu")
 endforeach()
 
+# fuzz_launch's regression inputs (tests/fuzz/regressions/launch/*), replayed through the Python API
+# without atheris, on each target (the sanitized build preloads the sanitizers' runtimes as for the
+# Python group); the fuzzing itself is scripts/fuzz-launch.sh.
+file(GLOB pj_launch_inputs CONFIGURE_DEPENDS ${PJ_TESTS}/fuzz/regressions/launch/*)
+foreach(target cpu cuda)
+  set(label cpu)
+  set(name fuzz.replay_launch)
+  if(target STREQUAL "cuda")
+    set(label gpu)
+    set(name fuzz.replay_launch_gpu)
+  endif()
+  add_test(NAME ${name} COMMAND ${Python3_EXECUTABLE} ${PJ_TESTS}/fuzz/fuzz_launch.py --replay ${pj_launch_inputs})
+  set_tests_properties(${name} PROPERTIES LABELS "fuzz;${label}"
+    ENVIRONMENT "${PJ_PY_SAN_ENV}PYTHONPATH=${CMAKE_BINARY_DIR}/python;PYJITC_TARGET=${target};PYTHONDONTWRITEBYTECODE=1")
+endforeach()
+
 # valgrind (memcheck) over the command line's compile and launch of every example (tests/valgrind).
 add_test(NAME valgrind.examples COMMAND ${Python3_EXECUTABLE} ${PJ_TESTS}/valgrind/examples.py $<TARGET_FILE:pyjitc>)
 set_tests_properties(valgrind.examples PROPERTIES LABELS "valgrind;cpu" TIMEOUT 900)

@@ -20,6 +20,7 @@ import types as pytypes
 import warnings
 
 import numpy as np
+import weakref
 
 from . import _config
 from . import _core
@@ -567,7 +568,8 @@ class Dispatcher:
         self.device = device_fn
         self.options = dict(options or {})
         self._cache = {}        # argument key -> Kernel (shared with the launchers)
-        self._launchers = {}
+        self._launchers = {}    # launch configuration -> launcher: the last _LAUNCHERS_KEPT made
+        self._every_launcher = weakref.WeakSet()  # those made and still held (recompile forgets their kernels)
         self.overloads = _Overloads()  # argument types (numba's) -> Kernel
         # numba's launch extensions: objects whose prepare_args(type, value, stream=, retr=)
         # returns the (type, value) to pass instead, before each launch
@@ -686,7 +688,7 @@ class Dispatcher:
             self._disk_cache.flush()
         self._variants.clear()
         self._cache.clear()
-        for launcher in self._launchers.values():
+        for launcher in list(self._every_launcher):
             launcher.forget()
         dict.clear(self.overloads)
         for types, noalias, narrow, arch in variants:
@@ -742,6 +744,8 @@ class Dispatcher:
             launcher = self._launchers.get(config)
         except TypeError:  # unhashable: lists as dims
             launcher = None
+        if launcher is not None and launcher.given is not config and not _core.same_kinds(launcher.given, config):
+            launcher = None  # equal to a configuration seen but not of its types (2.0 for 2): checked afresh
         if launcher is not None and not launcher.pre_launch_callbacks:
             return launcher  # (one given callbacks belongs to whoever added them, as numba's are per object)
         if not isinstance(config, tuple) or not 2 <= len(config) <= 4:
@@ -765,12 +769,18 @@ class Dispatcher:
         owner = []  # the launcher, whose pre_launch_callbacks its launches of tuples share
         launcher = _LaunchConfiguration(self._cache, self._for_types, _dims(grid), _dims(block), stream or None,
                                         int(shared), self._tuple_launcher(grid, block, stream, shared, owner))
-        launcher.dispatcher = self
+        launcher.dispatcher, launcher.given = self, config
         owner.append(launcher)
+        self._every_launcher.add(launcher)
         try:
             self._launchers[config] = launcher
         except TypeError:  # an unhashable stream or dims: not cached
             pass
+        else:
+            # bounded: a program launching on a new stream each time (its own key each time) kept
+            # every launcher, and every stream, alive; the oldest made goes
+            if len(self._launchers) > _LAUNCHERS_KEPT:
+                del self._launchers[next(iter(self._launchers))]
         return launcher
 
     def _tuple_launcher(self, grid, block, stream, shared, owner=()):
@@ -1524,6 +1534,9 @@ class _LaunchConfiguration(_core.Launcher):
     def __reduce__(self):
         from ._serialize import reduce_launch
         return reduce_launch(self)
+
+
+_LAUNCHERS_KEPT = 64  # launchers a dispatcher keeps for the launch configurations it saw last
 
 
 class _ExtendedLauncher:

@@ -59,6 +59,10 @@ BAD_CONFIGS = [
     ((1, 32, 0, 49153), ValueError, r"49153 bytes of shared memory per block; the device allows at most 49152"),
     ((1, 32, 0, 1 << 30), ValueError, r"bytes of shared memory per block; the device allows at most"),
     ((1, 32, 0, -1), ValueError, r"dynamic_shared_bytes must not be negative"),
+    # beyond 64 bits: refused, not wrapped around to 0 bytes (found by tests/fuzz/fuzz_launch.py)
+    ((1, 32, 0, 2**64), ValueError, r"too many bytes of dynamic shared memory"),
+    ((1, 32, 0, 2**64 + 16), ValueError, r"too many bytes of dynamic shared memory"),
+    ((1, 32, 0, np.uint64(2**63)), ValueError, r"too many bytes of dynamic shared memory"),
     ((1, 32, 0, 2.5), TypeError, r"dynamic_shared_bytes must be an integer"),
 ]
 
@@ -70,6 +74,23 @@ def test_bad_launch_configuration(config, exc, message):
     with pytest.raises(exc, match=message):
         add_into[config](a, b)
     assert not a.any(), "a refused launch must not run the kernel"
+    check_correct_launch()
+
+
+@pytest.mark.parametrize("config", [(2.0, 32), (2, 32.0), ((2.0, 1), 32), (2, (32, 1.0)), (np.float64(2), 32),
+                                    (2 + 0j, 32), ((2, 1), (32, 1.0, 1))])
+def test_a_float_configuration_equal_to_a_launched_one_is_refused(config):
+    # 2.0 == 2 and hashes as 2: the launcher cached for [2, 32] must not serve [2.0, 32] (found by
+    # tests/fuzz/fuzz_launch.py); the TypeError is numba's, whatever was launched before
+    ints = tuple(tuple(int(v.real) for v in c) if isinstance(c, tuple) else int(c.real) for c in config)
+    a, b = np.zeros(64, np.float32), np.ones(64, np.float32)
+    add_into[ints](a, b)
+    a[:] = 0
+    with pytest.raises(TypeError, match=r"(grid|block)dim must be a sequence of integers"):
+        add_into[config](a, b)
+    assert not a.any(), "a refused launch must not run the kernel"
+    add_into[ints](a, b)  # and the launcher of ints still runs
+    np.testing.assert_array_equal(a, np.full(64, 2, np.float32))
     check_correct_launch()
 
 
@@ -101,6 +122,25 @@ def test_launch_without_configuration():
 def test_wrong_arguments(args, exc, message):
     with pytest.raises(exc, match=message):
         add_into[1, 32](*args)
+    check_correct_launch()
+
+
+@pytest.mark.parametrize("bad", [None, "text", object(), {1}])
+def test_refused_arguments_leak_nothing(bad):
+    # the refusal's message named the argument's type with a string that was never released: a
+    # new one for each refused launch where the type is a built-in one (64 bytes a launch)
+    import sys
+    a = np.zeros(4, np.float32)
+    for _ in range(200):
+        with pytest.raises(TypeError):
+            add_into[1, 32](a, bad)
+    before = sys.getallocatedblocks()
+    for _ in range(5000):
+        try:
+            add_into[1, 32](a, bad)
+        except TypeError:
+            pass
+    assert sys.getallocatedblocks() - before < 500
     check_correct_launch()
 
 
