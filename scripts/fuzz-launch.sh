@@ -36,7 +36,7 @@ done
 py=${PYTHON:-python3}
 random=$asan
 [ $force_random = 1 ] && random=1
-if ! "$py" -c 'import atheris' 2>/dev/null; then
+if [ $random = 0 ] && ! "$py" -c 'import atheris' 2>/dev/null; then  # --random needs no atheris (an offline machine)
   wheel=$(ls "$root"/.deps/wheels/atheris-*.whl 2>/dev/null | head -1 || true)
   if [ -n "$wheel" ]; then
     "$py" -m pip install --quiet --no-index "$wheel" 2>/dev/null ||
