@@ -64,8 +64,12 @@ function(pj_add_pytests group pattern env_prefix)
 endfunction()
 
 # End-to-end: kernels launched through the command line on real data, checked against NumPy or
-# Python.
-pj_add_pytests(e2e ${PJ_TESTS}/e2e/test_*.py "PYJITC=$<TARGET_FILE:pyjitc>;")
+# Python. PJ_SANITIZED tells a test that the compiler runs instrumented (several times slower).
+set(PJ_E2E_SAN "")
+if(PJ_SANITIZE)
+  set(PJ_E2E_SAN "PJ_SANITIZED=1;")
+endif()
+pj_add_pytests(e2e ${PJ_TESTS}/e2e/test_*.py "${PJ_E2E_SAN}PYJITC=$<TARGET_FILE:pyjitc>;")
 
 # The Python extension: the package imported from the build tree. In the sanitized build
 # (PJ_SANITIZE, gcc) CPython itself is not instrumented, so the sanitizers' runtimes are preloaded
