@@ -47,6 +47,17 @@ def assert_index_error(info, index, axis, size, kernel, thread=None, block=None)
     return msg
 
 
+def on_a_small_stack(work):
+    """Runs work() in a thread with a 64 KiB stack, as threading.stack_size() can give one."""
+    old = threading.stack_size(64 * 1024)
+    try:
+        t = threading.Thread(target=work)
+        t.start()
+        t.join()
+    finally:
+        threading.stack_size(old)
+
+
 @cuda.jit
 def scatter(a, offset):
     i = cuda.grid(1)
@@ -357,13 +368,7 @@ def test_the_largest_local_array_runs_from_a_thread_with_a_small_stack():
         except BaseException as e:  # noqa: BLE001 - reported below
             errors.append(e)
 
-    old = threading.stack_size(64 * 1024)
-    try:
-        t = threading.Thread(target=work)
-        t.start()
-        t.join()
-    finally:
-        threading.stack_size(old)
+    on_a_small_stack(work)
     assert not errors, errors
     np.testing.assert_array_equal(got["a"], (np.arange(64) * 7 % N_LOCAL).astype(float))
 
@@ -444,12 +449,6 @@ def test_recursion_from_a_thread_with_a_small_stack():
         recurse[1, 2](out, 300)
         got["out"] = out
 
-    old = threading.stack_size(64 * 1024)
-    try:
-        t = threading.Thread(target=work)
-        t.start()
-        t.join()
-    finally:
-        threading.stack_size(old)
+    on_a_small_stack(work)
     assert len(errors) == 1
     np.testing.assert_array_equal(got["out"], [300 * 301 // 2, 301 * 302 // 2])
