@@ -2,7 +2,9 @@
 grows; side by side with pyjitc's C API (bench/launch_c.c), the raw cuLaunchKernel floor
 (bench/launch_floor.c), CuPy arrays as arguments (GPU only) and, when
 numba-cuda is installed (--numba), numba's launch of the same kernels. Also the first call of a
-new kernel (compile + load + launch). Prints medians of 20 batches.
+new kernel (compile + load + launch). Prints the median, min and max of each column over
+interleaved rounds of batches (every column measured in each round, so that a drift of the machine
+falls on all alike).
 
     PYTHONPATH=build/python python3 bench/launch.py [--numba] [--floor build/launch_floor]"""
 import argparse
@@ -42,12 +44,10 @@ def load(narrays, cuda_module, directory):
     return getattr(mod, f"k{narrays}")
 
 
-def per_launch_us(launcher, args, sync, batches=20, per_batch=2000):
-    """Microseconds per `launcher(*args)`, called in a plain loop (no lambda, arguments made
-    once: what is timed is the launch, not building a NumPy scalar per call)."""
-    for _ in range(200):
-        launcher(*args)
-    sync()
+def batch_times(launcher, args, sync, batches, per_batch=2000):
+    """Microseconds per `launcher(*args)` in each of `batches` batches, each a plain loop of
+    per_batch calls (no lambda, arguments made once: what is timed is the launch, not building a
+    NumPy scalar per call), ended by one synchronize."""
     times = []
     for _ in range(batches):
         t0 = time.perf_counter()
@@ -55,10 +55,46 @@ def per_launch_us(launcher, args, sync, batches=20, per_batch=2000):
             launcher(*args)
         sync()
         times.append((time.perf_counter() - t0) / per_batch * 1e6)
-    return statistics.median(times)
+    return times
 
 
-def measure(cuda, kernel, narrays):
+def per_launch_us(launcher, args, sync, batches=20, per_batch=2000):
+    for _ in range(200):
+        launcher(*args)
+    sync()
+    return statistics.median(batch_times(launcher, args, sync, batches, per_batch))
+
+
+def interleaved(configs, rounds, batches):
+    """configs: {label: (launcher, args, sync)}, or {label: callable} returning a list of
+    microseconds a launch (a C program's measurement). Each round measures every config for
+    `batches` batches, in turn, so that a change of the machine's state (clocks, another process)
+    falls on all of them alike; returns {label: (min, median, max)} over every batch of every round."""
+    for config in configs.values():
+        if not callable(config):
+            launcher, args, sync = config
+            for _ in range(200):
+                launcher(*args)
+            sync()
+    samples = {label: [] for label in configs}
+    for _ in range(rounds):
+        for label, config in configs.items():
+            samples[label] += config() if callable(config) else batch_times(*config, batches)
+    return {label: (min(t), statistics.median(t), max(t)) if t else (float("nan"),) * 3 for label, t in samples.items()}
+
+
+def c_program(cmd):
+    """A C launch program's microseconds a launch (it prints one number), as a list; [] where it fails."""
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    try:
+        return [float(r.stdout)] if r.returncode == 0 else []
+    except ValueError:
+        return []
+
+
+def first_call(cuda, kernel, narrays):
+    """The first launch of a new kernel (compile + load + launch), its result checked; returns
+    (milliseconds, the device arrays)."""
     arrays = [cuda.to_device(np.ones(1024, np.float32)) for _ in range(narrays)]
     t0 = time.perf_counter()
     kernel[4, 256](*arrays, np.float32(2.0))
@@ -66,9 +102,7 @@ def measure(cuda, kernel, narrays):
     first_ms = (time.perf_counter() - t0) * 1e3
     out = arrays[0].copy_to_host()
     assert np.all(out == 2.0 * (narrays - 1)), "wrong result"
-    launcher = kernel[4, 256]
-    us = per_launch_us(launcher, arrays + [np.float32(2.0)], cuda.synchronize)
-    return first_ms, us
+    return first_ms, arrays
 
 
 def main():
@@ -76,47 +110,63 @@ def main():
     ap.add_argument("--numba", action="store_true")
     ap.add_argument("--floor", default=None, help="the launch_floor program (GPU)")
     ap.add_argument("--args", default="3,16,64", help="array counts (each launch also passes one float32)")
+    ap.add_argument("--rounds", type=int, default=5, help="rounds of interleaved measurement")
+    ap.add_argument("--batches", type=int, default=6, help="batches of 2000 launches per round and column")
     opts = ap.parse_args()
     counts = [int(x) for x in opts.args.split(",")]
     from pyjitc import cuda as pj
+    nb = None
+    if opts.numba:
+        np.row_stack = np.vstack  # numba-cuda 0.30 still calls it (GPU.md)
+        from numba import cuda as nb
+    try:
+        import cupy
+    except ImportError:
+        cupy = None
+    gpu = pj.is_available()
     rows = []
     with tempfile.TemporaryDirectory() as d:
         for n in counts:
             kernel = load(n, "pyjitc", d)
-            first, us = measure(pj, kernel, n)
-            row = {"args": n + 1, "pyjitc first call ms": first, "pyjitc launch us": us}
-            if opts.floor and pj.is_available():
-                c_api = os.path.join(os.path.dirname(opts.floor), "launch_c")
-                r = subprocess.run([c_api, str(n)], capture_output=True, text=True)
-                row["pyjitc C API us"] = float(r.stdout) if r.returncode == 0 else float("nan")
-                try:  # CuPy arrays through __cuda_array_interface__
-                    import cupy
-                    carrays = [cupy.ones(1024, dtype=cupy.float32) for _ in range(n)]
-                    launcher = kernel[4, 256]
-                    row["pyjitc CuPy args us"] = per_launch_us(launcher, carrays + [np.float32(2.0)], pj.synchronize)
-                except ImportError:
-                    pass
+            first, arrays = first_call(pj, kernel, n)
+            row = {"args": n + 1, "pyjitc first call ms": first}
+            configs = {"pyjitc": (kernel[4, 256], arrays + [np.float32(2.0)], pj.synchronize)}
+            if gpu and cupy is not None:  # CuPy arrays, read through their attributes
+                carrays = [cupy.ones(1024, dtype=cupy.float32) for _ in range(n)]
+                configs["pyjitc CuPy"] = (kernel[4, 256], carrays + [np.float32(2.0)], pj.synchronize)
+            if nb is not None:
+                nkernel = load(n, "numba", d)
+                row["numba first call ms"], narrays_ = first_call(nb, nkernel, n)
+                configs["numba"] = (nkernel[4, 256], narrays_ + [np.float32(2.0)], nb.synchronize)
+            if opts.floor and gpu:  # the C programs, run in each round between the Python columns
                 ptx, _ = pj.compile_ptx(kernel.py_func, "void(" + ", ".join(["float32[::1]"] * n + ["float32"]) + ")")
                 ptx_path = os.path.join(d, f"k{n}.ptx")
                 with open(ptx_path, "w") as f:
                     f.write(ptx)
-                r = subprocess.run([opts.floor, ptx_path, f"k{n}", str(n)], capture_output=True, text=True)
-                row["raw cuLaunchKernel us"] = float(r.stdout) if r.returncode == 0 else float("nan")
+                configs["raw cuLaunchKernel"] = lambda p=ptx_path, n=n: c_program([opts.floor, p, f"k{n}", str(n)])
+                c_api = os.path.join(os.path.dirname(opts.floor), "launch_c")
+                if os.path.exists(c_api):
+                    configs["pyjitc C API"] = lambda n=n: c_program([c_api, str(n)])
+            for label, (lo, med, hi) in interleaved(configs, opts.rounds, opts.batches).items():
+                row[f"{label} us"] = med
+                row[f"{label} min-max"] = f"{lo:.2f}-{hi:.2f}"
+            if "raw cuLaunchKernel us" in row:
+                for label in ("pyjitc", "pyjitc CuPy"):
+                    if f"{label} us" in row:
+                        row[f"{label} / raw"] = row[f"{label} us"] / row["raw cuLaunchKernel us"]
             rows.append(row)
-        if opts.numba:
-            np.row_stack = np.vstack  # numba-cuda 0.30 still calls it (GPU.md)
-            from numba import cuda as nb
-            for row, n in zip(rows, counts):
-                kernel = load(n, "numba", d)
-                first, us = measure(nb, kernel, n)
-                row["numba first call ms"] = first
-                row["numba launch us"] = us
-    target = "GPU " + pj.get_current_device().name.decode() if pj.is_available() else "CPU executor"
-    print(f"launch cost on the {target} (medians of 20 batches of 2000 back-to-back launches)")
-    keys = list(rows[0])
-    print(" | ".join(f"{k:>22}" for k in keys))
+    target = "GPU " + pj.get_current_device().name.decode() if gpu else "CPU executor"
+    print(f"launch cost on the {target}: microseconds a launch, median (min-max) of {opts.rounds} interleaved "
+          f"rounds of {opts.batches} batches of 2000 back-to-back launches per column")
+    keys = list(dict.fromkeys(k for row in rows for k in row))
+    print("| " + " | ".join(keys) + " |")
+    print("|---" * len(keys) + "|")
     for row in rows:
-        print(" | ".join(f"{row.get(k, float('nan')):>22.3f}" if k != "args" else f"{row[k]:>22d}" for k in keys))
+        cells = []
+        for k in keys:
+            v = row.get(k, "")
+            cells.append(f"{v:.3f}" if isinstance(v, float) else str(v))
+        print("| " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":

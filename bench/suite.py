@@ -20,6 +20,7 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from suite_kernels import CUDA_C, PYTHON, PYTHON_ARGS, PYTHON_NP  # noqa: E402
+from suite_styles import CUDA_C_STYLES, NVCC_NAME, PYTHON_STYLES, style_cases  # noqa: E402
 
 IMPLS = ("pyjitc", "numba", "nvcc", "pyjitc_np", "numba_np", "pyjitc_args", "numba_args")
 
@@ -167,6 +168,8 @@ def main():
     ap.add_argument("--quick", action="store_true", help="small sizes (a smoke test)")
     ap.add_argument("--out", default=os.path.join(HERE, "results"))
     ap.add_argument("--only", help="comma-separated kernel names (for profiling; no results file)")
+    ap.add_argument("--styles", choices=("yes", "no", "only"), default="yes",
+                    help="also (or only) the user-style kernels of suite_styles.py under pyjitc, numba and nvcc")
     ap.add_argument("--impl", default=",".join(IMPLS),
                     help="comma-separated subset of " + ",".join(IMPLS) + " (_np, _args: the kernels in PYTHON_NP's and "
                          "PYTHON_ARGS's styles)")
@@ -181,7 +184,7 @@ def main():
     d = tempfile.mkdtemp()
     cu = os.path.join(d, "suite.cu")
     with open(cu, "w") as f:
-        f.write(CUDA_C)
+        f.write(CUDA_C + CUDA_C_STYLES)
     cubin = os.path.join(d, "suite.cubin")
     subprocess.run(["nvcc", "-O3", "-arch=sm_90", "-cubin", "-o", cubin, cu], check=True)
     mod_c = cp.RawModule(path=cubin)
@@ -193,7 +196,7 @@ def main():
     nb_args = load_python("numba", d, PYTHON_ARGS, "_args")
     spin = mod_c.get_function("spin")
     rows = []
-    for case in cases(cp, opts.quick):
+    for case in (cases(cp, opts.quick) if opts.styles != "only" else []):
         if only and case.name not in only:
             continue
         row = {"kernel": case.name}
@@ -218,11 +221,61 @@ def main():
             row[impl] = time_kernel(cp, spin, lambda: launch(o), (lambda: case.reset(o)) if case.reset else None)
         rows.append(row)
         print(f"{case.name:>14}: " + "  ".join(f"{k} {row[k]:.4f} ms" for k in chosen), flush=True)
-    if not only and {"pyjitc", "numba", "nvcc"} <= set(chosen):
+    if rows and not only and {"pyjitc", "numba", "nvcc"} <= set(chosen):
         name = cp.cuda.runtime.getDeviceProperties(0)["name"]
         name = name.decode() if isinstance(name, bytes) else name  # "NVIDIA H100 80GB HBM3", "NVIDIA H200"
         gpu = next((w for w in name.split() if w[:1] in "ABHLV" and w[1:].isdigit()), name.split()[-1])
         write_results(rows, opts, [i for i in IMPLS if i in chosen and i != "nvcc"], gpu)
+    if opts.styles != "no":
+        style_rows = run_styles(cp, spin, mod_c, d, opts, only)
+        if not only:
+            write_styles(style_rows, opts)
+
+
+def run_styles(cp, spin, mod_c, d, opts, only):
+    """The user-style kernels (suite_styles.py): pyjitc and numba-cuda launched with what a numba
+    user passes (Python ints as sizes and bounds), nvcc's CUDA C with int32 sizes."""
+    pj = load_python("pyjitc", d, PYTHON_STYLES, "_styles")
+    nb = load_python("numba", d, PYTHON_STYLES, "_styles")
+    rows = []
+    for case in style_cases(cp, opts.quick, Case):
+        if only and case.name not in only:
+            continue
+        row = {"kernel": case.name}
+        impls = {
+            "pyjitc": lambda o, c=case: getattr(pj, c.name)[c.grid, c.block](*c.python_args(o)),
+            "numba": lambda o, c=case: getattr(nb, c.name)[c.grid, c.block](*c.python_args(o)),
+            "nvcc": lambda o, c=case: mod_c.get_function(NVCC_NAME.get(c.name, c.name))(c.grid, c.block, c.c_args(o)),
+        }
+        for impl, launch in impls.items():
+            o = case.make()
+            launch(o)
+            cp.cuda.Device().synchronize()
+            case.check(o)
+            row[impl] = time_kernel(cp, spin, lambda: launch(o), None)
+        rows.append(row)
+        print(f"{case.name:>14}: " + "  ".join(f"{k} {row[k]:.4f} ms" for k in impls)
+              + f"  pyjitc/nvcc {row['pyjitc'] / row['nvcc']:.3f}  numba/nvcc {row['numba'] / row['nvcc']:.3f}", flush=True)
+    return rows
+
+
+def write_styles(rows, opts):
+    gm = lambda xs: math.exp(sum(math.log(x) for x in xs) / len(xs))  # noqa: E731
+    lines = ["", "## User styles (bench/suite_styles.py)", "",
+             "Python-int sizes and bounds (int64 under numba's typing), extents from `.shape`, counters stepped as "
+             "`i = i + 1`, `while True` loops left by `break`, a device function returning from its loop, "
+             "numba's documented complex Mandelbrot; nvcc's CUDA C uses int counters.", "",
+             "| kernel | pyjitc ms | numba ms | nvcc -O3 ms | pyjitc / nvcc | numba / nvcc |", "|---|---|---|---|---|---|"]
+    for r in rows:
+        lines.append(f"| {r['kernel']} | {r['pyjitc']:.4f} | {r['numba']:.4f} | {r['nvcc']:.4f} | "
+                     f"{r['pyjitc'] / r['nvcc']:.3f} | {r['numba'] / r['nvcc']:.3f} |")
+    lines.append("| geometric mean | | | | " + f"{gm([r['pyjitc'] / r['nvcc'] for r in rows]):.3f} | "
+                 + f"{gm([r['numba'] / r['nvcc'] for r in rows]):.3f} |")
+    print("\n".join(lines))
+    os.makedirs(opts.out, exist_ok=True)
+    with open(os.path.join(opts.out, f"styles-{datetime.date.today().isoformat()}{'-quick' if opts.quick else ''}.md"),
+              "w") as f:
+        f.write("\n".join(lines) + "\n")
 
 
 def write_results(rows, opts, impls, gpu):
