@@ -400,6 +400,8 @@ static PyObject *pj_set_cai_stream_hook(PyObject *self, PyObject *hook) {
   Py_RETURN_NONE;
 }
 
+static PyObject *pj_cupy_direct_py(PyObject *self, PyObject *noargs) { return PyLong_FromLong(pj_cupy_direct_state()); }
+
 static PyObject *pj_version(PyObject *self, PyObject *noargs) { return PyUnicode_FromString(pj_version_string()); }
 static PyObject *pj_host_target_py(PyObject *self, PyObject *noargs) { return PyUnicode_FromString(pj_host_target()); }
 static PyObject *pj_build_id_py(PyObject *self, PyObject *noargs) { return PyUnicode_FromString(pj_build_id()); }
@@ -1749,6 +1751,9 @@ static PyMethodDef pj_methods[] = {
     {"ipc_close", pj_ipc_close_py, METH_VARARGS, "ipc_close(address): unmaps an opened IPC allocation"},
     {"set_api_error_hook", pj_set_api_error_hook, METH_O,
      "set_api_error_hook(hook or None): hook(message, is_argument_error) -> the exception for a CUDA error"},
+    {"cupy_direct", pj_cupy_direct_py, METH_NOARGS,
+     "cupy_direct() -> 2 where CuPy arrays are read from CuPy's structs, 0 or 1 while their offsets are found and "
+     "checked, -1 where they are read through their attributes (python/args.c)"},
     {"set_cai_stream_hook", pj_set_cai_stream_hook, METH_O,
      "set_cai_stream_hook(callable(handle) or None): called for kernel arguments whose __cuda_array_interface__ "
      "names a stream"},

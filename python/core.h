@@ -140,6 +140,7 @@ void pj_scalar_convert(PjValue *v, PjDtype to);
 void pj_span_of(const PjArg *a, char *data, int64_t itemsize, char **lo, size_t *span);
 /* 1 when no two array arguments share a byte. */
 int pj_args_disjoint(const PjArg *a, Py_ssize_t n);
+int pj_cupy_direct_state(void); /* how CuPy arrays are read: 2 from CuPy's structs, 0/1 learning, -1 attributes */
 void pj_args_release(PjDevice *device, PjArg *a, int n); /* staged copies were on `device` */
 
 #pragma GCC visibility pop

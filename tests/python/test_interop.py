@@ -113,3 +113,59 @@ def test_as_cuda_array_views_foreign_memory():
     d = cuda.as_cuda_array(c)
     assert d.shape == (64,) and d.dtype == np.int32
     np.testing.assert_array_equal(d[10:20].copy_to_host(), np.arange(10, 20, dtype=np.int32))
+
+
+@cuda.jit
+def add_rows(dst, src, k):
+    i, j = cuda.grid(2)
+    if i < dst.shape[0] and j < dst.shape[1]:
+        dst[i, j] = src[i, j] + k * i + j
+
+
+def test_cupy_arrays_read_from_cupys_structs():
+    """After some CuPy arrays read through their attributes (python/args.c learns and checks
+    where CuPy keeps pointer, dtype, shape and strides), launches read them from CuPy's structs:
+    every dtype, layout, view and an in-place reshape must give what NumPy gives."""
+    import cupy
+    from pyjitc import _core
+    keep = []
+    for n in range(2, 60):  # distinct sizes and pointers, so that the offsets single out
+        x = cupy.arange(n, dtype=cupy.float32)
+        out = cupy.zeros(n, dtype=cupy.float32)
+        keep.append((x, out))
+        scale_add[1, 64](x, np.float32(2.0), out)
+    cuda.synchronize()
+    for x, out in keep:
+        np.testing.assert_array_equal(cupy.asnumpy(out), 2 * cupy.asnumpy(x) + np.arange(x.size))
+    assert _core.cupy_direct() == 2, "CuPy's struct offsets were not found or did not check out"
+    rng = np.random.default_rng(7)
+    for dtype in (np.float32, np.float64, np.int32, np.int64, np.int16, np.uint8):
+        src_h = (rng.random((33, 47)) * 100).astype(dtype)
+        src = cupy.asarray(src_h)
+        for view in (src, src[3:, 5:], src[::2, ::3], src.T, src[::-1, ::-1], cupy.asfortranarray(src)):
+            v = cupy.asnumpy(view)
+            dst = cupy.zeros(view.shape, dtype=dtype)
+            add_rows[(8, 8), (8, 8)](dst, view, 3)
+            cuda.synchronize()
+            i, j = np.indices(v.shape)
+            np.testing.assert_array_equal(cupy.asnumpy(dst), (v + 3 * i + j).astype(dtype))
+    # one CuPy object whose shape changes in place between two launches
+    m = cupy.arange(24, dtype=cupy.float64)
+    out = cupy.zeros(24, dtype=cupy.float64)
+    scale_add[1, 32](m, 1.0, out)
+    m.shape = (4, 6)
+    dst = cupy.zeros((4, 6), dtype=cupy.float64)
+    add_rows[(1, 1), (8, 8)](dst, m, 0)
+    m.shape = (6, 4)
+    dst2 = cupy.zeros((6, 4), dtype=cupy.float64)
+    add_rows[(1, 1), (8, 8)](dst2, m, 0)
+    cuda.synchronize()
+    base = np.arange(24, dtype=np.float64)
+    np.testing.assert_array_equal(cupy.asnumpy(out), base + np.arange(24))
+    i, j = np.indices((4, 6))
+    np.testing.assert_array_equal(cupy.asnumpy(dst), base.reshape(4, 6) + j)
+    i, j = np.indices((6, 4))
+    np.testing.assert_array_equal(cupy.asnumpy(dst2), base.reshape(6, 4) + j)
+    empty = cupy.zeros(0, dtype=cupy.float32)  # an empty array: nothing to do
+    scale_add[1, 32](empty, np.float32(1.0), empty)
+    cuda.synchronize()
