@@ -142,11 +142,15 @@ LLVMValueRef pj_complex_binary(PjCg *g, PjBinOp op, LLVMValueRef x, LLVMValueRef
   LLVMValueRef a = pj_re(g, x), b = pj_im(g, x), c = pj_re(g, y), e = pj_im(g, y);
   LLVMBuilderRef B = g->b;
   switch (op) {
-  case PJ_OP_ADD: return pj_cx(g, d, LLVMBuildFAdd(B, a, c, ""), LLVMBuildFAdd(B, b, e, ""));
-  case PJ_OP_SUB: return pj_cx(g, d, LLVMBuildFSub(B, a, c, ""), LLVMBuildFSub(B, b, e, ""));
+  /* the parts' + - * contract into fused multiply-adds as real ones do (pj_contractable_in):
+   * numba's complex product is plain fmul/fsub/fadd, which NVVM contracts */
+#define PJ_C(v) pj_contractable_in(g, (v))
+  case PJ_OP_ADD: return pj_cx(g, d, PJ_C(LLVMBuildFAdd(B, a, c, "")), PJ_C(LLVMBuildFAdd(B, b, e, "")));
+  case PJ_OP_SUB: return pj_cx(g, d, PJ_C(LLVMBuildFSub(B, a, c, "")), PJ_C(LLVMBuildFSub(B, b, e, "")));
   case PJ_OP_MUL:
-    return pj_cx(g, d, LLVMBuildFSub(B, LLVMBuildFMul(B, a, c, ""), LLVMBuildFMul(B, b, e, ""), ""),
-                 LLVMBuildFAdd(B, LLVMBuildFMul(B, a, e, ""), LLVMBuildFMul(B, b, c, ""), ""));
+    return pj_cx(g, d, PJ_C(LLVMBuildFSub(B, PJ_C(LLVMBuildFMul(B, a, c, "")), PJ_C(LLVMBuildFMul(B, b, e, "")), "")),
+                 PJ_C(LLVMBuildFAdd(B, PJ_C(LLVMBuildFMul(B, a, e, "")), PJ_C(LLVMBuildFMul(B, b, c, "")), "")));
+#undef PJ_C
   default: break;
   }
   LLVMTypeRef t = LLVMTypeOf(a);

@@ -184,6 +184,9 @@ LLVMValueRef pj_re(PjCg *g, LLVMValueRef z);
 LLVMValueRef pj_im(PjCg *g, LLVMValueRef z);
 LLVMValueRef pj_cx(PjCg *g, PjDtype d, LLVMValueRef re, LLVMValueRef im);
 LLVMValueRef pj_complex_binary(PjCg *g, PjBinOp op, LLVMValueRef x, LLVMValueRef y, PjDtype d);
+/* operators.c: v (a float + - * or /) with the fast-math flags of g: contraction allowed (as NVVM
+ * and nvcc contract), all of them under fastmath, none at opt level 0 */
+LLVMValueRef pj_contractable_in(PjCg *g, LLVMValueRef v);
 LLVMValueRef pj_complex_pow(PjCg *g, const PjExpr *e, LLVMValueRef x, LLVMValueRef y);
 LLVMValueRef pj_truth(PjCg *g, LLVMValueRef v, const PjType *t);
 LLVMValueRef pj_cg_const_int(PjCg *g, PjDtype d, int64_t v);

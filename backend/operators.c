@@ -234,7 +234,7 @@ static LLVMValueRef pj_shift(PjCg *g, PjBinOp op, LLVMValueRef a, LLVMValueRef b
 /* Float + - * may be contracted into fused multiply-adds, as numba-cuda (NVVM) and nvcc do by
  * default (not without optimisation, opt=False, as NVVM's -opt=0); fastmath flags beyond that are
  * for fastmath=True only. */
-static LLVMValueRef pj_contractable_in(PjCg *g, LLVMValueRef v) {
+LLVMValueRef pj_contractable_in(PjCg *g, LLVMValueRef v) {
   if (LLVMIsAInstruction(v) && LLVMCanValueUseFastMathFlags(v))
     LLVMSetFastMathFlags(v, g->fastmath ? LLVMFastMathAll : g->no_contract ? LLVMFastMathNone : LLVMFastMathAllowContract);
   return v;
