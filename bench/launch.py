@@ -19,6 +19,10 @@ import time
 import numpy as np
 
 
+# bench/fake_libcuda.c in place of the driver: launches run nothing, only their host side is timed
+FAKE_DRIVER = os.path.basename(os.environ.get("PYJITC_LIBCUDA", "")).startswith("fake_libcuda")
+
+
 def kernel_source(narrays, cuda_module):
     params = ", ".join([f"a{i}" for i in range(narrays)] + ["s"])
     body = " + ".join(f"a{i}[i]" for i in range(1, narrays)) or "0.0"
@@ -101,7 +105,7 @@ def first_call(cuda, kernel, narrays):
     cuda.synchronize()
     first_ms = (time.perf_counter() - t0) * 1e3
     out = arrays[0].copy_to_host()
-    assert np.all(out == 2.0 * (narrays - 1)), "wrong result"
+    assert FAKE_DRIVER or np.all(out == 2.0 * (narrays - 1)), "wrong result"
     return first_ms, arrays
 
 

@@ -1469,7 +1469,10 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
     return NULL;
   }
   PjArg stack_args[64];
-  PjArg *a = n <= 64 ? stack_args : calloc((size_t)n, sizeof(PjArg));
+  /* not zeroed: pj_arg_read sets what the launch and pj_args_release read (zeroing 65 arguments
+   * was half of such a launch's host time) */
+  PjArg *a = n <= 64 ? stack_args : malloc((size_t)n * sizeof(PjArg));
+  if (!a) return PyErr_NoMemory();
   PyObject *result = NULL;
   PyObject *held = NULL; /* the kernel launched, owned for the launch: another thread may replace the
                           * cache's entry (and drop the last one) while this one runs with the GIL released */
@@ -1554,7 +1557,8 @@ found:;
     goto lookup;
   }
   if (pj_launcher_run_callbacks(l, held) < 0) goto done;
-  char err[1024] = "";
+  char err[1024];
+  err[0] = 0; /* not the whole buffer: a launch writes it only when it fails */
   PjStatus st;
   if (pj_args_on_device(a, n, ordinal) < 0) goto done;
   PjLoaded *loaded = pj_kernel_loaded_on(k, device, &st, err, sizeof err);
@@ -1570,7 +1574,11 @@ found:;
   PjStream *stream = pj_stream_of(l->stream, &ok);
   bool gpu = pj_device_target(device) == PJ_TARGET_CUDA;
   PjValue values_stack[64];
-  PjValue *values = n <= 64 ? values_stack : calloc((size_t)n, sizeof(PjValue));
+  PjValue *values = n <= 64 ? values_stack : malloc((size_t)n * sizeof(PjValue)); /* each one written below */
+  if (!values) {
+    PyErr_NoMemory();
+    goto done;
+  }
   for (Py_ssize_t i = 0; i < n; i++) {
     values[i] = a[i].v;
     /* a host (NumPy) array on the GPU: copied in, and back after the launch, as numba does; a

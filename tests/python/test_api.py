@@ -928,3 +928,27 @@ def test_an_eager_signature_compiles_the_variant_most_launches_use():
     _eager_axpy[1, 8](z, z, 8)                       # the same array twice: the plain variant
     np.testing.assert_array_equal(z, np.full(8, 3.0))
     assert len(_eager_axpy._variants) == 2
+
+
+def test_disjoint_check_of_many_arrays_in_any_order():
+    # the overlap test sorts the arrays' spans: 40 arrays passed in shuffled order get the noalias
+    # variant when no two overlap, and the plain one when two far apart in the list do
+    n = 40
+    params = ", ".join(f"a{i}" for i in range(n))
+    body = "\n".join(f"        a{i}[j] += {i}" for i in range(n))
+    ns = {"cuda": cuda}
+    exec(f"@cuda.jit\ndef bump_all({params}):\n    j = cuda.grid(1)\n    if j < a0.size:\n{body}\n", ns)
+    bump_all = ns["bump_all"]
+    rng = np.random.default_rng(3)
+    arrays = [cuda.to_device(np.zeros(8)) for _ in range(n)]
+    order = rng.permutation(n)
+    bump_all[1, 8](*[arrays[k] for k in order])
+    for pos, k in enumerate(order):
+        np.testing.assert_array_equal(arrays[k].copy_to_host(), np.full(8, float(pos)))
+    assert {key[1] for key in bump_all._variants} == {True}
+    big = cuda.to_device(np.zeros(8))
+    views = [cuda.to_device(np.zeros(8)) for _ in range(n)]
+    views[5], views[33] = big, big[0:8]                     # one array twice, far apart in the list
+    bump_all[1, 8](*views)
+    np.testing.assert_array_equal(big.copy_to_host(), np.full(8, 38.0))  # each thread adds 5, then 33
+    assert {key[1] for key in bump_all._variants} == {True, False}

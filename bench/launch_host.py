@@ -1,0 +1,70 @@
+"""The host side of a GPU launch in exact instruction counts, on any machine: pyjitc's launch path
+runs over bench/fake_libcuda.c (a driver that runs nothing) under callgrind, once with W warm-up
+launches and once with W + N, and the difference divided by N is what one launch costs, function
+by function, without the first call's compile. Needs valgrind and a C compiler.
+
+    PYTHONPATH=build/python python3 bench/launch_host.py [--arrays 3,16,64] [--launches 1000]"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+PROGRAM = r'''
+import sys, tempfile
+import numpy as np
+sys.path.insert(0, {here!r})
+from launch import load
+from pyjitc import cuda
+n, count = int(sys.argv[1]), int(sys.argv[2])
+kernel = load(n, "pyjitc", tempfile.mkdtemp())
+args = [cuda.to_device(np.ones(1024, np.float32)) for _ in range(n)] + [np.float32(2.0)]
+launcher = kernel[4, 256]
+for _ in range(100 + count):
+    launcher(*args)
+'''
+
+
+def profile(script, n, count, out, driver):
+    env = dict(os.environ, PYJITC_LIBCUDA=driver, PYJITC_CACHE="0")
+    subprocess.run(["valgrind", "--tool=callgrind", "--toggle-collect=pj_launcher_call", f"--callgrind-out-file={out}",
+                    os.path.realpath(sys.executable), "-W", "ignore", script, str(n), str(count)],
+                   env=env, check=True, capture_output=True)
+    text = subprocess.run(["callgrind_annotate", "--threshold=100", out], capture_output=True, text=True,
+                          check=True).stdout
+    costs = {}
+    for line in text.split("\n"):
+        m = re.match(r"\s*([\d,]+) \([^)]*\)\s+(\S+)", line)
+        if m and "PROGRAM" not in line:
+            name = m.group(2).split(":", 1)[-1]
+            costs[name] = costs.get(name, 0) + int(m.group(1).replace(",", ""))
+    return costs
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--arrays", default="3,16,64")
+    ap.add_argument("--launches", type=int, default=1000)
+    ap.add_argument("--top", type=int, default=12)
+    opts = ap.parse_args()
+    with tempfile.TemporaryDirectory() as d:
+        driver = os.path.join(d, "fake_libcuda.so")
+        subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", driver, os.path.join(HERE, "fake_libcuda.c")], check=True)
+        script = os.path.join(d, "launches.py")
+        with open(script, "w") as f:
+            f.write(PROGRAM.format(here=HERE))
+        for n in (int(x) for x in opts.arrays.split(",")):
+            base = profile(script, n, 0, os.path.join(d, f"base{n}"), driver)
+            more = profile(script, n, opts.launches, os.path.join(d, f"more{n}"), driver)
+            each = {k: (more.get(k, 0) - base.get(k, 0)) / opts.launches for k in set(base) | set(more)}
+            total = sum(each.values())
+            print(f"{n} arrays + 1 scalar: {total:.0f} instructions a launch in pj_launcher_call and below")
+            for k, v in sorted(each.items(), key=lambda kv: -kv[1])[:opts.top]:
+                print(f"  {v:8.0f}  {k[:100]}")
+
+
+if __name__ == "__main__":
+    main()
