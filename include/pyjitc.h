@@ -455,11 +455,12 @@ PjStatus pj_device_can_access_peer(PjDevice *device, PjDevice *peer, int *can, c
  * process; where it started the driver the child cannot use CUDA (the driver's rule), and its
  * opens of a GPU fail with "CUDA initialized before forking". */
 PjStatus pj_device_warm(PjTarget target, int ordinal, char *err, size_t errlen);
-/* Waits until a warm-up begun in this process has ended (at once when none runs): a process
- * waits so before it exits (the library does at exit too), so that the driver is never unloaded
- * under the thread. 1 when a warm-up started the CUDA driver, in this process or in the one it
- * was forked from (a child that cannot use CUDA), else 0. */
-int pj_device_warm_wait(void);
+/* Waits until a warm-up begun in this process has ended (at once when none runs), for at most
+ * `seconds` (0: no limit): a process waits so before it exits (the library does at exit too, 10 s
+ * at most), so that the driver is never unloaded under the thread. 1 when a warm-up started the
+ * CUDA driver, in this process or in the one it was forked from (a child that cannot use CUDA),
+ * else 0 (also when the time ran out first). */
+int pj_device_warm_wait(double seconds);
 /* What pj_device_open(target, ordinal) will open, known before the GPU's context is: 1 with
  * *resolved CUDA and the GPU's arch ("sm_90") in arch once the warm-up of that GPU has read it
  * (waiting for that part only: libcuda, cuInit and the GPU's attributes), or CPU where the open

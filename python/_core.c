@@ -172,7 +172,7 @@ static void pj_after_fork_child(void) {
 static void pj_fork_check(void) {
   if (!g_fork_child || g_forked) return;
   g_fork_child = 0;
-  if (pj_device_warm_wait()) g_forked = 2;
+  if (pj_device_warm_wait(0)) g_forked = 2; /* at once in a child: its warm-up is whole or marked */
 }
 
 bool pj_forked_child(void) {
@@ -213,7 +213,7 @@ static int pj_probe(int ordinal, PjTarget *target, const char **arch) {
   return 1;
 }
 
-static void pj_warm_at_exit(void) { pj_device_warm_wait(); }
+static void pj_warm_at_exit(void) { pj_device_warm_wait(10); }
 
 /* warm(ordinal=0) -> whether a warm-up began: starts opening GPU `ordinal` on a thread of the
  * runtime's (pj_device_warm; plain C, it never takes the GIL), so that the first launch finds its

@@ -137,12 +137,14 @@ static int pj_warm_running(void) {
 }
 
 /* Waits, holding the lock, while the thread runs: at most `seconds` (0: no limit). 1 when it ended. */
-static int pj_warm_wait_locked(int seconds) {
+static int pj_warm_wait_locked(double seconds) {
   struct timespec until;
   clock_gettime(CLOCK_REALTIME, &until);
-  until.tv_sec += seconds;
+  long long ns = until.tv_nsec + (long long)((seconds - (double)(long long)seconds) * 1e9);
+  until.tv_sec += (time_t)seconds + (time_t)(ns / 1000000000);
+  until.tv_nsec = (long)(ns % 1000000000);
   while (pj_warm_running()) {
-    if (!seconds) pthread_cond_wait(&pj_warm.changed, &pj_warm.lock);
+    if (seconds <= 0) pthread_cond_wait(&pj_warm.changed, &pj_warm.lock);
     else if (pthread_cond_timedwait(&pj_warm.changed, &pj_warm.lock, &until) == ETIMEDOUT) return 0;
   }
   return 1;
@@ -226,10 +228,11 @@ PjStatus pj_device_warm(PjTarget target, int ordinal, char *err, size_t errlen) 
   return PJ_OK;
 }
 
-int pj_device_warm_wait(void) {
+int pj_device_warm_wait(double seconds) {
   pthread_mutex_lock(&pj_warm.lock);
-  pj_warm_wait_locked(0);
-  int started = pj_warm.state == PJ_WARM_FORKED || (pj_warm.state != PJ_WARM_NONE && pj_warm.driver_started);
+  pj_warm_wait_locked(seconds);
+  int started = pj_warm.state == PJ_WARM_FORKED || (!pj_warm_running() && pj_warm.state != PJ_WARM_NONE &&
+                                                    pj_warm.driver_started);
   pthread_mutex_unlock(&pj_warm.lock);
   return started;
 }

@@ -174,7 +174,7 @@ static int fake_other_gpu(void *unused) {
   CHECK(pj_device_warm(PJ_TARGET_CUDA, 0, err, sizeof err) == PJ_OK);
   PjDevice *one = NULL, *zero = NULL;
   CHECKF(pj_device_open(PJ_TARGET_CUDA, 1, &one, err, sizeof err) == PJ_OK, "%s", err);
-  CHECK(pj_device_warm_wait() == 1);
+  CHECK(pj_device_warm_wait(0) == 1);
   CHECK(fake_count("held0") == 0);
   CHECK(fake_count("held1") == 1);
   CHECKF(pj_device_open(PJ_TARGET_CUDA, 0, &zero, err, sizeof err) == PJ_OK, "%s", err); /* made afresh */
@@ -202,10 +202,10 @@ static int fork_while_warming(void *expect_driver) {
       CHECK(pj_device_count(PJ_TARGET_CUDA, &count, err, sizeof err) == PJ_ERROR_DEVICE);
       CHECK_HAS(err, "CUDA initialized before forking");
       CHECK(fake_count("cuInit") == 1); /* the parent's, never again here */
-      CHECK(pj_device_warm_wait() == 1);
+      CHECK(pj_device_warm_wait(0) == 1);
     } else { /* no driver: the child runs as any process, on the CPU executor */
       CHECKF(st == PJ_OK && device && pj_device_target(device) == PJ_TARGET_CPU, "%d %s", st, err);
-      CHECK(pj_device_warm_wait() == 0);
+      CHECK(pj_device_warm_wait(0) == 0);
     }
     pj_device_close(device);
     fflush(stdout);
@@ -268,6 +268,20 @@ static int exit_while_warming(void *unused) {
   exit(child_result());
 }
 
+/* A bounded wait returns when its time runs out (0: not known to have started the driver yet);
+ * an unbounded one when the warm-up has ended. */
+static int bounded_wait(void *unused) {
+  char err[512] = "";
+  CHECK(pj_device_warm(PJ_TARGET_AUTO, 0, err, sizeof err) == PJ_OK);
+  double t0 = now_ms();
+  CHECK(pj_device_warm_wait(0.05) == 0); /* cuInit takes 300 ms */
+  double waited = now_ms() - t0;
+  CHECKF(waited >= 45 && waited < 280, "waited %.0f ms for 50", waited);
+  CHECK(pj_device_warm_wait(0) == 1);
+  CHECK(start_time(PJ_START_ALLOC) > 0);
+  return child_result();
+}
+
 static int arguments(void *unused) {
   char err[512] = "";
   CHECK(pj_device_warm(PJ_TARGET_AUTO, -1, err, sizeof err) == PJ_ERROR_ARGUMENT);
@@ -283,7 +297,7 @@ static int arguments(void *unused) {
   CHECK_HAS(err, "PYJITC_TARGET=gpu");
   CHECK(pj_device_probe(PJ_TARGET_AUTO, 0, &resolved, NULL, 0) == 0);
   CHECK(start_time(PJ_START_WARM) == 0); /* nothing began */
-  CHECK(pj_device_warm_wait() == 0);
+  CHECK(pj_device_warm_wait(0) == 0);
   const char *name = "x";
   for (int e = 0; e < PJ_START_COUNT; e++) {
     pj_start_time(e, &name);
@@ -318,6 +332,7 @@ int main(void) {
   run_child("no driver: the probe", no_driver, no_driver_probe, NULL);
   run_child("arguments and milestones", no_driver, arguments, NULL);
   static const char *const slow[] = {"PYJITC_LIBCUDA=" PJ_FAKE_LIBCUDA, "PJ_FAKE_CUINIT_MS=300", NULL};
+  run_child("stand-in driver: a bounded wait", slow, bounded_wait, NULL);
   double t0 = now_ms();
   run_child("stand-in driver: exit while warming up", slow, exit_while_warming, NULL);
   CHECKF(now_ms() - t0 >= 290, "the process exited after %.0f ms, before its warm-up ended", now_ms() - t0);
