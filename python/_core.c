@@ -1551,18 +1551,16 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
   }
   /* the device, or while a warm-up makes its context only what compiling for it needs (its ordinal
    * and arch): the kernel compiles meanwhile, and the launch opens the device once it has one */
-  PjDevice *device = NULL;
-  int ordinal = pj_chosen_ordinal();
+  if (pj_forked()) return NULL;
+  int ordinal = pj_chosen_ordinal(); /* pj_need_device's choice */
   if (ordinal < 0) ordinal = 0;
+  PjDevice *device = g_devices[ordinal];
   PjTarget probed;
   const char *probed_arch;
-  if (pj_forked()) return NULL;
-  if (!g_devices[ordinal] && pj_probe(ordinal, &probed, &probed_arch))
+  if (!device && pj_probe(ordinal, &probed, &probed_arch))
     g_arch_slot[ordinal] = (char)ordinal; /* the first device to open: its own slot (pj_device_open_as) */
-  else if (!(device = pj_need_device()))
+  else if (!device && !(device = pj_device_at(ordinal)))
     return NULL;
-  else
-    ordinal = pj_device_ordinal(device);
   Py_ssize_t n = PyTuple_Size(args);
   if (n > 255) {
     PyErr_SetString(PyExc_TypeError, "too many kernel arguments");
