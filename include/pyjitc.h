@@ -440,6 +440,42 @@ PjStatus pj_device_make_current(PjTarget target, PjDevice *device, char *err, si
  * peer; always between the CPU executor's devices). */
 PjStatus pj_device_can_access_peer(PjDevice *device, PjDevice *peer, int *can, char *err, size_t errlen);
 
+/* Starting a GPU ahead of its first use. Making a CUDA context takes a fifth of a second or more
+ * (dlopen of libcuda, cuInit, the primary context). pj_device_warm starts opening GPU `ordinal`
+ * (target AUTO or CUDA) on a thread of its own and returns at once, so that the caller goes on
+ * (importing, compiling) meanwhile; the thread never calls back into the caller. The first
+ * pj_device_open of that GPU waits for it (on a condition variable) and takes its device: the
+ * same device, or the same status and message, as an open without the warm-up; nothing is made
+ * twice. Target CPU, or AUTO under PYJITC_TARGET=cpu: nothing to do (PJ_OK). Once per process: a
+ * later call does nothing. A first open of another GPU releases the warm-up's (its context is not
+ * kept). PJ_ERROR_ARGUMENT for a negative ordinal, an unknown target or a bad PYJITC_TARGET;
+ * PJ_ERROR_INTERNAL when no thread can be made.
+ * Fork: a fork while the warm-up runs waits for it first (pthread_atfork; 10 s at most), so that
+ * the child inherits a whole state: where the warm-up found no driver the child runs as any
+ * process; where it started the driver the child cannot use CUDA (the driver's rule), and its
+ * opens of a GPU fail with "CUDA initialized before forking". */
+PjStatus pj_device_warm(PjTarget target, int ordinal, char *err, size_t errlen);
+/* Waits until a warm-up begun in this process has ended (at once when none runs), for at most
+ * `seconds` (0: no limit): a process waits so before it exits (the library does at exit too, 10 s
+ * at most), so that the driver is never unloaded under the thread. 1 when a warm-up started the
+ * CUDA driver, in this process or in the one it was forked from (a child that cannot use CUDA),
+ * else 0 (also when the time ran out first). */
+int pj_device_warm_wait(double seconds);
+/* What pj_device_open(target, ordinal) will open, known before the GPU's context is: 1 with
+ * *resolved CUDA and the GPU's arch ("sm_90") in arch once the warm-up of that GPU has read it
+ * (waiting for that part only: libcuda, cuInit and the GPU's attributes), or CPU where the open
+ * will be the CPU executor's (target CPU, PYJITC_TARGET=cpu, or AUTO where the warm-up found no
+ * driver or no GPU); so a caller compiles while the context is being made. 0 when it is not
+ * known so (no warm-up of that GPU, or one that met an error): open the device, which reports
+ * any error. The open may still fail after a 1 (making the context), with its own error. */
+int pj_device_probe(PjTarget target, int ordinal, PjTarget *resolved, char *arch, size_t archlen);
+/* The milestones of the process's start, for seeing where its time goes without a profiler:
+ * event i (0, 1, ...) has its name in *name (NULL past the last: "warm-up began", "libcuda
+ * loaded", "cuInit done", ..., "first kernel launched", "first result copied to the host") and
+ * the time it was first reached, in seconds of CLOCK_MONOTONIC (Python's time.monotonic() and
+ * time.perf_counter() on Linux), 0 when not reached. */
+double pj_start_time(int event, const char **name);
+
 typedef struct PjLaunchConfig {
   uint32_t grid[3], block[3];
   uint32_t shared_bytes;

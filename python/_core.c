@@ -24,7 +24,7 @@
 
 /* ---- module state ------------------------------------------------------------------------- */
 
-PjTarget g_target = PJ_TARGET_AUTO;   /* fixed when the first device opens */
+PjTarget g_target = PJ_TARGET_AUTO;   /* fixed when the first device opens, or before where a warm-up tells it (pj_probe) */
 int g_devices_open;
 static PjDevice *g_devices[PJ_PY_MAX_DEVICES];     /* by ordinal, opened on first use */
 static PyObject *g_device_info[PJ_PY_MAX_DEVICES]; /* (target, name, arch or None, ordinal) */
@@ -159,18 +159,92 @@ static PjTarget pj_target_named(const char *target) {
 }
 
 /* A process forked after a device was opened has none: the GPU's context (and the CPU executor's
- * worker threads) stayed with the parent. Its device calls raise numba's CudaDriverError. */
-static volatile int g_forked;
+ * worker threads) stayed with the parent. Nor has one forked after the parent's warm-up started
+ * the CUDA driver (the driver's rule), which its first device call asks the runtime about
+ * (pj_device_warm_wait answers at once in a child). Its device calls raise numba's CudaDriverError. */
+static volatile int g_forked;     /* 1: forked after a device was opened; 2: after the warm-up started the driver */
+static volatile int g_fork_child; /* a forked child whose parent's warm-up is yet to be asked about */
 static void pj_after_fork_child(void) {
   if (g_devices_open) g_forked = 1;
+  else g_fork_child = 1;
 }
-bool pj_forked_child(void) { return g_forked != 0; }
+
+static void pj_fork_check(void) {
+  if (!g_fork_child || g_forked) return;
+  g_fork_child = 0;
+  if (pj_device_warm_wait(0)) g_forked = 2; /* at once in a child: its warm-up is whole or marked */
+}
+
+bool pj_forked_child(void) {
+  pj_fork_check();
+  return g_forked != 0;
+}
 
 static bool pj_forked(void) {
-  if (!g_forked) return false;
-  PyErr_SetString(g_cuda_error, "CUDA initialized before forking (a process forked after its parent used the "
-                  "device has none: start it with multiprocessing's 'spawn' method)");
+  if (!pj_forked_child()) return false;
+  PyErr_SetString(g_cuda_error, g_forked == 2
+                  ? "CUDA initialized before forking (the parent process started the GPU's driver when its first "
+                    "kernel was decorated, so that its first launch would not wait, and a process forked after that "
+                    "cannot use CUDA: set PYJITC_WARMUP=0 to start the driver at the first device use instead, or "
+                    "start this process with multiprocessing's 'spawn' method)"
+                  : "CUDA initialized before forking (a process forked after its parent used the "
+                    "device has none: start it with multiprocessing's 'spawn' method)");
   return true;
+}
+
+/* The target and arch of device `ordinal` before it is opened, where a warm-up has read the GPU
+ * (pj_device_probe; it waits for cuInit and the GPU's attributes, not for the context): 1, the
+ * process's target fixed to it (the open then opens that target); 0 when not known so (a device
+ * is open: it answers; no warm-up; an error, which the open reports). arch: NULL for the CPU. */
+static int g_probed_ordinal = -1;
+static char g_probed_arch[24];
+static int pj_probe(int ordinal, PjTarget *target, const char **arch) {
+  if (g_devices_open || g_forked) return 0;
+  if (g_probed_ordinal != ordinal) {
+    PjTarget t = PJ_TARGET_AUTO;
+    char a[sizeof g_probed_arch];
+    if (!pj_device_probe(g_target, ordinal, &t, a, sizeof a)) return 0;
+    g_target = t;
+    g_probed_ordinal = ordinal;
+    snprintf(g_probed_arch, sizeof g_probed_arch, "%s", a);
+  }
+  *target = g_target;
+  *arch = g_target == PJ_TARGET_CUDA ? g_probed_arch : NULL;
+  return 1;
+}
+
+static void pj_warm_at_exit(void) { pj_device_warm_wait(10); }
+
+/* warm(ordinal=0) -> whether a warm-up began: starts opening GPU `ordinal` on a thread of the
+ * runtime's (pj_device_warm; plain C, it never takes the GIL), so that the first launch finds its
+ * context made or being made. Nothing once a device is open, in a forked child, or where the
+ * target is the CPU; an error (a bad PYJITC_TARGET) is left to the open to report. */
+static PyObject *pj_warm_py(PyObject *self, PyObject *args) {
+  int ordinal = 0;
+  if (!PyArg_ParseTuple(args, "|i", &ordinal)) return NULL;
+  pj_fork_check();
+  if (g_devices_open || g_forked || g_target == PJ_TARGET_CPU) Py_RETURN_FALSE;
+  static bool hooked;
+  if (!hooked) /* at exit, after the interpreter's end and before C's exit handlers: the driver stays */
+    hooked = Py_AtExit(pj_warm_at_exit) == 0;
+  char err[512];
+  return PyBool_FromLong(pj_device_warm(g_target, ordinal, err, sizeof err) == PJ_OK);
+}
+
+/* start_times() -> [(name, seconds of time.monotonic()), ...]: the start's milestones reached so
+ * far (pj_start_time: libcuda loaded, cuInit, the context, first module, launch, result, ...) */
+static PyObject *pj_start_times_py(PyObject *self, PyObject *noargs) {
+  PyObject *out = PyList_New(0);
+  const char *name;
+  for (int i = 0; out; i++) {
+    double t = pj_start_time(i, &name);
+    if (!name) break;
+    if (t <= 0) continue;
+    PyObject *item = Py_BuildValue("(sd)", name, t);
+    if (!item || PyList_Append(out, item) < 0) Py_CLEAR(out);
+    Py_XDECREF(item);
+  }
+  return out;
 }
 
 /* Opens device `ordinal` of `target` (of g_target once one is open). */
@@ -250,6 +324,23 @@ static PyObject *pj_open(PyObject *self, PyObject *args) {
 static PyObject *pj_current_py(PyObject *self, PyObject *noargs) {
   PjDevice *d = pj_need_device();
   return d ? Py_NewRef(g_device_info[pj_device_ordinal(d)]) : NULL;
+}
+
+/* target_arch() -> (target, arch or None) of the calling thread's device: what compiling for it
+ * needs, without waiting for a GPU's context where a warm-up has read the GPU (pj_probe); else
+ * from the device, opened on first use */
+static PyObject *pj_target_arch_py(PyObject *self, PyObject *noargs) {
+  if (pj_forked()) return NULL;
+  int ordinal = pj_chosen_ordinal();
+  if (ordinal < 0) ordinal = 0;
+  PjTarget target;
+  const char *arch;
+  if (!g_devices[ordinal] && pj_probe(ordinal, &target, &arch))
+    return Py_BuildValue("(sz)", target == PJ_TARGET_CUDA ? "cuda" : "cpu", arch);
+  PjDevice *d = pj_need_device();
+  if (!d) return NULL;
+  PyObject *info = g_device_info[pj_device_ordinal(d)];
+  return PyTuple_Pack(2, PyTuple_GetItem(info, 0), PyTuple_GetItem(info, 2));
 }
 
 /* select(ordinal) -> the ordinal of the GPU current before (-1: none): makes GPU `ordinal` the
@@ -1460,9 +1551,18 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
     PyErr_SetString(PyExc_TypeError, "kernels take no keyword arguments");
     return NULL;
   }
-  PjDevice *device = pj_need_device();
-  if (!device) return NULL;
-  int ordinal = pj_device_ordinal(device);
+  /* the device, or while a warm-up makes its context only what compiling for it needs (its ordinal
+   * and arch): the kernel compiles meanwhile, and the launch opens the device once it has one */
+  if (pj_forked()) return NULL;
+  int ordinal = pj_chosen_ordinal(); /* pj_need_device's choice */
+  if (ordinal < 0) ordinal = 0;
+  PjDevice *device = g_devices[ordinal];
+  PjTarget probed;
+  const char *probed_arch;
+  if (!device && pj_probe(ordinal, &probed, &probed_arch))
+    g_arch_slot[ordinal] = (char)ordinal; /* the first device to open: its own slot (pj_device_open_as) */
+  else if (!device && !(device = pj_device_at(ordinal)))
+    return NULL;
   Py_ssize_t n = PyTuple_Size(args);
   if (n > 255) {
     PyErr_SetString(PyExc_TypeError, "too many kernel arguments");
@@ -1538,6 +1638,8 @@ lookup:
   l->last_len = klen;
 found:;
   PJ_SETREF(held, Py_NewRef(kernel));
+  if (!device && !(device = pj_device_at(ordinal))) /* the context the warm-up was making */
+    goto done;
   PjKernelObject *k = (PjKernelObject *)kernel;
   if (k->nargs != n) {
     PyErr_Format(PyExc_TypeError, "the kernel takes %d arguments, %zd given", k->nargs, n);
@@ -1721,6 +1823,10 @@ static PyMethodDef pj_methods[] = {
      "same_kinds(a, b) -> whether two equal launch configurations hold the same types"},
     {"open", pj_open, METH_VARARGS, "open(target='auto', ordinal=0) -> (target, name, arch, ordinal)"},
     {"current", pj_current_py, METH_NOARGS, "current() -> (target, name, arch, ordinal) of this thread's device"},
+    {"target_arch", pj_target_arch_py, METH_NOARGS,
+     "target_arch() -> (target, arch) of this thread's device, before its context where a warm-up read the GPU"},
+    {"warm", pj_warm_py, METH_VARARGS, "warm(ordinal=0) -> whether a warm-up of the GPU began (pj_device_warm)"},
+    {"start_times", pj_start_times_py, METH_NOARGS, "start_times() -> [(milestone, time.monotonic() seconds)]"},
     {"select", pj_select_py, METH_VARARGS, "select(ordinal): make GPU ordinal this thread's device (-1: none)"},
     {"is_open", pj_is_open_py, METH_VARARGS, "is_open(ordinal) -> whether this process opened the device"},
     {"can_access_peer", pj_can_access_peer_py, METH_VARARGS, "can_access_peer(ordinal, peer) -> bool"},

@@ -1,6 +1,5 @@
-/* runtime/: the CUDA driver API, reached through dlopen. Only the few types, enum values and
- * entry points used here are declared, with the driver's ABI (CUDA 12/13 driver API); the
- * versioned symbols (cuMemAlloc_v2, ...) are the ones cuda.h would bind. */
+/* runtime/: the CUDA driver API, reached through dlopen (its types and entry points:
+ * runtime/cuda_driver.h). */
 #include "runtime/cuda.h"
 
 #include <dlfcn.h>
@@ -9,122 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- the driver's types and the values used ------------------------------------------------ */
-
-typedef int CUresult;
-typedef int CUdevice;
-typedef unsigned long long CUdeviceptr;
-typedef struct CUctx_st *CUcontext;
-typedef struct CUmod_st *CUmodule;
-typedef struct CUfunc_st *CUfunction;
-typedef struct CUevent_st *CUevent;
-typedef struct CUstream_st *CUstream;
-typedef int CUjit_option;
-typedef struct CUipcMemHandle { char reserved[64]; } CUipcMemHandle; /* passed by value, as cuda.h's */
-
-enum {
-  PJ_CUDA_SUCCESS = 0,
-  PJ_CUDA_ERROR_NO_DEVICE = 100,
-  PJ_CUDA_ERROR_NOT_READY = 600,
-  PJ_CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE = 720,
-  PJ_CU_POINTER_MEMORY_TYPE = 2,
-  PJ_CU_POINTER_IS_MANAGED = 8,
-  PJ_CU_POINTER_DEVICE_ORDINAL = 9,
-  PJ_CU_MEMORYTYPE_DEVICE = 2,
-  PJ_CU_ATTR_MAX_THREADS_PER_BLOCK = 1,
-  PJ_CU_ATTR_MAX_BLOCK_DIM_X = 2,   /* Y, Z follow */
-  PJ_CU_ATTR_MAX_GRID_DIM_X = 5,    /* Y, Z follow */
-  PJ_CU_ATTR_MAX_SHARED_PER_BLOCK = 8,
-  PJ_CU_ATTR_MULTIPROCESSOR_COUNT = 16,
-  PJ_CU_ATTR_CC_MAJOR = 75,
-  PJ_CU_ATTR_CC_MINOR = 76,
-  PJ_CU_FUNC_MAX_THREADS_PER_BLOCK = 0,
-  PJ_CU_FUNC_SHARED_SIZE_BYTES = 1,
-  PJ_CU_FUNC_CONST_SIZE_BYTES = 2,
-  PJ_CU_FUNC_LOCAL_SIZE_BYTES = 3,
-  PJ_CU_FUNC_NUM_REGS = 4,
-  PJ_CU_JIT_ERROR_LOG_BUFFER = 5,
-  PJ_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
-  PJ_CU_EVENT_DEFAULT = 0,
-  PJ_CU_EVENT_DISABLE_TIMING = 2,
-};
-
-/* X(symbol, fallback symbol or NULL, return type, parameters) */
-#define PJ_CUDA_ENTRY_POINTS(X)                                                                  \
-  X(cuInit, NULL, CUresult, (unsigned int flags))                                                \
-  X(cuGetErrorName, NULL, CUresult, (CUresult error, const char **name))                         \
-  X(cuGetErrorString, NULL, CUresult, (CUresult error, const char **text))                       \
-  X(cuDeviceGetCount, NULL, CUresult, (int *count))                                              \
-  X(cuDeviceGet, NULL, CUresult, (CUdevice *device, int ordinal))                                \
-  X(cuDeviceGetName, NULL, CUresult, (char *name, int len, CUdevice device))                     \
-  X(cuDeviceGetAttribute, NULL, CUresult, (int *value, int attribute, CUdevice device))          \
-  X(cuDevicePrimaryCtxRetain, NULL, CUresult, (CUcontext *context, CUdevice device))             \
-  X(cuDevicePrimaryCtxRelease_v2, NULL, CUresult, (CUdevice device))                             \
-  X(cuCtxPushCurrent_v2, NULL, CUresult, (CUcontext context))                                    \
-  X(cuCtxPopCurrent_v2, NULL, CUresult, (CUcontext *context))                                    \
-  X(cuCtxSynchronize, NULL, CUresult, (void))                                                    \
-  X(cuCtxGetCurrent, NULL, CUresult, (CUcontext *context))                                       \
-  X(cuCtxSetCurrent, NULL, CUresult, (CUcontext context))                                        \
-  X(cuCtxGetDevice, NULL, CUresult, (CUdevice *device))                                          \
-  X(cuDeviceCanAccessPeer, NULL, CUresult, (int *can, CUdevice device, CUdevice peer))            \
-  X(cuCtxEnablePeerAccess, NULL, CUresult, (CUcontext peer, unsigned int flags))                  \
-  X(cuMemcpyPeer, NULL, CUresult, (CUdeviceptr dst, CUcontext dctx, CUdeviceptr src, CUcontext sctx, size_t n)) \
-  X(cuMemcpyPeerAsync, NULL, CUresult,                                                           \
-    (CUdeviceptr dst, CUcontext dctx, CUdeviceptr src, CUcontext sctx, size_t n, CUstream s))    \
-  X(cuPointerGetAttribute, NULL, CUresult, (void *data, int attribute, CUdeviceptr ptr))          \
-  X(cuMemAlloc_v2, NULL, CUresult, (CUdeviceptr *ptr, size_t bytes))                             \
-  X(cuMemGetInfo_v2, NULL, CUresult, (size_t *free, size_t *total))                               \
-  X(cuMemFree_v2, NULL, CUresult, (CUdeviceptr ptr))                                             \
-  X(cuMemcpyHtoD_v2, NULL, CUresult, (CUdeviceptr dst, const void *src, size_t bytes))           \
-  X(cuMemcpyDtoH_v2, NULL, CUresult, (void *dst, CUdeviceptr src, size_t bytes))                 \
-  X(cuModuleLoadDataEx, NULL, CUresult,                                                          \
-    (CUmodule *module, const void *image, unsigned int n, CUjit_option *options, void **values)) \
-  X(cuModuleGetFunction, NULL, CUresult, (CUfunction *function, CUmodule module, const char *name)) \
-  X(cuModuleUnload, NULL, CUresult, (CUmodule module))                                           \
-  X(cuModuleGetGlobal_v2, NULL, CUresult, (CUdeviceptr *ptr, size_t *bytes, CUmodule module, const char *name)) \
-  X(cuFuncGetAttribute, NULL, CUresult, (int *value, int attribute, CUfunction function))        \
-  X(cuLaunchKernel, NULL, CUresult,                                                              \
-    (CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx,           \
-     unsigned int by, unsigned int bz, unsigned int shared, CUstream stream, void **params,      \
-     void **extra))                                                                              \
-  X(cuLaunchCooperativeKernel, NULL, CUresult,                                                   \
-    (CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx,           \
-     unsigned int by, unsigned int bz, unsigned int shared, CUstream stream, void **params))     \
-  X(cuOccupancyMaxActiveBlocksPerMultiprocessor, NULL, CUresult,                                 \
-    (int *blocks, CUfunction f, int threads, size_t dynamic_shared))                             \
-  X(cuEventCreate, NULL, CUresult, (CUevent *event, unsigned int flags))                         \
-  X(cuEventRecord, NULL, CUresult, (CUevent event, CUstream stream))                             \
-  X(cuEventSynchronize, NULL, CUresult, (CUevent event))                                         \
-  X(cuEventElapsedTime_v2, "cuEventElapsedTime", CUresult, (float *ms, CUevent start, CUevent end)) \
-  X(cuEventDestroy_v2, NULL, CUresult, (CUevent event))                                          \
-  X(cuEventQuery, NULL, CUresult, (CUevent event))                                               \
-  X(cuStreamWaitEvent, NULL, CUresult, (CUstream stream, CUevent event, unsigned int flags))     \
-  X(cuProfilerStart, NULL, CUresult, (void))                                                     \
-  X(cuProfilerStop, NULL, CUresult, (void))                                                      \
-  X(cuMemcpyDtoD_v2, NULL, CUresult, (CUdeviceptr dst, CUdeviceptr src, size_t bytes))           \
-  X(cuMemcpyHtoDAsync_v2, NULL, CUresult, (CUdeviceptr dst, const void *src, size_t bytes, CUstream s)) \
-  X(cuMemcpyDtoHAsync_v2, NULL, CUresult, (void *dst, CUdeviceptr src, size_t bytes, CUstream s)) \
-  X(cuMemcpyDtoDAsync_v2, NULL, CUresult, (CUdeviceptr dst, CUdeviceptr src, size_t bytes, CUstream s)) \
-  X(cuMemsetD8_v2, NULL, CUresult, (CUdeviceptr dst, unsigned char value, size_t n))             \
-  X(cuMemsetD8Async, NULL, CUresult, (CUdeviceptr dst, unsigned char value, size_t n, CUstream s)) \
-  X(cuStreamCreate, NULL, CUresult, (CUstream *stream, unsigned int flags))                      \
-  X(cuStreamDestroy_v2, NULL, CUresult, (CUstream stream))                                       \
-  X(cuStreamSynchronize, NULL, CUresult, (CUstream stream))                                      \
-  X(cuMemHostAlloc, NULL, CUresult, (void **p, size_t bytes, unsigned int flags))               \
-  X(cuMemHostGetDevicePointer_v2, NULL, CUresult, (CUdeviceptr *d, void *p, unsigned int flags)) \
-  X(cuMemFreeHost, NULL, CUresult, (void *p))                                                    \
-  X(cuMemGetAddressRange_v2, NULL, CUresult, (CUdeviceptr *base, size_t *size, CUdeviceptr ptr))  \
-  X(cuIpcGetMemHandle, NULL, CUresult, (CUipcMemHandle *handle, CUdeviceptr ptr))              \
-  X(cuIpcOpenMemHandle_v2, "cuIpcOpenMemHandle", CUresult,                                     \
-    (CUdeviceptr *ptr, CUipcMemHandle handle, unsigned int flags))                               \
-  X(cuIpcCloseMemHandle, NULL, CUresult, (CUdeviceptr ptr))                                      \
-  X(cuDriverGetVersion, NULL, CUresult, (int *version))                                          \
-  X(cuLinkCreate_v2, NULL, CUresult, (unsigned int n, CUjit_option *options, void **values, void **state)) \
-  X(cuLinkAddData_v2, NULL, CUresult,                                                            \
-    (void *state, int type, void *data, size_t size, const char *name, unsigned int n,           \
-     CUjit_option *options, void **values))                                                     \
-  X(cuLinkComplete, NULL, CUresult, (void *state, void **cubin, size_t *size))                   \
-  X(cuLinkDestroy, NULL, CUresult, (void *state))
+#include "runtime/cuda_driver.h"
 
 #define PJ_CUDA_MEMBER(sym, fallback, ret, params) ret(*sym) params;
 
@@ -246,15 +130,20 @@ static void pj_cuda_driver_init(void) {
     return;
   }
   if (!pj_cuda_driver_resolve(d)) return;
+  pj_start_mark(PJ_START_DRIVER);
   char why[400];
   if (pj_cuda_check(d->cuInit(0), "cuInit", why, sizeof why) != PJ_OK) {
     snprintf(d->message, sizeof d->message, "the CUDA driver cannot start: %s", why);
     return;
   }
+  pj_start_mark(PJ_START_CUINIT);
   d->status = PJ_OK;
 }
 
 PjStatus pj_cuda_driver_load(char *err, size_t errlen) {
+  if (pj_warm_forked())
+    return pj_runtime_error(PJ_ERROR_DEVICE, err, errlen, "CUDA initialized before forking: this process was "
+                            "forked from one whose warm-up started the CUDA driver, which a forked child cannot use");
   pthread_once(&pj_cuda_driver_once, pj_cuda_driver_init);
   if (pj_cuda_driver.status == PJ_OK) return PJ_OK;
   return pj_runtime_error(pj_cuda_driver.status, err, errlen, "%s", pj_cuda_driver.message);
@@ -339,7 +228,7 @@ PjStatus pj_cuda_device_count(int *count, char *err, size_t errlen) {
   return st == PJ_OK ? PJ_CU(cuDeviceGetCount, count) : st;
 }
 
-PjStatus pj_cuda_open(int ordinal, PjCuda **out, char *err, size_t errlen) {
+PjStatus pj_cuda_open_begin(int ordinal, PjCuda **out, char *err, size_t errlen) {
   *out = NULL;
   PjStatus st = pj_cuda_driver_load(err, errlen);
   CUdevice device = 0;
@@ -351,13 +240,41 @@ PjStatus pj_cuda_open(int ordinal, PjCuda **out, char *err, size_t errlen) {
   cuda->device = device;
   cuda->ordinal = ordinal;
   st = pj_cuda_describe(cuda, err, errlen);
-  if (st == PJ_OK) st = pj_cuda_context_open(cuda, err, errlen);
   if (st != PJ_OK) {
     pj_cuda_close(cuda);
     return st;
   }
+  pj_start_mark(PJ_START_DEVICE);
   *out = cuda;
   return PJ_OK;
+}
+
+PjStatus pj_cuda_open_finish(PjCuda *cuda, char *err, size_t errlen) {
+  PjStatus st = pj_cuda_context_open(cuda, err, errlen);
+  if (st == PJ_OK) pj_start_mark(PJ_START_CONTEXT);
+  return st;
+}
+
+PjStatus pj_cuda_open(int ordinal, PjCuda **out, char *err, size_t errlen) {
+  PjStatus st = pj_cuda_open_begin(ordinal, out, err, errlen);
+  if (st == PJ_OK && (st = pj_cuda_open_finish(*out, err, errlen)) != PJ_OK) {
+    pj_cuda_close(*out);
+    *out = NULL;
+  }
+  return st;
+}
+
+void pj_cuda_prime(PjCuda *cuda) {
+  if (pj_cuda_enter(cuda, NULL, 0) != PJ_OK) return;
+  CUdeviceptr p = 0;
+  uint64_t word = 0;
+  if (pj_cuda_driver.cuMemAlloc_v2(&p, 2u << 20) == PJ_CUDA_SUCCESS) {
+    if (pj_cuda_driver.cuMemcpyHtoD_v2(p, &word, sizeof word) == PJ_CUDA_SUCCESS)
+      pj_cuda_driver.cuMemcpyDtoH_v2(&word, p, sizeof word);
+    pj_cuda_driver.cuMemFree_v2(p);
+  }
+  pj_cuda_leave();
+  pj_start_mark(PJ_START_ALLOC);
 }
 
 static void pj_cuda_scratch_free(PjCuda *cuda) {
@@ -492,6 +409,7 @@ static PjStatus pj_cuda_kernel_load(const PjCuda *cuda, PjCudaKernel *k, const P
     return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
   }
   PjStatus st = pj_cuda_module_load(cuda, code, &k->module, err, errlen);
+  if (st == PJ_OK) pj_start_mark(PJ_START_MODULE);
   if (st == PJ_OK) st = PJ_CU(cuModuleGetFunction, &k->function, k->module, code->entry);
   if (st == PJ_OK) st = pj_cuda_function_read(k, err, errlen);
   size_t bytes = 0;
@@ -603,6 +521,7 @@ static PjStatus pj_cuda_launch_kernel(PjCuda *cuda, PjCudaKernel *k, const PjLau
   cuda->last_code = k->code;
   memcpy(cuda->last_grid, c->grid, sizeof c->grid);
   memcpy(cuda->last_block, c->block, sizeof c->block);
+  pj_start_mark(PJ_START_LAUNCH);
   if (!k->code->grid_sync)
     return PJ_CU(cuLaunchKernel, k->function, c->grid[0], c->grid[1], c->grid[2], c->block[0], c->block[1],
                  c->block[2], c->shared_bytes, s, params, NULL);
@@ -671,6 +590,7 @@ static PjStatus pj_cuda_copy_out(PjValue *args, int nargs, const uint64_t *addre
     size_t bytes = pj_cuda_is_array(&args[i]) ? pj_value_nbytes(&args[i]) : 0;
     if (bytes > 0) st = PJ_CU(cuMemcpyDtoH_v2, args[i].data, addresses[i], bytes);
   }
+  if (st == PJ_OK) pj_start_mark(PJ_START_RESULT);
   return st;
 }
 
@@ -905,9 +825,12 @@ static PjStatus pj_cuda_copy_in_context(int kind, uint64_t dst, uint64_t src, si
   case PJ_COPY_HOST_TO_DEVICE:
     return s ? PJ_CU(cuMemcpyHtoDAsync_v2, dst, (const void *)(uintptr_t)src, bytes, s)
              : PJ_CU(cuMemcpyHtoD_v2, dst, (const void *)(uintptr_t)src, bytes);
-  case PJ_COPY_DEVICE_TO_HOST:
-    return s ? PJ_CU(cuMemcpyDtoHAsync_v2, (void *)(uintptr_t)dst, src, bytes, s)
-             : PJ_CU(cuMemcpyDtoH_v2, (void *)(uintptr_t)dst, src, bytes);
+  case PJ_COPY_DEVICE_TO_HOST: {
+    if (s) return PJ_CU(cuMemcpyDtoHAsync_v2, (void *)(uintptr_t)dst, src, bytes, s);
+    PjStatus st = PJ_CU(cuMemcpyDtoH_v2, (void *)(uintptr_t)dst, src, bytes);
+    if (st == PJ_OK) pj_start_mark(PJ_START_RESULT); /* the program's first result, when it is the first */
+    return st;
+  }
   default:
     return s ? PJ_CU(cuMemcpyDtoDAsync_v2, dst, src, bytes, s) : PJ_CU(cuMemcpyDtoD_v2, dst, src, bytes);
   }

@@ -25,7 +25,28 @@ PjStatus pj_cuda_device_count(int *count, char *err, size_t errlen);
 /* Opens GPU `ordinal`: PJ_ERROR_NO_DEVICE when there is no driver or no GPU,
  * PJ_ERROR_ARGUMENT when the ordinal is out of range. */
 PjStatus pj_cuda_open(int ordinal, PjCuda **out, char *err, size_t errlen);
+/* pj_cuda_open in two halves, which a warm-up (runtime/warm.c) runs on a thread of its own so
+ * that the arch is known between them: begin loads the driver and reads the GPU's name, limits
+ * and arch (no context yet; pj_cuda_name, _arch and _limits answer); finish retains the primary
+ * context and makes the launch's events. On a failure of finish the caller closes the PjCuda.
+ * The errors are pj_cuda_open's, word for word. */
+PjStatus pj_cuda_open_begin(int ordinal, PjCuda **out, char *err, size_t errlen);
+PjStatus pj_cuda_open_finish(PjCuda *cuda, char *err, size_t errlen);
+/* A first allocation, copy in, copy out and free in the context, where the driver sets up its
+ * memory pool and copy staging, so that a program's first launch does not wait for that. Errors
+ * are left for the program's own calls to meet and report. */
+void pj_cuda_prime(PjCuda *cuda);
 void pj_cuda_close(PjCuda *cuda);
+
+/* The device a warm-up (pj_device_warm, runtime/warm.c) opened for GPU `ordinal`: 1 when the
+ * warm-up answers for that GPU, having waited for it to end, with its status and message
+ * (pj_cuda_open's, word for word) and, on PJ_OK, the device, now the caller's; 0 when there is
+ * no warm-up of that GPU to take (none began, it was taken, or it was of another GPU: then
+ * released, its context with it, as the program chose another). */
+int pj_warm_take(int ordinal, PjCuda **cuda, PjStatus *status, char *err, size_t errlen);
+/* Whether this process is a child forked from one whose warm-up started the driver (or was
+ * still starting it): then the driver is not to be called here (pj_cuda_driver_load says why). */
+int pj_warm_forked(void);
 
 const char *pj_cuda_name(const PjCuda *cuda);   /* "NVIDIA H100 80GB HBM3 (sm_90)" */
 const char *pj_cuda_arch(const PjCuda *cuda);   /* "sm_90" */

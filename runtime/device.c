@@ -150,8 +150,7 @@ void pj_launch_params_delete(PjLaunchParams *params) { free(params); }
 
 /* ---- opening devices ------------------------------------------------------------------------ */
 
-/* PYJITC_TARGET=cpu|cuda|auto decides what AUTO means. */
-static PjStatus pj_target_from_env(PjTarget *target, char *err, size_t errlen) {
+PjStatus pj_target_from_env(PjTarget *target, char *err, size_t errlen) {
   const char *env = getenv("PYJITC_TARGET");
   if (!env || !*env || strcmp(env, "auto") == 0) return PJ_OK;
   if (strcmp(env, "cpu") == 0) *target = PJ_TARGET_CPU;
@@ -199,7 +198,9 @@ static PjStatus pj_device_open_cpu(PjDevice *device, int ordinal, char *err, siz
 }
 
 static PjStatus pj_device_open_cuda(PjDevice *device, int ordinal, char *err, size_t errlen) {
-  PjStatus st = pj_cuda_open(ordinal, &device->cuda, err, errlen);
+  PjStatus st;
+  if (!pj_warm_take(ordinal, &device->cuda, &st, err, errlen)) /* a warm-up's device, or its error */
+    st = pj_cuda_open(ordinal, &device->cuda, err, errlen);
   if (st != PJ_OK) return st;
   device->target = PJ_TARGET_CUDA;
   device->ordinal = ordinal;

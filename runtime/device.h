@@ -58,6 +58,28 @@ void pj_launch_times_fill(PjLaunchTimes *times, double *run_ms, int n);
 PjStatus pj_cooperative_too_large(const PjKernelCode *code, const PjLaunchConfig *config, uint32_t max,
                                   const char *where, char *err, size_t errlen);
 
+/* The milestones of a process's start that pj_start_time reports (runtime/warm.c), each recorded
+ * once, by the first thread to reach it (CLOCK_MONOTONIC). */
+typedef enum PjStartEvent {
+  PJ_START_WARM,     /* a warm-up of a GPU began (pj_device_warm) */
+  PJ_START_DRIVER,   /* libcuda loaded and its entry points found */
+  PJ_START_CUINIT,   /* cuInit returned */
+  PJ_START_DEVICE,   /* the GPU's name, limits and arch read */
+  PJ_START_CONTEXT,  /* its primary context retained, the launch's events made */
+  PJ_START_ALLOC,    /* the warm-up's first allocation and copies done */
+  PJ_START_WAITED,   /* an open began waiting for the warm-up */
+  PJ_START_TAKEN,    /* that open took the warm-up's device */
+  PJ_START_MODULE,   /* the first module loaded (the driver's PTX to machine code) */
+  PJ_START_LAUNCH,   /* the first kernel launched */
+  PJ_START_RESULT,   /* the first synchronous copy to the host done */
+  PJ_START_COUNT
+} PjStartEvent;
+void pj_start_mark(PjStartEvent event);
+
+/* PYJITC_TARGET=cpu|cuda|auto decides what AUTO means: *target set to CPU or CUDA where it names
+ * one, left as it is otherwise; PJ_ERROR_ARGUMENT for another value. */
+PjStatus pj_target_from_env(PjTarget *target, char *err, size_t errlen);
+
 /* Writes a message into err (when err is non-NULL and errlen > 0) and returns status. */
 PjStatus pj_runtime_error(PjStatus status, char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

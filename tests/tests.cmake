@@ -18,6 +18,12 @@ foreach(src ${PJ_UNIT_TESTS})
     set_tests_properties(unit.${name} PROPERTIES LABELS "unit;cpu")
   endif()
 endforeach()
+# A stand-in CUDA driver (tests/unit/fake_libcuda.c) that starts slowly and opens a GPU that runs
+# nothing: the warm-up's test loads it through PYJITC_LIBCUDA where there is no GPU.
+add_library(pj_fake_libcuda SHARED ${PJ_TESTS}/unit/fake_libcuda.c ${PJ_TESTS}/unit/fake_libcuda_stubs.c)
+target_include_directories(pj_fake_libcuda PRIVATE ${CMAKE_SOURCE_DIR})
+target_compile_definitions(test_device_warm PRIVATE PJ_FAKE_LIBCUDA="$<TARGET_FILE:pj_fake_libcuda>")
+add_dependencies(test_device_warm pj_fake_libcuda)
 
 # FileCheck tests of --emit=llvm|ptx.
 # FileCheck comes with llvm-19-tools (scripts/setup.sh --test); without it the group is one failing test.
@@ -81,7 +87,8 @@ if(PJ_SANITIZE AND CMAKE_C_COMPILER_ID STREQUAL "GNU")
   execute_process(COMMAND ${CMAKE_C_COMPILER} -print-file-name=libubsan.so OUTPUT_VARIABLE pj_ubsan_rt OUTPUT_STRIP_TRAILING_WHITESPACE)
   set(PJ_PY_SAN_ENV "LD_PRELOAD=${pj_asan_rt} ${pj_ubsan_rt};ASAN_OPTIONS=detect_leaks=0:halt_on_error=1:abort_on_error=1;UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1;")
 endif()
-pj_add_pytests(python ${PJ_TESTS}/python/test_*.py "${PJ_PY_SAN_ENV}PYTHONPATH=${CMAKE_BINARY_DIR}/python;")
+pj_add_pytests(python ${PJ_TESTS}/python/test_*.py
+               "${PJ_PY_SAN_ENV}PYTHONPATH=${CMAKE_BINARY_DIR}/python;PJ_FAKE_LIBCUDA=$<TARGET_FILE:pj_fake_libcuda>;")
 
 # `pip install .` into a fresh virtual environment (builds the whole project again: slow).
 add_test(NAME packaging.pip_install COMMAND bash ${PJ_TESTS}/packaging/pip_install.sh)

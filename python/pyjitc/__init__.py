@@ -4,6 +4,7 @@
 
 Kernels run on the GPU, or on the CPU executor where there is none (PYJITC_TARGET=cpu forces it)."""
 from . import cuda
+from . import _runtime
 from ._numba_modules import literal_unroll  # noqa: F401
 from ._core import version as _version
 from .errors import CudaError, CudaSupportError, SourceNotFoundError, TypingError
@@ -13,6 +14,7 @@ from .types import (b1, boolean, bool_, complex64, complex128, double, f2, f4, f
 
 __version__ = "0.1.0"
 jit = cuda.jit
+_runtime.mark("pyjitc imported")  # PYJITC_TRACE_START's milestones
 
 
 def __getattr__(name):

@@ -24,7 +24,7 @@ import weakref
 
 from . import _config
 from . import _core
-from ._runtime import CODES, DTYPES, device, target
+from ._runtime import CODES, DTYPES, arch as _current_arch, device, mark as _mark, target, warm_up as _warm_up
 from ._source import _source
 from .errors import (DeprecationError, KernelReturnError, NumbaDebugInfoWarning, NumbaInvalidConfigWarning, NumbaPerformanceWarning,
                      TypingError)
@@ -561,6 +561,8 @@ class Dispatcher:
     """What @cuda.jit makes of a function: kernel[grid, block](args), specialised per signature."""
 
     def __init__(self, py_func, device_fn=False, sigs=(), options=None):
+        if not str(getattr(py_func, "__module__", None)).startswith("pyjitc."):  # not pyjitc's own (cuda.random's)
+            _warm_up()  # a launch is likely to come: the GPU starts meanwhile (_runtime.warm_up)
         self.py_func = py_func
         self.__name__ = py_func.__name__
         self.__doc__ = py_func.__doc__
@@ -603,6 +605,7 @@ class Dispatcher:
     def _compile(self, types, emit=0, target_name=None, arch=None, noalias=False, narrow=False):
         if self.device:
             raise TypeError(f"device function '{self.__name__}' is compiled with the kernels that call it")
+        _mark("first compile began")
         units = _Units()
         units.add(self.py_func, True, self.options)
         tgt = target_name or target()
@@ -619,22 +622,23 @@ class Dispatcher:
             _check_cacheable(units)
         try:
             if disk is not None:
-                kernel = self._disk_compile(disk, units, leaves, tree, types, tgt, arch or device()[2], noalias,
+                kernel = self._disk_compile(disk, units, leaves, tree, types, tgt, arch or _current_arch(), noalias,
                                             narrow, opt, bounds, records)
             elif tgt == "cuda" and not emit and target() == "cuda" and not records:
-                kernel = _cached_compile(units.units, leaves, arch or device()[2], noalias, narrow, opt, bounds, tree)
+                kernel = _cached_compile(units.units, leaves, arch or _current_arch(), noalias, narrow, opt, bounds, tree)
             else:  # the CPU executor calls host builds of the foreign code
                 host = list(units.links) if tgt == "cpu" and not emit else None
                 kernel = _core.compile(units.units, leaves, tgt, emit, arch, noalias, narrow, host, 0, None, 0,
                                        0, opt, tuple(bounds), tree)
             if tgt == "cuda" and not emit and target() == "cuda":
                 for path in units.links:
-                    kernel.link(path, arch or device()[2])
+                    kernel.link(path, arch or _current_arch())
         except TypingError as e:
             raise _kernel_error(e, self.py_func) from None
+        _mark("first compile ended")
         _warn_compiled(kernel)
         if not emit and tgt == target():
-            self._variants[(tuple(types), noalias, narrow, arch or device()[2])] = kernel
+            self._variants[(tuple(types), noalias, narrow, arch or _current_arch())] = kernel
             if not (noalias or narrow) or tuple(types) not in self.overloads:
                 self.overloads[tuple(types)] = _Overload(kernel, self, tuple(types))
         return kernel
@@ -702,7 +706,7 @@ class Dispatcher:
         if self._eager:
             types = self._select_eager(types)
         # GPUs of one arch share a kernel; a GPU of another arch (its launches key its own) gets one compiled for it
-        kernel = self._variants.get((tuple(types), noalias, narrow, device()[2]))
+        kernel = self._variants.get((tuple(types), noalias, narrow, _current_arch()))
         return kernel if kernel is not None else self._compile(types, noalias=noalias, narrow=narrow)
 
     def _select_eager(self, types):
@@ -761,7 +765,7 @@ class Dispatcher:
             raise TypeError(f"launch configuration: dynamic_shared_bytes must be an integer, got {shared!r}")
         if shared < 0:
             raise ValueError(f"launch configuration: dynamic_shared_bytes must not be negative, got {shared}")
-        device()
+        target()  # the device's errors here, as numba's; a GPU's context may still be in the making (warm_up)
         # numba warns of a small grid at each launch; pyjitc when a kernel first meets a launch
         # configuration (the launcher is then cached: later launches pay nothing for the check)
         if _config.CUDA_LOW_OCCUPANCY_WARNINGS and not _config.DISABLE_PERFORMANCE_WARNINGS:

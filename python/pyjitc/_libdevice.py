@@ -50,15 +50,39 @@ def _stub(name, retty, args):
     return fn
 
 
-functions = {}
+# The module's functions are made on first use (a stub is an exec() of its own: making all 317 at
+# import cost a quarter of `import pyjitc`); the table of names is the compiler's, read at once.
+_TABLE = {name: (result, params) for name, result, params in _core.libdevice_functions()}
+
+
+def _types(name):
+    result, params = _TABLE[name]
+    return (types.void if result == "void" else getattr(types, result)), _parse(params)
+
+
+def _libdevice_getattr(name):
+    if name not in _TABLE:
+        raise AttributeError(f"module 'pyjitc.cuda.libdevice' has no attribute '{name}'")
+    fn = _stub(name, *_types(name))
+    setattr(libdevice, name, fn)  # made once: later lookups find it in the module
+    return fn
+
+
+def _libdevicefuncs_getattr(name):
+    if name != "functions":
+        raise AttributeError(f"module 'pyjitc.cuda.libdevicefuncs' has no attribute '{name}'")
+    functions = {"__nv_" + n: _types(n) for n in _TABLE}  # the compiler's order: sorted by name
+    libdevicefuncs.functions = functions
+    return functions
+
+
 libdevice = _pytypes.ModuleType("pyjitc.cuda.libdevice", "CUDA's libdevice functions in kernels: "
                                 "libdevice.sincos(x) is __nv_sincos (numba.cuda.libdevice).")
-for _name, _result, _params in _core.libdevice_functions():
-    _retty = types.void if _result == "void" else getattr(types, _result)
-    _args = _parse(_params)
-    functions["__nv_" + _name] = (_retty, _args)
-    setattr(libdevice, _name, _stub(_name, _retty, _args))
+libdevice.__getattr__ = _libdevice_getattr  # PEP 562, on the module object
+libdevice.__dir__ = lambda: sorted(set(_TABLE) | set(vars(libdevice)))
 
 libdevicefuncs = _pytypes.ModuleType("pyjitc.cuda.libdevicefuncs", "The libdevice functions' types "
                                      "(numba.cuda.libdevicefuncs): functions, arg, create_signature.")
-libdevicefuncs.functions, libdevicefuncs.arg, libdevicefuncs.create_signature = functions, arg, create_signature
+libdevicefuncs.arg, libdevicefuncs.create_signature = arg, create_signature
+libdevicefuncs.__getattr__ = _libdevicefuncs_getattr
+libdevicefuncs.__dir__ = lambda: sorted(set(vars(libdevicefuncs)) | {"functions"})

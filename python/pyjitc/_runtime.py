@@ -1,5 +1,7 @@
 """The device pyjitc runs on, opened once: the GPU when there is one (and PYJITC_TARGET is not
 cpu), else the CPU executor. Also numpy dtypes <-> pyjitc's dtype codes."""
+import os
+
 import numpy as np
 
 from . import _core
@@ -35,7 +37,81 @@ def device():
 
 
 def target():
-    return device()[0]
+    """"cuda" or "cpu": the calling thread's device's target. Where the GPU's warm-up (see warm_up)
+    has read the GPU, known before its context is made: compiling need not wait for it."""
+    return _core.target_arch()[0]
+
+
+def arch():
+    """The calling thread's GPU's architecture ("sm_90"), None on the CPU executor; before the GPU's
+    context is made, as target()."""
+    return _core.target_arch()[1]
+
+
+_warm_asked = False
+
+
+def warm_up():
+    """Starts the GPU while the program goes on: called when a kernel or device function is first
+    decorated, the surest early sign that a launch will come (earlier, `import pyjitc` alone would
+    give a GPU context, and its memory, to every process that imports it, and make forked children
+    unable to use CUDA; later, at the first launch, nothing is left to overlap). The runtime opens
+    GPU 0 on a thread of its own (plain C, without the GIL: the driver's start, cuInit, the primary
+    context, a first allocation) while Python imports, runs the module and compiles; the first launch
+    takes that device, or reports its error as an open would. PYJITC_WARMUP=0 turns it off (a
+    program that forks children that use the GPU after decorating its kernels needs that, or the
+    'spawn' start method). Nothing happens on the CPU executor (PYJITC_TARGET=cpu) or once a device
+    is open. PYJITC_TRACE_START=1 prints where the start's time went, at exit."""
+    global _warm_asked
+    if _warm_asked:
+        return
+    _warm_asked = True
+    mark("first kernel decorated")
+    if os.environ.get("PYJITC_WARMUP", "1").strip() != "0":
+        _core.warm(0)
+
+
+def _trace_start():
+    """PYJITC_TRACE_START=1: at exit, the start's milestones on standard error, in milliseconds since
+    the process began (/proc's start time: to 10 ms) and since pyjitc was imported."""
+    import atexit
+    import sys
+
+    def report():
+        events = list(_core.start_times()) + list(_PY_EVENTS.items())
+        imported = _PY_EVENTS.get("pyjitc imported", min(t for _, t in events))
+        born = _process_start()
+        print("pyjitc start (ms since the process began, since pyjitc was imported):", file=sys.stderr)
+        for name, t in sorted(events, key=lambda e: e[1]):
+            since = f"{(t - born) * 1e3:8.1f}" if born is not None else f"{'?':>8}"
+            print(f"  {since} {(t - imported) * 1e3:8.1f}  {name}", file=sys.stderr)
+    atexit.register(report)
+
+
+_PY_EVENTS = {}  # the Python side's milestones: first decoration, first compile's start and end
+
+
+def mark(name):
+    """Records the first time `name` happens (PYJITC_TRACE_START's report; the benchmark's)."""
+    if name not in _PY_EVENTS:
+        import time
+        _PY_EVENTS[name] = time.monotonic()
+
+
+def _process_start():
+    """When the process began, in time.monotonic() seconds (to /proc's clock ticks), or None."""
+    import time
+    try:
+        with open("/proc/self/stat") as f:
+            started = int(f.read().rsplit(")", 1)[1].split()[19]) / os.sysconf("SC_CLK_TCK")
+        age = time.clock_gettime(time.CLOCK_BOOTTIME) - started
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+    return time.monotonic() - age
+
+
+if os.environ.get("PYJITC_TRACE_START", "").strip() not in ("", "0"):
+    _trace_start()
 
 
 def code_of(dtype):

@@ -1,7 +1,9 @@
 """A process forked after its parent used the device has none (the GPU's context, and the CPU
 executor's worker threads, stay with the parent): its device calls raise numba's CudaDriverError,
 "CUDA initialized before forking", instead of failing obscurely or waiting forever for workers
-that are not there. A process forked before any device use runs kernels as usual."""
+that are not there. A process forked before any device use runs kernels as usual (with the GPU's
+warm-up off: by default the first @cuda.jit decoration starts the driver, after which no forked
+child can use CUDA; test_warmup.py tests forks with it on and off)."""
 import concurrent.futures
 import multiprocessing as mp
 import os
@@ -60,7 +62,7 @@ def test_a_process_forked_before_any_device_use_runs_kernels():
         print(ok, os.waitstatus_to_exitcode(status))
     """)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                         env=dict(os.environ))
+                         env=dict(os.environ, PYJITC_WARMUP="0"))
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["True", "0"], out.stdout + out.stderr
 
