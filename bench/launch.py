@@ -19,8 +19,9 @@ import time
 import numpy as np
 
 
-# bench/fake_libcuda.c in place of the driver: launches run nothing, only their host side is timed
-FAKE_DRIVER = os.path.basename(os.environ.get("PYJITC_LIBCUDA", "")).startswith("fake_libcuda")
+# the tests' stand-in driver (tests/unit/fake_libcuda.c) in place of CUDA's: launches run nothing,
+# only their host side is timed
+FAKE_DRIVER = "fake_libcuda" in os.path.basename(os.environ.get("PYJITC_LIBCUDA", ""))
 
 
 def kernel_source(narrays, cuda_module):

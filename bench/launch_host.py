@@ -1,7 +1,8 @@
 """The host side of a GPU launch in exact instruction counts, on any machine: pyjitc's launch path
-runs over bench/fake_libcuda.c (a driver that runs nothing) under callgrind, once with W warm-up
-launches and once with W + N, and the difference divided by N is what one launch costs, function
-by function, without the first call's compile. Needs valgrind and a C compiler.
+runs over the tests' stand-in driver (tests/unit/fake_libcuda.c, built as build/libpj_fake_libcuda.so:
+a GPU that runs nothing) under callgrind, once with 100 warm-up launches and once with 100 + N,
+and the difference divided by N is what one launch costs, function by function, without the first
+call's compile. Needs valgrind and the build tree.
 
     PYTHONPATH=build/python python3 bench/launch_host.py [--arrays 3,16,64] [--launches 1000]"""
 import argparse
@@ -49,10 +50,12 @@ def main():
     ap.add_argument("--arrays", default="3,16,64")
     ap.add_argument("--launches", type=int, default=1000)
     ap.add_argument("--top", type=int, default=12)
+    ap.add_argument("--driver", default=os.path.join(HERE, "..", "build", "libpj_fake_libcuda.so"))
     opts = ap.parse_args()
+    driver = os.path.abspath(opts.driver)
+    if not os.path.exists(driver):
+        raise SystemExit(f"no stand-in driver at {driver}: build the tree (cmake --build build)")
     with tempfile.TemporaryDirectory() as d:
-        driver = os.path.join(d, "fake_libcuda.so")
-        subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", driver, os.path.join(HERE, "fake_libcuda.c")], check=True)
         script = os.path.join(d, "launches.py")
         with open(script, "w") as f:
             f.write(PROGRAM.format(here=HERE))
