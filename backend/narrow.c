@@ -10,10 +10,13 @@
  *   extent and size below 2**31), the kernel's integer parameters never assigned and array
  *   extents; floor division or remainder of such a value by a positive constant; min/max of them;
  *   a variable assigned once, from such a value.
- * - counters: an int64 variable set only to values that fit and stepped only by `v += 1`, each
- *   step guarded by `v < bound` (a bound that fits) as a `while` or `if` condition or a conjunct
- *   of one, with no other assignment to v under that guard. Such a variable never exceeds the
- *   largest bound; codegen stores it in 32 bits and sign-extends it where it is read.
+ * - counters: an int64 variable set only to values that fit and stepped only by `v += 1` (or
+ *   `v = v + 1`), each step in the region of a guard that holds only where v < bound (a bound
+ *   that fits): the body of `while v < bound:` or the then branch of `if v < bound:` (the
+ *   condition may be a conjunct of an `and`, a link of a chain or `not (v >= bound)`), the else
+ *   branch of `if v >= bound:`, or the rest of a block after `if v >= bound or ...: break` (or
+ *   continue, return), with no other assignment to v in that region. Such a variable never
+ *   exceeds the largest bound; codegen stores it in 32 bits and sign-extends it where it is read.
  * range() loops use pj_cg_fits_i32 on their bounds to run their hidden counter in 32 bits. */
 #include <stdlib.h>
 #include <string.h>
@@ -40,14 +43,21 @@ static bool pj_is_var(const PjExpr *e, int v) {
   return e && e->kind == PJ_EX_NAME && e->name.var == v;
 }
 
-/* `v += 1`, typed as v = v + 1 */
+/* `v += 1` or `v = v + 1` (also `v = 1 + v`), the sum typed int64 */
 static bool pj_is_step(const PjStmt *s, int *var) {
-  if (s->kind != PJ_ST_AUGASSIGN || s->aug.op != PJ_OP_ADD || s->aug.target->kind != PJ_EX_NAME) return false;
-  int v = s->aug.target->name.var;
-  const PjExpr *x = pj_strip_casts(s->aug.value);
-  if (!x || x->kind != PJ_EX_BINARY || x->bin.op != PJ_OP_ADD || !pj_is_var(x->bin.l, v)) return false;
-  const PjExpr *one = pj_strip_casts(x->bin.r);
-  if (!one || one->kind != PJ_EX_INT || one->ival != 1) return false;
+  const PjExpr *target, *sum;
+  if (s->kind == PJ_ST_AUGASSIGN && s->aug.op == PJ_OP_ADD) target = s->aug.target, sum = s->aug.value;
+  else if (s->kind == PJ_ST_ASSIGN && s->assign.ntargets == 1) target = s->assign.targets[0], sum = s->assign.value;
+  else return false;
+  if (target->kind != PJ_EX_NAME || target->name.var < 0) return false;
+  int v = target->name.var;
+  const PjExpr *x = pj_strip_casts(sum);
+  if (!x || x->kind != PJ_EX_BINARY || x->bin.op != PJ_OP_ADD || !x->type || x->type->kind != PJ_TY_SCALAR ||
+      x->type->dtype != PJ_INT64)
+    return false;
+  const PjExpr *one = pj_is_var(x->bin.l, v) ? x->bin.r : pj_is_var(x->bin.r, v) ? x->bin.l : NULL;
+  one = pj_strip_casts(one);
+  if (!one || one->kind != PJ_EX_INT || one->big || one->ival != 1) return false;
   *var = v;
   return true;
 }
@@ -83,6 +93,10 @@ static void pj_defs_block(PjVarDefs *d, const PjBlock *b, bool top_level) {
     int v;
     switch (s->kind) {
     case PJ_ST_ASSIGN:
+      if (pj_is_step(s, &v)) {
+        d[v].step++;
+        break;
+      }
       for (int k = 0; k < s->assign.ntargets; k++)
         pj_defs_target(d, s->assign.targets[k], PJ_DEF_PLAIN, s->assign.value, top_level ? i : -1);
       break;
@@ -214,39 +228,88 @@ const PjExpr *pj_cg_var_value(PjCg *g, const PjExpr *e) {
   return d->value;
 }
 
-/* `v < bound` (or `bound > v`) with a bound that fits, as cond or one of its `and` conjuncts. */
-static bool pj_guards(PjNarrowCtx *c, const PjExpr *cond, int v) {
-  if (!cond) return false;
-  if (cond->kind == PJ_EX_BOOLOP)
-    return cond->boolop.is_and && (pj_guards(c, cond->boolop.l, v) || pj_guards(c, cond->boolop.r, v));
-  if (cond->kind != PJ_EX_COMPARE || cond->cmp.n != 1) return false;
-  const PjExpr *a = cond->cmp.operands[0], *b = cond->cmp.operands[1];
-  if (cond->cmp.ops[0] == PJ_CMP_GT) {
-    const PjExpr *t = a;
-    a = b;
-    b = t;
-  } else if (cond->cmp.ops[0] != PJ_CMP_LT) return false;
-  /* v itself (int64), compared as int64: a conversion of v to a narrower or unsigned type would
-   * bound the converted value, not v */
+/* v itself (int64), compared as int64 with a bound that fits: a conversion of v to a narrower or
+ * unsigned type would bound the converted value, not v. */
+static bool pj_bound_pair(PjNarrowCtx *c, const PjExpr *a, const PjExpr *b, int v) {
   if (a->kind != PJ_EX_NAME || a->name.var != v || !b->type || b->type->kind != PJ_TY_SCALAR || b->type->dtype != PJ_INT64)
     return false;
   return !pj_is_var(b, v) && pj_fits(c, b);
 }
 
-/* Every step of v in b sits under a guard whose region holds no other assignment to v, with no
- * loop between the guard and the step. in_region: b is (inside) such a region. */
+static bool pj_exit_guards(PjNarrowCtx *c, const PjExpr *cond, int v);
+
+/* cond holds only where v < bound, with a bound that fits: `v < bound`, `bound > v`, a link of a
+ * chain (`0 <= v < bound`), one conjunct of an `and`, or `not` of a condition pj_exit_guards takes. */
+static bool pj_guards(PjNarrowCtx *c, const PjExpr *cond, int v) {
+  if (!cond || c->depth >= 16) return false;
+  if (cond->kind == PJ_EX_BOOLOP)
+    return cond->boolop.is_and && (pj_guards(c, cond->boolop.l, v) || pj_guards(c, cond->boolop.r, v));
+  if (cond->kind == PJ_EX_UNARY && cond->un.op == PJ_UN_NOT) {
+    c->depth++;
+    bool ok = pj_exit_guards(c, cond->un.x, v);
+    c->depth--;
+    return ok;
+  }
+  if (cond->kind != PJ_EX_COMPARE) return false;
+  for (int k = 0; k < cond->cmp.n; k++) {
+    const PjExpr *a = cond->cmp.operands[k], *b = cond->cmp.operands[k + 1];
+    if ((cond->cmp.ops[k] == PJ_CMP_LT && pj_bound_pair(c, a, b, v)) || (cond->cmp.ops[k] == PJ_CMP_GT && pj_bound_pair(c, b, a, v)))
+      return true;
+  }
+  return false;
+}
+
+/* cond is false only where v < bound, with a bound that fits: `v >= bound`, `bound <= v`, one
+ * operand of an `or`, or `not` of a condition pj_guards takes. */
+static bool pj_exit_guards(PjNarrowCtx *c, const PjExpr *cond, int v) {
+  if (!cond || c->depth >= 16) return false;
+  if (cond->kind == PJ_EX_BOOLOP)
+    return !cond->boolop.is_and && (pj_exit_guards(c, cond->boolop.l, v) || pj_exit_guards(c, cond->boolop.r, v));
+  if (cond->kind == PJ_EX_UNARY && cond->un.op == PJ_UN_NOT) {
+    c->depth++;
+    bool ok = pj_guards(c, cond->un.x, v);
+    c->depth--;
+    return ok;
+  }
+  if (cond->kind != PJ_EX_COMPARE || cond->cmp.n != 1) return false;
+  const PjExpr *a = cond->cmp.operands[0], *b = cond->cmp.operands[1];
+  return (cond->cmp.ops[0] == PJ_CMP_GE && pj_bound_pair(c, a, b, v)) ||
+         (cond->cmp.ops[0] == PJ_CMP_LE && pj_bound_pair(c, b, a, v));
+}
+
+/* Whether b always leaves the statements after it in its block: it ends in a break, continue or
+ * return, or in an if whose branches both do. */
+static bool pj_leaves(const PjBlock *b) {
+  if (b->count == 0) return false;
+  const PjStmt *s = b->stmts[b->count - 1];
+  if (s->kind == PJ_ST_BREAK || s->kind == PJ_ST_CONTINUE || s->kind == PJ_ST_RETURN) return true;
+  return s->kind == PJ_ST_IF && pj_leaves(&s->if_.then) && pj_leaves(&s->if_.orelse);
+}
+
+/* Every step of v in b sits in the region of a guard, with no other assignment to v in that
+ * region and no loop between the guard and the step. A region: the body of `while cond:` and the
+ * branch of `if cond:` that runs where v < bound (cond by pj_guards: its then branch; by
+ * pj_exit_guards: its else branch), and the statements of a block after `if cond: break` (or
+ * continue, return) whose cond pj_exit_guards takes (`if n >= max_iter or done: break`).
+ * in_region: b is (inside) such a region. */
 static bool pj_steps_guarded(PjNarrowCtx *c, const PjBlock *b, int v, bool in_region) {
   for (int i = 0; i < b->count; i++) {
     const PjStmt *s = b->stmts[i];
     int w;
     switch (s->kind) {
+    case PJ_ST_ASSIGN:
     case PJ_ST_AUGASSIGN:
       if (pj_is_step(s, &w) && w == v && !in_region) return false;
       break;
     case PJ_ST_IF: {
+      bool exit_guard = pj_exit_guards(c, s->if_.cond, v);
       bool guard = pj_guards(c, s->if_.cond, v) && pj_count_defs(&s->if_.then, v) == 1;
       if (!pj_steps_guarded(c, &s->if_.then, v, guard || in_region)) return false;
-      if (!pj_steps_guarded(c, &s->if_.orelse, v, in_region)) return false;
+      bool other = exit_guard && pj_count_defs(&s->if_.orelse, v) == 1;
+      if (!pj_steps_guarded(c, &s->if_.orelse, v, other || in_region)) return false;
+      PjBlock rest = {b->stmts + i + 1, b->count - i - 1};
+      if (!in_region && exit_guard && pj_leaves(&s->if_.then) && pj_count_defs(&rest, v) == 1)
+        return pj_steps_guarded(c, &rest, v, true);
       break;
     }
     case PJ_ST_WHILE: {
@@ -269,10 +332,13 @@ static bool pj_plain_fit(PjNarrowCtx *c, const PjBlock *b, int v) {
   for (int i = 0; i < b->count; i++) {
     const PjStmt *s = b->stmts[i];
     switch (s->kind) {
-    case PJ_ST_ASSIGN:
+    case PJ_ST_ASSIGN: {
+      int w;
+      if (pj_is_step(s, &w)) break; /* `v = v + 1`: a step, judged by pj_steps_guarded */
       for (int k = 0; k < s->assign.ntargets; k++)
         if (pj_is_var(s->assign.targets[k], v) && !pj_fits(c, s->assign.value)) return false;
       break;
+    }
     case PJ_ST_IF:
       if (!pj_plain_fit(c, &s->if_.then, v) || !pj_plain_fit(c, &s->if_.orelse, v)) return false;
       break;
