@@ -510,6 +510,70 @@ def test_exit_tests_that_do_not_bound_the_counter(tmp_path):
     assert min(a, b, s + 6, d) > I32_MAX
 
 
+# ---- device functions' parameters and results --------------------------------------------------
+
+DEVICE_RANGES = """
+@cuda.jit(device=True)
+def first_past(s, n, lim):
+    for i in range(s, n):
+        if i - s >= lim:
+            return i
+    return n
+
+@cuda.jit(device=True)
+def through(s, n, lim):
+    return first_past(s, n, lim)
+
+@cuda.jit(device=True)
+def shared(s, n, lim):
+    for i in range(s, n):
+        if i - s >= lim:
+            return i
+    return n
+
+@cuda.jit(device=True)
+def last_of(n):
+    t = 0
+    for i in range(n):
+        t = i
+    return t
+
+@cuda.jit
+def k(out, s, n, lim):
+    out[0] = first_past(s, n, lim)
+    out[1] = through(s, n, lim)
+    out[2] = shared(s, n, lim)
+    out[3] = shared(s, n + 5, lim)
+    out[4] = last_of(n - s)
+    out[5] = shared(n - 9, n + lim, 100)
+"""
+
+
+def device_ranges_ref(s, n, lim):
+    def first_past(s, n, lim):
+        for i in range(s, n):
+            if i - s >= lim:
+                return i
+        return n
+    return [first_past(s, n, lim), first_past(s, n, lim), first_past(s, n, lim), first_past(s, n + 5, lim),
+            max(n - s - 1, 0), first_past(n - 9, n + lim, 100)]
+
+
+@pytest.mark.parametrize("s,n,lim", [
+    (I32_MAX - 7, I32_MAX, 100),       # narrow: loops to 2**31-1
+    (I32_MAX - 7, I32_MAX, 3),         # narrow: returns from inside the loop
+    (I32_MAX - 7, 2**31 + 5, 100),     # a bound above int32: the 64-bit variant, values past 2**31
+    (I32_MAX - 7, 2**31 + 5, 9),       # ... returned from inside the loop, past 2**31
+    (I32_MIN, I32_MIN + 5, 100),       # narrow, at the bottom edge
+    (I32_MIN - 3, I32_MIN + 5, 4),     # a start below int32
+])
+def test_device_function_ranges_bounded_by_their_callers(tmp_path, s, n, lim):
+    # first_past and through are called only with the kernel's arguments (32-bit counters and
+    # results where they fit); shared is also called with n + 5 and n + lim, which may not fit
+    got = run(tmp_path, DEVICE_RANGES, poison(6), s, n, lim)
+    assert got["out"].tolist() == device_ranges_ref(s, n, lim)
+
+
 # ---- casts in guards and compares --------------------------------------------------------------
 
 @pytest.mark.parametrize("cast,bits,signed,bound", [("np.int16", 16, True, 1000), ("np.int8", 8, True, 100),
