@@ -574,6 +574,45 @@ def test_device_function_ranges_bounded_by_their_callers(tmp_path, s, n, lim):
     assert got["out"].tolist() == device_ranges_ref(s, n, lim)
 
 
+# ---- 32-bit offsets of array elements ------------------------------------------------------------
+
+def test_element_offsets_of_two_and_three_axis_arrays(tmp_path):
+    # negative indices (wrapped as numba does), a row of a 3-D array, a local 2-D array, a strided
+    # view (64-bit offsets) and a 1-D array, each checked against NumPy's indexing
+    src = """
+    @cuda.jit
+    def k(a, c, out, lo):
+        i = cuda.threadIdx.x
+        j = cuda.threadIdx.y
+        n, m = a.shape
+        if i < n and j < m:
+            loc = cuda.local.array((4, 5), int64)
+            loc[i % 4, j % 5] = a[i, j]
+            row = c[1]
+            v = a[::2, ::-1]
+            x = a[i - 1, j] + 10 * a[-1 - i, m - 1 - j] + 100 * row[i % 3, j % 4 - 4]
+            x += 1000 * c[lo - 1, i % 3, -1] + 10000 * loc[i % 4, j % 5] + 100000 * v[i // 2, j]
+            if i < a.shape[0] - 1 and j + 1 < a.shape[1]:
+                x += 1000000 * a[i + 1, j + 1]
+            out[i, j] = x
+    """
+    a = (np.arange(7 * 6, dtype=np.int64).reshape(7, 6) * 3) % 17 - 8
+    c = (np.arange(2 * 3 * 4, dtype=np.int64).reshape(2, 3, 4) * 5) % 13 - 6
+    out = np.full(a.shape, POISON, np.int64)
+    got = run(tmp_path, src, a, c, out, 0, block=(7, 6))
+    n, m = a.shape
+    ref = np.zeros_like(a)
+    v = a[::2, ::-1]
+    for i in range(n):
+        for j in range(m):
+            x = a[i - 1, j] + 10 * a[-1 - i, m - 1 - j] + 100 * c[1][i % 3, j % 4 - 4]
+            x += 1000 * c[-1, i % 3, -1] + 10000 * a[i, j] + 100000 * v[i // 2, j]
+            if i < n - 1 and j + 1 < m:
+                x += 1000000 * a[i + 1, j + 1]
+            ref[i, j] = x
+    np.testing.assert_array_equal(got["out"], ref)
+
+
 # ---- casts in guards and compares --------------------------------------------------------------
 
 @pytest.mark.parametrize("cast,bits,signed,bound", [("np.int16", 16, True, 1000), ("np.int8", 8, True, 100),
