@@ -175,7 +175,10 @@ typedef struct PjNarrowCtx {
   const bool *params;   /* its parameters known to fit in int32 (integers) or to be small (arrays), or NULL */
   const bool *rets;     /* per specialisation: it returns an int64 that fits in int32, or NULL */
   int depth;
+  int budget;           /* expressions one question may still look at (names followed make a tree) */
 } PjNarrowCtx;
+
+enum { PJ_NARROW_BUDGET = 4096 };
 
 /* The values an integer expression may take, both ends included. */
 typedef struct PjRange {
@@ -188,6 +191,7 @@ static bool pj_range(PjNarrowCtx *c, const PjExpr *e, PjRange *r);
 
 static bool pj_fits(PjNarrowCtx *c, const PjExpr *e) {
   PjRange r;
+  c->budget = PJ_NARROW_BUDGET;
   return pj_range(c, e, &r) && r.lo >= INT32_MIN && r.hi <= INT32_MAX;
 }
 
@@ -379,7 +383,7 @@ static bool pj_form_range(PjNarrowCtx *c, const PjExpr *e, PjRange *r) {
 /* The values integer expression e may take: those of its form where its type holds them all,
  * else those of its type when narrower than 64 bits. */
 static bool pj_range(PjNarrowCtx *c, const PjExpr *e, PjRange *r) {
-  if (!e || !e->type || e->type->kind != PJ_TY_SCALAR || c->depth >= 16) return false;
+  if (!e || !e->type || e->type->kind != PJ_TY_SCALAR || c->depth >= 16 || --c->budget < 0) return false;
   PjDtype d = e->type->dtype;
   if (d != PJ_BOOL && !pj_dtype_is_int(d)) return false;
   c->depth++;
@@ -395,7 +399,7 @@ static bool pj_range(PjNarrowCtx *c, const PjExpr *e, PjRange *r) {
  * of that size, a view of one (a slice, a row) or a reshape of one, and a variable assigned once
  * from one. */
 static bool pj_array_small(PjNarrowCtx *c, const PjExpr *e) {
-  if (!e || !e->type || e->type->kind != PJ_TY_ARRAY || c->depth >= 16) return false;
+  if (!e || !e->type || e->type->kind != PJ_TY_ARRAY || c->depth >= 16 || --c->budget < 0) return false;
   c->depth++;
   bool ok = false;
   switch (e->kind) {
@@ -443,6 +447,7 @@ bool pj_cg_fits_i32(PjCg *g, const PjExpr *e) {
 bool pj_cg_array_small(PjCg *g, const PjExpr *e) {
   if (g->host || !g->narrow_defs) return false;
   PjNarrowCtx c = pj_ctx_of(g);
+  c.budget = PJ_NARROW_BUDGET;
   return pj_array_small(&c, e);
 }
 
@@ -674,6 +679,7 @@ static bool pj_scan_call(const PjExpr *e, void *p) {
     if (!known[k]) continue;
     const PjExpr *a = k < e->call.nargs ? e->call.args[k] : NULL;
     const PjType *t = sp->args[k];
+    s->c->budget = PJ_NARROW_BUDGET;
     bool ok = a && t && (t->kind == PJ_TY_ARRAY ? pj_array_small(s->c, a) : pj_fits(s->c, a));
     if (!ok) {
       known[k] = false;
