@@ -125,11 +125,58 @@ void pj_cg_check_index(PjCg *g, PjLoc loc, int k, LLVMValueRef i, LLVMValueRef e
 
 static LLVMValueRef pj_view_element_addr(PjCg *g, const PjExpr *base, const PjExpr *ix, PjLoc loc);
 
+/* GPU, index e (its value v) of an array with fewer than 2**31 elements (narrow.c), wrapped like
+ * numba's when negative, in 32 bits: an index in bounds, before or after the wrap, lies in
+ * (-2**31, 2**31), where its low 32 bits are the index itself; any other is out of bounds,
+ * undefined in numba without debug=True (which keeps 64-bit indices and checks them). An index
+ * in the int32 range is wrapped in 32 bits; another (cuda.grid's x) in 64, where LLVM may know it
+ * is never negative (its low 32 bits alone are not). */
+static LLVMValueRef pj_index_value32(PjCg *g, const PjExpr *e, LLVMValueRef v, const PjType *t, LLVMValueRef extent,
+                                     LLVMValueRef extent32) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx);
+  if (!pj_cg_fits_i32(g, e)) return LLVMBuildTrunc(g->b, pj_cg_index_value(g, v, t, extent), i32, "");
+  LLVMValueRef i = LLVMBuildTrunc(g->b, pj_cg_convert_scalar(g, v, t->dtype, PJ_INT64), i32, "");
+  if (!pj_dtype_is_signed(t->dtype)) return i;
+  if (LLVMIsAConstantInt(i) && LLVMConstIntGetSExtValue(i) >= 0) return i;
+  LLVMValueRef neg = LLVMBuildICmp(g->b, LLVMIntSLT, i, LLVMConstInt(i32, 0, 0), "");
+  return LLVMBuildSelect(g->b, neg, LLVMBuildAdd(g->b, i, extent32, ""), i, "wrapped");
+}
+
 /* The address of arr[index...] (C order); a NULL index means element 0. */
 LLVMValueRef pj_cg_element_addr(PjCg *g, const PjExpr *base, const PjExpr *ix, PjLoc loc) {
   const PjType *at = base->type;
   if (at->kind == PJ_TY_POINTER) return pj_cg_pointer_addr(g, base, ix);
   if (at->layout == 'A') return pj_view_element_addr(g, base, ix, loc);
+  /* GPU, a C array of 2 or more axes with fewer than 2**31 elements (narrow.c): the offset of an
+   * element in bounds, ((i * n1 + j) * n2 + k), is below 2**31 at every step, so it is computed in
+   * 32 bits (without wrapping) and widened once, as nvcc does `(long)(i * m + j)`: one 32-bit
+   * multiply-add a row instead of a 64-bit multiply */
+  if (ix && at->ndim >= 2 && !g->checks && pj_cg_array_small(g, base)) {
+    LLVMValueRef arr = pj_cg_expr(g, base);
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx);
+    LLVMValueRef tuple = ix->kind != PJ_EX_TUPLE && ix->type->kind == PJ_TY_TUPLE ? pj_cg_expr(g, ix) : NULL;
+    LLVMValueRef linear = NULL;
+    for (int k = 0; k < at->ndim; k++) {
+      LLVMValueRef extent = pj_cg_array_dim(g, arr, k), extent32 = LLVMBuildTrunc(g->b, extent, i32, "");
+      const PjExpr *item = ix->kind == PJ_EX_TUPLE ? ix->tuple.items[k] : tuple ? NULL : ix; /* NULL: an item of a tuple value */
+      LLVMValueRef raw = tuple ? LLVMBuildExtractValue(g->b, tuple, (unsigned)k, "") : pj_cg_expr(g, item);
+      LLVMValueRef i = pj_index_value32(g, item, raw, tuple ? ix->type->items[k] : item->type, extent, extent32);
+      if (linear) {
+        linear = LLVMBuildMul(g->b, linear, extent32, "");
+        LLVMSetNSW(linear, 1);
+        LLVMSetNUW(linear, 1);
+        linear = LLVMBuildAdd(g->b, linear, i, "");
+        LLVMSetNSW(linear, 1);
+        LLVMSetNUW(linear, 1);
+      } else {
+        linear = i;
+      }
+    }
+    linear = LLVMBuildZExt(g->b, linear, pj_cg_i64(g), "");
+    LLVMSetNNeg(linear, 1);
+    LLVMValueRef data = LLVMBuildExtractValue(g->b, arr, 0, "");
+    return LLVMBuildInBoundsGEP2(g->b, pj_cg_mem_dtype(g, at->dtype), data, &linear, 1, "");
+  }
   LLVMValueRef arr = pj_cg_expr(g, base);
   LLVMValueRef linear = ix ? NULL : LLVMConstInt(pj_cg_i64(g), 0, 0);
   LLVMValueRef tuple = NULL;

@@ -78,6 +78,11 @@ struct PjCg {
   bool narrow;                    /* integer arguments and array extents fit in int32 (PjBackendOptions) */
   bool *narrow_vars;              /* GPU: variables of g->f kept in 32 bits (narrow.c) */
   struct PjVarDefs *narrow_defs;  /* how each variable of g->f is assigned (narrow.c) */
+  bool *narrow_params;            /* GPU: parameters of g->f known to fit in int32, arrays known small (narrow.c) */
+  bool **spec_params;             /* GPU: per specialisation, the parameters every call passes such a value
+                                   * (pj_cg_narrow_specs), or NULL */
+  bool *spec_rets;                /* GPU: per specialisation, its int64 result fits in int32: returned as an i32
+                                   * (pj_cg_narrow_specs), or NULL */
   int top_stmt;                   /* the statement of g->f's body being emitted, or one of its parts */
   struct PjWalks *walks;          /* the bounded while loops of g->f (walks.c), made when first asked */
   const PjFile *file;
@@ -267,6 +272,14 @@ const char *pj_libdevice_host_symbol(size_t i, void **addr);
 /* narrow.c: which int64 values of g->f provably fit in int32 (GPU only; see the file). */
 void pj_cg_narrow_begin(PjCg *g); /* with the slots of g->f */
 void pj_cg_narrow_end(PjCg *g);
+/* Before the device functions are declared (g->specs set): which parameters of each one every
+ * call passes an integer that fits in int32, or an array of fewer than 2**31 elements, and whose
+ * int64 results fit (a kernel launched only: the device ABI's callers are unknown).
+ * pj_cg_narrow_specs_free when every function is made. */
+void pj_cg_narrow_specs(PjCg *g);
+void pj_cg_narrow_specs_free(PjCg *g);
+/* GPU, narrow.c: an array with fewer than 2**31 elements (see the file) */
+bool pj_cg_array_small(PjCg *g, const PjExpr *e);
 bool pj_cg_fits_i32(PjCg *g, const PjExpr *e);
 /* schedule.c: loads from global memory moved up to the start of their block (GPU, after -O). */
 void pj_hoist_loads(LLVMModuleRef mod);
@@ -342,6 +355,11 @@ typedef struct PjVarDefs {
   int unpacked;        /* assignments of one item of a tuple of values (`a, b = x, y`) */
   const PjExpr *value; /* the value of a plain or unpacked assignment (the last seen) */
   int top;             /* its statement's index in the function's body when it is one, else -1 */
+  int item;            /* an unpacked item of cuda.grid(n) or cuda.gridsize(n) (value): which one; else -1 */
+  int fors;            /* of the others, the range() loops whose variable it is */
+  const PjExpr *iter;  /* the range() of the last of those */
+  int shapes;          /* of the others, the names an array's shape is unpacked into (`h, w = a.shape`) */
+  const PjExpr *shape_of; /* the array of the last of those */
 } PjVarDefs;
 PjVarDefs *pj_var_defs(const PjFunc *f); /* one per variable, malloc'd (NULL: out of memory) */
 int pj_count_defs(const PjBlock *b, int v); /* assignments to v anywhere in b */

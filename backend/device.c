@@ -32,6 +32,7 @@ static LLVMTypeRef pj_spec_type(PjCg *g, const PjSpec *s) {
   }
   const PjType *rt = s->typed->ret_type;
   LLVMTypeRef ret = rt->kind == PJ_TY_VOID ? LLVMVoidTypeInContext(g->ctx) : pj_cg_type(g, rt);
+  if (g->spec_rets && g->spec_rets[s->id]) ret = LLVMInt32TypeInContext(g->ctx); /* an int64 that fits (narrow.c) */
   return LLVMFunctionType(ret, params, (unsigned)n, 0);
 }
 
@@ -135,6 +136,7 @@ LLVMValueRef pj_cg_call_spec(PjCg *g, const PjExpr *e) {
     for (int d = 0; d < 3; d++) args[n++] = g->cpu_tid[d];
   }
   LLVMValueRef r = LLVMBuildCall2(g->b, g->spec_types[s->id], g->spec_fns[s->id], args, (unsigned)n, "");
+  if (g->spec_rets && g->spec_rets[s->id]) r = LLVMBuildSExt(g->b, r, pj_cg_type(g, s->typed->ret_type), "");
   if (g->checks) pj_cg_stop_if_failed(g);
   return s->typed->ret_type->kind == PJ_TY_VOID ? NULL : r;
 }
@@ -178,7 +180,9 @@ static void pj_define_spec(PjCg *g, const PjSpec *s) {
   pj_cg_function_body(g);
   if (!LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(g->b))) LLVMBuildBr(g->b, g->ret);
   LLVMPositionBuilderAtEnd(g->b, g->ret);
-  if (g->ret_slot) LLVMBuildRet(g->b, LLVMBuildLoad2(g->b, pj_cg_type(g, rt), g->ret_slot, ""));
+  LLVMValueRef result = g->ret_slot ? LLVMBuildLoad2(g->b, pj_cg_type(g, rt), g->ret_slot, "") : NULL;
+  if (result && g->spec_rets && g->spec_rets[s->id]) result = LLVMBuildTrunc(g->b, result, LLVMInt32TypeInContext(g->ctx), "");
+  if (result) LLVMBuildRet(g->b, result);
   else LLVMBuildRetVoid(g->b);
   LLVMDisposeBuilder(g->alloca_b);
   free(g->slots);

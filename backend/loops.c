@@ -410,12 +410,20 @@ void pj_cg_for(PjCg *g, const PjStmt *s) {
     LLVMBuildBr(g->b, chunk);
   }
   LLVMPositionBuilderAtEnd(g->b, body);
-  if (kt != t) k = LLVMBuildZExt(g->b, k, t, "");
   /* nonneg: said outright too, as LLVM does not follow the counter through the chunks */
   LLVMValueRef value;
   if (walk) { /* below stop, never negative */
+    if (kt != t) k = LLVMBuildZExt(g->b, k, t, "");
     value = LLVMBuildLoad2(g->b, t, walk, "i");
     pj_cg_assume_nonneg(g, value);
+  } else if (kt != t) {
+    /* start + k * step lies between start and stop, both in the int32 range: computed in 32 bits
+     * (modulo 2**32, exact once sign-extended), the loop has one 32-bit induction variable where
+     * LLVM would otherwise widen the counter to the loop variable's 64 bits */
+    LLVMValueRef i32v = pj_range_value(g, LLVMBuildTrunc(g->b, start, kt, ""), k, LLVMBuildTrunc(g->b, step, kt, ""),
+                                       nonneg, false);
+    value = LLVMBuildSExt(g->b, i32v, t, "i");
+    if (nonneg) pj_cg_assume_nonneg(g, value);
   } else {
     value = pj_range_value(g, start, k, step, nonneg, nonneg);
   }
@@ -426,6 +434,7 @@ void pj_cg_for(PjCg *g, const PjStmt *s) {
   LLVMValueRef cur = LLVMBuildLoad2(g->b, kt, counter, "");
   LLVMValueRef next = LLVMBuildAdd(g->b, cur, LLVMConstInt(kt, 1, 0), "");
   if (kt != t) LLVMSetNUW(next, 1); /* below count, itself below 2**32 */
+  if (kt != t && nonneg) LLVMSetNSW(next, 1); /* and below 2**31: start >= 0, stop in the int32 range */
   if (nonneg && kt == t) { /* at most count <= stop - start <= 2**63 - 1 */
     LLVMSetNUW(next, 1);
     LLVMSetNSW(next, 1);

@@ -356,22 +356,24 @@ LLVMValueRef pj_compare_pair(PjCg *g, PjCmpOp op, LLVMValueRef a, const PjType *
   return LLVMBuildICmp(g->b, s ? sp[op] : up[op], a, b, "");
 }
 
+/* One pair of a comparison: where both operands are int64 values in the int32 range (narrow.c),
+ * one 32-bit compare instead of two halves. */
+static LLVMValueRef pj_compare_link(PjCg *g, PjCmpOp op, LLVMValueRef a, const PjExpr *ea, LLVMValueRef b, const PjExpr *eb) {
+  const PjType *ta = ea->type, *tb = eb->type;
+  if (ta->kind == PJ_TY_SCALAR && tb->kind == PJ_TY_SCALAR && ta->dtype == PJ_INT64 && tb->dtype == PJ_INT64 &&
+      pj_cg_fits_i32(g, ea) && pj_cg_fits_i32(g, eb)) {
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx);
+    const PjType *t32 = pj_type_scalar(PJ_INT32);
+    return pj_compare_pair(g, op, LLVMBuildTrunc(g->b, a, i32, ""), t32, LLVMBuildTrunc(g->b, b, i32, ""), t32);
+  }
+  return pj_compare_pair(g, op, a, ta, b, tb);
+}
+
 /* a < b <= c: each operand evaluated once, and the chain stops at the first false pair. */
 LLVMValueRef pj_cg_compare(PjCg *g, const PjExpr *e) {
   LLVMValueRef prev = pj_cg_expr(g, e->cmp.operands[0]);
-  if (e->cmp.n == 1) {
-    LLVMValueRef next = pj_cg_expr(g, e->cmp.operands[1]);
-    const PjType *ta = e->cmp.operands[0]->type, *tb = e->cmp.operands[1]->type;
-    if (ta->kind == PJ_TY_SCALAR && tb->kind == PJ_TY_SCALAR && ta->dtype == PJ_INT64 && tb->dtype == PJ_INT64 &&
-        pj_cg_fits_i32(g, e->cmp.operands[0]) && pj_cg_fits_i32(g, e->cmp.operands[1])) {
-      /* both in the int32 range (narrow.c): one 32-bit compare instead of two halves */
-      LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx);
-      const PjType *t32 = pj_type_scalar(PJ_INT32);
-      return pj_compare_pair(g, e->cmp.ops[0], LLVMBuildTrunc(g->b, prev, i32, ""), t32,
-                             LLVMBuildTrunc(g->b, next, i32, ""), t32);
-    }
-    return pj_compare_pair(g, e->cmp.ops[0], prev, ta, next, tb);
-  }
+  if (e->cmp.n == 1)
+    return pj_compare_link(g, e->cmp.ops[0], prev, e->cmp.operands[0], pj_cg_expr(g, e->cmp.operands[1]), e->cmp.operands[1]);
   LLVMBasicBlockRef done = pj_cg_block_new(g, "chain.end");
   LLVMTypeRef i1 = LLVMInt1TypeInContext(g->ctx);
   LLVMValueRef *phi_vals = malloc(sizeof(LLVMValueRef) * (size_t)e->cmp.n);
@@ -379,7 +381,7 @@ LLVMValueRef pj_cg_compare(PjCg *g, const PjExpr *e) {
   int np = 0;
   for (int i = 0; i < e->cmp.n; i++) {
     LLVMValueRef next = pj_cg_expr(g, e->cmp.operands[i + 1]);
-    LLVMValueRef c = pj_compare_pair(g, e->cmp.ops[i], prev, e->cmp.operands[i]->type, next, e->cmp.operands[i + 1]->type);
+    LLVMValueRef c = pj_compare_link(g, e->cmp.ops[i], prev, e->cmp.operands[i], next, e->cmp.operands[i + 1]);
     if (i == e->cmp.n - 1) {
       phi_vals[np] = c;
       phi_blocks[np++] = LLVMGetInsertBlock(g->b);

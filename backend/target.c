@@ -1587,11 +1587,15 @@ PjCode *pj_backend_compile(const PjModule *m, const PjFunc *f, const PjArgType *
   pj_set_layout(g.mod, tm);
   g.b = LLVMCreateBuilderInContext(g.ctx);
   if ((o->lineinfo || o->debug) && cuda) pj_di_begin(&g, &m->file, o->debug, o->opt_level > 0);
+  g.specs = specs;
+  g.nspecs = nspecs;
+  if (cuda && o->abi == PJ_ABI_KERNEL) pj_cg_narrow_specs(&g); /* device functions called only from the kernel */
   pj_cg_declare_specs(&g, specs, nspecs);
   if (cuda && o->abi != PJ_ABI_KERNEL) pj_build_nvptx_device(&g, code->entry, o);
   else if (cuda) pj_build_nvptx_kernel(&g, code->entry, args, nargs);
   else pj_build_host_kernel(&g, code->entry, args, nargs);
   pj_cg_define_specs(&g);
+  pj_cg_narrow_specs_free(&g);
   pj_cg_walks_free(&g);
   pj_di_end(&g);
   if (o->fastmath && cuda) pj_set_fastmath(&g);

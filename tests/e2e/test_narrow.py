@@ -368,6 +368,251 @@ def test_counters_and_ranges_in_device_functions(tmp_path):
     assert out["out"].tolist() == [n, n + 3, m, span(s, n), span(s, m), min(s + 8, m), min(s + 8, n), m]
 
 
+# ---- other ways of writing a guarded counter ---------------------------------------------------
+
+STYLES = """
+@cuda.jit
+def k(out, lim, s, n):
+    i = s
+    while i < n:
+        if i - s >= lim[0]:
+            break
+        i = i + 1
+    out[0] = i
+    c = s
+    while True:
+        if c >= n or c - s >= lim[1]:
+            break
+        c += 1
+    out[1] = c
+    d = s
+    while True:
+        if not (d < n):
+            break
+        d = 1 + d
+        if d - s >= lim[2]:
+            break
+    out[2] = d
+    e = s
+    for r in range(30):
+        if e >= n:
+            out[5] += 1
+        else:
+            e += 1
+    out[3] = e
+    g = s
+    while s <= g < n:
+        g += 1
+        if g - s >= lim[3]:
+            break
+    out[4] = g
+    h = s
+    for r in range(40):
+        if n <= h:
+            continue
+        h = h + 1
+    out[6] = h
+"""
+
+
+def styles_ref(lim, s, n):
+    i = s
+    while i < n and i - s < lim[0]:
+        i += 1
+    c = s
+    while c < n and c - s < lim[1]:
+        c += 1
+    d = s
+    while d < n:
+        d += 1
+        if d - s >= lim[2]:
+            break
+    e, skipped = s, 0
+    for _ in range(30):
+        if e >= n:
+            skipped += 1
+        else:
+            e += 1
+    g = s
+    while s <= g < n:
+        g += 1
+        if g - s >= lim[3]:
+            break
+    h = s
+    for _ in range(40):
+        if h < n:
+            h += 1
+    return [i, c, d, e, g, skipped, h]
+
+
+@pytest.mark.parametrize("s,n,lim", [
+    (I32_MAX - 7, I32_MAX, [100, 100, 100, 100]),      # narrow: each counter ends at 2**31-1
+    (I32_MAX - 7, I32_MAX, [3, 2, 5, 1]),              # narrow: each leaves early
+    (I32_MAX - 7, I32_MAX + 5, [100, 100, 100, 100]),  # a bound above int32: the 64-bit path
+    (I32_MAX - 7, 2**31 + 5, [3, 9, 4, 2]),            # ... with early exits on both sides of 2**31
+    (I32_MIN, I32_MIN + 6, [100, 100, 100, 100]),      # narrow, at the bottom edge
+    (I32_MIN - 4, I32_MIN + 2, [100, 100, 100, 100]),  # a start below int32
+    (9, 4, [100, 100, 100, 100]),                      # no step at all
+])
+def test_counters_stepped_by_assignment_or_after_an_exit_test(tmp_path, s, n, lim):
+    # `i = i + 1`, `while True: if c >= n or ...: break`, `if not (d < n): break`, the else
+    # branch of `if e >= n:`, a chain `s <= g < n`, `if n <= h: continue` (narrow.c keeps each in
+    # 32 bits when n fits)
+    out = np.zeros(7, np.int64)
+    got = run(tmp_path, STYLES, out, np.array(lim, np.int64), s, n)
+    assert got["out"].tolist() == styles_ref(lim, s, n)
+
+
+def test_exit_tests_that_do_not_bound_the_counter(tmp_path):
+    # each of these counters passes n = 2**31-1 (a bound that fits): two steps after one exit
+    # test, an exit test joined by `and`, an `if v >= n:` that does not leave, a step of 2
+    src = """
+    @cuda.jit
+    def k(out, s, n):
+        a = s
+        while True:
+            if a >= n:
+                break
+            a += 1
+            a = a + 1
+        out[0] = a
+        b = s
+        r = 0
+        while True:
+            if b >= n and r >= 5:
+                break
+            b = b + 1
+            r += 1
+        out[1] = b
+        c = s
+        for q in range(6):
+            if c >= n:
+                out[4] = 1
+            c = c + 1
+        out[2] = c
+        d = s
+        while d < n:
+            d = d + 2
+        out[3] = d
+    """
+    s, n = I32_MAX - 1, I32_MAX
+    got = run(tmp_path, src, poison(5), s, n)
+    a = s
+    while a < n:
+        a += 2
+    b, r = s, 0
+    while not (b >= n and r >= 5):
+        b, r = b + 1, r + 1
+    d = s
+    while d < n:
+        d += 2
+    assert got["out"].tolist() == [a, b, s + 6, d, 1]
+    assert min(a, b, s + 6, d) > I32_MAX
+
+
+# ---- device functions' parameters and results --------------------------------------------------
+
+DEVICE_RANGES = """
+@cuda.jit(device=True)
+def first_past(s, n, lim):
+    for i in range(s, n):
+        if i - s >= lim:
+            return i
+    return n
+
+@cuda.jit(device=True)
+def through(s, n, lim):
+    return first_past(s, n, lim)
+
+@cuda.jit(device=True)
+def shared(s, n, lim):
+    for i in range(s, n):
+        if i - s >= lim:
+            return i
+    return n
+
+@cuda.jit(device=True)
+def last_of(n):
+    t = 0
+    for i in range(n):
+        t = i
+    return t
+
+@cuda.jit
+def k(out, s, n, lim):
+    out[0] = first_past(s, n, lim)
+    out[1] = through(s, n, lim)
+    out[2] = shared(s, n, lim)
+    out[3] = shared(s, n + 5, lim)
+    out[4] = last_of(n - s)
+    out[5] = shared(n - 9, n + lim, 100)
+"""
+
+
+def device_ranges_ref(s, n, lim):
+    def first_past(s, n, lim):
+        for i in range(s, n):
+            if i - s >= lim:
+                return i
+        return n
+    return [first_past(s, n, lim), first_past(s, n, lim), first_past(s, n, lim), first_past(s, n + 5, lim),
+            max(n - s - 1, 0), first_past(n - 9, n + lim, 100)]
+
+
+@pytest.mark.parametrize("s,n,lim", [
+    (I32_MAX - 7, I32_MAX, 100),       # narrow: loops to 2**31-1
+    (I32_MAX - 7, I32_MAX, 3),         # narrow: returns from inside the loop
+    (I32_MAX - 7, 2**31 + 5, 100),     # a bound above int32: the 64-bit variant, values past 2**31
+    (I32_MAX - 7, 2**31 + 5, 9),       # ... returned from inside the loop, past 2**31
+    (I32_MIN, I32_MIN + 5, 100),       # narrow, at the bottom edge
+    (I32_MIN - 3, I32_MIN + 5, 4),     # a start below int32
+])
+def test_device_function_ranges_bounded_by_their_callers(tmp_path, s, n, lim):
+    # first_past and through are called only with the kernel's arguments (32-bit counters and
+    # results where they fit); shared is also called with n + 5 and n + lim, which may not fit
+    got = run(tmp_path, DEVICE_RANGES, poison(6), s, n, lim)
+    assert got["out"].tolist() == device_ranges_ref(s, n, lim)
+
+
+# ---- 32-bit offsets of array elements ------------------------------------------------------------
+
+def test_element_offsets_of_two_and_three_axis_arrays(tmp_path):
+    # negative indices (wrapped as numba does), a row of a 3-D array, a local 2-D array, a strided
+    # view (64-bit offsets) and a 1-D array, each checked against NumPy's indexing
+    src = """
+    @cuda.jit
+    def k(a, c, out, lo):
+        i = cuda.threadIdx.x
+        j = cuda.threadIdx.y
+        n, m = a.shape
+        if i < n and j < m:
+            loc = cuda.local.array((4, 5), int64)
+            loc[i % 4, j % 5] = a[i, j]
+            row = c[1]
+            v = a[::2, ::-1]
+            x = a[i - 1, j] + 10 * a[-1 - i, m - 1 - j] + 100 * row[i % 3, j % 4 - 4]
+            x += 1000 * c[lo - 1, i % 3, -1] + 10000 * loc[i % 4, j % 5] + 100000 * v[i // 2, j]
+            if i < a.shape[0] - 1 and j + 1 < a.shape[1]:
+                x += 1000000 * a[i + 1, j + 1]
+            out[i, j] = x
+    """
+    a = (np.arange(7 * 6, dtype=np.int64).reshape(7, 6) * 3) % 17 - 8
+    c = (np.arange(2 * 3 * 4, dtype=np.int64).reshape(2, 3, 4) * 5) % 13 - 6
+    out = np.full(a.shape, POISON, np.int64)
+    got = run(tmp_path, src, a, c, out, 0, block=(7, 6))
+    n, m = a.shape
+    ref = np.zeros_like(a)
+    v = a[::2, ::-1]
+    for i in range(n):
+        for j in range(m):
+            x = a[i - 1, j] + 10 * a[-1 - i, m - 1 - j] + 100 * c[1][i % 3, j % 4 - 4]
+            x += 1000 * c[-1, i % 3, -1] + 10000 * a[i, j] + 100000 * v[i // 2, j]
+            if i < n - 1 and j + 1 < m:
+                x += 1000000 * a[i + 1, j + 1]
+            ref[i, j] = x
+    np.testing.assert_array_equal(got["out"], ref)
+
+
 # ---- casts in guards and compares --------------------------------------------------------------
 
 @pytest.mark.parametrize("cast,bits,signed,bound", [("np.int16", 16, True, 1000), ("np.int8", 8, True, 100),
