@@ -150,8 +150,11 @@ LLVMValueRef pj_cg_element_addr(PjCg *g, const PjExpr *base, const PjExpr *ix, P
   /* GPU, a C array of 2 or more axes with fewer than 2**31 elements (narrow.c): the offset of an
    * element in bounds, ((i * n1 + j) * n2 + k), is below 2**31 at every step, so it is computed in
    * 32 bits (without wrapping) and widened once, as nvcc does `(long)(i * m + j)`: one 32-bit
-   * multiply-add a row instead of a 64-bit multiply */
-  if (ix && at->ndim >= 2 && !g->checks && pj_cg_array_small(g, base)) {
+   * multiply-add a row instead of a 64-bit multiply. Not inside a loop: there the 64-bit offset
+   * becomes a pointer stepped by a row each iteration (LLVM's strength reduction), which a 32-bit
+   * offset widened at each access prevents (a column sum over range(n) rows: 1.19x nvcc's time
+   * with the 32-bit offset, 1.01x with the 64-bit one, on an H200) */
+  if (ix && at->ndim >= 2 && !g->checks && !g->loop_continue && pj_cg_array_small(g, base)) {
     LLVMValueRef arr = pj_cg_expr(g, base);
     LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx);
     LLVMValueRef tuple = ix->kind != PJ_EX_TUPLE && ix->type->kind == PJ_TY_TUPLE ? pj_cg_expr(g, ix) : NULL;
