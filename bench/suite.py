@@ -148,6 +148,17 @@ def cases(cp, quick):
     return out
 
 
+def checked_time(cp, spin, case, launch):
+    """case's kernel launched by `launch` on fresh outputs, checked against NumPy, then timed."""
+    o = case.make()
+    if case.reset:
+        case.reset(o)
+    launch(o)
+    cp.cuda.Device().synchronize()
+    case.check(o)   # correct before it is timed
+    return time_kernel(cp, spin, lambda: launch(o), (lambda: case.reset(o)) if case.reset else None)
+
+
 def time_kernel(cp, spin, launch, reset, reps=25):
     times = []
     start, stop = cp.cuda.Event(), cp.cuda.Event()
@@ -210,15 +221,8 @@ def main():
             "numba_args": lambda o, c=case: getattr(nb_args, c.name)[c.grid, c.block](*c.args_style(o)),
         }
         for impl, launch in impls.items():
-            if impl not in chosen:
-                continue
-            o = case.make()
-            if case.reset:
-                case.reset(o)
-            launch(o)
-            cp.cuda.Device().synchronize()
-            case.check(o)   # correct before it is timed
-            row[impl] = time_kernel(cp, spin, lambda: launch(o), (lambda: case.reset(o)) if case.reset else None)
+            if impl in chosen:
+                row[impl] = checked_time(cp, spin, case, launch)
         rows.append(row)
         print(f"{case.name:>14}: " + "  ".join(f"{k} {row[k]:.4f} ms" for k in chosen), flush=True)
     if rows and not only and {"pyjitc", "numba", "nvcc"} <= set(chosen):
@@ -248,11 +252,7 @@ def run_styles(cp, spin, mod_c, d, opts, only):
             "nvcc": lambda o, c=case: mod_c.get_function(NVCC_NAME.get(c.name, c.name))(c.grid, c.block, c.c_args(o)),
         }
         for impl, launch in impls.items():
-            o = case.make()
-            launch(o)
-            cp.cuda.Device().synchronize()
-            case.check(o)
-            row[impl] = time_kernel(cp, spin, lambda: launch(o), None)
+            row[impl] = checked_time(cp, spin, case, launch)
         rows.append(row)
         print(f"{case.name:>14}: " + "  ".join(f"{k} {row[k]:.4f} ms" for k in impls)
               + f"  pyjitc/nvcc {row['pyjitc'] / row['nvcc']:.3f}  numba/nvcc {row['numba'] / row['nvcc']:.3f}", flush=True)
