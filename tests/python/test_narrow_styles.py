@@ -203,3 +203,40 @@ def test_three_axis_indices_and_negative_ones(rng):
     ii, jj, kk = np.meshgrid(*(np.arange(s) for s in shape), indexing="ij")
     ref = c + 10 * c[-1, jj, -1 - kk] + 100 * c[ii, (-ii) % shape[1], kk] + 1000 * c[ii, shape[1] - 1 - jj, kk]
     np.testing.assert_array_equal(out, ref)
+
+
+# The narrow promise includes the launch's grid: fewer than 2**31 threads (gridDim.d * blockDim.d)
+# along each axis, so that cuda.grid's x fits in int32. A launcher past that must pick the 64-bit
+# variant. Launching 2**31 threads is too slow for a test (the CPU executor runs each), so the
+# compile callback reports the launcher's choice and stops the launch before anything runs.
+@cuda.jit
+def _grid_x(out, n):
+    i = cuda.grid(1)
+    if i < n:
+        out[i] = i
+
+
+class _Chosen(Exception):
+    pass
+
+
+@pytest.mark.parametrize("grid, block, narrow", [
+    ((2**21 - 1, 1), (1024, 1), True),    # 2**31 - 1024 threads along x
+    ((2**21, 1), (1024, 1), False),       # 2**31
+    (2**31 - 1, 1, True),
+    (2**30, 2, False),
+    ((1, 2**21), (1, 1024), False),       # along y (more than a GPU takes: never launched here)
+    ((1, 1, 2**16), (1, 1, 2**15), False),  # along z
+    ((2**20, 2**10, 2**10), (2**10, 2, 2), True),  # many threads in all, each axis below 2**31
+])
+def test_a_grid_of_2_31_threads_along_an_axis_takes_the_64_bit_variant(monkeypatch, grid, block, narrow):
+    seen = []
+
+    def compile_for(types, noalias=False, narrow=False):
+        seen.append(narrow)
+        raise _Chosen()
+
+    monkeypatch.setattr(_grid_x, "_for_types", compile_for)
+    with pytest.raises(_Chosen):
+        _grid_x[grid, block](np.zeros(4, np.int64), 4)
+    assert seen == [narrow]
