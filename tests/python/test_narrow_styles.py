@@ -301,7 +301,8 @@ def test_a_grid_of_2_31_threads_along_an_axis_takes_the_64_bit_variant(monkeypat
         seen.append(narrow)
         raise _Chosen()
 
-    monkeypatch.setattr(_grid_x, "_for_types", compile_for)
+    k = cuda.jit(_grid_x.py_func)  # a dispatcher of its own: no launcher or kernel cached from elsewhere
+    monkeypatch.setattr(k, "_for_types", compile_for)
     with pytest.raises(_Chosen):
-        _grid_x[grid, block](np.zeros(4, np.int64), 4)
+        k[grid, block](np.zeros(4, np.int64), 4)
     assert seen == [narrow]
