@@ -20,7 +20,9 @@ typedef struct PjBackendOptions {
   bool lineinfo;          /* NVPTX: line tables (.loc) */
   bool noalias;           /* NVPTX: array pointer parameters are noalias (no two arrays overlap) */
   bool narrow;            /* NVPTX: integer arguments and array extents and sizes are below 2**31 in
-                           * magnitude: extents carry that range and counters bounded by them are 32-bit */
+                           * magnitude, and so are the launch's threads along each axis (gridDim.d *
+                           * blockDim.d): extents and cuda.grid's x carry that range, and counters
+                           * bounded by them are 32-bit */
   void *const *host_libraries; /* host: dlopen handles searched first for the functions the kernel declares */
   int nhost_libraries;
   int abi;                /* PjAbi: KERNEL, or NUMBA / C: device_fn alone as a .func (NVPTX) */

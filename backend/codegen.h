@@ -281,6 +281,8 @@ void pj_cg_narrow_specs_free(PjCg *g);
 /* GPU, narrow.c: an array with fewer than 2**31 elements (see the file) */
 bool pj_cg_array_small(PjCg *g, const PjExpr *e);
 bool pj_cg_fits_i32(PjCg *g, const PjExpr *e);
+/* GPU, narrow.c: the values integer expression e may take, both ends included, when known */
+bool pj_cg_int_range(PjCg *g, const PjExpr *e, int64_t *lo, int64_t *hi);
 /* schedule.c: loads from global memory moved up to the start of their block (GPU, after -O). */
 void pj_hoist_loads(LLVMModuleRef mod);
 /* halfops.c: a float comparison; on the GPU a 16-bit one keeps its source predicate for

@@ -305,6 +305,27 @@ static LLVMValueRef pj_cg_stride_count(PjCg *g, LLVMValueRef start, LLVMValueRef
   return count;
 }
 
+/* v, a value never negative, as an int64: itself, or zero-extended (nneg) from 32 bits */
+static LLVMValueRef pj_cg_widen_nonneg(PjCg *g, LLVMValueRef v) {
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(g->ctx);
+  if (LLVMTypeOf(v) == i64) return v;
+  LLVMValueRef w = LLVMBuildZExt(g->b, v, i64, "i");
+  if (LLVMIsAInstruction(w)) LLVMSetNNeg(w, 1);
+  return w;
+}
+
+/* GPU, narrow.c: range(start, stop[, step]) typed int64 whose start is never negative and whose
+ * step is positive by the values' ranges: under narrow, numba's 2-D grid-stride loops, `for x in
+ * range(x0, width, sx)` with x0 = blockDim.x * blockIdx.x + threadIdx.x and sx = gridDim.x *
+ * blockDim.x assigned before (pj_cg_range_nonneg's forms stop short of a product in a sum). */
+static bool pj_range_nonneg_narrow(PjCg *g, const PjExpr *it) {
+  int n = it->call.nargs;
+  int64_t lo, hi;
+  if (!g->narrow || it->type->dtype != PJ_INT64 || n < 2 || n > 3) return false;
+  if (!pj_cg_int_range(g, pj_cg_var_value(g, it->call.args[0]), &lo, &hi) || lo < 0) return false;
+  return n < 3 || (pj_cg_int_range(g, pj_cg_var_value(g, it->call.args[2]), &lo, &hi) && lo > 0);
+}
+
 /* GPU, a grid-stride range that gets no unroll count: the loop variable walks from start while
  * below stop, with no count of passes. The count exists for the unroller; worked out here it
  * costs a division in every thread that makes more than one pass, and in a loop inside another
@@ -326,12 +347,12 @@ static void pj_cg_stride_walk(PjCg *g, const PjStmt *s, LLVMValueRef start, LLVM
   LLVMPositionBuilderAtEnd(g->b, body);
   LLVMValueRef value = LLVMBuildLoad2(g->b, t, walk, "i");
   pj_cg_assume_nonneg(g, value);
-  pj_cg_store_var(g, s->for_.target, value, pj_type_scalar(PJ_INT64));
+  pj_cg_store_var(g, s->for_.target, pj_cg_widen_nonneg(g, value), pj_type_scalar(PJ_INT64));
   pj_cg_loop_body(g, &s->for_.body, latch, done);
   pj_cg_br(g, latch);
   LLVMPositionBuilderAtEnd(g->b, latch);
   LLVMValueRef next = LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, t, walk, ""), step, "");
-  LLVMSetNUW(next, 1);
+  LLVMSetNUW(next, 1); /* 32 bits: i and step below 2**31 */
   LLVMBuildStore(g->b, next, walk);
   pj_unroll_hint(g, LLVMBuildBr(g->b, head), 1); /* nor may LLVM count it to unroll it */
   LLVMPositionBuilderAtEnd(g->b, done);
@@ -344,23 +365,34 @@ void pj_cg_for(PjCg *g, const PjStmt *s) {
   PjDtype d = it->type->dtype;
   LLVMTypeRef t = pj_cg_dtype(g, d);
   int n = it->call.nargs;
-  bool nonneg = pj_cg_range_nonneg(g, it);
+  bool nonneg = pj_cg_range_nonneg(g, it) || pj_range_nonneg_narrow(g, it);
   LLVMValueRef start = n > 1 ? pj_cg_expr(g, it->call.args[0]) : LLVMConstInt(t, 0, 0);
   LLVMValueRef stop = pj_cg_expr(g, it->call.args[n > 1 ? 1 : 0]);
   LLVMValueRef step = n > 2 ? pj_cg_expr(g, it->call.args[2]) : LLVMConstInt(t, 1, 0);
   bool stride = nonneg && n > 2 && !LLVMIsAConstantInt(step);
+  /* bounds in the int32 range (narrow.c): at most 2**32 - 1 values, so the counter runs in 32
+   * bits, as nvcc's `int` counters do; the step too: the count is worked out in 32 bits, and a
+   * grid-stride loop's variable walks in 32 bits (below stop, and below 2**32 one step past it) */
+  bool bounds32 = d == PJ_INT64 && pj_cg_fits_i32(g, it->call.args[n > 1 ? 1 : 0]) && (n < 2 || pj_cg_fits_i32(g, it->call.args[0]));
+  bool all32 = bounds32 && (n < 3 || pj_cg_fits_i32(g, it->call.args[2]));
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(g->ctx);
+  LLVMValueRef start32 = all32 ? LLVMBuildTrunc(g->b, start, i32, "") : NULL;
+  LLVMValueRef stop32 = all32 ? LLVMBuildTrunc(g->b, stop, i32, "") : NULL;
+  LLVMValueRef step32 = all32 ? LLVMBuildTrunc(g->b, step, i32, "") : NULL;
   unsigned copies = stride && !g->host ? pj_cg_stride_copies(g, &s->for_.body) : 0;
   if (copies == 1) {
-    pj_cg_stride_walk(g, s, start, stop, step);
+    if (all32) pj_cg_stride_walk(g, s, start32, stop32, step32);
+    else pj_cg_stride_walk(g, s, start, stop, step);
     return;
   }
-  LLVMValueRef count = stride ? pj_cg_stride_count(g, start, stop, step) : pj_cg_range_count(g, start, stop, step, d);
-  /* bounds in the int32 range (narrow.c): at most 2**32 - 1 values, so the counter runs in 32
-   * bits, as nvcc's `int` counters do */
+  LLVMValueRef count = stride && all32 ? pj_cg_stride_count(g, start32, stop32, step32)
+                       : stride        ? pj_cg_stride_count(g, start, stop, step)
+                       : all32         ? pj_cg_range_count(g, start32, stop32, step32, PJ_INT32)
+                                       : pj_cg_range_count(g, start, stop, step, d);
   LLVMTypeRef kt = t;
-  if (d == PJ_INT64 && pj_cg_fits_i32(g, it->call.args[n > 1 ? 1 : 0]) && (n < 2 || pj_cg_fits_i32(g, it->call.args[0]))) {
-    kt = LLVMInt32TypeInContext(g->ctx);
-    count = LLVMBuildTrunc(g->b, count, kt, "");
+  if (bounds32) {
+    kt = i32;
+    if (!all32) count = LLVMBuildTrunc(g->b, count, kt, "");
   }
   LLVMValueRef counter = LLVMBuildAlloca(g->alloca_b, kt, "range.k");
   LLVMBuildStore(g->b, LLVMConstInt(kt, 0, 0), counter);
@@ -369,9 +401,10 @@ void pj_cg_for(PjCg *g, const PjStmt *s) {
    * variable itself, so a thread with one value (a grid of one thread per element) does not
    * multiply its way back to it */
   LLVMValueRef walk = NULL;
+  LLVMTypeRef wt = all32 ? i32 : t;
   if (stride && !g->host) {
-    walk = LLVMBuildAlloca(g->alloca_b, t, "range.i");
-    LLVMBuildStore(g->b, start, walk);
+    walk = LLVMBuildAlloca(g->alloca_b, wt, "range.i");
+    LLVMBuildStore(g->b, all32 ? start32 : start, walk);
   }
   LLVMBasicBlockRef head = pj_cg_block_new(g, "for.cond"), body = pj_cg_block_new(g, "for.body"),
                     latch = pj_cg_block_new(g, "for.inc"), done = pj_cg_block_new(g, "for.end");
@@ -413,9 +446,9 @@ void pj_cg_for(PjCg *g, const PjStmt *s) {
   /* nonneg: said outright too, as LLVM does not follow the counter through the chunks */
   LLVMValueRef value;
   if (walk) { /* below stop, never negative */
-    if (kt != t) k = LLVMBuildZExt(g->b, k, t, "");
-    value = LLVMBuildLoad2(g->b, t, walk, "i");
+    value = LLVMBuildLoad2(g->b, wt, walk, "i");
     pj_cg_assume_nonneg(g, value);
+    value = pj_cg_widen_nonneg(g, value);
   } else if (kt != t) {
     /* start + k * step lies between start and stop, both in the int32 range: computed in 32 bits
      * (modulo 2**32, exact once sign-extended), the loop has one 32-bit induction variable where
@@ -441,7 +474,7 @@ void pj_cg_for(PjCg *g, const PjStmt *s) {
   }
   LLVMBuildStore(g->b, next, counter);
   if (walk) /* past stop, perhaps wrapped, on the way out: not used then */
-    LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, t, walk, ""), step, ""), walk);
+    LLVMBuildStore(g->b, LLVMBuildAdd(g->b, LLVMBuildLoad2(g->b, wt, walk, ""), all32 ? step32 : step, ""), walk);
   LLVMValueRef backedge = LLVMBuildBr(g->b, head);
   if (walk) pj_unroll_hint(g, backedge, copies);
   LLVMPositionBuilderAtEnd(g->b, done);

@@ -6,7 +6,11 @@
  * tree, which int64 values cannot leave the int32 range, so that codegen may keep them in 32 bits
  * without changing any result:
  * - pj_cg_fits_i32: the values an integer expression may take (pj_range), from its form:
- *   constants, the thread/block geometry, cuda.grid's y and z (at most 65535 blocks of 1024),
+ *   constants, the thread/block geometry within the device's limits (threadIdx.z below 64,
+ *   blockIdx.y and .z below 65535, ...), cuda.grid's y and z (at most 65535 blocks of 1024);
+ *   under narrow, whose launch has fewer than 2**31 threads along x, the thread's x index and the
+ *   grid's x size (cuda.grid(1), cuda.gridsize(1), item 0 of grid(n) and gridsize(n), and
+ *   blockIdx.x * blockDim.x + threadIdx.x and gridDim.x * blockDim.x in any order: pj_geometry_x),
  *   values typed 32 bits or narrower, sums, differences and products of such values, floor
  *   division or remainder by a positive constant, negation, min/max, `a if c else b`; extents and
  *   sizes of arrays with fewer than 2**31 elements (pj_array_small: the kernel's arrays when the
@@ -23,7 +27,9 @@
  *   branch of `if v >= bound:`, or the rest of a block after `if v >= bound or ...: break` (or
  *   continue, return), with no other assignment to v in that region. Such a variable never
  *   exceeds the largest bound; codegen stores it in 32 bits and sign-extends it where it is read.
- * range() loops use pj_cg_fits_i32 on their bounds to run their hidden counter in 32 bits,
+ * range() loops use pj_cg_fits_i32 on their bounds to run their hidden counter in 32 bits (and,
+ * with a step that fits, never negative start and positive step by pj_cg_int_range, a grid-stride
+ * loop's variable: loops.c),
  * compares of two values that fit are 32-bit, and an element of a C array of 2 or more axes with
  * fewer than 2**31 elements has its offset computed in 32 bits (arrays.c). */
 #include <stdlib.h>
@@ -227,10 +233,90 @@ static bool pj_dtype_values(PjDtype d, PjRange *r) {
 
 /* Item `item` of cuda.grid(n) or cuda.gridsize(n) (n > 1), or the one value of grid(1) and
  * gridsize(1) (item 0). y and z: at most 65535 blocks of at most 1024 threads; x: up to
- * 2**31 - 1 blocks of 1024, beyond int32 (no launch promises less). */
-static bool pj_grid_range(bool size, int item, PjRange *r) {
-  if (item <= 0) return false;
-  *r = (PjRange){size ? 1 : 0, 65535 * 1024};
+ * 2**31 - 1 blocks of 1024, beyond int32 unless the launch promised fewer than 2**31 threads
+ * along x (narrow): then an index below that count, a count at most 2**31 - 1. */
+static bool pj_grid_range(PjNarrowCtx *c, bool size, int item, PjRange *r) {
+  if (item < 0 || (item == 0 && !c->g->narrow)) return false;
+  *r = item == 0 ? (PjRange){size ? 1 : 0, size ? INT32_MAX : INT32_MAX - 1} : (PjRange){size ? 1 : 0, 65535 * 1024};
+  return true;
+}
+
+/* ---- the thread geometry along x ------------------------------------------------------------
+ * blockIdx.x * blockDim.x + threadIdx.x and gridDim.x * blockDim.x may pass 2**31 (gridDim.x up to
+ * 2**31 - 1): their intervals say nothing better. Under narrow the launch promised that
+ * gridDim.x * blockDim.x is below 2**31, so that count fits, and so does a block's first index
+ * blockIdx.x * blockDim.x (at most the count less blockDim.x) and a thread's index (below the
+ * count): facts relating the values, found here by the expression's form, its operands in either
+ * order, through conversions that keep values and through names assigned once. */
+enum { PJ_GX_NONE, PJ_GX_TID, PJ_GX_NTID, PJ_GX_CTAID, PJ_GX_NCTAID, PJ_GX_FIRST, PJ_GX_INDEX, PJ_GX_COUNT };
+
+/* The x-axis quantity e is (PJ_GX_*); *named: a name was followed (which reads 0 before its
+ * assignment runs, so a count read through one may be 0). */
+static int pj_geometry_x(PjNarrowCtx *c, const PjExpr *e, int depth, bool *named) {
+  e = pj_strip_casts(e);
+  if (!e || depth > 8 || !e->type || e->type->kind != PJ_TY_SCALAR) return PJ_GX_NONE;
+  switch (e->kind) {
+  case PJ_EX_NAME: {
+    int v = e->name.var;
+    if (v < 0 || v >= c->f->nvars || c->f->vars[v].is_param) return PJ_GX_NONE;
+    const PjType *t = c->f->vars[v].type;
+    if (!t || t->kind != PJ_TY_SCALAR || !pj_dtype_is_int(t->dtype) || !pj_dtype_is_signed(t->dtype) ||
+        (t->dtype != PJ_INT64 && t->dtype != PJ_INT32))
+      return PJ_GX_NONE;
+    const PjVarDefs *d = &c->defs[v];
+    if (d->step || d->other || d->plain + d->unpacked != 1 || !d->value) return PJ_GX_NONE;
+    *named = true;
+    if (d->item >= 0) /* `x, y = cuda.grid(2)` */
+      return d->item != 0 || t->dtype != PJ_INT64 ? PJ_GX_NONE
+             : pj_grid_tuple(d->value, PJ_LOWER_GRIDSIZE) ? PJ_GX_COUNT : PJ_GX_INDEX;
+    return pj_geometry_x(c, d->value, depth + 1, named);
+  }
+  case PJ_EX_BUILTIN: {
+    const PjBuiltin *b = &pj_builtins[e->builtin.id];
+    switch (b->lower) {
+    case PJ_LOWER_TID: return b->dim == 0 ? PJ_GX_TID : PJ_GX_NONE;
+    case PJ_LOWER_NTID: return b->dim == 0 ? PJ_GX_NTID : PJ_GX_NONE;
+    case PJ_LOWER_CTAID: return b->dim == 0 ? PJ_GX_CTAID : PJ_GX_NONE;
+    case PJ_LOWER_NCTAID: return b->dim == 0 ? PJ_GX_NCTAID : PJ_GX_NONE;
+    case PJ_LOWER_GRID:
+    case PJ_LOWER_GRIDSIZE: /* cuda.grid(1), cuda.gridsize(1) (scalars) */
+      return b->lower == PJ_LOWER_GRID ? PJ_GX_INDEX : PJ_GX_COUNT;
+    default: return PJ_GX_NONE;
+    }
+  }
+  case PJ_EX_SUBSCRIPT: { /* cuda.grid(2)[0] */
+    const PjExpr *base = e->sub.base, *ix = pj_strip_casts(e->sub.index);
+    if (!ix || ix->kind != PJ_EX_INT || ix->big || ix->ival != 0) return PJ_GX_NONE;
+    return pj_grid_tuple(base, PJ_LOWER_GRID) ? PJ_GX_INDEX : pj_grid_tuple(base, PJ_LOWER_GRIDSIZE) ? PJ_GX_COUNT : PJ_GX_NONE;
+  }
+  case PJ_EX_BINARY: {
+    if (e->type->dtype != PJ_INT64 && e->type->dtype != PJ_INT32) return PJ_GX_NONE;
+    if (e->bin.op != PJ_OP_ADD && e->bin.op != PJ_OP_MUL) return PJ_GX_NONE;
+    int a = pj_geometry_x(c, e->bin.l, depth + 1, named), b = pj_geometry_x(c, e->bin.r, depth + 1, named);
+    if (a > b) { /* in order: PJ_GX_* values ascending */
+      int t = a;
+      a = b;
+      b = t;
+    }
+    if (e->bin.op == PJ_OP_MUL) {
+      if (a == PJ_GX_NTID && b == PJ_GX_CTAID) return PJ_GX_FIRST;
+      if (a == PJ_GX_NTID && b == PJ_GX_NCTAID) return PJ_GX_COUNT;
+      return PJ_GX_NONE;
+    }
+    return a == PJ_GX_TID && b == PJ_GX_FIRST ? PJ_GX_INDEX : PJ_GX_NONE;
+  }
+  default: return PJ_GX_NONE;
+  }
+}
+
+/* Under narrow, the range of an x-axis index or count that e is by its form (false: none). */
+static bool pj_geometry_range(PjNarrowCtx *c, const PjExpr *e, PjRange *r) {
+  if (!c->g->narrow) return false;
+  bool named = false;
+  int k = pj_geometry_x(c, e, 0, &named);
+  if (k == PJ_GX_FIRST || k == PJ_GX_INDEX) *r = (PjRange){0, INT32_MAX - 1};
+  else if (k == PJ_GX_COUNT) *r = (PjRange){named ? 0 : 1, INT32_MAX};
+  else return false;
   return true;
 }
 
@@ -260,7 +346,7 @@ static bool pj_var_range(PjNarrowCtx *c, int v, PjRange *r) {
   if (d->step) return false;
   bool ok;
   if (d->other == 0 && d->plain + d->unpacked == 1 && d->value) {
-    if (d->item >= 0) ok = pj_grid_range(pj_grid_tuple(d->value, PJ_LOWER_GRIDSIZE), d->item, r);
+    if (d->item >= 0) ok = pj_grid_range(c, pj_grid_tuple(d->value, PJ_LOWER_GRIDSIZE), d->item, r);
     else ok = pj_range(c, d->value, r);
   } else if (d->other == 1 && d->shapes == 1 && d->plain + d->unpacked == 0) { /* an extent */
     *r = (PjRange){0, INT32_MAX};
@@ -317,8 +403,15 @@ static bool pj_form_range(PjNarrowCtx *c, const PjExpr *e, PjRange *r) {
     if (e->un.op != PJ_UN_NEG || !pj_range(c, e->un.x, r) || r->lo == INT64_MIN) return false;
     *r = (PjRange){-r->hi, -r->lo};
     return true;
+  case PJ_EX_SUBSCRIPT: { /* an item of cuda.grid(n) or cuda.gridsize(n) */
+    const PjExpr *ix = pj_strip_casts(e->sub.index);
+    bool size = pj_grid_tuple(e->sub.base, PJ_LOWER_GRIDSIZE);
+    return ix && ix->kind == PJ_EX_INT && !ix->big && ix->ival >= 0 && ix->ival < 3 &&
+           (size || pj_grid_tuple(e->sub.base, PJ_LOWER_GRID)) && pj_grid_range(c, size, (int)ix->ival, r);
+  }
   case PJ_EX_BINARY: {
     PjRange a, b;
+    if (pj_geometry_range(c, e, r)) return true;
     if (!pj_range(c, e->bin.l, &a) || !pj_range(c, e->bin.r, &b)) return false;
     switch (e->bin.op) {
     case PJ_OP_ADD: return !__builtin_add_overflow(a.lo, b.lo, &r->lo) && !__builtin_add_overflow(a.hi, b.hi, &r->hi);
@@ -352,10 +445,14 @@ static bool pj_form_range(PjNarrowCtx *c, const PjExpr *e, PjRange *r) {
            c->rets[e->call.spec->id];
   case PJ_EX_BUILTIN:
     switch (pj_builtins[e->builtin.id].lower) {
-    case PJ_LOWER_TID: *r = (PjRange){0, 1023}; return true;
-    case PJ_LOWER_NTID: *r = (PjRange){1, 1024}; return true;
-    case PJ_LOWER_CTAID: *r = (PjRange){0, INT32_MAX - 1}; return true;
-    case PJ_LOWER_NCTAID: *r = (PjRange){1, INT32_MAX}; return true;
+    /* the device's limits: blockDim.x and .y at most 1024, .z at most 64; gridDim.x at most
+     * 2**31 - 1, .y and .z at most 65535; each index below its dimension */
+    case PJ_LOWER_TID: *r = (PjRange){0, pj_builtins[e->builtin.id].dim == 2 ? 63 : 1023}; return true;
+    case PJ_LOWER_NTID: *r = (PjRange){1, pj_builtins[e->builtin.id].dim == 2 ? 64 : 1024}; return true;
+    case PJ_LOWER_CTAID: *r = (PjRange){0, pj_builtins[e->builtin.id].dim == 0 ? INT32_MAX - 1 : 65534}; return true;
+    case PJ_LOWER_NCTAID: *r = (PjRange){1, pj_builtins[e->builtin.id].dim == 0 ? INT32_MAX : 65535}; return true;
+    case PJ_LOWER_GRID: /* cuda.grid(1), cuda.gridsize(1): under narrow, below 2**31 */
+    case PJ_LOWER_GRIDSIZE: return e->type->kind == PJ_TY_SCALAR && pj_geometry_range(c, e, r);
     case PJ_LOWER_LANE: *r = (PjRange){0, 31}; return true;
     case PJ_LOWER_LEN: { /* of an array: its first extent; of a tuple: its (small) length */
       const PjExpr *x = e->builtin.nargs == 1 ? e->builtin.args[0] : NULL;
@@ -442,6 +539,17 @@ bool pj_cg_fits_i32(PjCg *g, const PjExpr *e) {
   if (g->host || !g->narrow_defs) return false;
   PjNarrowCtx c = pj_ctx_of(g);
   return pj_fits(&c, e);
+}
+
+bool pj_cg_int_range(PjCg *g, const PjExpr *e, int64_t *lo, int64_t *hi) {
+  if (g->host || !g->narrow_defs) return false;
+  PjNarrowCtx c = pj_ctx_of(g);
+  PjRange r;
+  c.budget = PJ_NARROW_BUDGET;
+  if (!pj_range(&c, e, &r)) return false;
+  *lo = r.lo;
+  *hi = r.hi;
+  return true;
 }
 
 bool pj_cg_array_small(PjCg *g, const PjExpr *e) {

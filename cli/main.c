@@ -48,9 +48,10 @@ static const char pj_usage[] =
     "  --lineinfo           source line tables in the PTX for profilers (also @cuda.jit(lineinfo=True))\n"
     "  --noalias            promise that no two array arguments overlap (noalias pointers; on the GPU,\n"
     "                       loads of arrays the kernel does not write use the read-only path)\n"
-    "  --narrow             promise that integer arguments fit in int32 and arrays have fewer than\n"
-    "                       2**31 elements (GPU loop counters bounded by them run in 32 bits; --launch\n"
-    "                       sets it by itself when its arguments fit)\n"
+    "  --narrow             promise that integer arguments fit in int32, arrays have fewer than\n"
+    "                       2**31 elements and launches fewer than 2**31 threads along each axis\n"
+    "                       (grid * block): GPU loop counters bounded by them, and cuda.grid's x, run in\n"
+    "                       32 bits; --launch sets it by itself when its arguments and --grid/--block fit\n"
     "  --debug              check every array index at run time and report the first one out of\n"
     "                       bounds with its line and thread (also @cuda.jit(debug=True))\n"
     "  -O0 .. -O3           LLVM optimization level (default -O3)\n"
@@ -464,7 +465,8 @@ static int pj_main(PjCli *c) {
   if (n < 0) goto done;
   const char *arch = c->arch ? c->arch : dev && pj_device_arch(dev) ? pj_device_arch(dev) : "sm_90";
   PjCompileOptions opts = {target, arch, c->opt, c->emit, c->libdevice, c->debug, c->fastmath, c->max_registers,
-                           c->lineinfo, c->noalias, c->narrow || (c->launch && pj_values_fit_int32(vals, n))};
+                           c->lineinfo, c->noalias, c->narrow || (c->launch && pj_values_fit_int32(vals, n) &&
+                                                         pj_grid_fits_int32(c->config.grid, c->config.block))};
   opts.passes = c->passes;
   PjStatus st;
   kern = pj_kernel_compile(src, k, sig, n, &opts, diags, &st);

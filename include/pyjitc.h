@@ -280,8 +280,10 @@ typedef struct PjCompileOptions {
   int lineinfo;      /* source lines in the PTX (.loc), for profilers (also @cuda.jit(lineinfo=True)) */
   int noalias;       /* the arrays of every launch are known not to overlap: their pointers are noalias,
                       * and on the GPU loads of arrays the kernel does not write become ld.global.nc */
-  int narrow;        /* every launch's integer arguments lie in the int32 range and its arrays' extents and
-                      * sizes are below 2**31: on the GPU, counters bounded by them run in 32 bits */
+  int narrow;        /* every launch's integer arguments lie in the int32 range, its arrays' extents and
+                      * sizes are below 2**31 (pj_values_fit_int32), and its threads along each axis,
+                      * gridDim.d * blockDim.d, are fewer than 2**31 (pj_grid_fits_int32): on the GPU,
+                      * counters bounded by them, and cuda.grid's x index and gridsize's x, run in 32 bits */
   void *const *host_libraries; /* CPU: pj_host_link's libraries whose functions the kernel calls, searched first */
   int nhost_libraries;
   int abi;           /* PjAbi: KERNEL, units[0] is a kernel (a PTX .entry); NUMBA or C: units[0] is a device
@@ -385,8 +387,11 @@ typedef struct PjValue {
 
 int64_t pj_value_count(const PjValue *value);   /* number of elements (1 for a scalar) */
 /* 1 when every integer scalar lies in the int32 range and every array's extents and size are
- * below 2**31: what PjCompileOptions.narrow promises for a launch. */
+ * below 2**31: what PjCompileOptions.narrow promises of a launch's arguments. */
 int pj_values_fit_int32(const PjValue *values, int n);
+/* 1 when the launch's threads along each axis, grid[d] * block[d], are fewer than 2**31: what
+ * PjCompileOptions.narrow promises of its configuration (PjLaunchConfig's grid and block). */
+int pj_grid_fits_int32(const uint32_t grid[3], const uint32_t block[3]);
 /* 'C', 'F' or 'A' (numba's layouts) of an array value, from its strides. */
 char pj_value_layout(const PjValue *value);
 /* The strides in bytes of each axis, written out (C's when the value has none). */

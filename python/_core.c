@@ -939,7 +939,8 @@ static int pj_unit_sigs(PjUnit *un, PyObject *sigs_in, PyObject *keep) {
  *         inline_mode]])], inline_mode a PjInline
  * argtypes: [(dtype_code, ndim, layout)]; target: "cuda" | "cpu"; emit: PjEmit bits; noalias: the
  * launches it serves have checked that no two arrays overlap; narrow: that their integers fit in
- * int32 and their arrays have fewer than 2**31 elements (pj_values_fit_int32); abi (PjAbi): 0 a kernel,
+ * int32, their arrays have fewer than 2**31 elements (pj_values_fit_int32) and their grids fewer
+ * than 2**31 threads along each axis (pj_grid_fits_int32); abi (PjAbi): 0 a kernel,
  * 1 numba's, 2 C's for units[0] compiled alone as a device function named abi_name, result (PjResult)
  * and result_dtype its declared result; opt: the optimisation level (0..3); launch_bounds: the kernel's
  * most threads per block, least blocks per multiprocessor, most blocks per cluster (0: none); arg_tree:
@@ -1243,6 +1244,7 @@ typedef struct {
   char last_key[256 * 3 + 2];
   Py_ssize_t last_len;
   PyObject *host_reported; /* the kernel whose host-array arguments the hook was told of (once), or NULL */
+  bool grid_fits;       /* fewer than 2**31 threads along each axis (pj_grid_fits_int32): part of the narrow promise */
 } PjLauncherObject;
 
 static void pj_launcher_dealloc(PyObject *self) {
@@ -1385,6 +1387,7 @@ static int pj_launcher_init(PyObject *self, PyObject *args, PyObject *kw) {
     return -1;
   }
   if (pj_dims(grid, l->config.grid, "grid") < 0 || pj_dims(block, l->config.block, "block") < 0) return -1;
+  l->grid_fits = pj_grid_fits_int32(l->config.grid, l->config.block);
   bool ok;
   pj_stream_of(stream, &ok);
   if (!ok) return -1;
@@ -1594,8 +1597,9 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
   }
   /* what the launch lets the kernel assume: bit 0, no two arrays overlap (a kernel compiled
    * with noalias pointers serves it: read-only arrays through the GPU's read-only path); bit 1,
-   * integers and array sizes fit in int32 (32-bit loop counters) */
-  int fits = 1;
+   * integers and array sizes fit in int32 and the grid has fewer than 2**31 threads along each
+   * axis (32-bit loop counters and x indices) */
+  int fits = l->grid_fits;
   for (Py_ssize_t i = 0; fits && i < n; i++) fits = !a[i].record && pj_values_fit_int32(&a[i].v, 1);
   key[3 * n] = (char)(pj_args_disjoint(a, n) | fits << 1);
   key[3 * n + 1] = g_arch_slot[ordinal]; /* GPUs of one arch share kernels; another arch compiles its own */

@@ -219,6 +219,12 @@ int pj_values_fit_int32(const PjValue *values, int n) {
   return 1;
 }
 
+int pj_grid_fits_int32(const uint32_t grid[3], const uint32_t block[3]) {
+  for (int d = 0; d < 3; d++)
+    if ((uint64_t)grid[d] * block[d] > INT32_MAX) return 0;
+  return 1;
+}
+
 int64_t pj_value_count(const PjValue *value) {
   if (!value || value->ndim <= 0) return 1;
   int64_t n = 1;

@@ -700,8 +700,9 @@ class Dispatcher:
 
     def _for_types(self, types, noalias=False, narrow=False):
         """The kernel for the argument types of a launch (called by the launcher on a miss);
-        noalias: the launch found no two arrays overlapping; narrow: its integers fit in int32
-        and its arrays have fewer than 2**31 elements."""
+        noalias: the launch found no two arrays overlapping; narrow: its integers fit in int32,
+        its arrays have fewer than 2**31 elements and its grid fewer than 2**31 threads along
+        each axis (gridDim * blockDim)."""
         types = tuple(_record_types(t) for t in types)
         if self._eager:
             types = self._select_eager(types)

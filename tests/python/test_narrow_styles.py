@@ -203,3 +203,106 @@ def test_three_axis_indices_and_negative_ones(rng):
     ii, jj, kk = np.meshgrid(*(np.arange(s) for s in shape), indexing="ij")
     ref = c + 10 * c[-1, jj, -1 - kk] + 100 * c[ii, (-ii) % shape[1], kk] + 1000 * c[ii, shape[1] - 1 - jj, kk]
     np.testing.assert_array_equal(out, ref)
+
+
+# numba's documented Mandelbrot in complex numbers, written as 2-D grid-stride loops: a start of
+# blockDim * blockIdx + threadIdx, a stride of gridDim * blockDim. On the GPU, under the narrow
+# promise (which the launcher makes only for fewer than 2**31 threads along each axis), both
+# loops walk their variables in 32 bits with no count of passes to divide (backend/loops.c).
+@cuda.jit(device=True)
+def _escape_complex(x, y, iters):
+    c = complex(x, y)
+    z = 0.0j
+    for k in range(iters):
+        z = z * z + c
+        if z.real * z.real + z.imag * z.imag >= 4:
+            return k
+    return iters
+
+
+@cuda.jit
+def mandel_complex(min_x, max_x, min_y, max_y, image, iters):
+    height = image.shape[0]
+    width = image.shape[1]
+    dx = (max_x - min_x) / width
+    dy = (max_y - min_y) / height
+    x0 = cuda.blockDim.x * cuda.blockIdx.x + cuda.threadIdx.x
+    y0 = cuda.blockDim.y * cuda.blockIdx.y + cuda.threadIdx.y
+    sx = cuda.gridDim.x * cuda.blockDim.x
+    sy = cuda.gridDim.y * cuda.blockDim.y
+    for x in range(x0, width, sx):
+        re = min_x + x * dx
+        for y in range(y0, height, sy):
+            image[y, x] = _escape_complex(re, min_y + y * dy, iters)
+
+
+def mandel_complex_ref(min_x, max_x, min_y, max_y, h, w, iters):
+    """The kernel's escape steps in complex128: k for the first k (from 0) after whose step
+    |z|**2 >= 4, else iters."""
+    re = min_x + np.arange(w) * ((max_x - min_x) / w)
+    im = min_y + np.arange(h) * ((max_y - min_y) / h)
+    c = re[None, :] + 1j * im[:, None]
+    z = np.zeros((h, w), np.complex128)
+    out = np.full((h, w), iters, np.int64)
+    live = np.ones((h, w), bool)
+    for k in range(iters):
+        z = np.where(live, z * z + c, z)
+        esc = live & (z.real * z.real + z.imag * z.imag >= 4)
+        out[esc] = k
+        live &= ~esc
+    return out
+
+
+@pytest.mark.parametrize("grid, block", [((2, 3), (8, 4)), ((3, 1), (32, 2)), ((10, 12), (8, 8))])
+def test_complex_mandelbrot_in_grid_stride_loops_against_numpy(grid, block):
+    # grids smaller than the image (each thread makes several passes along x and y, the last
+    # ones partial) and one larger (threads with no pass at all)
+    h, w, iters = 45, 70, 40
+    image = np.full((h, w), 250, np.uint8)
+    mandel_complex[grid, block](-2.0, 1.0, -1.0, 1.0, image, iters)
+    ref = mandel_complex_ref(-2.0, 1.0, -1.0, 1.0, h, w, iters)
+    assert (image <= iters).all()  # every pixel written
+    # the GPU may fuse z*z + c (and min_x + x * dx) into multiply-adds: a few points on the set's
+    # boundary then escape a step apart; points inside run all iters steps either way
+    assert np.mean(image != ref) < 0.02
+    inside = ref == iters
+    assert inside.sum() > 100 and (image[inside] == iters).mean() > 0.98
+    assert any(key[2] for key in mandel_complex._variants)  # the 32-bit variant served it
+
+
+# The narrow promise includes the launch's grid: fewer than 2**31 threads (gridDim.d * blockDim.d)
+# along each axis, so that cuda.grid's x fits in int32. A launcher past that must pick the 64-bit
+# variant. Launching 2**31 threads is too slow for a test (the CPU executor runs each), so the
+# compile callback reports the launcher's choice and stops the launch before anything runs.
+@cuda.jit
+def _grid_x(out, n):
+    i = cuda.grid(1)
+    if i < n:
+        out[i] = i
+
+
+class _Chosen(Exception):
+    pass
+
+
+@pytest.mark.parametrize("grid, block, narrow", [
+    ((2**21 - 1, 1), (1024, 1), True),    # 2**31 - 1024 threads along x
+    ((2**21, 1), (1024, 1), False),       # 2**31
+    (2**31 - 1, 1, True),
+    (2**30, 2, False),
+    ((1, 2**21), (1, 1024), False),       # along y (more than a GPU takes: never launched here)
+    ((1, 1, 2**16), (1, 1, 2**15), False),  # along z
+    ((2**20, 2**10, 2**10), (2**10, 2, 2), True),  # many threads in all, each axis below 2**31
+])
+def test_a_grid_of_2_31_threads_along_an_axis_takes_the_64_bit_variant(monkeypatch, grid, block, narrow):
+    seen = []
+
+    def compile_for(types, noalias=False, narrow=False):
+        seen.append(narrow)
+        raise _Chosen()
+
+    k = cuda.jit(_grid_x.py_func)  # a dispatcher of its own: no launcher or kernel cached from elsewhere
+    monkeypatch.setattr(k, "_for_types", compile_for)
+    with pytest.raises(_Chosen):
+        k[grid, block](np.zeros(4, np.int64), 4)
+    assert seen == [narrow]
