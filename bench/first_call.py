@@ -6,8 +6,9 @@ then where its start's time goes: the milestones of the GPU's warm-up (runtime/w
 loaded, cuInit, the context, ...) and of the first launch (compile, the wait for the context, the
 module loaded, the launch, the result back), in ms since the program's first line, medians.
 
-Rows: pyjitc with its kernel cache off and on (warm: the first process fills it), pyjitc with the
-warm-up off (PYJITC_WARMUP=0: the context made when the first launch asks for it, as before it),
+Rows: pyjitc with its kernel cache off and on (warm: the first process fills it; the warm-up at
+the first launch configuration, the default), pyjitc with the warm-up at the first decoration
+(PYJITC_WARMUP=decorate) and off (PYJITC_WARMUP=0: the context made when the launch asks for it),
 numba-cuda (compiles in each process), CuPy with its kernel cache (a fresh folder: the first
 process fills it) and without (CUPY_CACHE_IN_MEMORY=1: NVRTC in each process). A framework that is
 not installed is said so and skipped; on a machine without a GPU pyjitc runs on the CPU executor.
@@ -182,6 +183,7 @@ def main():
                    check=True)
     cache, cupy_cache = tempfile.mkdtemp(), tempfile.mkdtemp()
     runs = [("pyjitc", "no cache", {"PYJITC_CACHE": "0"}), ("pyjitc", "warm cache", {"PYJITC_CACHE_DIR": cache}),
+            ("pyjitc", "no cache, warm-up decorate", {"PYJITC_CACHE": "0", "PYJITC_WARMUP": "decorate"}),
             ("pyjitc", "no cache, warm-up off", {"PYJITC_CACHE": "0", "PYJITC_WARMUP": "0"}),
             ("numba", "", {}),
             ("cupy", "warm cache", {"CUPY_CACHE_DIR": cupy_cache}),
@@ -207,13 +209,13 @@ def main():
     print("a cached kernel compiles nothing; the CPU executor has no driver):")
     labels = [label for framework, label, _ in runs if framework == "pyjitc"]
     for name in WORK:
-        print(f"{name:>24} | " + " | ".join(f"{label:>21}" for label in labels))
+        print(f"{name:>24} | " + " | ".join(f"{label:>26}" for label in labels))
         for short, event in MILESTONES + [("result (program's end)", None)]:
             cells = []
             for label in labels:
                 med = breakdown[(name, label)]
                 t = med["total"] if event is None else med["events"].get(event)
-                cells.append(f"{t:21.1f}" if t is not None else f"{'-':>21}")
+                cells.append(f"{t:26.1f}" if t is not None else f"{'-':>26}")
             print(f"{short:>24} | " + " | ".join(cells))
 
 

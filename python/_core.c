@@ -183,8 +183,8 @@ bool pj_forked_child(void) {
 static bool pj_forked(void) {
   if (!pj_forked_child()) return false;
   PyErr_SetString(g_cuda_error, g_forked == 2
-                  ? "CUDA initialized before forking (the parent process started the GPU's driver when its first "
-                    "kernel was decorated, so that its first launch would not wait, and a process forked after that "
+                  ? "CUDA initialized before forking (the parent process started the GPU's driver ahead of its first "
+                    "launch, pyjitc's warm-up, so that the launch would not wait, and a process forked after that "
                     "cannot use CUDA: set PYJITC_WARMUP=0 to start the driver at the first device use instead, or "
                     "start this process with multiprocessing's 'spawn' method)"
                   : "CUDA initialized before forking (a process forked after its parent used the "

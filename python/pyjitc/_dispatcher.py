@@ -562,7 +562,7 @@ class Dispatcher:
 
     def __init__(self, py_func, device_fn=False, sigs=(), options=None):
         if not str(getattr(py_func, "__module__", None)).startswith("pyjitc."):  # not pyjitc's own (cuda.random's)
-            _warm_up()  # a launch is likely to come: the GPU starts meanwhile (_runtime.warm_up)
+            _warm_up("decorate")  # with PYJITC_WARMUP=decorate the GPU starts meanwhile (_runtime.warm_up)
         self.py_func = py_func
         self.__name__ = py_func.__name__
         self.__doc__ = py_func.__doc__
@@ -766,6 +766,7 @@ class Dispatcher:
             raise TypeError(f"launch configuration: dynamic_shared_bytes must be an integer, got {shared!r}")
         if shared < 0:
             raise ValueError(f"launch configuration: dynamic_shared_bytes must not be negative, got {shared}")
+        _warm_up("launch")  # a launch is sure to come: the context is made while the kernel compiles
         target()  # the device's errors here, as numba's; a GPU's context may still be in the making (warm_up)
         # numba warns of a small grid at each launch; pyjitc when a kernel first meets a launch
         # configuration (the launcher is then cached: later launches pay nothing for the check)

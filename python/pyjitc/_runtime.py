@@ -49,26 +49,35 @@ def arch():
 
 
 _warm_asked = False
+_decorated = False
 
 
-def warm_up():
-    """Starts the GPU while the program goes on: called when a kernel or device function is first
-    decorated, the surest early sign that a launch will come (earlier, `import pyjitc` alone would
-    give a GPU context, and its memory, to every process that imports it, and make forked children
-    unable to use CUDA; later, at the first launch, nothing is left to overlap). The runtime opens
-    GPU 0 on a thread of its own (plain C, without the GIL: the driver's start, cuInit, the primary
-    context, a first allocation) while Python imports, runs the module and compiles; the first launch
-    takes that device, or reports its error as an open would. PYJITC_WARMUP=0 turns it off (a
-    program that forks children that use the GPU after decorating its kernels needs that, or the
-    'spawn' start method). Nothing happens on the CPU executor (PYJITC_TARGET=cpu) or once a device
-    is open. PYJITC_TRACE_START=1 prints where the start's time went, at exit."""
-    global _warm_asked
+def warm_up(trigger="launch"):
+    """Starts the GPU while the program goes on. The runtime opens GPU 0 on a thread of its own
+    (plain C, without the GIL: the driver's start, cuInit, the primary context, a first allocation)
+    while Python runs the module and compiles; the first launch takes that device, or reports its
+    error as an open would. When, by PYJITC_WARMUP:
+    - unset or "launch": at the first launch configuration (`kernel[grid, block]`), where a launch
+      is sure to come: the context is made while the kernel compiles, and a program that only
+      decorates kernels, or forks before its first launch (multiprocessing's 'fork' with children
+      that use the GPU), behaves as under numba, which makes the context at first use;
+    - "decorate" (or "1"): at the first @cuda.jit decoration, earlier (the context is made while the
+      module runs too), but then a child forked after the decoration cannot use CUDA ("CUDA
+      initialized before forking") and a process that never launches holds a context;
+    - "0": never; the first device use makes the context, as numba does.
+    Nothing happens on the CPU executor (PYJITC_TARGET=cpu) or once a device is open.
+    PYJITC_TRACE_START=1 prints where the start's time went, at exit."""
+    global _warm_asked, _decorated
+    if trigger == "decorate" and not _decorated:
+        _decorated = True
+        mark("first kernel decorated")
     if _warm_asked:
         return
+    mode = os.environ.get("PYJITC_WARMUP", "launch").strip().lower()
+    if mode == "0" or (trigger == "decorate" and mode not in ("decorate", "1")):
+        return
     _warm_asked = True
-    mark("first kernel decorated")
-    if os.environ.get("PYJITC_WARMUP", "1").strip() != "0":
-        _core.warm(0)
+    _core.warm(0)
 
 
 def _trace_start():

@@ -1,6 +1,7 @@
-"""The GPU's warm-up (python/pyjitc/_runtime.py warm_up, runtime/warm.c): the first @cuda.jit
-decoration starts the driver and the GPU's context on a thread of the runtime's, so that the first
-launch does not wait for them; PYJITC_WARMUP=0 turns it off. Each case runs in a fresh process
+"""The GPU's warm-up (python/pyjitc/_runtime.py warm_up, runtime/warm.c): the first launch
+configuration (by default) or the first @cuda.jit decoration (PYJITC_WARMUP=decorate, or 1) starts
+the driver and the GPU's context on a thread of the runtime's, so that the first launch does not
+wait for them while it compiles; PYJITC_WARMUP=0 turns it off. Each case runs in a fresh process
 with PYJITC_TARGET unset, as a program runs (the machine decides: the GPU where there is one,
 else the CPU executor, where the warm-up finds no driver and changes nothing). Kernels are checked
 against NumPy; decorating, forking (os.fork, multiprocessing's fork) and launching work with the
@@ -50,7 +51,7 @@ def run(code, warmup, **env):
     return r.stdout.split("\n")
 
 
-@pytest.mark.parametrize("warmup", ["1", "0"])
+@pytest.mark.parametrize("warmup", ["1", "0", None])
 def test_decorate_fork_and_launch(warmup):
     out = run("""
         pid = os.fork()
@@ -66,11 +67,12 @@ def test_decorate_fork_and_launch(warmup):
     """, warmup)
     ok, child, gpu = out[0].split()
     assert ok == "True"
-    # the child runs kernels, except after its parent's warm-up started a GPU's driver
+    # the child runs kernels, except after its parent's warm-up started a GPU's driver at the
+    # decoration; by default nothing starts before the first launch, as under numba
     assert child == ("4" if gpu == "True" and warmup == "1" else "0"), out
 
 
-@pytest.mark.parametrize("warmup", ["1", "0"])
+@pytest.mark.parametrize("warmup", ["1", "0", None])
 def test_multiprocessing_fork_after_decorating(warmup):
     out = run("""
         import concurrent.futures, multiprocessing as mp
@@ -104,6 +106,15 @@ def test_the_warmup_begins_at_the_first_decoration_and_not_before():
         r = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
                            timeout=120, env=dict(os.environ, PYJITC_WARMUP=warmup, PYJITC_TARGET="auto"))
         assert r.returncode == 0 and r.stdout.split() == ["0"], r.stdout + r.stderr
+
+
+def test_by_default_the_warmup_begins_at_the_first_launch_configuration():
+    out = run("""
+        print(len(_core.start_times()))  # decorated only: nothing has begun
+        double[1, 32]
+        print(len(_core.start_times()) >= 1, run_double())
+    """, None, PYJITC_LIBCUDA="/nonexistent/libcuda.so.1")
+    assert out[0] == "0" and out[1] == "True True", out  # no driver: the CPU executor runs it
 
 
 @pytest.mark.parametrize("env", [{"PYJITC_WARMUP": "0"}, {"PYJITC_TARGET": "cpu"}])
