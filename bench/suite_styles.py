@@ -4,8 +4,6 @@ as `i = i + 1`, `while True` loops left by `break`, a device function returning 
 `range` loop, 2-D and 3-D indexing through `.shape`. Each has a CUDA C counterpart written the way
 a CUDA programmer would (32-bit `int` counters and indices, `long` offsets). bench/suite.py runs
 them under pyjitc, numba-cuda and nvcc on the same buffers (its "user styles" table)."""
-import math
-
 import numpy as np
 
 PYTHON_STYLES = '''
@@ -225,7 +223,7 @@ extern "C" __global__ void scale_stride_n(const float *x, float *out, int n) {
 NVCC_NAME = {"mandel_true": "mandel_step", "mandel_device": "mandel_step"}
 
 
-def _mandel_reference(w, h, rows, max_iter):
+def mandel_reference(w, h, rows, max_iter):
     ys = rows[:, None].astype(np.float32)
     xs = np.arange(w, dtype=np.float32)[None, :]
     cr = np.float32(-2.0) + np.float32(3.0) * xs / np.float32(w)
@@ -241,7 +239,7 @@ def _mandel_reference(w, h, rows, max_iter):
     return n_it
 
 
-def _agree(got, want, what):
+def assert_agrees(got, want, what):
     # near the set's edge the orbit is chaotic: fused multiply-adds change a few points' counts
     agree = np.mean(got == want)
     assert agree > 0.99 and abs(int(got.sum()) - int(want.sum())) < 0.01 * max(int(want.sum()), 1), \
@@ -257,7 +255,7 @@ def style_cases(cp, quick, Case):
     rows = np.arange(0, w, 97)
 
     def check_mandel(o):
-        _agree(cp.asnumpy(o["img"])[rows], _mandel_reference(w, w, rows, 256), "mandelbrot")
+        assert_agrees(cp.asnumpy(o["img"])[rows], mandel_reference(w, w, rows, 256), "mandelbrot")
     for name in ("mandel_step", "mandel_true", "mandel_device"):
         out.append(Case(name, (w // 16, w // 16), (16, 16), lambda: {"img": cp.zeros((w, w), cp.int32)},
                         lambda o: (o["img"], 256), lambda o: (o["img"], np.int32(w), np.int32(w), np.int32(256)),
@@ -278,7 +276,7 @@ def style_cases(cp, quick, Case):
             esc = ~done & (z.real * z.real + z.imag * z.imag >= 4)
             k[esc] = it
             done |= esc
-        _agree(got[rs].astype(np.int64), k, "complex mandelbrot")
+        assert_agrees(got[rs].astype(np.int64), k, "complex mandelbrot")
     # numba's documented example: 32 x 16 blocks of 32 x 8 threads, each thread many pixels
     out.append(Case("mandel_complex", (32, 16), (32, 8), lambda: {"image": cp.zeros((ch, cw), cp.uint8)},
                     lambda o: (-2.0, 1.0, -1.0, 1.0, o["image"], 20),
@@ -323,6 +321,3 @@ def style_cases(cp, quick, Case):
                     lambda o: np.testing.assert_array_equal(cp.asnumpy(o["out"]), np.float32(2.0) * cp.asnumpy(x))))
     return out
 
-
-def geomean(xs):
-    return math.exp(sum(math.log(x) for x in xs) / len(xs))

@@ -301,10 +301,17 @@ static int pj_chosen_ordinal(void) {
   return ordinal;
 }
 
-PjDevice *pj_need_device(void) {
-  if (pj_forked()) return NULL;
+/* The ordinal of the calling thread's device (a thread that chose none runs on device 0), or -1
+ * (an exception set) in a forked child, which has none. */
+static int pj_thread_ordinal(void) {
+  if (pj_forked()) return -1;
   int ordinal = pj_chosen_ordinal();
-  if (ordinal < 0) ordinal = 0; /* a thread that chose none runs on device 0 */
+  return ordinal < 0 ? 0 : ordinal;
+}
+
+PjDevice *pj_need_device(void) {
+  int ordinal = pj_thread_ordinal();
+  if (ordinal < 0) return NULL;
   return g_devices[ordinal] ? g_devices[ordinal] : pj_device_at(ordinal);
 }
 
@@ -330,9 +337,8 @@ static PyObject *pj_current_py(PyObject *self, PyObject *noargs) {
  * needs, without waiting for a GPU's context where a warm-up has read the GPU (pj_probe); else
  * from the device, opened on first use */
 static PyObject *pj_target_arch_py(PyObject *self, PyObject *noargs) {
-  if (pj_forked()) return NULL;
-  int ordinal = pj_chosen_ordinal();
-  if (ordinal < 0) ordinal = 0;
+  int ordinal = pj_thread_ordinal();
+  if (ordinal < 0) return NULL;
   PjTarget target;
   const char *arch;
   if (!g_devices[ordinal] && pj_probe(ordinal, &target, &arch))
@@ -1556,9 +1562,8 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
   }
   /* the device, or while a warm-up makes its context only what compiling for it needs (its ordinal
    * and arch): the kernel compiles meanwhile, and the launch opens the device once it has one */
-  if (pj_forked()) return NULL;
-  int ordinal = pj_chosen_ordinal(); /* pj_need_device's choice */
-  if (ordinal < 0) ordinal = 0;
+  int ordinal = pj_thread_ordinal(); /* pj_need_device's choice */
+  if (ordinal < 0) return NULL;
   PjDevice *device = g_devices[ordinal];
   PjTarget probed;
   const char *probed_arch;

@@ -732,8 +732,6 @@ void pj_scalar_convert(PjValue *v, PjDtype to) {
   v->dtype = to;
 }
 
-/* 1 when no two array arguments share a byte (each array's extent in memory from its shape and
- * strides); 0 when two do, or when there are too many arrays to compare cheaply. */
 typedef struct { uint64_t lo, hi; } PjSpan;
 
 static int pj_span_cmp(const void *x, const void *y) {
@@ -741,15 +739,14 @@ static int pj_span_cmp(const void *x, const void *y) {
   return a < b ? -1 : a > b;
 }
 
+/* 1 when no two array arguments share a byte (each array's extent in memory from its shape and
+ * strides), else 0: the spans sorted by start, each must start at or after the end of all before
+ * it (n log n, not a test of every pair: 2016 pairs at 64 arrays). The same spans as the previous
+ * call's (a loop of launches) get its answer without a sort. Called with the GIL held (the memo is
+ * the process's). */
 int pj_args_disjoint(const PjArg *a, Py_ssize_t n) {
-  /* the arrays' byte spans in order of their starts, then each must start at or after the end of
-   * all before it: n log n instead of a test of every pair (2016 pairs at 64 arrays). Arrays
-   * allocated one after another come in order, or in reverse order (a pool that hands out the
-   * top of a block first): one pass checks or reverses them before any sort. Called with the GIL
-   * held (the memo below is the process's). */
   PjSpan s[256];
   int m = 0;
-  bool up = true, down = true;
   for (Py_ssize_t i = 0; i < n && i < 256; i++) {
     if (a[i].v.ndim == 0) continue;
     char *start;
@@ -758,27 +755,14 @@ int pj_args_disjoint(const PjArg *a, Py_ssize_t n) {
     pj_span_of(&a[i], (char *)a[i].v.data, itemsize, &start, &span);
     if (span == 0) continue; /* an empty array touches nothing */
     s[m].lo = (uint64_t)(uintptr_t)start;
-    s[m].hi = s[m].lo + span;
-    if (m > 0) {
-      up = up && s[m - 1].lo <= s[m].lo;
-      down = down && s[m - 1].lo >= s[m].lo;
-    }
-    m++;
+    s[m++].hi = (uint64_t)(uintptr_t)start + span;
   }
-  /* the same arrays as the previous launch's (a loop of launches): its answer, without a sort */
   static PjSpan last[256];
   static int last_m = -1, last_result;
   if (m == last_m && memcmp(s, last, (size_t)m * sizeof s[0]) == 0) return last_result;
   last_m = m;
   memcpy(last, s, (size_t)m * sizeof s[0]);
-  if (!up && down)
-    for (int i = 0, j = m - 1; i < j; i++, j--) {
-      PjSpan t = s[i];
-      s[i] = s[j];
-      s[j] = t;
-    }
-  else if (!up)
-    qsort(s, (size_t)m, sizeof s[0], pj_span_cmp);
+  qsort(s, (size_t)m, sizeof s[0], pj_span_cmp);
   uint64_t end = 0;
   last_result = 1;
   for (int i = 0; i < m && last_result; i++) {

@@ -74,9 +74,11 @@ def warm_up(trigger="launch"):
     if _warm_asked:
         return
     mode = os.environ.get("PYJITC_WARMUP", "launch").strip().lower()
-    if mode == "0" or (trigger == "decorate" and mode not in ("decorate", "1")):
+    if trigger == "decorate" and mode not in ("decorate", "1"):
         return
-    _warm_asked = True
+    _warm_asked = True  # asked once: off (0) stays off for the process
+    if mode == "0":
+        return
     _core.warm(0)
 
 
