@@ -952,3 +952,25 @@ def test_disjoint_check_of_many_arrays_in_any_order():
     bump_all[1, 8](*views)
     np.testing.assert_array_equal(big.copy_to_host(), np.full(8, 38.0))  # each thread adds 5, then 33
     assert {key[1] for key in bump_all._variants} == {True, False}
+
+
+def test_launch_of_more_than_64_arguments():
+    # past 64 arguments a launch keeps its arguments and values on the heap (not zeroed: every
+    # field it reads is written); 66 arrays, one of them a host array copied in and back, and
+    # three scalars, launched twice (the second time the overlap test's memo answers)
+    n = 66
+    params = ", ".join(f"a{i}" for i in range(n))
+    body = "\n".join(f"        a{i}[j] = a{i}[j] * s + {i} + k * t" for i in range(n))
+    ns = {"cuda": cuda}
+    exec(f"@cuda.jit\ndef wide({params}, s, k, t):\n    j = cuda.grid(1)\n    if j < a0.size:\n{body}\n", ns)
+    wide = ns["wide"]
+    host = np.arange(5.0)
+    arrays = [cuda.to_device(np.arange(5.0) + i) for i in range(n - 1)] + [host]
+    for _ in range(2):
+        wide[1, 8](*arrays, 2.0, 3, np.float64(0.5))
+    for i, a in enumerate(arrays):
+        got = a if a is host else a.copy_to_host()
+        want = np.arange(5.0) + (i if a is not host else 0)
+        for _ in range(2):
+            want = want * 2.0 + i + 3 * 0.5
+        np.testing.assert_array_equal(got, want)
