@@ -2,7 +2,9 @@
 grows; side by side with pyjitc's C API (bench/launch_c.c), the raw cuLaunchKernel floor
 (bench/launch_floor.c), CuPy arrays as arguments (GPU only) and, when
 numba-cuda is installed (--numba), numba's launch of the same kernels. Also the first call of a
-new kernel (compile + load + launch). Prints the median, min and max of each column over
+new kernel (compile + load + launch). The "pyjitc" and "numba" columns call a launcher taken once
+(`launch = kernel[4, 256]`, then `launch(*args)` in the loop); the "k[4, 256](...)" columns take
+it at each launch, as most numba programs write it. Prints the median, min and max of each column over
 interleaved rounds of batches (every column measured in each round, so that a drift of the machine
 falls on all alike).
 
@@ -49,15 +51,30 @@ def load(narrays, cuda_module, directory):
     return getattr(mod, f"k{narrays}")
 
 
+class Indexed:
+    """kernel[config] taken at each launch, as numba programs write `kernel[grid, block](args)`
+    (config: one tuple, as a literal `[4, 256]` is)."""
+
+    def __init__(self, kernel, config):
+        self.kernel, self.config = kernel, config
+
+
 def batch_times(launcher, args, sync, batches, per_batch=2000):
-    """Microseconds per `launcher(*args)` in each of `batches` batches, each a plain loop of
-    per_batch calls (no lambda, arguments made once: what is timed is the launch, not building a
-    NumPy scalar per call), ended by one synchronize."""
+    """Microseconds per `launcher(*args)` (or `kernel[config](*args)` for an Indexed launcher) in
+    each of `batches` batches, each a plain loop of per_batch calls (no lambda, arguments made
+    once: what is timed is the launch, not building a NumPy scalar per call), ended by one
+    synchronize."""
     times = []
     for _ in range(batches):
-        t0 = time.perf_counter()
-        for _ in range(per_batch):
-            launcher(*args)
+        if isinstance(launcher, Indexed):
+            kernel, config = launcher.kernel, launcher.config
+            t0 = time.perf_counter()
+            for _ in range(per_batch):
+                kernel[config](*args)
+        else:
+            t0 = time.perf_counter()
+            for _ in range(per_batch):
+                launcher(*args)
         sync()
         times.append((time.perf_counter() - t0) / per_batch * 1e6)
     return times
@@ -77,10 +94,7 @@ def interleaved(configs, rounds, batches):
     falls on all of them alike; returns {label: (min, median, max)} over every batch of every round."""
     for config in configs.values():
         if not callable(config):
-            launcher, args, sync = config
-            for _ in range(200):
-                launcher(*args)
-            sync()
+            batch_times(*config, batches=1, per_batch=200)
     samples = {label: [] for label in configs}
     for _ in range(rounds):
         for label, config in configs.items():
@@ -135,7 +149,9 @@ def main():
             kernel = load(n, "pyjitc", d)
             first, arrays = first_call(pj, kernel, n)
             row = {"args": n + 1, "pyjitc first call ms": first}
-            configs = {"pyjitc": (kernel[4, 256], arrays + [np.float32(2.0)], pj.synchronize)}
+            configs = {"pyjitc": (kernel[4, 256], arrays + [np.float32(2.0)], pj.synchronize),
+                       "pyjitc k[4, 256](...)": (Indexed(kernel, (4, 256)), arrays + [np.float32(2.0)],
+                                                 pj.synchronize)}
             if gpu and cupy is not None:  # CuPy arrays, read through their attributes
                 carrays = [cupy.ones(1024, dtype=cupy.float32) for _ in range(n)]
                 configs["pyjitc CuPy"] = (kernel[4, 256], carrays + [np.float32(2.0)], pj.synchronize)
@@ -143,6 +159,8 @@ def main():
                 nkernel = load(n, "numba", d)
                 row["numba first call ms"], narrays_ = first_call(nb, nkernel, n)
                 configs["numba"] = (nkernel[4, 256], narrays_ + [np.float32(2.0)], nb.synchronize)
+                configs["numba k[4, 256](...)"] = (Indexed(nkernel, (4, 256)), narrays_ + [np.float32(2.0)],
+                                                   nb.synchronize)
             if opts.floor and gpu:  # the C programs, run in each round between the Python columns
                 ptx, _ = pj.compile_ptx(kernel.py_func, "void(" + ", ".join(["float32[::1]"] * n + ["float32"]) + ")")
                 ptx_path = os.path.join(d, f"k{n}.ptx")
@@ -156,7 +174,7 @@ def main():
                 row[f"{label} us"] = med
                 row[f"{label} min-max"] = f"{lo:.2f}-{hi:.2f}"
             if "raw cuLaunchKernel us" in row:
-                for label in ("pyjitc", "pyjitc CuPy"):
+                for label in ("pyjitc", "pyjitc k[4, 256](...)", "pyjitc CuPy"):
                     if f"{label} us" in row:
                         row[f"{label} / raw"] = row[f"{label} us"] / row["raw cuLaunchKernel us"]
             rows.append(row)

@@ -589,6 +589,19 @@ void pj_loaded_delete(PjLoaded *loaded);
  * with debug checks is waited for, and what it caught is the error. */
 PjStatus pj_launch_async(PjLoaded *loaded, const PjLaunchConfig *config, PjStream *stream, const PjValue *args,
                          int nargs, char *err, size_t errlen);
+/* A GPU launch made once and repeated (a loop of launches with the same arguments): the plan is
+ * checked as pj_launch_async checks a launch and holds its packed parameters, so that running it
+ * again costs the driver's call and little more. pj_launch_plan_new gives *out NULL (and PJ_OK)
+ * on the CPU executor, which has no use for one. pj_launch_plan_run launches the plan when the
+ * calling thread's current context is the plan's device's and returns 1 with the launch's status
+ * in *st (its error in err); otherwise (another context current, none, a lost device) it launches
+ * nothing and returns 0, and the caller launches the ordinary way. loaded and stream must outlive
+ * the plan. */
+typedef struct PjLaunchPlan PjLaunchPlan;
+PjStatus pj_launch_plan_new(PjLoaded *loaded, const PjLaunchConfig *config, PjStream *stream, const PjValue *args,
+                            int nargs, PjLaunchPlan **out, char *err, size_t errlen);
+int pj_launch_plan_run(PjLaunchPlan *plan, PjStatus *st, char *err, size_t errlen);
+void pj_launch_plan_delete(PjLaunchPlan *plan);
 /* The most blocks of `threads_per_block` threads, with `shared_bytes` of dynamic shared memory
  * each, that can run at once (numba's max_cooperative_grid_blocks): on a GPU, how many the
  * kernel's registers and shared memory let one multiprocessor hold, times the multiprocessors;

@@ -1238,6 +1238,39 @@ static PyObject *pj_cache_put_py(PyObject *self, PyObject *args) {
 
 /* ---- launching ---------------------------------------------------------------------------- */
 
+/* What a launcher keeps of its last launch on a GPU, so that the next one with the same arguments
+ * (a loop of launches) repeats it at little more than the driver's cost: each array argument is
+ * known again by its object and serial (an array's fields never change after its __init__), each
+ * scalar by its value as read; the launch itself is a plan with its parameters packed. */
+typedef struct {
+  PyObject *array;     /* the array, borrowed: compared only, never read (NULL: a scalar) */
+  PyTypeObject *type;  /* its type, owned: an object of this exact type at this address is read */
+  uint64_t serial;     /* PjArrayObject.serial */
+  PyObject *scalar;    /* a scalar of an immutable type (int, float, bool, complex, NumPy's), owned: the
+                        * same object again has the same value (NULL: compared by its value) */
+  PjDtype dtype;       /* a scalar as read, before its conversion to the parameter's type */
+  uint64_t bits;
+  double imag;
+} PjMemoArg;
+
+typedef struct {
+  PyObject *kernel;    /* owned: it owns the loaded module the plan launches */
+  PjLaunchPlan *plan;
+  Py_ssize_t n;
+  PjMemoArg args[];
+} PjLaunchMemo;
+
+static void pj_memo_delete(PjLaunchMemo *m) {
+  if (!m) return;
+  for (Py_ssize_t i = 0; i < m->n; i++) {
+    Py_XDECREF((PyObject *)m->args[i].type);
+    Py_XDECREF(m->args[i].scalar);
+  }
+  Py_XDECREF(m->kernel);
+  pj_launch_plan_delete(m->plan);
+  free(m);
+}
+
 typedef struct {
   PyObject_HEAD
   PyObject *cache;      /* dict: key bytes -> Kernel */
@@ -1251,7 +1284,17 @@ typedef struct {
   Py_ssize_t last_len;
   PyObject *host_reported; /* the kernel whose host-array arguments the hook was told of (once), or NULL */
   bool grid_fits;       /* fewer than 2**31 threads along each axis (pj_grid_fits_int32): part of the narrow promise */
+  PjLaunchMemo *memo;   /* the last GPU launch, repeatable (NULL: none) */
+  PyObject *given;      /* the launch configuration as the program gave it (dispatch_subscript), or NULL */
 } PjLauncherObject;
+
+static PyTypeObject *g_launcher_type;
+
+static void pj_launcher_forget_memo(PjLauncherObject *l) {
+  PjLaunchMemo *m = l->memo;
+  l->memo = NULL;
+  pj_memo_delete(m);
+}
 
 static void pj_launcher_dealloc(PyObject *self) {
   PjLauncherObject *l = (PjLauncherObject *)self;
@@ -1263,6 +1306,8 @@ static void pj_launcher_dealloc(PyObject *self) {
   Py_CLEAR(l->tuples);
   Py_CLEAR(l->callbacks);
   Py_CLEAR(l->last);
+  Py_CLEAR(l->given);
+  pj_launcher_forget_memo(l);
   freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
   f(self);
   Py_DECREF(tp);
@@ -1276,6 +1321,11 @@ static int pj_launcher_traverse(PyObject *self, visitproc visit, void *arg) {
   Py_VISIT(l->tuples);
   Py_VISIT(l->callbacks);
   Py_VISIT(l->last);
+  Py_VISIT(l->given);
+  if (l->memo) {
+    Py_VISIT(l->memo->kernel);
+    for (Py_ssize_t i = 0; i < l->memo->n; i++) Py_VISIT(l->memo->args[i].scalar);
+  }
   Py_VISIT(Py_TYPE(self));
   return 0;
 }
@@ -1288,6 +1338,8 @@ static int pj_launcher_clear(PyObject *self) {
   Py_CLEAR(l->tuples);
   Py_CLEAR(l->callbacks);
   Py_CLEAR(l->last);
+  Py_CLEAR(l->given);
+  pj_launcher_forget_memo(l);
   return 0;
 }
 
@@ -1493,7 +1545,19 @@ static int pj_launcher_callbacks_set(PyObject *self, PyObject *value, void *clos
   return 0;
 }
 
+static PyObject *pj_launcher_given_get(PyObject *self, void *closure) {
+  PyObject *g = ((PjLauncherObject *)self)->given;
+  return Py_NewRef(g ? g : Py_None);
+}
+
+static int pj_launcher_given_set(PyObject *self, PyObject *value, void *closure) {
+  PJ_SETREF(((PjLauncherObject *)self)->given, value ? Py_NewRef(value) : NULL);
+  return 0;
+}
+
 static PyGetSetDef pj_launcher_getset[] = {
+    {"given", pj_launcher_given_get, pj_launcher_given_set,
+     "the launch configuration as given (kernel[given]): the dispatcher's cache compares it", NULL},
     {"griddim", pj_launcher_griddim, NULL, "the grid's dimensions (x, y, z)", NULL},
     {"blockdim", pj_launcher_blockdim, NULL, "the block's dimensions (x, y, z)", NULL},
     {"sharedmem", pj_launcher_sharedmem, NULL, "bytes of dynamic shared memory", NULL},
@@ -1554,11 +1618,99 @@ static int pj_args_on_device(const PjArg *a, Py_ssize_t n, int ordinal) {
   return 0;
 }
 
+/* The end of a launch: the kernel launched last (named in later errors, launches being
+ * asynchronous), or the launch's error raised. Returns 0 or -1. */
+static int pj_launch_finish(PjKernelObject *k, PjStatus st, const char *err) {
+  static PyObject *named; /* the kernel g_last_launch names, owned (so never another at its address) */
+  if (st == PJ_OK && (PyObject *)k != named) {
+    snprintf(g_last_launch, sizeof g_last_launch, "%s", pj_kernel_name(k->kernel));
+    PJ_SETREF(named, Py_NewRef((PyObject *)k));
+  }
+  if (st == PJ_OK) return 0;
+  pj_py_error(st == PJ_ERROR_ARGUMENT && strstr(err, "out of bounds") ? PJ_ERROR_DEVICE : st, err);
+  return -1;
+}
+
+/* The launcher's last GPU launch again when these arguments are its arguments (the same arrays,
+ * scalars of the same values) and nothing else a launch depends on has changed (pre-launch
+ * callbacks, the thread's context: the plan checks that it is its device's). Returns 1 when it
+ * launched, -1 when that launch failed (the exception set), 0 when the ordinary path must serve. */
+static int pj_launcher_replay(PjLauncherObject *l, PyObject *args) {
+  PjLaunchMemo *m = l->memo;
+  if (m->n != PyTuple_Size(args) || PyList_Size(l->callbacks) > 0 || pj_forked_child()) return 0;
+  for (Py_ssize_t i = 0; i < m->n; i++) {
+    PyObject *o = PyTuple_GetItem(args, i);
+    const PjMemoArg *e = &m->args[i];
+    if (e->array) {
+      if (o != e->array || Py_TYPE(o) != e->type || ((PjArrayObject *)o)->serial != e->serial) return 0;
+      continue;
+    }
+    if (o == e->scalar) continue;
+    PjArg s;
+    int r = pj_arg_read(o, &s, (int)i);
+    bool same = r == 0 && !s.have_view && !s.v.ndim && !s.zero_dim && !s.record && s.v.dtype == e->dtype &&
+                s.v.scalar.u == e->bits && s.v.imag == e->imag;
+    if (s.have_view) PyBuffer_Release(&s.view); /* (set by every read, a failed one too) */
+    if (r < 0) PyErr_Clear(); /* the ordinary path reads it again and says what is wrong */
+    if (!same) return 0;
+  }
+  char err[1024];
+  err[0] = 0;
+  PjStatus st;
+  if (!pj_launch_plan_run(m->plan, &st, err, sizeof err)) return 0;
+  return pj_launch_finish((PjKernelObject *)m->kernel, st, err) < 0 ? -1 : 1;
+}
+
+/* An object whose value cannot change: Python's numbers and NumPy's scalars. */
+static bool pj_immutable_scalar(PyObject *o) {
+  PyTypeObject *t = Py_TYPE(o);
+  if (t == &PyLong_Type || t == &PyFloat_Type || t == &PyBool_Type || t == &PyComplex_Type) return true;
+  for (int s = 0; s < g_nscalar_types; s++)
+    if (t == g_scalar_types[s].type) return true;
+  return false;
+}
+
+/* A memo of this launch, to be kept if it succeeds: NULL when a launch like it could not be
+ * repeated (an argument other than a device array or a scalar; pre-launch callbacks; not a GPU).
+ * Called before the scalars are converted to the parameters' types. */
+static PjLaunchMemo *pj_memo_new(PjLauncherObject *l, PyObject *kernel, PjDevice *device, PyObject *args,
+                                 const PjArg *a, Py_ssize_t n) {
+  if (pj_device_target(device) != PJ_TARGET_CUDA || PyList_Size(l->callbacks) > 0) return NULL;
+  for (Py_ssize_t i = 0; i < n; i++) {
+    PyObject *o = PyTuple_GetItem(args, i);
+    bool array = PyObject_TypeCheck(o, g_array_type) && ((PjArrayObject *)o)->serial && !a[i].have_view;
+    bool scalar = !a[i].have_view && !a[i].v.ndim && !a[i].zero_dim && !a[i].record && !a[i].staged;
+    if (!array && (!scalar || PyObject_TypeCheck(o, g_array_type))) return NULL;
+  }
+  PjLaunchMemo *m = malloc(sizeof *m + (size_t)n * sizeof(PjMemoArg));
+  if (!m) return NULL; /* no memo: launches stay correct */
+  m->kernel = Py_NewRef(kernel);
+  m->plan = NULL;
+  m->n = n;
+  for (Py_ssize_t i = 0; i < n; i++) {
+    PyObject *o = PyTuple_GetItem(args, i);
+    PjMemoArg *e = &m->args[i];
+    bool array = PyObject_TypeCheck(o, g_array_type);
+    e->array = array ? o : NULL;
+    e->type = array ? (PyTypeObject *)Py_NewRef((PyObject *)Py_TYPE(o)) : NULL;
+    e->serial = array ? ((PjArrayObject *)o)->serial : 0;
+    e->scalar = !array && pj_immutable_scalar(o) ? Py_NewRef(o) : NULL;
+    e->dtype = a[i].v.dtype;
+    e->bits = array ? 0 : a[i].v.scalar.u;
+    e->imag = array ? 0 : a[i].v.imag;
+  }
+  return m;
+}
+
 static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) {
   PjLauncherObject *l = (PjLauncherObject *)self;
   if (kw && PyDict_Size(kw) > 0) {
     PyErr_SetString(PyExc_TypeError, "kernels take no keyword arguments");
     return NULL;
+  }
+  if (l->memo) { /* a loop of launches: the previous one again */
+    int r = pj_launcher_replay(l, args);
+    if (r) return r > 0 ? Py_NewRef(Py_None) : NULL;
   }
   /* the device, or while a warm-up makes its context only what compiling for it needs (its ordinal
    * and arch): the kernel compiles meanwhile, and the launch opens the device once it has one */
@@ -1584,6 +1736,7 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
   PyObject *result = NULL;
   PyObject *held = NULL; /* the kernel launched, owned for the launch: another thread may replace the
                           * cache's entry (and drop the last one) while this one runs with the GIL released */
+  PjLaunchMemo *memo = NULL; /* this launch, kept for the next if it succeeds on a GPU */
   int read = 0;
   char key[256 * 3 + 2];
   for (; read < n; read++) {
@@ -1654,6 +1807,7 @@ found:;
     PyErr_Format(PyExc_TypeError, "the kernel takes %d arguments, %zd given", k->nargs, n);
     goto done;
   }
+  memo = pj_memo_new(l, kernel, device, args, a, n);
   /* scalars converted to the parameter types (an explicit signature's may differ from the
    * arguments'); the int32 promise must hold for the converted values (a negative argument to
    * an unsigned parameter wraps), else the plain variant serves the launch */
@@ -1665,6 +1819,8 @@ found:;
   }
   if (!still_fits) {
     key[3 * n] &= ~2;
+    pj_memo_delete(memo);
+    memo = NULL;
     goto lookup;
   }
   if (pj_launcher_run_callbacks(l, held) < 0) goto done;
@@ -1710,7 +1866,11 @@ found:;
   }
   bool staged = false;
   for (Py_ssize_t i = 0; i < n; i++) staged |= a[i].staged != 0;
-  if (gpu && !staged) { /* a launch on the GPU returns at once: keep the GIL */
+  if (gpu && !staged && memo) { /* a launch on the GPU returns at once: keep the GIL */
+    st = pj_launch_plan_new(loaded, &l->config, stream, values, (int)n, &memo->plan, err, sizeof err);
+    if (st == PJ_OK && !pj_launch_plan_run(memo->plan, &st, err, sizeof err)) /* not its context: as below */
+      st = pj_launch_async(loaded, &l->config, stream, values, (int)n, err, sizeof err);
+  } else if (gpu && !staged) {
     st = pj_launch_async(loaded, &l->config, stream, values, (int)n, err, sizeof err);
   } else { /* the CPU runs the kernel now; staged arrays come back after it */
     if (!gpu) pj_sigint_enter();
@@ -1731,15 +1891,16 @@ found:;
     Py_END_ALLOW_THREADS
   }
   if (values != values_stack) free(values);
-  if (st == PJ_OK && strncmp(g_last_launch, pj_kernel_name(k->kernel), sizeof g_last_launch - 1) != 0)
-    snprintf(g_last_launch, sizeof g_last_launch, "%s", pj_kernel_name(k->kernel)); /* when it changes */
   if (st != PJ_OK && !gpu && PyErr_CheckSignals() < 0) goto done; /* Ctrl-C: KeyboardInterrupt */
-  if (st != PJ_OK) {
-    pj_py_error(st == PJ_ERROR_ARGUMENT && strstr(err, "out of bounds") ? PJ_ERROR_DEVICE : st, err);
-    goto done;
+  if (pj_launch_finish(k, st, err) < 0) goto done;
+  if (memo && memo->plan) { /* kept for the next launch */
+    pj_launcher_forget_memo(l);
+    l->memo = memo;
+    memo = NULL;
   }
   result = Py_NewRef(Py_None);
 done:
+  pj_memo_delete(memo);
   Py_XDECREF(held);
   pj_args_release(device, a, read < n ? read + 1 : n); /* a failed read may hold a buffer too */
   if (a != stack_args) free(a);
@@ -1752,6 +1913,7 @@ static PyObject *pj_launcher_forget(PyObject *self, PyObject *noargs) {
   Py_CLEAR(l->last);
   l->last_len = 0;
   l->host_reported = NULL;
+  pj_launcher_forget_memo(l);
   if (l->cache) PyDict_Clear(l->cache);
   Py_RETURN_NONE;
 }
@@ -1803,6 +1965,49 @@ static PyObject *pj_libdevice_functions_py(PyObject *self, PyObject *noargs) {
   return list;
 }
 
+static int pj_same_kinds(PyObject *a, PyObject *b, int depth);
+
+/* Dispatcher.__getitem__, kernel[config], where a launch begins: the launcher the dispatcher made
+ * for this configuration (its dict _launchers, by equality, of the same kinds: pj_same_kinds) when
+ * it has no pre-launch callbacks and the dispatcher no extensions; else the dispatcher's
+ * _subscript(config) makes or checks one. In C because a loop of launches pays it each time. */
+static PyObject *pj_dispatch_subscript(PyObject *self, PyObject *config) {
+  static PyObject *launchers_name, *extensions_name, *slow_name;
+  if (!launchers_name && (!(launchers_name = PyUnicode_InternFromString("_launchers")) ||
+                          !(extensions_name = PyUnicode_InternFromString("extensions")) ||
+                          !(slow_name = PyUnicode_InternFromString("_subscript"))))
+    return NULL;
+  PyObject *dict = PyObject_GenericGetDict(self, NULL);
+  PyObject *found = NULL;
+  if (dict) {
+    PyObject *launchers = PyDict_GetItemWithError(dict, launchers_name); /* borrowed */
+    PyObject *extensions = launchers ? PyDict_GetItemWithError(dict, extensions_name) : NULL;
+    if (launchers && extensions && PyDict_Check(launchers) && PyList_Check(extensions) && PyList_Size(extensions) == 0)
+      found = PyDict_GetItemWithError(launchers, config); /* an unhashable configuration: TypeError, cleared */
+    Py_DECREF(dict);
+  }
+  PyErr_Clear();
+  if (found && PyObject_TypeCheck(found, g_launcher_type)) {
+    PjLauncherObject *l = (PjLauncherObject *)found;
+    if (l->given && (l->given == config || (Py_TYPE(l->given) == Py_TYPE(config) && pj_same_kinds(l->given, config, 0))) &&
+        l->callbacks && PyList_Size(l->callbacks) == 0)
+      return Py_NewRef(found);
+  }
+  return PyObject_CallMethodObjArgs(self, slow_name, config, NULL);
+}
+
+static PyMethodDef pj_dispatch_subscript_def = {"__getitem__", pj_dispatch_subscript, METH_O,
+                                                "kernel[grid, block, stream, shared_bytes]: a launcher"};
+
+/* subscript_method(Dispatcher) -> the method that is its __getitem__ (pj_dispatch_subscript) */
+static PyObject *pj_subscript_method_py(PyObject *self, PyObject *type) {
+  if (!PyType_Check(type)) {
+    PyErr_SetString(PyExc_TypeError, "subscript_method(a class)");
+    return NULL;
+  }
+  return PyDescr_NewMethod((PyTypeObject *)type, &pj_dispatch_subscript_def);
+}
+
 /* same_kinds(a, b) -> whether two equal launch configurations (tuples) are made of the same types,
  * items of their tuples too: 2.0 equals 2 and hashes as 2, so a dispatcher's cache of launchers
  * found by equality would take a float grid for the int one it saw (numba raises a TypeError). In C:
@@ -1828,6 +2033,8 @@ static PyObject *pj_same_kinds_py(PyObject *self, PyObject *const *args, Py_ssiz
 }
 
 static PyMethodDef pj_methods[] = {
+    {"subscript_method", pj_subscript_method_py, METH_O,
+     "subscript_method(Dispatcher) -> its __getitem__: kernel[config], the cached launcher found in C"},
     {"same_kinds", (PyCFunction)(void (*)(void))pj_same_kinds_py, METH_FASTCALL,
      "same_kinds(a, b) -> whether two equal launch configurations hold the same types"},
     {"open", pj_open, METH_VARARGS, "open(target='auto', ordinal=0) -> (target, name, arch, ordinal)"},
@@ -1911,7 +2118,7 @@ PyMODINIT_FUNC PyInit__core(void) {
   g_typing_error = PyErr_NewException("pyjitc._core.TypingError", NULL, NULL);
   g_cuda_error = PyErr_NewException("pyjitc._core.CudaError", NULL, NULL);
   pthread_atfork(NULL, NULL, pj_after_fork_child);
-  PyTypeObject *launcher;
+  PyTypeObject *launcher = NULL;
   if (pj_add_type(m, &pj_alloc_spec, &g_alloc_type) < 0 || pj_add_type(m, &pj_array_spec, &g_array_type) < 0 ||
       pj_add_type(m, &pj_host_spec, NULL) < 0 ||
       pj_add_type(m, &pj_stream_spec, &g_stream_type) < 0 || pj_add_type(m, &pj_event_spec, &g_event_type) < 0 ||
@@ -1919,5 +2126,6 @@ PyMODINIT_FUNC PyInit__core(void) {
     Py_DECREF(m);
     return NULL;
   }
+  g_launcher_type = launcher;
   return m;
 }

@@ -51,6 +51,8 @@ typedef struct {
   int record;                 /* an array of records (dtype uint8, its bytes): the record dtype's number
                                * (pj_record_dtype), else 0 */
   int64_t itemsize;           /* bytes per element */
+  uint64_t serial;            /* this object's fields as initialised (each __init__ draws a new number; 0:
+                               * none): the launcher's memo knows the array again by it (_core.c) */
 } PjArrayObject;
 
 /* _core.c: hook(object) -> the int a launch passes for an argument of no other kind (an enum

@@ -337,6 +337,8 @@ static int pj_array_init(PyObject *self, PyObject *args, PyObject *kw) {
   a->ndim = (int)n;
   a->layout = pj_layout_of(a->ndim, a->shape, a->strides, itemsize);
   PJ_SETREF(a->owner, Py_NewRef(owner));
+  static uint64_t serials; /* the GIL orders the draws */
+  a->serial = ++serials;
   return 0;
 }
 

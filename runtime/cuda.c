@@ -1072,3 +1072,13 @@ PjStatus pj_cuda_launch_async(PjCuda *cuda, PjCudaKernel *kernel, const PjLaunch
   if (st != PJ_OK) pj_cuda_error_context(kernel->code, err, errlen);
   return st;
 }
+
+int pj_cuda_launch_if_current(PjCuda *cuda, PjCudaKernel *kernel, const PjLaunchConfig *config, void *stream,
+                              void **params, PjStatus *st, char *err, size_t errlen) {
+  CUcontext current = NULL;
+  if (cuda->lost || pj_cuda_driver.cuCtxGetCurrent(&current) != PJ_CUDA_SUCCESS || current != cuda->context) return 0;
+  *st = pj_cuda_launch_async_in_context(cuda, kernel, config, (CUstream)stream, params, err, errlen);
+  if (*st == PJ_ERROR_DEVICE) pj_cuda_note_loss(cuda, err, errlen);
+  if (*st != PJ_OK) pj_cuda_error_context(kernel->code, err, errlen);
+  return 1;
+}

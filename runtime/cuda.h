@@ -130,5 +130,9 @@ void pj_cuda_kernel_attributes(const PjCudaKernel *kernel, int64_t out[5]);
  * error record read. params: ir/abi.h's flattened list. */
 PjStatus pj_cuda_launch_async(PjCuda *cuda, PjCudaKernel *kernel, const PjLaunchConfig *config, void *stream,
                               void **params, char *err, size_t errlen);
+/* The same launch when cuda's context is the calling thread's current one: 1 with *st its status;
+ * otherwise (or the context is lost) 0, and nothing is launched (pj_launch_plan_run). */
+int pj_cuda_launch_if_current(PjCuda *cuda, PjCudaKernel *kernel, const PjLaunchConfig *config, void *stream,
+                              void **params, PjStatus *st, char *err, size_t errlen);
 
 #endif

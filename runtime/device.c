@@ -983,3 +983,41 @@ PjStatus pj_launch_async(PjLoaded *loaded, const PjLaunchConfig *config, PjStrea
   for (int i = 0; i < k; i++) ptrs[i] = &slots[i];
   return pj_cuda_launch_async(d->cuda, loaded->cuda, config, pj_stream_handle(stream), ptrs, err, errlen);
 }
+
+struct PjLaunchPlan {
+  PjLoaded *loaded;
+  PjLaunchConfig config;
+  PjStream *stream;
+  void **ptrs;       /* to each slot: cuLaunchKernel's kernelParams */
+  uint64_t slots[];  /* the flattened parameters */
+};
+
+PjStatus pj_launch_plan_new(PjLoaded *loaded, const PjLaunchConfig *config, PjStream *stream, const PjValue *args,
+                            int nargs, PjLaunchPlan **out, char *err, size_t errlen) {
+  *out = NULL;
+  PjDevice *d = loaded->device;
+  const PjKernelCode *code = loaded->code;
+  PjStatus st = config->args_checked ? PJ_OK : pj_launch_check_args(code, args, nargs, err, errlen);
+  if (st == PJ_OK) st = pj_stream_check(stream, d, "a launch", err, errlen);
+  if (st == PJ_OK) st = pj_launch_check_config(&d->limits, config, err, errlen);
+  if (st != PJ_OK || !d->cuda) return st;
+  int total = pj_launch_param_total(args, code->args, nargs);
+  PjLaunchPlan *p = malloc(sizeof *p + (size_t)total * (sizeof(uint64_t) + sizeof(void *)));
+  if (!p) return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
+  p->loaded = loaded;
+  p->config = *config;
+  p->stream = stream;
+  p->ptrs = (void **)(p->slots + total);
+  pj_launch_params_fill(args, code->args, nargs, p->slots, total);
+  for (int j = 0; j < total; j++) p->ptrs[j] = &p->slots[j];
+  *out = p;
+  return PJ_OK;
+}
+
+int pj_launch_plan_run(PjLaunchPlan *plan, PjStatus *st, char *err, size_t errlen) {
+  PjDevice *d = plan->loaded->device;
+  return pj_cuda_launch_if_current(d->cuda, plan->loaded->cuda, &plan->config, pj_stream_handle(plan->stream),
+                                   plan->ptrs, st, err, errlen);
+}
+
+void pj_launch_plan_delete(PjLaunchPlan *plan) { free(plan); }

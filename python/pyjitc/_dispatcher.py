@@ -739,7 +739,9 @@ class Dispatcher:
         return rated[0][1]
 
     # ---- launching
-    def __getitem__(self, launch):
+    # __getitem__ (kernel[config]) is _core.subscript_method, set below the class: it finds the
+    # launcher made before for this configuration in C, and calls _subscript otherwise
+    def _subscript(self, launch):
         if self.extensions:
             return _ExtendedLauncher(self, self._launcher(launch), launch)
         return self._launcher(launch)
@@ -1118,6 +1120,9 @@ def _llvmlite_layout(text):
         kind = node[:node.index("(")]
         out.append(f"{head}{kind}({', '.join(sorted(parts, key=lambda p: p.split(':', 1)[0]))})")
     return "\n".join(out)
+
+
+Dispatcher.__getitem__ = _core.subscript_method(Dispatcher)
 
 
 class DeviceCompileResult:

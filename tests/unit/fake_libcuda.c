@@ -27,6 +27,7 @@ static void sleep_ms(int ms) {
 }
 
 static int inits, retains, releases, held[FAKE_MAX_GPUS];
+static int launches, sets; /* cuLaunchKernel's and cuCtxSetCurrent's calls */
 static int started;
 static char contexts[FAKE_MAX_GPUS]; /* a context is the address of its GPU's byte */
 static _Thread_local CUcontext current[16];
@@ -37,6 +38,8 @@ int pj_fake_count(const char *what) {
   if (strcmp(what, "retain") == 0) return retains;
   if (strcmp(what, "release") == 0) return releases;
   if (strncmp(what, "held", 4) == 0) return held[atoi(what + 4) % FAKE_MAX_GPUS];
+  if (strcmp(what, "launch") == 0) return launches;
+  if (strcmp(what, "set_current") == 0) return sets;
   return -1;
 }
 
@@ -138,6 +141,7 @@ CUresult cuCtxGetCurrent(CUcontext *context) {
 }
 
 CUresult cuCtxSetCurrent(CUcontext context) {
+  sets++;
   if (depth) current[depth - 1] = context;
   else if (context) current[depth++] = context;
   return 0;
@@ -206,9 +210,26 @@ CUresult cuFuncGetAttribute(int *value, int attribute, CUfunction f) {
   return 0;
 }
 
+/* What the launches were given, for the tests of the launch path (tests/python/test_launch_memo.py):
+ * pj_fake_count("launch") counts them; the last one's first pj_fake_record_params(n) parameters
+ * (each read as a 64-bit word: pyjitc gives every parameter a slot of its own; the real driver
+ * knows their number from the kernel, this one from the test) and its grid are kept. */
+static int record_words;
+static uint64_t last_params[64];
+static unsigned last_grid[3];
+
+void pj_fake_record_params(int n) { record_words = n < 0 ? 0 : n > 64 ? 64 : n; }
+uint64_t pj_fake_param(int i) { return i >= 0 && i < 64 ? last_params[i] : 0; }
+unsigned pj_fake_grid(int axis) { return last_grid[axis % 3]; }
+
 CUresult cuLaunchKernel(CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx,
                         unsigned int by, unsigned int bz, unsigned int shared, CUstream stream, void **params,
                         void **extra) {
+  launches++;
+  last_grid[0] = gx;
+  last_grid[1] = gy;
+  last_grid[2] = gz;
+  for (int i = 0; i < record_words; i++) memcpy(&last_params[i], params[i], sizeof last_params[i]);
   return 0;
 }
 
