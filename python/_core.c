@@ -1249,12 +1249,11 @@ typedef struct {
   PyObject *scalar;    /* a scalar of an immutable type (int, float, bool, complex, NumPy's), owned: the
                         * same object again has the same value (NULL: compared by its value) */
   PjDtype dtype;       /* a scalar as read, before its conversion to the parameter's type */
-  uint64_t bits;
-  double imag;
+  uint64_t bits, imag; /* its value's bits, real and imaginary parts */
 } PjMemoArg;
 
 typedef struct {
-  PyObject *kernel;    /* owned: it owns the loaded module the plan launches */
+  PyObject *kernel;    /* owned: it owns the loaded module the plan launches (set when it launched) */
   PjLaunchPlan *plan;
   Py_ssize_t n;
   PjMemoArg args[];
@@ -1324,7 +1323,10 @@ static int pj_launcher_traverse(PyObject *self, visitproc visit, void *arg) {
   Py_VISIT(l->given);
   if (l->memo) {
     Py_VISIT(l->memo->kernel);
-    for (Py_ssize_t i = 0; i < l->memo->n; i++) Py_VISIT(l->memo->args[i].scalar);
+    for (Py_ssize_t i = 0; i < l->memo->n; i++) {
+      Py_VISIT(l->memo->args[i].scalar);
+      Py_VISIT((PyObject *)l->memo->args[i].type);
+    }
   }
   Py_VISIT(Py_TYPE(self));
   return 0;
@@ -1621,14 +1623,39 @@ static int pj_args_on_device(const PjArg *a, Py_ssize_t n, int ordinal) {
 /* The end of a launch: the kernel launched last (named in later errors, launches being
  * asynchronous), or the launch's error raised. Returns 0 or -1. */
 static int pj_launch_finish(PjKernelObject *k, PjStatus st, const char *err) {
-  static PyObject *named; /* the kernel g_last_launch names, owned (so never another at its address) */
-  if (st == PJ_OK && (PyObject *)k != named) {
-    snprintf(g_last_launch, sizeof g_last_launch, "%s", pj_kernel_name(k->kernel));
-    PJ_SETREF(named, Py_NewRef((PyObject *)k));
-  }
+  if (st == PJ_OK && strncmp(g_last_launch, pj_kernel_name(k->kernel), sizeof g_last_launch - 1) != 0)
+    snprintf(g_last_launch, sizeof g_last_launch, "%s", pj_kernel_name(k->kernel)); /* when it changes */
   if (st == PJ_OK) return 0;
   pj_py_error(st == PJ_ERROR_ARGUMENT && strstr(err, "out of bounds") ? PJ_ERROR_DEVICE : st, err);
   return -1;
+}
+
+static uint64_t pj_double_bits(double d) {
+  uint64_t u;
+  memcpy(&u, &d, sizeof u);
+  return u;
+}
+
+/* Whether these arguments are the memo's: the same arrays, scalars of the same values (bit for
+ * bit: -0.0 is not 0.0). */
+static bool pj_memo_matches(const PjLaunchMemo *m, PyObject *args) {
+  for (Py_ssize_t i = 0; i < m->n; i++) {
+    PyObject *o = PyTuple_GetItem(args, i);
+    const PjMemoArg *e = &m->args[i];
+    if (e->array) {
+      if (o != e->array || Py_TYPE(o) != e->type || ((PjArrayObject *)o)->serial != e->serial) return false;
+      continue;
+    }
+    if (o == e->scalar) continue;
+    PjArg s;
+    int r = pj_arg_read(o, &s, (int)i);
+    bool same = r == 0 && !s.have_view && !s.v.ndim && !s.zero_dim && !s.record && s.v.dtype == e->dtype &&
+                s.v.scalar.u == e->bits && pj_double_bits(s.v.imag) == e->imag;
+    if (s.have_view) PyBuffer_Release(&s.view); /* (set by every read, a failed one too) */
+    if (r < 0) PyErr_Clear(); /* the ordinary path reads it again and says what is wrong */
+    if (!same) return false;
+  }
+  return true;
 }
 
 /* The launcher's last GPU launch again when these arguments are its arguments (the same arrays,
@@ -1638,27 +1665,20 @@ static int pj_launch_finish(PjKernelObject *k, PjStatus st, const char *err) {
 static int pj_launcher_replay(PjLauncherObject *l, PyObject *args) {
   PjLaunchMemo *m = l->memo;
   if (m->n != PyTuple_Size(args) || PyList_Size(l->callbacks) > 0 || pj_forked_child()) return 0;
-  for (Py_ssize_t i = 0; i < m->n; i++) {
-    PyObject *o = PyTuple_GetItem(args, i);
-    const PjMemoArg *e = &m->args[i];
-    if (e->array) {
-      if (o != e->array || Py_TYPE(o) != e->type || ((PjArrayObject *)o)->serial != e->serial) return 0;
-      continue;
-    }
-    if (o == e->scalar) continue;
-    PjArg s;
-    int r = pj_arg_read(o, &s, (int)i);
-    bool same = r == 0 && !s.have_view && !s.v.ndim && !s.zero_dim && !s.record && s.v.dtype == e->dtype &&
-                s.v.scalar.u == e->bits && s.v.imag == e->imag;
-    if (s.have_view) PyBuffer_Release(&s.view); /* (set by every read, a failed one too) */
-    if (r < 0) PyErr_Clear(); /* the ordinary path reads it again and says what is wrong */
-    if (!same) return 0;
+  /* taken off the launcher while it is compared: reading a scalar may run Python code (an enum's
+   * hook, a property), during which another thread may launch with this launcher and replace it */
+  l->memo = NULL;
+  int r = 0;
+  if (pj_memo_matches(m, args)) {
+    char err[1024];
+    err[0] = 0;
+    PjStatus st;
+    if (pj_launch_plan_run(m->plan, &st, err, sizeof err))
+      r = pj_launch_finish((PjKernelObject *)m->kernel, st, err) < 0 ? -1 : 1;
   }
-  char err[1024];
-  err[0] = 0;
-  PjStatus st;
-  if (!pj_launch_plan_run(m->plan, &st, err, sizeof err)) return 0;
-  return pj_launch_finish((PjKernelObject *)m->kernel, st, err) < 0 ? -1 : 1;
+  if (!l->memo) l->memo = m; /* (a launch of another thread may have left its own) */
+  else pj_memo_delete(m);
+  return r;
 }
 
 /* An object whose value cannot change: Python's numbers and NumPy's scalars. */
@@ -1670,12 +1690,11 @@ static bool pj_immutable_scalar(PyObject *o) {
   return false;
 }
 
-/* A memo of this launch, to be kept if it succeeds: NULL when a launch like it could not be
- * repeated (an argument other than a device array or a scalar; pre-launch callbacks; not a GPU).
- * Called before the scalars are converted to the parameters' types. */
-static PjLaunchMemo *pj_memo_new(PjLauncherObject *l, PyObject *kernel, PjDevice *device, PyObject *args,
-                                 const PjArg *a, Py_ssize_t n) {
-  if (pj_device_target(device) != PJ_TARGET_CUDA || PyList_Size(l->callbacks) > 0) return NULL;
+/* A memo of this launch's arguments as read, to be kept with its kernel and plan if it launches on
+ * a GPU: NULL when a launch like it could not be repeated (an argument other than a device array
+ * or a scalar; pre-launch callbacks). */
+static PjLaunchMemo *pj_memo_new(PjLauncherObject *l, PyObject *args, const PjArg *a, Py_ssize_t n) {
+  if (PyList_Size(l->callbacks) > 0) return NULL;
   for (Py_ssize_t i = 0; i < n; i++) {
     PyObject *o = PyTuple_GetItem(args, i);
     bool array = PyObject_TypeCheck(o, g_array_type) && ((PjArrayObject *)o)->serial && !a[i].have_view;
@@ -1684,7 +1703,7 @@ static PjLaunchMemo *pj_memo_new(PjLauncherObject *l, PyObject *kernel, PjDevice
   }
   PjLaunchMemo *m = malloc(sizeof *m + (size_t)n * sizeof(PjMemoArg));
   if (!m) return NULL; /* no memo: launches stay correct */
-  m->kernel = Py_NewRef(kernel);
+  m->kernel = NULL;
   m->plan = NULL;
   m->n = n;
   for (Py_ssize_t i = 0; i < n; i++) {
@@ -1697,7 +1716,7 @@ static PjLaunchMemo *pj_memo_new(PjLauncherObject *l, PyObject *kernel, PjDevice
     e->scalar = !array && pj_immutable_scalar(o) ? Py_NewRef(o) : NULL;
     e->dtype = a[i].v.dtype;
     e->bits = array ? 0 : a[i].v.scalar.u;
-    e->imag = array ? 0 : a[i].v.imag;
+    e->imag = array ? 0 : pj_double_bits(a[i].v.imag);
   }
   return m;
 }
@@ -1760,6 +1779,7 @@ static PyObject *pj_launcher_call(PyObject *self, PyObject *args, PyObject *kw) 
   int fits = l->grid_fits;
   for (Py_ssize_t i = 0; fits && i < n; i++) fits = !a[i].record && pj_values_fit_int32(&a[i].v, 1);
   key[3 * n] = (char)(pj_args_disjoint(a, n) | fits << 1);
+  memo = pj_memo_new(l, args, a, n); /* before the scalars' conversion */
   key[3 * n + 1] = g_arch_slot[ordinal]; /* GPUs of one arch share kernels; another arch compiles its own */
   Py_ssize_t klen = 3 * n + 2;
   PyObject *kernel = NULL, *k_key = NULL;
@@ -1807,7 +1827,6 @@ found:;
     PyErr_Format(PyExc_TypeError, "the kernel takes %d arguments, %zd given", k->nargs, n);
     goto done;
   }
-  memo = pj_memo_new(l, kernel, device, args, a, n);
   /* scalars converted to the parameter types (an explicit signature's may differ from the
    * arguments'); the int32 promise must hold for the converted values (a negative argument to
    * an unsigned parameter wraps), else the plain variant serves the launch */
@@ -1819,8 +1838,6 @@ found:;
   }
   if (!still_fits) {
     key[3 * n] &= ~2;
-    pj_memo_delete(memo);
-    memo = NULL;
     goto lookup;
   }
   if (pj_launcher_run_callbacks(l, held) < 0) goto done;
@@ -1894,6 +1911,7 @@ found:;
   if (st != PJ_OK && !gpu && PyErr_CheckSignals() < 0) goto done; /* Ctrl-C: KeyboardInterrupt */
   if (pj_launch_finish(k, st, err) < 0) goto done;
   if (memo && memo->plan) { /* kept for the next launch */
+    memo->kernel = Py_NewRef(held);
     pj_launcher_forget_memo(l);
     l->memo = memo;
     memo = NULL;

@@ -302,6 +302,8 @@ static int pj_array_device_of(PyObject *owner, uint64_t address) {
  * device); record, for an array of records (dtype_code uint8), the NumPy structured dtype */
 static int pj_array_init(PyObject *self, PyObject *args, PyObject *kw) {
   PjArrayObject *a = (PjArrayObject *)self;
+  static uint64_t serials; /* the GIL orders the draws */
+  a->serial = ++serials;    /* first: a re-__init__ that fails halfway has changed the fields too */
   PyObject *owner, *shape, *strides, *record = Py_None;
   unsigned long long address;
   int dtype, device = -1;
@@ -337,8 +339,6 @@ static int pj_array_init(PyObject *self, PyObject *args, PyObject *kw) {
   a->ndim = (int)n;
   a->layout = pj_layout_of(a->ndim, a->shape, a->strides, itemsize);
   PJ_SETREF(a->owner, Py_NewRef(owner));
-  static uint64_t serials; /* the GIL orders the draws */
-  a->serial = ++serials;
   return 0;
 }
 

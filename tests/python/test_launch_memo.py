@@ -210,15 +210,69 @@ launched(out, z, 3.0, 16)
 assert fake.pj_fake_count(b"set_current") == sets + 2
 launch.forget()
 launched(out, z, 3.0, 16)
+
+@cuda.jit
+def cz(out, z):
+    out[0] = z.imag
+
+fake.pj_fake_record_params(4)                   # out (pointer, extent), z (real, imaginary)
+for z in (complex(1, 0.0), complex(1, 0.0), complex(1, -0.0), complex(1, 0.0)):
+    cz[1, 1](out, z)                            # -0.0 is not 0.0: the imaginary part's bits count
+    assert fake.pj_fake_param(3) == f64(z.imag), (z, hex(fake.pj_fake_param(3)))
 print("ok")
 """
 
 
-@pytest.mark.skipif(not FAKE or not os.path.exists(FAKE), reason="the stand-in driver is built with the tests")
-def test_the_parameters_each_launch_passes_to_the_driver():
+RACE = r"""
+import enum, sys, threading, warnings
+import numpy as np
+from pyjitc import cuda
+warnings.simplefilter("ignore")
+
+class Mode(enum.Enum):  # read through a Python hook, during which another thread may run
+    A = 1
+    B = 2
+
+@cuda.jit
+def km(out, x, m):
+    out[0] = x[0] + m
+
+out = cuda.to_device(np.zeros(4))
+xs = [cuda.to_device(np.ones(4)) for _ in range(2)]
+launch = km[1, 64]
+sys.setswitchinterval(1e-6)
+
+def work(x, mode):
+    for _ in range(5000):
+        launch(out, x, mode)  # one launcher, two threads, other arguments each
+
+threads = [threading.Thread(target=work, args=(xs[0], Mode.A)), threading.Thread(target=work, args=(xs[1], Mode.B))]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+print("ok")
+"""
+
+
+def run_stand_in(program):
     env = {k: v for k, v in os.environ.items() if k not in ("PYJITC_TARGET", "PYJITC_WARMUP")}
     env.update(PYJITC_LIBCUDA=FAKE, PYJITC_CACHE="0", PYTHONWARNINGS="ignore")
-    r = subprocess.run([sys.executable, "-c", STAND_IN], capture_output=True, text=True, timeout=300, env=env)
+    r = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=300, env=env)
     assert r.returncode == 0, r.stdout + r.stderr
-    lines = r.stdout.split()
-    assert lines[-1] == "ok" and lines[0] in ("reused", "fresh"), r.stdout
+    return r.stdout.split()
+
+
+needs_stand_in = pytest.mark.skipif(not FAKE or not os.path.exists(FAKE),
+                                    reason="the stand-in driver is built with the tests")
+
+
+@needs_stand_in
+def test_the_parameters_each_launch_passes_to_the_driver():
+    lines = run_stand_in(STAND_IN)
+    assert lines[-1] == "ok" and lines[0] in ("reused", "fresh"), lines
+
+
+@needs_stand_in
+def test_one_launcher_shared_by_threads_whose_arguments_run_python():
+    assert run_stand_in(RACE) == ["ok"]
