@@ -40,6 +40,12 @@ foreach(src ${PJ_CODEGEN_TESTS})
   set_tests_properties(codegen.${name} PROPERTIES LABELS "codegen;cpu" TIMEOUT 60) # each takes well under a second
 endforeach()
 
+# scripts/codegen-snapshot.py on a small corpus, twice: the two snapshots must be byte for byte the
+# same, so that a refactoring's before/after comparison shows only real changes.
+add_test(NAME unit.codegen_snapshot COMMAND ${Python3_EXECUTABLE} ${PJ_TESTS}/run_snapshot_twice.py $<TARGET_FILE:pyjitc>)
+set_tests_properties(unit.codegen_snapshot PROPERTIES LABELS "cpu;unit" TIMEOUT 60
+  ENVIRONMENT "PYTHONPATH=${CMAKE_BINARY_DIR}/python;PYTHONDONTWRITEBYTECODE=1")
+
 # Programs that must be rejected, with the expected diagnostics in the file.
 file(GLOB PJ_ERROR_TESTS CONFIGURE_DEPENDS ${PJ_TESTS}/errors/*.py)
 foreach(src ${PJ_ERROR_TESTS})
