@@ -46,6 +46,10 @@ add_test(NAME unit.codegen_snapshot COMMAND ${Python3_EXECUTABLE} ${PJ_TESTS}/ru
 set_tests_properties(unit.codegen_snapshot PROPERTIES LABELS "cpu;unit" TIMEOUT 60
   ENVIRONMENT "PYTHONPATH=${CMAKE_BINARY_DIR}/python;PYTHONDONTWRITEBYTECODE=1")
 
+# docs/internals.md, the contributors' map: every file and name it gives must exist.
+add_test(NAME unit.internals_map COMMAND ${Python3_EXECUTABLE} ${PJ_TESTS}/check_internals.py ${CMAKE_SOURCE_DIR})
+set_tests_properties(unit.internals_map PROPERTIES LABELS "cpu;unit" TIMEOUT 30)
+
 # Programs that must be rejected, with the expected diagnostics in the file.
 file(GLOB PJ_ERROR_TESTS CONFIGURE_DEPENDS ${PJ_TESTS}/errors/*.py)
 foreach(src ${PJ_ERROR_TESTS})
