@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "backend/backend.h"
 #include "frontend/frontend.h"
@@ -37,12 +36,6 @@ struct PjKernel {
   bool has_result;      /* a device function compiled alone that returns result */
   PjDtype result;
 };
-
-double pj_now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 const char *pj_version_string(void) {
   static char v[64];
