@@ -46,6 +46,10 @@ add_test(NAME unit.codegen_snapshot COMMAND ${Python3_EXECUTABLE} ${PJ_TESTS}/ru
 set_tests_properties(unit.codegen_snapshot PROPERTIES LABELS "cpu;unit" TIMEOUT 60
   ENVIRONMENT "PYTHONPATH=${CMAKE_BINARY_DIR}/python;PYTHONDONTWRITEBYTECODE=1")
 
+# The layers: each includes only what it may, and nothing below api/ calls into api/.
+add_test(NAME unit.check_layers COMMAND ${Python3_EXECUTABLE} ${PJ_TESTS}/check_layers.py ${CMAKE_SOURCE_DIR})
+set_tests_properties(unit.check_layers PROPERTIES LABELS "cpu;unit" TIMEOUT 60)
+
 # Programs that must be rejected, with the expected diagnostics in the file.
 file(GLOB PJ_ERROR_TESTS CONFIGURE_DEPENDS ${PJ_TESTS}/errors/*.py)
 foreach(src ${PJ_ERROR_TESTS})
