@@ -1,12 +1,12 @@
 /* The public API's compile half: source -> frontend -> typed IR -> backend -> code, as one
- * straight line, keeping a dump of each stage when asked (--emit=ast|types|llvm|ptx). */
+ * straight line, keeping a dump of each stage when asked (--emit=ast|types|llvm|ptx); and the
+ * entry points that hand a compiled kernel's code to runtime/ (pj_launch, pj_kernel_load). */
 #include <link.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "backend/backend.h"
 #include "frontend/frontend.h"
@@ -37,12 +37,6 @@ struct PjKernel {
   bool has_result;      /* a device function compiled alone that returns result */
   PjDtype result;
 };
-
-double pj_now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 const char *pj_version_string(void) {
   static char v[64];
@@ -853,7 +847,23 @@ PjStatus pj_host_link(const char *const *paths, int n, void **library, char *err
 const char *pj_kernel_name(const PjKernel *k) { return k->abi.name; }
 PjTarget pj_kernel_target(const PjKernel *k) { return k->abi.target; }
 const PjCompileTimes *pj_kernel_times(const PjKernel *k) { return &k->times; }
-const PjKernelCode *pj_kernel_code(const PjKernel *k) { return &k->abi; }
+/* The code of a compiled kernel: what runtime/ is given of it (ir/abi.h). */
+static const PjKernelCode *pj_kernel_code(const PjKernel *k) { return &k->abi; }
+
+/* The run half: runtime/ takes a kernel's code, never the kernel (it calls nothing of api/). */
+PjStatus pj_launch(PjDevice *device, PjKernel *kernel, const PjLaunchConfig *config,
+                   PjValue *args, int nargs, PjLaunchTimes *times, char *err, size_t errlen) {
+  if (!kernel) return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "launch: the kernel is NULL");
+  const PjKernelCode *code = pj_kernel_code(kernel);
+  if (!code)
+    return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "kernel '%s' has no code",
+                            pj_kernel_name(kernel));
+  return pj_launch_code(device, code, config, args, nargs, times, err, errlen);
+}
+
+PjStatus pj_kernel_load(PjDevice *device, const PjKernel *kernel, PjLoaded **out, char *err, size_t errlen) {
+  return pj_loaded_new(device, pj_kernel_code(kernel), out, err, errlen);
+}
 
 const char *pj_kernel_text(const PjKernel *k, PjEmit what) {
   switch (what) {

@@ -112,9 +112,6 @@ typedef struct PjKernelCode {
 /* The message for a recorded failure, in err. */
 PjStatus pj_kernel_error_report(const PjKernelCode *code, const PjKernelError *e, char *err, size_t errlen);
 
-/* Implemented by api/: the code of a compiled kernel. */
-const PjKernelCode *pj_kernel_code(const PjKernel *kernel);
-
 /* Number of flattened parameters of one argument, and of a whole signature. */
 /* A pointer parameter (numba's CPointer(dtype)): ndim 0 and layout 'P'; one parameter, the address
  * (a launch passes it as an integer, uint64). */

@@ -545,16 +545,6 @@ PjStatus pj_launch_code(PjDevice *device, const PjKernelCode *code, const PjLaun
   return pj_cpu_launch(device->cpu, code, config, args, nargs, times, err, errlen);
 }
 
-PjStatus pj_launch(PjDevice *device, PjKernel *kernel, const PjLaunchConfig *config,
-                   PjValue *args, int nargs, PjLaunchTimes *times, char *err, size_t errlen) {
-  if (!kernel) return pj_runtime_error(PJ_ERROR_ARGUMENT, err, errlen, "launch: the kernel is NULL");
-  const PjKernelCode *code = pj_kernel_code(kernel);
-  if (!code)
-    return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "kernel '%s' has no code",
-                            pj_kernel_name(kernel));
-  return pj_launch_code(device, code, config, args, nargs, times, err, errlen);
-}
-
 PjStatus pj_cooperative_too_large(const PjKernelCode *code, const PjLaunchConfig *c, uint32_t max, const char *where,
                                   char *err, size_t errlen) {
   const uint32_t *g = c->grid, *b = c->block;
@@ -910,9 +900,8 @@ PjStatus pj_event_elapsed_ms(PjEvent *start, PjEvent *end, double *ms, char *err
   return st;
 }
 
-PjStatus pj_kernel_load(PjDevice *device, const PjKernel *kernel, PjLoaded **out, char *err, size_t errlen) {
+PjStatus pj_loaded_new(PjDevice *device, const PjKernelCode *code, PjLoaded **out, char *err, size_t errlen) {
   *out = NULL;
-  const PjKernelCode *code = pj_kernel_code(kernel);
   PjStatus st = pj_launch_check_code(device, code, err, errlen);
   if (st != PJ_OK) return st;
   PjLoaded *l = calloc(1, sizeof *l);

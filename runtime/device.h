@@ -1,7 +1,8 @@
 /* runtime/: what the device layer shares between its CUDA and CPU halves (internal).
  *
- * device.c holds the public pj_device_* and pj_launch; it checks arguments and the launch
- * configuration, then hands the launch to runtime/cuda.c or runtime/cpu.c. Both halves build
+ * device.c holds the public pj_device_* and pj_launch_code (api/'s pj_launch hands it a kernel's
+ * code); it checks arguments and the launch configuration, then hands the launch to
+ * runtime/cuda.c or runtime/cpu.c. Both halves build
  * the flattened parameter list of ir/abi.h with pj_launch_params_new and report their run
  * times through pj_launch_times_fill. */
 #ifndef PJ_RUNTIME_DEVICE_H
@@ -23,11 +24,14 @@ typedef struct PjDeviceLimits {
  * there runs here. */
 void pj_device_limits_sm90(PjDeviceLimits *limits);
 
-/* Launch hand-made (or compiled) code: what pj_launch does after pj_kernel_code(kernel).
+/* Launch hand-made (or compiled) code: what api/'s pj_launch does with a kernel's code.
  * Checks the arguments against code->args and the configuration against the device's limits
  * before anything runs. `times` may be NULL. */
 PjStatus pj_launch_code(PjDevice *device, const PjKernelCode *code, const PjLaunchConfig *config,
                         PjValue *args, int nargs, PjLaunchTimes *times, char *err, size_t errlen);
+/* Makes code ready on a device (on a GPU: its module loaded): what api/'s pj_kernel_load does
+ * with a kernel's code, which must outlive *out. */
+PjStatus pj_loaded_new(PjDevice *device, const PjKernelCode *code, PjLoaded **out, char *err, size_t errlen);
 
 /* The flattened parameter list of ir/abi.h: ptrs[k] points at the k-th parameter's value,
  * held in slots[k] (8 bytes each, the value in its leading bytes, little-endian). */

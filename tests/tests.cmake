@@ -50,6 +50,10 @@ set_tests_properties(unit.codegen_snapshot PROPERTIES LABELS "cpu;unit" TIMEOUT 
 add_test(NAME unit.internals_map COMMAND ${Python3_EXECUTABLE} ${PJ_TESTS}/check_internals.py ${CMAKE_SOURCE_DIR})
 set_tests_properties(unit.internals_map PROPERTIES LABELS "cpu;unit" TIMEOUT 30)
 
+# The layers: each includes only what it may, and nothing below api/ calls into api/.
+add_test(NAME unit.check_layers COMMAND ${Python3_EXECUTABLE} ${PJ_TESTS}/check_layers.py ${CMAKE_SOURCE_DIR})
+set_tests_properties(unit.check_layers PROPERTIES LABELS "cpu;unit" TIMEOUT 60)
+
 # Programs that must be rejected, with the expected diagnostics in the file.
 file(GLOB PJ_ERROR_TESTS CONFIGURE_DEPENDS ${PJ_TESTS}/errors/*.py)
 foreach(src ${PJ_ERROR_TESTS})

@@ -1,5 +1,5 @@
-/* Unit test of runtime/values.c: dtype names, the argument syntax of pj_value_parse (every
- * form, exact element values, every error) and pj_value_summary. */
+/* Unit test of ir/dtype.c and runtime/values.c: dtype names, the argument syntax of
+ * pj_value_parse (every form, exact element values, every error) and pj_value_summary. */
 #define _POSIX_C_SOURCE 200809L
 #include <pyjitc.h>
 
