@@ -1,5 +1,5 @@
 /* The public API's compile half: source -> frontend -> typed IR -> backend -> code, as one
- * straight line, keeping a dump of each stage when asked (--emit=ast|types|llvm|ptx); and the
+ * straight line, keeping a dump of each stage when asked (--emit=ast|types|typed-ir|llvm|ptx); and the
  * entry points that hand a compiled kernel's code to runtime/ (pj_launch, pj_kernel_load). */
 #include <link.h>
 #include <pthread.h>
@@ -31,7 +31,7 @@ struct PjKernel {
   PjCode *code;         /* NULL for a kernel made from cached PTX (the strings are in arena) */
   PjKernelCode abi;
   PjArgType *args;
-  char *ast_text, *types_text;
+  char *ast_text, *types_text, *typed_ir_text;
   PjCompileTimes times;
   PjLinkInput *links;   /* linked with the PTX when loaded (foreign functions) */
   bool has_result;      /* a device function compiled alone that returns result */
@@ -564,7 +564,7 @@ char *pj_source_dump_ast(const PjSource *s) {
 
 /* ---- kernels -------------------------------------------------------------------------------- */
 
-/* --emit=types: the kernel, then each device function specialisation it calls. */
+/* --emit=typed-ir: the kernel, then each device function specialisation it calls. */
 static char *pj_dump_typed(const PjFunc *kernel, const PjVec *specs, PjArena *arena) {
   char *text = pj_func_dump(kernel, true, arena);
   for (int i = 0; i < specs->len; i++) {
@@ -769,10 +769,12 @@ static PjKernel *pj_kernel_compile_here(const PjSource *s, int k, const PjArgTyp
   if (typed && alone && !(device_fn = pj_device_alone(kern->arena, m, fs, typed, args, nargs, o, &specs, &result, diags)))
     typed = NULL;
   kern->times.types = pj_now_ms() - t0;
+  if (typed && (o->emit & PJ_EMIT_TYPES)) /* as written: before the CPU's hoisting rewrites it */
+    kern->types_text = pj_annotate_types(typed, (PjSpec *const *)specs.items, specs.len, kern->arena);
   if (typed && pj_resolve_target(o->target) == PJ_TARGET_CPU && !pj_hoist_collectives(kern->arena, m, typed, (PjSpec **)specs.items, specs.len, diags))
     typed = NULL;
   if (!typed) goto fail;
-  if (o->emit & PJ_EMIT_TYPES) kern->types_text = pj_dump_typed(typed, &specs, kern->arena);
+  if (o->emit & PJ_EMIT_TYPED_IR) kern->typed_ir_text = pj_dump_typed(typed, &specs, kern->arena);
 
   kern->args = calloc((size_t)nargs + 1, sizeof(PjArgType));
   memcpy(kern->args, args, sizeof(PjArgType) * (size_t)nargs);
@@ -818,6 +820,7 @@ void pj_kernel_delete(PjKernel *k) {
   free(k->args);
   free(k->ast_text);
   free(k->types_text);
+  free(k->typed_ir_text);
   pj_arena_delete(k->arena);
   free(k);
 }
@@ -869,6 +872,7 @@ const char *pj_kernel_text(const PjKernel *k, PjEmit what) {
   switch (what) {
   case PJ_EMIT_AST: return k->ast_text;
   case PJ_EMIT_TYPES: return k->types_text;
+  case PJ_EMIT_TYPED_IR: return k->typed_ir_text;
   case PJ_EMIT_LLVM: return k->code ? pj_backend_llvm_text(k->code) : NULL;
   case PJ_EMIT_PTX: return k->code ? pj_backend_ptx(k->code) : k->abi.ptx;
   default: return NULL;

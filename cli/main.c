@@ -27,7 +27,9 @@ static const char pj_usage[] =
     "Compiles the @cuda.jit kernel in FILE.py and prints what --emit asks for, or launches it.\n"
     "FILE.py may be a pipe, a FIFO or /dev/stdin too, and - reads the standard input.\n"
     "\n"
-    "  --emit=WHAT          print a stage: ast, types, llvm or ptx (comma-separated or repeated)\n"
+    "  --emit=WHAT          print a stage: ast, types (the source, each line under the types of its\n"
+    "                       names and calls), typed-ir (the typed IR as a tree), llvm or ptx\n"
+    "                       (comma-separated or repeated)\n"
     "  --launch             compile, allocate and fill the arguments, run, copy back, report\n"
     "  --grid G --block B   launch configuration: N, X,Y or X,Y,Z\n"
     "  --shared BYTES       dynamic shared memory per block (default 0)\n"
@@ -126,6 +128,7 @@ static int pj_parse_emit(PjCli *c, const char *list) {
   for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
     if (!strcmp(tok, "ast")) c->emit |= PJ_EMIT_AST;
     else if (!strcmp(tok, "types")) c->emit |= PJ_EMIT_TYPES;
+    else if (!strcmp(tok, "typed-ir")) c->emit |= PJ_EMIT_TYPED_IR;
     else if (!strcmp(tok, "llvm")) c->emit |= PJ_EMIT_LLVM;
     else if (!strcmp(tok, "ptx")) c->emit |= PJ_EMIT_PTX;
     else return 0;
@@ -193,7 +196,7 @@ static int pj_parse_cli(PjCli *c, int argc, char **argv) {
     }
     else if (!strncmp(a, "-O", 2) && a[2] >= '0' && a[2] <= '3' && !a[3]) c->opt = a[2] - '0';
     else if (!strncmp(a, "-O", 2)) return pj_usage_error("bad optimization level '%s': -O0, -O1, -O2 or -O3", a);
-    else if ((v = pj_opt_value(argc, argv, &i, "--emit"))) { if (!pj_parse_emit(c, v)) return pj_usage_error("unknown --emit value '%s' (ast, types, llvm, ptx)", v); }
+    else if ((v = pj_opt_value(argc, argv, &i, "--emit"))) { if (!pj_parse_emit(c, v)) return pj_usage_error("unknown --emit value '%s' (ast, types, typed-ir, llvm, ptx)", v); }
     else if ((v = pj_opt_value(argc, argv, &i, "--grid"))) { if (!pj_parse_dims(v, c->config.grid)) return pj_usage_error("bad --grid '%s': N, X,Y or X,Y,Z", v); c->grid_set = 1; }
     else if ((v = pj_opt_value(argc, argv, &i, "--block"))) { if (!pj_parse_dims(v, c->config.block)) return pj_usage_error("bad --block '%s': N, X,Y or X,Y,Z", v); c->block_set = 1; }
     else if ((v = pj_opt_value(argc, argv, &i, "--shared"))) { if (!pj_parse_bytes(v, &c->config.shared_bytes)) return pj_usage_error("bad --shared '%s': a number of bytes, 0 to 4294967295", v); }
@@ -416,8 +419,8 @@ static void pj_emit_texts(const PjCli *c, const PjSource *src, PjKernel *kern) {
     fputs(ast, stdout);
     free(ast);
   }
-  const PjEmit order[] = {PJ_EMIT_TYPES, PJ_EMIT_LLVM, PJ_EMIT_PTX};
-  for (int i = 0; i < 3; i++)
+  const PjEmit order[] = {PJ_EMIT_TYPES, PJ_EMIT_TYPED_IR, PJ_EMIT_LLVM, PJ_EMIT_PTX};
+  for (int i = 0; i < 4; i++)
     if ((c->emit & order[i]) && kern && pj_kernel_text(kern, order[i])) fputs(pj_kernel_text(kern, order[i]), stdout);
 }
 

@@ -70,6 +70,11 @@ PjFunc *pj_typecheck(PjArena *arena, const PjModule *m, const PjFunc *f, const P
 PjFunc *pj_typecheck_device(PjArena *arena, const PjModule *m, const PjFunc *f, const PjArgType *args, int nargs,
                             PjVec *specs, PjDiags *diags);
 
+/* frontend/annotate.c: the typed kernel's source, then each device function's it calls (specs: the
+ * PJ_SPEC_DONE ones), each line preceded by `#` lines with the types of its names and calls
+ * (--emit=types, inspect_types()). Caller frees. */
+char *pj_annotate_types(const PjFunc *kernel, PjSpec *const *specs, int nspecs, PjArena *arena);
+
 /* CPU executor: each warp/block collective into a statement of its own, and calls of device
  * functions that hold barriers, shared arrays or collectives inlined (frontend/collective.c). */
 bool pj_is_collective(const PjExpr *e);

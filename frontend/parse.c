@@ -178,6 +178,12 @@ static PjLoc pj_loc(PjParser *p, TSNode n) {
   return l;
 }
 
+/* The 1-based line a node's text ends on (a node that ends with its line's newline ends on that line). */
+static int pj_last_line(TSNode n) {
+  TSPoint s = ts_node_start_point(n), e = ts_node_end_point(n);
+  return (int)e.row + (e.column > 0 || e.row == s.row);
+}
+
 static const char *pj_text(PjParser *p, TSNode n) {
   uint32_t a = ts_node_start_byte(n), b = ts_node_end_byte(n);
   return pj_arena_strndup(p->arena, p->text + a, b - a);
@@ -1213,6 +1219,7 @@ static PjStmt *pj_parse_inner_def(PjParser *p, TSNode n) {
   TSNode name = pj_child(n, PJ_FIELD_NAME);
   f->name = pj_text(p, name);
   f->loc = pj_loc(p, name);
+  f->end_line = pj_last_line(n);
   f->module = p->m;
   f->outer = p->cur;
   f->is_device = true;
@@ -1881,6 +1888,7 @@ static void pj_parse_function(PjParser *p, TSNode def, TSNode decorated) {
   TSNode name = pj_child(def, PJ_FIELD_NAME);
   f->name = pj_text(p, name);
   f->loc = pj_loc(p, name);
+  f->end_line = pj_last_line(def);
   f->module = p->m;
   PjFuncSyntax *syn = pj_arena_alloc(p->arena, sizeof(PjFuncSyntax));
   syn->func = f;

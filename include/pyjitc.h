@@ -254,11 +254,15 @@ typedef struct PjArgNode {
  * "(float32, float32[:])"; returns the number of arguments or -1 with a message in err. */
 int pj_signature_parse(const char *text, PjArgType *out, int max_args, char *err, size_t errlen);
 
-/* PJ_EMIT_OBJECT: a CPU kernel's native code kept as a relocatable object of the host's, which the
+/* PJ_EMIT_TYPES: the source of the kernel and of its device functions, each line under the types of
+ * its names and calls, as numba's inspect_types prints it (docs/language.md); PJ_EMIT_TYPED_IR: the
+ * typed IR the backend lowers, as a tree (for compiler developers).
+ * PJ_EMIT_OBJECT: a CPU kernel's native code kept as a relocatable object of the host's, which the
  * kernel then runs from (pj_kernel_object), for a host's on-disk cache (pj_kernel_from_object);
  * not for kernels that call host libraries' functions (their code is compiled as usual). */
 typedef enum PjEmit {
-  PJ_EMIT_NONE = 0, PJ_EMIT_AST = 1, PJ_EMIT_TYPES = 2, PJ_EMIT_LLVM = 4, PJ_EMIT_PTX = 8, PJ_EMIT_OBJECT = 16
+  PJ_EMIT_NONE = 0, PJ_EMIT_AST = 1, PJ_EMIT_TYPES = 2, PJ_EMIT_LLVM = 4, PJ_EMIT_PTX = 8, PJ_EMIT_OBJECT = 16,
+  PJ_EMIT_TYPED_IR = 32
 } PjEmit;
 
 /* How the function compiled is called (PjCompileOptions.abi). A device function compiled alone

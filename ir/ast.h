@@ -118,6 +118,7 @@ typedef struct PjFunc {
   const char *name;
   const struct PjModule *module; /* where it was written: the names it uses are that module's */
   PjLoc loc;            /* the name in `def name(` */
+  int end_line;         /* the def's last line (its body's end), 0 when not parsed from a def */
   bool is_kernel;       /* @cuda.jit */
   bool is_device;       /* @cuda.jit(device=True) */
   const PjType *ret_type; /* typed: what it returns (void when nothing) */

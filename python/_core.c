@@ -560,12 +560,13 @@ static PjLoaded *pj_kernel_loaded_on(PjKernelObject *k, PjDevice *device, PjStat
   return *st == PJ_OK ? *slot : NULL;
 }
 
-/* kernel.text("ptx" | "llvm" | "types") -> str or None */
+/* kernel.text("ptx" | "llvm" | "types" | "typed-ir") -> str or None */
 static PyObject *pj_kernel_text_py(PyObject *self, PyObject *arg) {
   const char *what = PyUnicode_AsUTF8AndSize(arg, NULL);
   if (!what) return NULL;
   PjEmit e = strcmp(what, "ptx") == 0 ? PJ_EMIT_PTX : strcmp(what, "llvm") == 0 ? PJ_EMIT_LLVM
-             : strcmp(what, "types") == 0 ? PJ_EMIT_TYPES : PJ_EMIT_AST;
+             : strcmp(what, "types") == 0 ? PJ_EMIT_TYPES : strcmp(what, "typed-ir") == 0 ? PJ_EMIT_TYPED_IR
+             : PJ_EMIT_AST;
   const char *t = pj_kernel_text(((PjKernelObject *)self)->kernel, e);
   if (!t) Py_RETURN_NONE;
   return PyUnicode_FromString(t);

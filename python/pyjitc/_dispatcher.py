@@ -996,10 +996,8 @@ class Dispatcher:
 
     def inspect_types(self, file=None, signature=None):
         texts = self._texts("types", signature)
-        for types, text in texts.items():
-            args = _as_types(types) if isinstance(types, tuple) else None
-            shown = ", ".join(_type_text(t) for t in args) if args is not None else repr(types)
-            print(f"{self.__name__} ({shown})\n{text}", file=file)
+        for text in texts.values():  # each: "name (types)", a rule, the source annotated with types (--emit=types)
+            print(text, end="", file=file)
 
     def inspect_llvm(self, signature=None):
         """The LLVM IR for a signature, or {argument types (numba's): IR} of those compiled: the

@@ -362,7 +362,8 @@ class UFunc:
             return res
         import re
         from . import _core
-        from ._dispatcher import EMIT_TYPES, _Units
+        from ._dispatcher import _Units
+        emit_typed_ir = 32  # PJ_EMIT_TYPED_IR: the typed IR's tree, which lists each local with its type
         params = [f"a{k}" for k in range(self.nin)]
         text = (f"def {self._callee}_typeof({', '.join(params)}):\n"
                 f"    pj_result = {self._callee}({', '.join(params)})\n")
@@ -370,8 +371,8 @@ class UFunc:
                                 kernel_namespace(**{self._callee: self._device}))
         units = _Units()
         units.add(fn, True, self.options)
-        k = _core.compile(units.units, [(CODES[d.name], 0, "C") for d in dtypes], "cpu", EMIT_TYPES)
-        m = re.search(r"^\s*Local pj_result : (\S+)\s*$", k.text("types"), re.M)
+        k = _core.compile(units.units, [(CODES[d.name], 0, "C") for d in dtypes], "cpu", emit_typed_ir)
+        m = re.search(r"^\s*Local pj_result : (\S+)\s*$", k.text("typed-ir"), re.M)
         name = m.group(1) if m else "nothing"
         if name not in CODES:
             raise TypeError(f"vectorize '{self.__name__}': the function returns {name} for arguments "

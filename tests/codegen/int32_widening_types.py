@@ -1,7 +1,7 @@
 # numba's typing of mixed integer arithmetic: int32 op int32 -> int64, uint16 op int32 -> int64,
 # uint32 op uint32 -> uint64, signed op uint64 -> int64 (NBEP 1: mixed signedness gives signed),
 # int32 op float32 -> float64; integer literals are int64, so float32 * 2 is float64.
-# ARGS: --emit=types --sig "void(int32, int32, uint16, uint32, uint64, float32, float64[:])"
+# ARGS: --emit=typed-ir --sig "void(int32, int32, uint16, uint32, uint64, float32, float64[:])"
 from numba import cuda
 
 

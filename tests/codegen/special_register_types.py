@@ -2,7 +2,7 @@
 # promotes to int64 in every operation (older numba: int32, where int32 - int32 is int64 too), so
 # `cuda.threadIdx.x - cuda.blockDim.x` is negative for the first threads of a block, as in numba;
 # it must not be an unsigned type that wraps. pyjitc holds them as int64 (docs/language.md).
-# ARGS: --emit=types --sig "void(int64[:])"
+# ARGS: --emit=typed-ir --sig "void(int64[:])"
 from numba import cuda
 
 

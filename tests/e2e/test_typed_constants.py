@@ -37,7 +37,7 @@ def test_module_level_numpy_scalars():
 
 
 def test_module_level_scalar_types():
-    r = subprocess.run([PYJITC, K, "--kernel", "consts", "--emit=types", "--sig",
+    r = subprocess.run([PYJITC, K, "--kernel", "consts", "--emit=typed-ir", "--sig",
                         "void(float32[:], float64[:, :])"], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     # the constants as the kernel sees them (a Cast of the literal to the scalar's dtype)

@@ -285,7 +285,7 @@ def k_real_args(x, f, out):
 def _types(kernel):
     buf = io.StringIO()
     kernel.inspect_types(file=buf)
-    return dict(re.findall(r"Local (\w+) : (\S+)", buf.getvalue()))
+    return dict(re.findall(r"^ *#   (\w+) :: (.+)$", buf.getvalue(), re.M))  # each name's type, as annotated
 
 
 @cuda.jit

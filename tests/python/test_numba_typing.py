@@ -29,7 +29,7 @@ VALUES = {"bool_": True, "int8": -7, "int16": -300, "int32": 100000, "int64": -(
 def _types(kernel):
     buf = io.StringIO()
     kernel.inspect_types(file=buf)
-    return dict(re.findall(r"Local (\w+) : (\S+)", buf.getvalue()))
+    return dict(re.findall(r"^ *#   (\w+) :: (.+)$", buf.getvalue(), re.M))  # each name's type, as annotated
 
 
 def _global_kernel(c):

@@ -214,7 +214,7 @@ def test_overloads_and_types_text():
     (key,) = k.overloads.keys()
     assert [str(t) for t in key[1:]] == ["Tuple(int64, UniTuple(float64, 1))", "Pair(int64, float32)"]
     text = next(iter(k._texts("types").values()))
-    assert "Param p : Pair(lo: int64, hi: float32)" in text
+    assert "#   p :: Pair(lo: int64, hi: float32)" in text
 
 
 @cuda.jit
