@@ -1,4 +1,4 @@
-/* What the Python extension's C files share (python/_core.c, memory.c, args.c and sources.c): the module's
+/* What the Python extension's C files share (python/_core.c, devices.c, memory.c, args.c and sources.c): the module's
  * state, the device array object a launch reads, and one launch argument as it is read. Not part
  * of any public interface. */
 #ifndef PJ_PYTHON_CORE_H
@@ -27,10 +27,12 @@ typedef struct PjScalarType {
     Py_XDECREF(pj_old);                 \
   } while (0)
 
-/* module state, set by _core.c */
+/* module state, set by _core.c (the devices: by devices.c) */
 enum { PJ_PY_MAX_DEVICES = 64 };
 extern PjTarget g_target;  /* the target of every device opened: AUTO until the first is */
 extern int g_devices_open; /* how many devices are open (more than one: several GPUs in use) */
+extern PjDevice *g_devices[PJ_PY_MAX_DEVICES]; /* by ordinal, opened on first use (NULL: not yet) */
+extern char g_arch_slot[PJ_PY_MAX_DEVICES];    /* the first ordinal of the same arch: a launch key byte */
 extern PyTypeObject *g_ndarray_type, *g_generic_type, *g_cupy_type, *g_array_type;
 extern PjScalarType g_scalar_types[16];
 extern int g_nscalar_types;
@@ -62,17 +64,44 @@ extern PyObject *g_arg_hook;
 extern PyObject *g_cuda_error; /* pyjitc.CudaError */
 extern PyTypeObject *g_stream_type, *g_event_type, *g_alloc_type;
 
-/* _core.c: the exception for a failed call of the C API (NULL, with it set); the current device
- * of the calling thread (the GPU whose context is current there, else GPU 0, else the CPU
- * executor) and device `ordinal`, each opened on first use, or NULL with CudaError set */
+/* _core.c: the exception for a failed call of the C API (NULL, with it set) */
 PyObject *pj_py_error(PjStatus st, const char *msg);
-/* Whether this process was forked after its parent opened a device: what it inherited (memory,
- * modules, streams, events) belongs to the parent's context, and is left alone when its objects go */
+
+/* devices.c: whether this process was forked after its parent opened a device: what it inherited
+ * (memory, modules, streams, events) belongs to the parent's context, and is left alone when its
+ * objects go */
 bool pj_forked_child(void);
+void pj_after_fork_child(void); /* pthread_atfork's child handler */
+/* the current device of the calling thread (the GPU whose context is current there, else GPU 0,
+ * else the CPU executor) and device `ordinal`, each opened on first use, or NULL with CudaError set */
 PjDevice *pj_need_device(void);
 PjDevice *pj_device_at(int ordinal);
 /* the device an `ordinal` argument names: the current one for -1 */
 PjDevice *pj_device_arg(int ordinal);
+/* the ordinal of the calling thread's device (0 where it chose none), or -1 (an exception set) in
+ * a forked child */
+int pj_thread_ordinal(void);
+/* the target and arch of device `ordinal` before it opens, where a warm-up has read the GPU: 1
+ * (the process's target fixed to it), else 0 (arch: NULL for the CPU) */
+int pj_probe(int ordinal, PjTarget *target, const char **arch);
+/* devices.c: the module's functions of devices (open, current, target_arch, warm, start_times,
+ * select, is_open, can_access_peer, cpu_device_count, device_attribute, gpu_count, synchronize,
+ * profile, default_stream_per_thread, memory_info) */
+PyObject *pj_open(PyObject *self, PyObject *args);
+PyObject *pj_current_py(PyObject *self, PyObject *noargs);
+PyObject *pj_target_arch_py(PyObject *self, PyObject *noargs);
+PyObject *pj_warm_py(PyObject *self, PyObject *args);
+PyObject *pj_start_times_py(PyObject *self, PyObject *noargs);
+PyObject *pj_select_py(PyObject *self, PyObject *args);
+PyObject *pj_is_open_py(PyObject *self, PyObject *args);
+PyObject *pj_can_access_peer_py(PyObject *self, PyObject *args);
+PyObject *pj_cpu_device_count_py(PyObject *self, PyObject *noargs);
+PyObject *pj_device_attribute_py(PyObject *self, PyObject *args);
+PyObject *pj_gpu_count(PyObject *self, PyObject *noargs);
+PyObject *pj_synchronize(PyObject *self, PyObject *args);
+PyObject *pj_profile_py(PyObject *self, PyObject *args);
+PyObject *pj_default_stream_per_thread_py(PyObject *self, PyObject *arg);
+PyObject *pj_memory_info_py(PyObject *self, PyObject *args);
 
 /* memory.c: the types of Allocation, ArrayBase, HostAllocation, Stream and Event; copies, fills
  * and IPC; the PjStream of a Stream argument (None: the default stream; *ok false with an
