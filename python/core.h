@@ -1,4 +1,4 @@
-/* What the Python extension's C files share (python/_core.c, devices.c, memory.c, args.c and sources.c): the module's
+/* What the Python extension's C files share (python/_core.c, devices.c, kernels.c, memory.c, args.c and sources.c): the module's
  * state, the device array object a launch reads, and one launch argument as it is read. Not part
  * of any public interface. */
 #ifndef PJ_PYTHON_CORE_H
@@ -62,7 +62,8 @@ typedef struct {
 extern PyObject *g_arg_hook;
 
 extern PyObject *g_cuda_error; /* pyjitc.CudaError */
-extern PyTypeObject *g_stream_type, *g_event_type, *g_alloc_type;
+extern PyObject *g_typing_error; /* pyjitc.TypingError */
+extern PyTypeObject *g_stream_type, *g_event_type, *g_alloc_type, *g_kernel_type;
 
 /* _core.c: the exception for a failed call of the C API (NULL, with it set) */
 PyObject *pj_py_error(PjStatus st, const char *msg);
@@ -102,6 +103,33 @@ PyObject *pj_synchronize(PyObject *self, PyObject *args);
 PyObject *pj_profile_py(PyObject *self, PyObject *args);
 PyObject *pj_default_stream_per_thread_py(PyObject *self, PyObject *arg);
 PyObject *pj_memory_info_py(PyObject *self, PyObject *args);
+
+/* kernels.c: a Kernel, one compiled specialisation */
+typedef struct {
+  PyObject_HEAD
+  PjKernel *kernel;
+  PjLoaded *loaded[PJ_PY_MAX_DEVICES]; /* by device ordinal, on its first launch there */
+  PyObject *warnings; /* the compiler's warnings, formatted (a tuple of str) */
+  int nargs;
+  PjArgType args[256];
+} PjKernelObject;
+
+/* kernels.c: the Kernel type; the kernel made ready on `device` (its module loaded there on first
+ * use), NULL with err set; the module's functions of compiling (compile, kernel_from_ptx,
+ * kernel_from_object, cache_get, cache_put, libdevice) */
+extern PyType_Spec pj_kernel_spec;
+PjLoaded *pj_kernel_loaded_on(PjKernelObject *k, PjDevice *device, PjStatus *st, char *err, size_t errlen);
+PyObject *pj_compile(PyObject *self, PyObject *args);
+PyObject *pj_kernel_from_ptx_py(PyObject *self, PyObject *args);
+PyObject *pj_kernel_from_object_py(PyObject *self, PyObject *args);
+PyObject *pj_cache_get_py(PyObject *self, PyObject *args);
+PyObject *pj_cache_put_py(PyObject *self, PyObject *args);
+PyObject *pj_libdevice_py(PyObject *self, PyObject *noargs);
+
+/* _core.c: a launch configuration's dimensions (an int or a tuple of 1 to 3 positive ints; `what`
+ * names it in the ValueError), and an "O&" converter of bytes of dynamic shared memory */
+int pj_dims(PyObject *o, uint32_t out[3], const char *what);
+int pj_shared_bytes_arg(PyObject *o, void *out);
 
 /* memory.c: the types of Allocation, ArrayBase, HostAllocation, Stream and Event; copies, fills
  * and IPC; the PjStream of a Stream argument (None: the default stream; *ok false with an
