@@ -1,6 +1,6 @@
-/* What the Python extension's C files share (python/_core.c, devices.c, kernels.c, memory.c, args.c and sources.c): the module's
- * state, the device array object a launch reads, and one launch argument as it is read. Not part
- * of any public interface. */
+/* What the Python extension's C files share (python/_core.c, devices.c, kernels.c, launcher.c,
+ * memory.c, args.c and sources.c): the module's state, the device array object a launch reads, and
+ * one launch argument as it is read. Not part of any public interface. */
 #ifndef PJ_PYTHON_CORE_H
 #define PJ_PYTHON_CORE_H
 
@@ -39,6 +39,10 @@ extern int g_nscalar_types;
 /* callable(stream handle) for an argument whose __cuda_array_interface__ names a stream: the
  * launch waits for that stream first, as the interface asks of consumers (NULL: none set) */
 extern PyObject *g_cai_stream_hook;
+/* hook(kernel name, args, indices) told of the host arrays given to a launch (NULL: none set) */
+extern PyObject *g_host_array_hook;
+/* the name of the kernel launched last (launches are asynchronous: later errors name it) */
+extern char g_last_launch[128];
 
 /* ArrayBase (_core.c): what a launch reads of a device array */
 typedef struct {
@@ -126,10 +130,16 @@ PyObject *pj_cache_get_py(PyObject *self, PyObject *args);
 PyObject *pj_cache_put_py(PyObject *self, PyObject *args);
 PyObject *pj_libdevice_py(PyObject *self, PyObject *noargs);
 
-/* _core.c: a launch configuration's dimensions (an int or a tuple of 1 to 3 positive ints; `what`
- * names it in the ValueError), and an "O&" converter of bytes of dynamic shared memory */
+/* launcher.c: the Launcher type (g_launcher_type once registered); a launch configuration's
+ * dimensions (an int or a tuple of 1 to 3 positive ints; `what` names it in the ValueError), and
+ * an "O&" converter of bytes of dynamic shared memory; the module's subscript_method and
+ * same_kinds */
+extern PyType_Spec pj_launcher_spec;
+extern PyTypeObject *g_launcher_type;
 int pj_dims(PyObject *o, uint32_t out[3], const char *what);
 int pj_shared_bytes_arg(PyObject *o, void *out);
+PyObject *pj_subscript_method_py(PyObject *self, PyObject *type);
+PyObject *pj_same_kinds_py(PyObject *self, PyObject *const *args, Py_ssize_t n);
 
 /* memory.c: the types of Allocation, ArrayBase, HostAllocation, Stream and Event; copies, fills
  * and IPC; the PjStream of a Stream argument (None: the default stream; *ok false with an
