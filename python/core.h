@@ -44,7 +44,7 @@ extern PyObject *g_host_array_hook;
 /* the name of the kernel launched last (launches are asynchronous: later errors name it) */
 extern char g_last_launch[128];
 
-/* ArrayBase (_core.c): what a launch reads of a device array */
+/* ArrayBase (memory.c): what a launch reads of a device array */
 typedef struct {
   PyObject_HEAD
   uint64_t address;           /* of element 0 */
@@ -58,7 +58,7 @@ typedef struct {
                                * (pj_record_dtype), else 0 */
   int64_t itemsize;           /* bytes per element */
   uint64_t serial;            /* this object's fields as initialised (each __init__ draws a new number; 0:
-                               * none): the launcher's memo knows the array again by it (_core.c) */
+                               * none): the launcher's memo knows the array again by it (launcher.c) */
 } PjArrayObject;
 
 /* _core.c: hook(object) -> the int a launch passes for an argument of no other kind (an enum
