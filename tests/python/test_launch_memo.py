@@ -1,5 +1,5 @@
 """A loop of launches repeats the launcher's previous GPU launch when its arguments are the same
-(python/_core.c, pj_launcher_replay: the same device arrays, scalars of the same values, and the
+(python/launcher.c, pj_launcher_replay: the same device arrays, scalars of the same values, and the
 plan of runtime/device.c with the parameters packed), and `kernel[config]` finds its launcher in C
 (pj_dispatch_subscript). Every change a program can make between two launches must reach the
 kernel: another array, a view, an array made at a freed one's address, a scalar's new value or
