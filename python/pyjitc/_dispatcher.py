@@ -10,7 +10,6 @@ import dis
 import enum
 import linecache
 import math
-import numbers
 import pickle
 import re
 import types as pytypes
@@ -27,12 +26,13 @@ from ._jit_options import (INLINE_AUTO, _check_function, _check_jit_kws, _debug_
                            _launch_bounds, _max_registers)
 from ._kernel_errors import _kernel_error, _remember_raise_source
 from ._kernel_errors import _RAISE_SOURCES, _RAISE_SOURCES_PER_PATH  # noqa: F401  (tests read them here)
+from ._launching import (_LAUNCHERS_KEPT, _ExtendedLauncher, _LaunchConfiguration, _check_dims, _dims, _flatten,
+                         _leaf_place, _leaves, _no_launch, _tree, _warn_low_occupancy, _with_tuples)
 from ._runtime import CODES, DTYPES, arch as _current_arch, device, mark as _mark, target, warm_up as _warm_up
-from ._signatures import (_arg_type, _as_types, _declared_signatures, _device_key, _device_signature, _is_tuple,
-                          _numba_repr, _numba_types, _number_key, _rating, _record_spec, _record_types, _tuple_shape,
-                          _type_text)
+from ._signatures import (_arg_type, _as_types, _declared_signatures, _device_key, _device_signature, _numba_repr,
+                          _numba_types, _number_key, _rating, _record_spec, _record_types, _type_text)
 from ._source import _source
-from .errors import NumbaDebugInfoWarning, NumbaPerformanceWarning, TypingError
+from .errors import NumbaDebugInfoWarning, TypingError
 from .types import (Array, CPointer, NoneType, Record, Signature, Type, arg_key, from_dtype, from_numba, np_dtype,
                     parse_signature)
 
@@ -981,173 +981,6 @@ def _warn_compiled(kernel):
     category = getattr(errors, "NumbaWarning", UserWarning)
     for text in kernel.warnings:
         warnings.warn(text, category, stacklevel=4)
-
-
-def _leaves(types):
-    """The argument types with each tuple replaced by its items, recursively."""
-    out = []
-    for t in types:
-        out.extend(_leaves(t[1]) if _is_tuple(t) else (t,))
-    return out
-
-
-def _tree(types):
-    """The argument tree the compiler takes, [(items or -1, name, fields)] in prefix order; None
-    when no argument is a tuple."""
-    if not any(_is_tuple(t) for t in types):
-        return None
-    out = []
-
-    def walk(t):
-        if _is_tuple(t):
-            out.append((len(t[1]), t[2], t[3]))
-            for item in t[1]:
-                walk(item)
-        else:
-            out.append((-1, None, None))
-    for t in types:
-        walk(t)
-    return out
-
-
-def _flatten(args):
-    """(the arguments with tuples replaced by their items, recursively; the shape that puts them
-    back: per argument None, or (name, fields, (item shapes...)) for a tuple)."""
-    flat = []
-
-    def walk(v):
-        if isinstance(v, tuple):
-            return _tuple_shape(v) + (tuple(walk(x) for x in v),)
-        flat.append(v)
-        return None
-    shape = tuple(walk(a) for a in args)
-    return flat, shape
-
-
-def _leaf_place(shape, k):
-    """Where the k-th item of a flattened launch was: "2 (item [1][0])" for argument 2's x[1][0]."""
-    def walk(s, path):
-        nonlocal k
-        if s is None:
-            k -= 1
-            return path if k < 0 else None
-        for i, item in enumerate(s[2]):
-            found = walk(item, path + f"[{i}]")
-            if found is not None:
-                return found
-        return None
-    for i, s in enumerate(shape):
-        path = walk(s, "")
-        if path is not None:
-            return f"{i + 1} (item {path})" if path else str(i + 1)
-    return "?"
-
-
-def _with_tuples(shape, leaves):
-    """The argument types of a launch flattened by _flatten, its tuples put back."""
-    it = iter(leaves)
-
-    def build(s):
-        if s is None:
-            return next(it)
-        name, fields, items = s
-        return ("tuple", tuple(build(x) for x in items), name, fields)
-    return tuple(build(s) for s in shape)
-
-
-class _LaunchConfiguration(_core.Launcher):
-    """kernel[grid, block, stream, shared]: call it with the kernel's arguments. griddim and
-    blockdim are 3-tuples; pre_launch_callbacks, a list of callables run as callback(kernel,
-    launch_config) before each launch (host code: they must not use the device). Pickled as its
-    dispatcher and configuration."""
-
-    def __reduce__(self):
-        from ._serialize import reduce_launch
-        return reduce_launch(self)
-
-
-_LAUNCHERS_KEPT = 64  # launchers a dispatcher keeps for the launch configurations it saw last
-
-
-class _ExtendedLauncher:
-    """A launch through the dispatcher's extensions: each argument goes through every
-    extension's prepare_args, then the clean-ups they queued (retr) run after the launch."""
-
-    def __init__(self, dispatcher, launcher, config):
-        self._dispatcher, self._launcher, self._config = dispatcher, launcher, config
-
-    def __call__(self, *args):
-        from .types import typeof
-        stream = self._config[2] if isinstance(self._config, tuple) and len(self._config) > 2 else 0
-        retr, out = [], []
-        for value in args:
-            try:
-                ty = typeof(value)
-            except (ValueError, NotImplementedError):
-                ty = None
-            for ext in self._dispatcher.extensions:
-                ty, value = ext.prepare_args(ty, value, stream=stream, retr=retr)
-            out.append(value)
-        self._launcher(*out)
-        for fn in retr:
-            fn()
-
-
-def _no_launch(*args):
-    """What forall(0) returns: a launch of no tasks does nothing."""
-
-
-def _check_dims(d, name):
-    """A launch's grid or block as the user gave it, checked as numba checks it: an integer or a
-    sequence of 1 to 3 integers (ValueError for more, TypeError for what is not an integer)."""
-    items = list(d) if isinstance(d, (tuple, list)) else [d]
-    if not 1 <= len(items) <= 3:
-        raise ValueError(f"launch configuration: {name} must be a sequence of 1, 2 or 3 integers, got {items!r}")
-    if not all(isinstance(v, numbers.Integral) for v in items):
-        raise TypeError(f"launch configuration: {name} must be a sequence of integers, got {items!r}")
-    return d
-
-
-def _warn_low_occupancy(grid):
-    """NumbaPerformanceWarning for a grid of fewer than 128 blocks, numba's threshold: a GPU needs
-    about two blocks per multiprocessor to be busy (an H100 has 132), so a smaller grid leaves most
-    of it idle."""
-    if isinstance(grid, (int, np.integer)):
-        blocks = int(grid)
-    else:
-        blocks = 1
-        for x in grid:
-            blocks *= int(x)
-    if blocks < 128:
-        warnings.warn(NumbaPerformanceWarning(
-            f"Grid size {blocks} will likely result in GPU under-utilization due to low occupancy "
-            "(a grid of fewer than 128 blocks leaves most of the GPU's multiprocessors idle; "
-            "config.CUDA_LOW_OCCUPANCY_WARNINGS = 0 turns this warning off)"), stacklevel=4)
-
-
-def _host_arrays_used(kernel, args, indices):
-    """Called by a launch given host (NumPy) arrays, at the positions `indices`: a
-    NumbaPerformanceWarning, as numba's, unless config turns it off. A GPU launch copies each such
-    array to the device and back (the CPU executor runs the kernel on them in place, but the
-    program pays the copies on a GPU). Mapped and managed arrays are used in place: no warning."""
-    if not _config.CUDA_WARN_ON_IMPLICIT_COPY or _config.DISABLE_PERFORMANCE_WARNINGS:
-        return
-    from ._devicearray import MappedNDArray
-    host = [i + 1 for i in indices if not isinstance(args[i], MappedNDArray)]
-    if host:
-        which = f"argument{'s' if len(host) > 1 else ''} {', '.join(map(str, host))}"
-        warnings.warn(NumbaPerformanceWarning(
-            f"Host array used in CUDA kernel will incur copy overhead to/from device ({which} of kernel "
-            f"'{kernel}'; cuda.to_device() keeps an array on the device between launches)"), stacklevel=2)
-
-
-_core.set_host_array_hook(_host_arrays_used)
-
-
-def _dims(d):
-    if isinstance(d, (int, np.integer)):
-        return int(d)
-    return tuple(int(x) for x in d)
 
 
 def jit(func_or_sig=None, device=False, inline=None, link=(), debug=None, opt=None, lineinfo=False, cache=False,
