@@ -18,8 +18,10 @@ from ._devicearray import (DeviceNDArray, In, InOut, ManagedNDArray, MappedNDArr
                            pinned_array, pinned_array_like)
 from . import _devicearray as devicearray  # numba.cuda.devicearray (auto_device, from_array_like, ...)
 from ._devicearray import from_cuda_array_interface  # noqa: F401
-from ._dispatcher import (Dispatcher, compile, compile_all, compile_for_current_device, compile_ptx,  # noqa: A004
-                          compile_ptx_for_current_device, declare_device, jit)
+from ._compile_api import (compile, compile_all, compile_for_current_device, compile_ptx,  # noqa: A004
+                           compile_ptx_for_current_device)
+from ._dispatcher import Dispatcher, jit
+from ._foreign import declare_device
 from ._runtime import device as _device
 from ._linkable import LTOIR, Archive, Cubin, CUSource, Fatbin, LinkableCode, Object, PTXSource
 from .errors import CudaAPIError, CudaError, CudaSupportError, TypingError
