@@ -109,7 +109,7 @@ void pj_reject(PjParser *p, TSNode n, const char *what) {
 
 static PjExpr *pj_expr(PjParser *p, TSNode n);
 
-static PjExpr *pj_new_expr(PjParser *p, PjExprKind k, TSNode n) {
+static PjExpr *pj_new_expr_at(PjParser *p, PjExprKind k, TSNode n) {
   PjExpr *e = pj_arena_alloc(p->arena, sizeof(PjExpr));
   e->kind = k;
   e->loc = pj_loc(p, n);
@@ -133,7 +133,7 @@ static PjExpr *pj_parse_int(PjParser *p, TSNode n) {
   }
   if (k && (digits[k - 1] | 0x20) == 'j') { /* 3j: an imaginary literal */
     digits[--k] = 0;
-    PjExpr *e = pj_new_expr(p, PJ_EX_FLOAT, n);
+    PjExpr *e = pj_new_expr_at(p, PJ_EX_FLOAT, n);
     e->fval = strtod(digits, NULL);
     e->big = true;
     return e;
@@ -145,7 +145,7 @@ static PjExpr *pj_parse_int(PjParser *p, TSNode n) {
     pj_error(p->diags, &p->m->file, pj_loc(p, n), "integer literal %s does not fit in 64 bits", t);
     return NULL;
   }
-  PjExpr *e = pj_new_expr(p, PJ_EX_INT, n);
+  PjExpr *e = pj_new_expr_at(p, PJ_EX_INT, n);
   e->ival = (int64_t)v;
   e->big = v > (unsigned long long)INT64_MAX; /* uint64, as numba types it */
   return e;
@@ -160,7 +160,7 @@ static PjExpr *pj_parse_float(PjParser *p, TSNode n) {
   digits[k] = 0;
   bool imaginary = k && (digits[k - 1] | 0x20) == 'j';
   if (imaginary) digits[--k] = 0;
-  PjExpr *e = pj_new_expr(p, PJ_EX_FLOAT, n);
+  PjExpr *e = pj_new_expr_at(p, PJ_EX_FLOAT, n);
   e->fval = strtod(digits, NULL);
   e->big = imaginary; /* 2j: complex128 with this imaginary part */
   return e;
@@ -341,7 +341,7 @@ static bool pj_string_text(PjParser *p, TSNode n, PjStrBuf *b) {
  * conversion letter or '-', then the spec after ':', at the spec's place in the source) followed
  * by the value. The type checker takes it only as an argument of print(). */
 static PjExpr *pj_new_text(PjParser *p, TSNode at, PjLoc loc, const char *text, bool spec) {
-  PjExpr *e = pj_new_expr(p, PJ_EX_STRING, at);
+  PjExpr *e = pj_new_expr_at(p, PJ_EX_STRING, at);
   e->loc = loc;
   e->str = text;
   e->big = spec;
@@ -355,8 +355,8 @@ static void pj_flush_text(PjParser *p, TSNode n, PjStrBuf *text, PjVec *args) {
 }
 
 static PjExpr *pj_format_call(PjParser *p, TSNode n, PjVec *args) {
-  PjExpr *e = pj_new_expr(p, PJ_EX_CALL, n);
-  e->call.fn = pj_new_expr(p, PJ_EX_NAME, n);
+  PjExpr *e = pj_new_expr_at(p, PJ_EX_CALL, n);
+  e->call.fn = pj_new_expr_at(p, PJ_EX_NAME, n);
   e->call.fn->name.id = "$format";
   e->call.args = (PjExpr **)args->items;
   e->call.nargs = args->len;
@@ -466,7 +466,7 @@ static PjExpr *pj_parse_string(PjParser *p, TSNode n) {
   if (pj_any_fstring(p, n)) return pj_parse_fstring(p, n);
   PjStrBuf b = {0};
   if (!pj_string_text(p, n, &b)) return NULL;
-  PjExpr *e = pj_new_expr(p, PJ_EX_STRING, n);
+  PjExpr *e = pj_new_expr_at(p, PJ_EX_STRING, n);
   e->str = b.s;
   e->str_len = (int64_t)b.n;
   e->big = b.bytes; /* a bytes literal (frontend/strings.c) */
@@ -668,7 +668,7 @@ static PjExpr *pj_parse_call(PjParser *p, TSNode n) {
     pj_reject(p, fn, "format() of an f-string");
     return NULL;
   }
-  PjExpr *e = pj_new_expr(p, PJ_EX_CALL, n);
+  PjExpr *e = pj_new_expr_at(p, PJ_EX_CALL, n);
   if (!(e->call.fn = pj_expr(p, pj_child(n, PJ_FIELD_FUNCTION)))) return NULL;
   TSNode args = pj_child(n, PJ_FIELD_ARGUMENTS);
   if (!pj_is(args, PJ_SYM_ARGUMENT_LIST)) {
@@ -684,7 +684,7 @@ static PjExpr *pj_parse_call(PjParser *p, TSNode n) {
       /* keyword arguments are kept as (name=value) pairs only for decorators: the kernel
        * language has no keyword calls yet */
       e->call.has_kwargs = true;
-      PjExpr *kw = pj_new_expr(p, PJ_EX_BINARY, c);
+      PjExpr *kw = pj_new_expr_at(p, PJ_EX_BINARY, c);
       kw->bin.op = PJ_OP_COUNT; /* marks name=value */
       kw->bin.l = pj_expr(p, pj_child(c, PJ_FIELD_NAME));
       kw->bin.r = pj_call_argument(p, pj_child(c, PJ_FIELD_VALUE));
@@ -711,7 +711,7 @@ static PjExpr *pj_parse_call(PjParser *p, TSNode n) {
 }
 
 static PjExpr *pj_parse_subscript(PjParser *p, TSNode n) {
-  PjExpr *e = pj_new_expr(p, PJ_EX_SUBSCRIPT, n);
+  PjExpr *e = pj_new_expr_at(p, PJ_EX_SUBSCRIPT, n);
   if (!(e->sub.base = pj_expr(p, pj_child(n, PJ_FIELD_VALUE)))) return NULL;
   /* a[i, j]: every named child after the value is an index */
   PjVec idx = {0};
@@ -726,7 +726,7 @@ static PjExpr *pj_parse_subscript(PjParser *p, TSNode n) {
   if (idx.len == 1) {
     e->sub.index = idx.items[0];
   } else {
-    PjExpr *t = pj_new_expr(p, PJ_EX_TUPLE, n);
+    PjExpr *t = pj_new_expr_at(p, PJ_EX_TUPLE, n);
     t->loc = ((PjExpr *)idx.items[0])->loc;
     t->loc.end_col = ((PjExpr *)idx.items[idx.len - 1])->loc.end_col;
     t->tuple.items = (PjExpr **)idx.items;
@@ -768,7 +768,7 @@ static int pj_cmpop_of(TSNode op) {
 }
 
 static PjExpr *pj_parse_binary(PjParser *p, TSNode n) {
-  PjExpr *e = pj_new_expr(p, PJ_EX_BINARY, n);
+  PjExpr *e = pj_new_expr_at(p, PJ_EX_BINARY, n);
   TSNode op = pj_child(n, PJ_FIELD_OPERATOR);
   int k = pj_binop_of(op);
   if (k < 0) {
@@ -782,7 +782,7 @@ static PjExpr *pj_parse_binary(PjParser *p, TSNode n) {
 }
 
 static PjExpr *pj_parse_unary(PjParser *p, TSNode n, bool is_not) {
-  PjExpr *e = pj_new_expr(p, PJ_EX_UNARY, n);
+  PjExpr *e = pj_new_expr_at(p, PJ_EX_UNARY, n);
   if (is_not) {
     e->un.op = PJ_UN_NOT;
   } else {
@@ -807,7 +807,7 @@ static PjExpr *pj_parse_unary(PjParser *p, TSNode n, bool is_not) {
 }
 
 static PjExpr *pj_parse_compare(PjParser *p, TSNode n) {
-  PjExpr *e = pj_new_expr(p, PJ_EX_COMPARE, n);
+  PjExpr *e = pj_new_expr_at(p, PJ_EX_COMPARE, n);
   PjKids k = pj_all_kids(p, n);
   e->cmp.operands = pj_arena_alloc(p->arena, sizeof(PjExpr *) * (k.n + 1));
   e->cmp.ops = pj_arena_alloc(p->arena, sizeof(PjCmpOp) * (k.n + 1));
@@ -831,7 +831,7 @@ static PjExpr *pj_parse_compare(PjParser *p, TSNode n) {
 }
 
 static PjExpr *pj_parse_boolean(PjParser *p, TSNode n) {
-  PjExpr *e = pj_new_expr(p, PJ_EX_BOOLOP, n);
+  PjExpr *e = pj_new_expr_at(p, PJ_EX_BOOLOP, n);
   e->boolop.is_and = pj_is(pj_child(n, PJ_FIELD_OPERATOR), PJ_SYM_OP_AND);
   e->boolop.l = pj_expr(p, pj_child(n, PJ_FIELD_LEFT));
   e->boolop.r = pj_expr(p, pj_child(n, PJ_FIELD_RIGHT));
@@ -840,7 +840,7 @@ static PjExpr *pj_parse_boolean(PjParser *p, TSNode n) {
 
 static PjExpr *pj_parse_conditional(PjParser *p, TSNode n) {
   /* `a if cond else b`: three named children in that order */
-  PjExpr *e = pj_new_expr(p, PJ_EX_IFEXP, n);
+  PjExpr *e = pj_new_expr_at(p, PJ_EX_IFEXP, n);
   PjExpr *parts[3];
   int k = 0;
   PjKids kids = pj_named_kids(p, n);
@@ -857,7 +857,7 @@ static PjExpr *pj_parse_conditional(PjParser *p, TSNode n) {
 }
 
 static PjExpr *pj_parse_tuple(PjParser *p, TSNode n) {
-  PjExpr *e = pj_new_expr(p, PJ_EX_TUPLE, n);
+  PjExpr *e = pj_new_expr_at(p, PJ_EX_TUPLE, n);
   e->tuple.items = pj_expr_list(p, n, &e->tuple.count);
   return e->tuple.items ? e : NULL;
 }
@@ -894,7 +894,7 @@ static PjExpr *pj_expr(PjParser *p, TSNode n) {
   if (ts_node_is_null(n)) return NULL;
   TSSymbol s = ts_node_symbol(n);
   if (s == pj_sym[PJ_SYM_IDENTIFIER]) {
-    PjExpr *e = pj_new_expr(p, PJ_EX_NAME, n);
+    PjExpr *e = pj_new_expr_at(p, PJ_EX_NAME, n);
     e->name.id = pj_text(p, n);
     if (pj_is_keyword(e->name.id)) {
       pj_error(p->syntax, &p->m->file, pj_loc(p, n), "invalid syntax: '%s' is a keyword", e->name.id);
@@ -905,14 +905,14 @@ static PjExpr *pj_expr(PjParser *p, TSNode n) {
   if (s == pj_sym[PJ_SYM_INTEGER]) return pj_parse_int(p, n);
   if (s == pj_sym[PJ_SYM_FLOAT]) return pj_parse_float(p, n);
   if (s == pj_sym[PJ_SYM_TRUE] || s == pj_sym[PJ_SYM_FALSE]) {
-    PjExpr *e = pj_new_expr(p, PJ_EX_BOOL, n);
+    PjExpr *e = pj_new_expr_at(p, PJ_EX_BOOL, n);
     e->ival = s == pj_sym[PJ_SYM_TRUE];
     return e;
   }
-  if (s == pj_sym[PJ_SYM_NONE]) return pj_new_expr(p, PJ_EX_NONE, n);
+  if (s == pj_sym[PJ_SYM_NONE]) return pj_new_expr_at(p, PJ_EX_NONE, n);
   if (s == pj_sym[PJ_SYM_STRING]) return pj_parse_string(p, n);
   if (s == pj_sym[PJ_SYM_ATTRIBUTE]) {
-    PjExpr *e = pj_new_expr(p, PJ_EX_ATTR, n);
+    PjExpr *e = pj_new_expr_at(p, PJ_EX_ATTR, n);
     TSNode a = pj_child(n, PJ_FIELD_ATTRIBUTE);
     e->attr.attr = pj_text(p, a);
     e->attr.attr_loc = pj_loc(p, a);
@@ -946,7 +946,7 @@ static PjExpr *pj_expr(PjParser *p, TSNode n) {
       s == pj_sym[PJ_SYM_TUPLE_PATTERN])
     return pj_parse_tuple(p, n);
   if (s == pj_sym[PJ_SYM_SLICE]) { /* start:stop:step, any part omitted */
-    PjExpr *e = pj_new_expr(p, PJ_EX_SLICE, n);
+    PjExpr *e = pj_new_expr_at(p, PJ_EX_SLICE, n);
     e->slice.start = e->slice.stop = e->slice.step = NULL; /* the union's name.var default overlaps */
     PjExpr **parts[3] = {&e->slice.start, &e->slice.stop, &e->slice.step};
     int colons = 0;
@@ -1026,7 +1026,7 @@ static PjStmt *pj_parse_expr_stmt(PjParser *p, TSNode n) {
   TSNode c = k.n ? k.at[0] : (TSNode){0};
   if (k.n != 1) {
     PjStmt *s = pj_new_stmt(p, PJ_ST_EXPR, n);
-    PjExpr *t = pj_new_expr(p, PJ_EX_TUPLE, n);
+    PjExpr *t = pj_new_expr_at(p, PJ_EX_TUPLE, n);
     t->tuple.items = pj_expr_list(p, n, &t->tuple.count);
     s->expr = t;
     return t->tuple.items ? s : NULL;
@@ -1066,7 +1066,7 @@ static PjStmt *pj_parse_if(PjParser *p, TSNode n) {
 /* A statement of one or two others as its own block: if True: a; b. */
 static PjStmt *pj_stmt_group(PjParser *p, TSNode at, PjStmt **stmts, int n) {
   PjStmt *g = pj_new_stmt(p, PJ_ST_IF, at);
-  g->if_.cond = pj_new_expr(p, PJ_EX_BOOL, at);
+  g->if_.cond = pj_new_expr_at(p, PJ_EX_BOOL, at);
   g->if_.cond->ival = 1;
   g->if_.then.stmts = pj_arena_alloc(p->arena, sizeof(PjStmt *) * (size_t)(n + 1));
   for (int i = 0; i < n; i++) g->if_.then.stmts[i] = stmts[i];
@@ -1077,10 +1077,10 @@ static PjStmt *pj_stmt_group(PjParser *p, TSNode at, PjStmt **stmts, int n) {
 static PjStmt *pj_flag_set(PjParser *p, TSNode at, const char *flag, bool value) {
   PjStmt *s = pj_new_stmt(p, PJ_ST_ASSIGN, at);
   s->assign.targets = pj_arena_alloc(p->arena, sizeof(PjExpr *));
-  s->assign.targets[0] = pj_new_expr(p, PJ_EX_NAME, at);
+  s->assign.targets[0] = pj_new_expr_at(p, PJ_EX_NAME, at);
   s->assign.targets[0]->name.id = flag;
   s->assign.ntargets = 1;
-  s->assign.value = pj_new_expr(p, PJ_EX_BOOL, at);
+  s->assign.value = pj_new_expr_at(p, PJ_EX_BOOL, at);
   s->assign.value->ival = value;
   return s;
 }
@@ -1109,9 +1109,9 @@ static PjStmt *pj_loop_else(PjParser *p, TSNode n, PjStmt *loop, PjBlock *body) 
   if (!loop || ts_node_is_null(alt)) return loop;
   const char *flag = pj_arena_printf(p->arena, "loop-else.%d", ++p->loop_elses);
   PjStmt *after = pj_new_stmt(p, PJ_ST_IF, alt);
-  PjExpr *test = pj_new_expr(p, PJ_EX_NAME, alt);
+  PjExpr *test = pj_new_expr_at(p, PJ_EX_NAME, alt);
   test->name.id = flag;
-  after->if_.cond = pj_new_expr(p, PJ_EX_UNARY, alt);
+  after->if_.cond = pj_new_expr_at(p, PJ_EX_UNARY, alt);
   after->if_.cond->un.op = PJ_UN_NOT;
   after->if_.cond->un.x = test;
   if (!pj_block(p, pj_child(alt, PJ_FIELD_BODY), &after->if_.then)) return NULL;
@@ -1142,9 +1142,9 @@ static PjStmt *pj_parse_inner_def(PjParser *p, TSNode n) {
   if (!ok) return NULL;
   pj_vec_push(p->arena, &p->inner, f);
   PjStmt *st = pj_new_stmt(p, PJ_ST_ASSIGN, n);
-  PjExpr *target = pj_new_expr(p, PJ_EX_NAME, name);
+  PjExpr *target = pj_new_expr_at(p, PJ_EX_NAME, name);
   target->name.id = f->name;
-  PjExpr *value = pj_new_expr(p, PJ_EX_STATIC, name);
+  PjExpr *value = pj_new_expr_at(p, PJ_EX_STATIC, name);
   value->type = pj_type_function(p->arena, -1, f, f->name);
   st->assign.targets = pj_arena_alloc(p->arena, sizeof(PjExpr *));
   st->assign.targets[0] = target;
@@ -1213,8 +1213,8 @@ static PjStmt *pj_stmt(PjParser *p, TSNode n) {
     PjExpr *exc = pj_expr(p, k.at[0]);
     if (!exc) return NULL;
     PjStmt *st = pj_new_stmt(p, PJ_ST_EXPR, n);
-    st->expr = pj_new_expr(p, PJ_EX_CALL, n);
-    st->expr->call.fn = pj_new_expr(p, PJ_EX_NAME, n);
+    st->expr = pj_new_expr_at(p, PJ_EX_CALL, n);
+    st->expr->call.fn = pj_new_expr_at(p, PJ_EX_NAME, n);
     st->expr->call.fn->name.id = "$raise";
     st->expr->call.args = pj_arena_alloc(p->arena, sizeof(PjExpr *));
     st->expr->call.args[0] = exc;
