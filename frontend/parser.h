@@ -118,4 +118,15 @@ const char *pj_node_kind(TSNode n);
 /* An error at n: "<what> is not supported in kernels". */
 void pj_reject(PjParser *p, TSNode n, const char *what);
 
+/* frontend/module_fold.c: module-level values folded to constants */
+/* e's value when Python's is known here (a number, a NumPy scalar, a tuple of them), or NULL. */
+PjExpr *pj_fold(PjParser *p, const PjExpr *e);
+/* np.array(...) of constants bound to name, or NULL. */
+PjConstArray *pj_fold_array(PjParser *p, const char *name, const PjExpr *call);
+/* The qualified name of the dtype e stands for, or NULL. */
+const char *pj_fold_dtype(PjParser *p, const PjExpr *e);
+
+/* frontend/parse.c: not yet in a file of their own */
+const PjGlobal *pj_global(PjParser *p, const char *name);
+
 #endif
