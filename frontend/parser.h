@@ -126,7 +126,19 @@ PjConstArray *pj_fold_array(PjParser *p, const char *name, const PjExpr *call);
 /* The qualified name of the dtype e stands for, or NULL. */
 const char *pj_fold_dtype(PjParser *p, const PjExpr *e);
 
+/* frontend/syntax_errors.c: syntax errors, in Python's words */
+/* Indentation errors among a block's statements (tree-sitter-python accepts some). */
+void pj_check_layout(PjParser *p, PjKids stmts);
+int pj_check_nesting(PjParser *p, TSNode root);
+bool pj_check_indentation(PjParser *p);
+/* The tree's ERROR and MISSING nodes as errors, at most *budget of them. */
+void pj_report_syntax_errors(PjParser *p, TSNode n, int *budget);
+
 /* frontend/parse.c: not yet in a file of their own */
 const PjGlobal *pj_global(PjParser *p, const char *name);
+PjLoc pj_loc_bytes(PjParser *p, TSNode n, uint32_t a, uint32_t b);
+bool pj_walrus_spec(PjParser *p, TSNode n, TSNode *name, uint32_t *spec_at);
+int pj_binop_of(TSNode op);
+bool pj_is_keyword(const char *s);
 
 #endif
