@@ -118,6 +118,17 @@ const char *pj_node_kind(TSNode n);
 /* An error at n: "<what> is not supported in kernels". */
 void pj_reject(PjParser *p, TSNode n, const char *what);
 
+/* frontend/parse_string.c: string literals, f-strings and str.format */
+/* The location of source bytes [a, b) inside node n. */
+PjLoc pj_loc_bytes(PjParser *p, TSNode n, uint32_t a, uint32_t b);
+/* {x:=5} in an f-string, which the grammar reads as x := 5: x, and where the spec "=5" starts. */
+bool pj_walrus_spec(PjParser *p, TSNode n, TSNode *name, uint32_t *spec_at);
+/* Whether a string literal (or one of its parts) is an f-string. */
+bool pj_any_fstring(PjParser *p, TSNode n);
+PjExpr *pj_parse_string(PjParser *p, TSNode n);
+/* "...".format(args): call is the call, str the string. */
+PjExpr *pj_parse_str_format(PjParser *p, TSNode call, TSNode str);
+
 /* frontend/module_fold.c: module-level values folded to constants */
 /* e's value when Python's is known here (a number, a NumPy scalar, a tuple of them), or NULL. */
 PjExpr *pj_fold(PjParser *p, const PjExpr *e);
@@ -136,9 +147,9 @@ void pj_report_syntax_errors(PjParser *p, TSNode n, int *budget);
 
 /* frontend/parse.c: not yet in a file of their own */
 const PjGlobal *pj_global(PjParser *p, const char *name);
-PjLoc pj_loc_bytes(PjParser *p, TSNode n, uint32_t a, uint32_t b);
-bool pj_walrus_spec(PjParser *p, TSNode n, TSNode *name, uint32_t *spec_at);
 int pj_binop_of(TSNode op);
 bool pj_is_keyword(const char *s);
+PjExpr *pj_expr(PjParser *p, TSNode n);
+PjExpr *pj_new_expr_at(PjParser *p, PjExprKind k, TSNode n);
 
 #endif
