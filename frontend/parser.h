@@ -118,6 +118,18 @@ const char *pj_node_kind(TSNode n);
 /* An error at n: "<what> is not supported in kernels". */
 void pj_reject(PjParser *p, TSNode n, const char *what);
 
+/* frontend/parse_expr.c: expressions */
+/* An expression node as the project's expression, or NULL after an error (reported). */
+PjExpr *pj_expr(PjParser *p, TSNode n);
+/* A new expression of kind k at node n. */
+PjExpr *pj_new_expr_at(PjParser *p, PjExprKind k, TSNode n);
+/* The expressions among n's named children (comments aside); *count of them. */
+PjExpr **pj_expr_list(PjParser *p, TSNode n, int *count);
+/* The PjBinOp of an operator token (of a binary operator or an augmented assignment), or -1. */
+int pj_binop_of(TSNode op);
+/* Whether s is a Python keyword. */
+bool pj_is_keyword(const char *s);
+
 /* frontend/parse_string.c: string literals, f-strings and str.format */
 /* The location of source bytes [a, b) inside node n. */
 PjLoc pj_loc_bytes(PjParser *p, TSNode n, uint32_t a, uint32_t b);
@@ -147,9 +159,5 @@ void pj_report_syntax_errors(PjParser *p, TSNode n, int *budget);
 
 /* frontend/parse.c: not yet in a file of their own */
 const PjGlobal *pj_global(PjParser *p, const char *name);
-int pj_binop_of(TSNode op);
-bool pj_is_keyword(const char *s);
-PjExpr *pj_expr(PjParser *p, TSNode n);
-PjExpr *pj_new_expr_at(PjParser *p, PjExprKind k, TSNode n);
 
 #endif
