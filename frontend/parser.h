@@ -141,6 +141,12 @@ PjExpr *pj_parse_string(PjParser *p, TSNode n);
 /* "...".format(args): call is the call, str the string. */
 PjExpr *pj_parse_str_format(PjParser *p, TSNode call, TSNode str);
 
+/* frontend/parse_stmt.c: statements and blocks */
+/* A block's statements into out; false when one was rejected (all are reported). */
+bool pj_block(PjParser *p, TSNode n, PjBlock *out);
+PjStmt *pj_parse_assignment(PjParser *p, TSNode n);
+PjStmt *pj_parse_aug(PjParser *p, TSNode n);
+
 /* frontend/module_fold.c: module-level values folded to constants */
 /* e's value when Python's is known here (a number, a NumPy scalar, a tuple of them), or NULL. */
 PjExpr *pj_fold(PjParser *p, const PjExpr *e);
@@ -159,5 +165,6 @@ void pj_report_syntax_errors(PjParser *p, TSNode n, int *budget);
 
 /* frontend/parse.c: not yet in a file of their own */
 const PjGlobal *pj_global(PjParser *p, const char *name);
+bool pj_parse_params(PjParser *p, TSNode params, PjFunc *f);
 
 #endif
