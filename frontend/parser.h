@@ -147,6 +147,11 @@ bool pj_block(PjParser *p, TSNode n, PjBlock *out);
 PjStmt *pj_parse_assignment(PjParser *p, TSNode n);
 PjStmt *pj_parse_aug(PjParser *p, TSNode n);
 
+/* frontend/parse_function.c: function definitions */
+bool pj_parse_params(PjParser *p, TSNode params, PjFunc *f);
+/* A module-level def (decorated: its decorated_definition, or a null node). */
+void pj_parse_function(PjParser *p, TSNode def, TSNode decorated);
+
 /* frontend/module_fold.c: module-level values folded to constants */
 /* e's value when Python's is known here (a number, a NumPy scalar, a tuple of them), or NULL. */
 PjExpr *pj_fold(PjParser *p, const PjExpr *e);
@@ -165,6 +170,6 @@ void pj_report_syntax_errors(PjParser *p, TSNode n, int *budget);
 
 /* frontend/parse.c: not yet in a file of their own */
 const PjGlobal *pj_global(PjParser *p, const char *name);
-bool pj_parse_params(PjParser *p, TSNode params, PjFunc *f);
+void pj_add_global(PjParser *p, PjGlobal g);
 
 #endif
