@@ -152,6 +152,17 @@ bool pj_parse_params(PjParser *p, TSNode params, PjFunc *f);
 /* A module-level def (decorated: its decorated_definition, or a null node). */
 void pj_parse_function(PjParser *p, TSNode def, TSNode decorated);
 
+/* frontend/module_scan.c: the module's bindings (the globals list, imports, assignments) */
+void pj_add_global(PjParser *p, PjGlobal g);
+/* The latest module-level binding of name so far, or NULL. */
+const PjGlobal *pj_global(PjParser *p, const char *name);
+void pj_parse_import(PjParser *p, TSNode n);
+void pj_parse_import_from(PjParser *p, TSNode n);
+/* The names a module-level statement binds, as values unknown when compiling. */
+void pj_bind_opaque(PjParser *p, TSNode n);
+/* A module-level expression statement: an assignment folded where it can be. */
+void pj_parse_module_assign(PjParser *p, TSNode stmt);
+
 /* frontend/module_fold.c: module-level values folded to constants */
 /* e's value when Python's is known here (a number, a NumPy scalar, a tuple of them), or NULL. */
 PjExpr *pj_fold(PjParser *p, const PjExpr *e);
@@ -167,9 +178,5 @@ int pj_check_nesting(PjParser *p, TSNode root);
 bool pj_check_indentation(PjParser *p);
 /* The tree's ERROR and MISSING nodes as errors, at most *budget of them. */
 void pj_report_syntax_errors(PjParser *p, TSNode n, int *budget);
-
-/* frontend/parse.c: not yet in a file of their own */
-const PjGlobal *pj_global(PjParser *p, const char *name);
-void pj_add_global(PjParser *p, PjGlobal g);
 
 #endif
