@@ -371,7 +371,7 @@ static PjFmtClass pj_print_class(const PjExpr *value) {
   return pj_dtype_is_signed(t->dtype) ? PJ_FC_INT : PJ_FC_UINT;
 }
 
-/* An f-string or "...".format(...): its text and fields in order (frontend/parse.c's $format). */
+/* An f-string or "...".format(...): its text and fields in order (frontend/parse_string.c's $format). */
 static void pj_print_format(PjCg *g, PjPrint *p, const PjExpr *e) {
   for (int i = 0; i < e->builtin.nargs; i++) {
     const PjExpr *a = e->builtin.args[i];

@@ -1,4 +1,5 @@
-/* The frontend: source text -> resolved module (parse.c, resolve.c) -> typed kernel (typecheck.c). */
+/* The frontend: source text -> resolved module (parse.c and the files of frontend/parser.h,
+ * resolve.c) -> typed kernel (typecheck.c). */
 #ifndef PJ_FRONTEND_H
 #define PJ_FRONTEND_H
 

@@ -1,5 +1,5 @@
 /* frontend/: how deep a program nests, and how far it indents, found without recursion before
- * the parse's stages walk it (they recurse: frontend/parse.c bounds them by these). */
+ * the parse's stages walk it (they recurse: frontend/syntax_errors.c bounds them by these). */
 #ifndef PJ_FRONTEND_NESTING_H
 #define PJ_FRONTEND_NESTING_H
 

@@ -1,16 +1,15 @@
-/* tree-sitter-python's parse tree -> the project's AST (ir/ast.h). The only file that knows
- * tree-sitter's node names: they are mapped to ids once, and the walk switches on ids. */
+/* tree-sitter-python's parse tree -> the project's AST (ir/ast.h): the entry, pj_parse. Here
+ * tree-sitter's node and field names are mapped to ids once (the walk switches on ids), the
+ * helpers every part walks the tree with are defined (children, locations, text), and the
+ * module's walk runs: its syntax errors first (frontend/syntax_errors.c), then each top-level
+ * statement to the file that converts it: imports and assignments (frontend/module_scan.c,
+ * frontend/module_fold.c), function definitions (frontend/parse_function.c), whose bodies are
+ * statements (frontend/parse_stmt.c) of expressions (frontend/parse_expr.c,
+ * frontend/parse_string.c). What these files share is declared in frontend/parser.h. */
 #include "frontend/parser.h"
-#include "frontend/nesting.h"
 #include "ir/stack.h"
-#include "ir/fold.h"
-#include "stdlib/builtins.h"
 
-#include <errno.h>
-#include <math.h>
 #include <pthread.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <tree_sitter/api.h>
 

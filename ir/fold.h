@@ -1,6 +1,6 @@
 /* Compile-time values: Python's integer arithmetic on constants, and typed constants (a
  * module-level np.float32(0.5) is a float32 in kernels, as numba types it). Used by the module
- * reader (frontend/parse.c), the bindings from a host (api/) and the type checker. */
+ * reader (frontend/module_fold.c), the bindings from a host (api/) and the type checker. */
 #ifndef PJ_IR_FOLD_H
 #define PJ_IR_FOLD_H
 

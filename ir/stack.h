@@ -7,7 +7,7 @@
 #ifndef PJ_IR_STACK_H
 #define PJ_IR_STACK_H
 
-/* The deepest nesting of expressions and blocks accepted (frontend/parse.c diagnoses more). */
+/* The deepest nesting of expressions and blocks accepted (frontend/syntax_errors.c diagnoses more). */
 enum { PJ_MAX_NESTING = 5000 };
 
 /* fn(arg) on the calling thread, on a stack of its own of PJ_DEEP_STACK_BYTES (ir/stack.c):
