@@ -118,6 +118,7 @@ class Snapshot:
         cmd = [self.pyjitc, source] + args
         proc = subprocess.run(cmd, cwd=cwd, env=self.env, capture_output=True)
         out, err = (b.decode("utf-8", "surrogateescape") for b in (proc.stdout, proc.stderr))
+        err = without_sanitizer_lines(err)
         self.commands.append(f"{rel}: (in {'<repo>' if cwd == ROOT else '<tmp>'}) pyjitc "
                              + " ".join(shlex.quote(a) for a in [source] + args))
         if proc.returncode != 0:
@@ -127,6 +128,12 @@ class Snapshot:
         if err:
             self.write(rel + ".stderr", sorted_sets(err))
         return True
+
+
+def without_sanitizer_lines(text):
+    """A sanitized build's runtime writes its own lines ("==1234==WARNING: ...", with the process
+    id) to stderr: out, so that a snapshot of the sanitized build is as stable as any."""
+    return "".join(ln for ln in text.splitlines(keepends=True) if not re.match(r"==\d+==", ln))
 
 
 def sorted_sets(text):
@@ -222,7 +229,8 @@ def snapshot_examples(snap, limit):
         proc = subprocess.run([snap.pyjitc, src, "--target", "cuda", "--arch", ARCH, "--emit=ptx"], cwd=ROOT,
                               env=snap.env, capture_output=True, text=True)
         if proc.returncode != 0:
-            reason = next((ln for ln in proc.stderr.splitlines() if ln.strip()), f"exit status {proc.returncode}")
+            reason = next((ln for ln in without_sanitizer_lines(proc.stderr).splitlines() if ln.strip()),
+                          f"exit status {proc.returncode}")
             snap.skipped.append(f"{src}: {reason}")
             continue
         stem = f"examples/{name[:-3]}"

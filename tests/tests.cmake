@@ -40,12 +40,6 @@ foreach(src ${PJ_CODEGEN_TESTS})
   set_tests_properties(codegen.${name} PROPERTIES LABELS "codegen;cpu" TIMEOUT 60) # each takes well under a second
 endforeach()
 
-# scripts/codegen-snapshot.py on a small corpus, twice: the two snapshots must be byte for byte the
-# same, so that a refactoring's before/after comparison shows only real changes.
-add_test(NAME unit.codegen_snapshot COMMAND ${Python3_EXECUTABLE} ${PJ_TESTS}/run_snapshot_twice.py $<TARGET_FILE:pyjitc>)
-set_tests_properties(unit.codegen_snapshot PROPERTIES LABELS "cpu;unit" TIMEOUT 60
-  ENVIRONMENT "PYTHONPATH=${CMAKE_BINARY_DIR}/python;PYTHONDONTWRITEBYTECODE=1")
-
 # docs/internals.md, the contributors' map: every file and name it gives must exist.
 add_test(NAME unit.internals_map COMMAND ${Python3_EXECUTABLE} ${PJ_TESTS}/check_internals.py ${CMAKE_SOURCE_DIR})
 set_tests_properties(unit.internals_map PROPERTIES LABELS "cpu;unit" TIMEOUT 30)
@@ -103,6 +97,13 @@ if(PJ_SANITIZE AND CMAKE_C_COMPILER_ID STREQUAL "GNU")
 endif()
 pj_add_pytests(python ${PJ_TESTS}/python/test_*.py
                "${PJ_PY_SAN_ENV}PYTHONPATH=${CMAKE_BINARY_DIR}/python;PJ_FAKE_LIBCUDA=$<TARGET_FILE:pj_fake_libcuda>;")
+
+# scripts/codegen-snapshot.py on a small corpus, twice: the two snapshots must be byte for byte the
+# same, so that a refactoring's before/after comparison shows only real changes. (It imports the
+# extension: in the sanitized build, with the sanitizers' runtimes preloaded, as the Python tests.)
+add_test(NAME unit.codegen_snapshot COMMAND ${Python3_EXECUTABLE} ${PJ_TESTS}/run_snapshot_twice.py $<TARGET_FILE:pyjitc>)
+set_tests_properties(unit.codegen_snapshot PROPERTIES LABELS "cpu;unit" TIMEOUT 120
+  ENVIRONMENT "${PJ_PY_SAN_ENV}PYTHONPATH=${CMAKE_BINARY_DIR}/python;PYTHONDONTWRITEBYTECODE=1")
 
 # `pip install .` into a fresh virtual environment (builds the whole project again: slow).
 add_test(NAME packaging.pip_install COMMAND bash ${PJ_TESTS}/packaging/pip_install.sh)
