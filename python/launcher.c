@@ -69,9 +69,10 @@ static void pj_sigint_leave(void) {
 /* ---- launching ---------------------------------------------------------------------------- */
 
 /* What a launcher keeps of its last launch on a GPU, so that the next one with the same arguments
- * (a loop of launches) repeats it at little more than the driver's cost: each array argument is
+ * (a loop of launches) repeats it at little more than the driver's cost: each device array is
  * known again by its object and serial (an array's fields never change after its __init__), each
- * scalar by its value as read; the launch itself is a plan with its parameters packed. */
+ * scalar and each CuPy array by its value as read (a CuPy array's shape can be set in place, and
+ * reading its struct is cheap); the launch itself is a plan with its parameters packed. */
 typedef struct {
   PyObject *array;     /* the array, borrowed: compared only, never read (NULL: a scalar) */
   PyTypeObject *type;  /* its type, owned: an object of this exact type at this address is read */
@@ -80,6 +81,11 @@ typedef struct {
                         * same object again has the same value (NULL: compared by its value) */
   PjDtype dtype;       /* a scalar as read, before its conversion to the parameter's type */
   uint64_t bits, imag; /* its value's bits, real and imaginary parts */
+  bool cupy;           /* a CuPy array, compared by what a launch reads of it: */
+  int ndim;
+  char layout;
+  void *data;
+  int64_t shape[PJ_MAX_DIMS], strides[PJ_MAX_DIMS];
 } PjMemoArg;
 
 typedef struct {
@@ -411,8 +417,8 @@ static uint64_t pj_double_bits(double d) {
   return u;
 }
 
-/* Whether these arguments are the memo's: the same arrays, scalars of the same values (bit for
- * bit: -0.0 is not 0.0). */
+/* Whether these arguments are the memo's: the same device arrays, scalars of the same values (bit
+ * for bit: -0.0 is not 0.0), CuPy arrays of the same pointer, dtype, shape and strides. */
 static bool pj_memo_matches(const PjLaunchMemo *m, PyObject *args) {
   for (Py_ssize_t i = 0; i < m->n; i++) {
     PyObject *o = PyTuple_GetItem(args, i);
@@ -422,10 +428,16 @@ static bool pj_memo_matches(const PjLaunchMemo *m, PyObject *args) {
       continue;
     }
     if (o == e->scalar) continue;
+    if (e->cupy && Py_TYPE(o) != g_cupy_type) return false;
     PjArg s;
     int r = pj_arg_read(o, &s, (int)i);
-    bool same = r == 0 && !s.have_view && !s.v.ndim && !s.zero_dim && !s.record && s.v.dtype == e->dtype &&
-                s.v.scalar.u == e->bits && pj_double_bits(s.v.imag) == e->imag;
+    bool same = r == 0 && !s.have_view && !s.zero_dim && !s.record && s.v.dtype == e->dtype;
+    if (same && e->cupy)
+      same = s.v.ndim == e->ndim && s.v.data == e->data && s.layout == e->layout &&
+             memcmp(s.v.shape, e->shape, sizeof(int64_t) * (size_t)e->ndim) == 0 &&
+             memcmp(s.v.strides, e->strides, sizeof(int64_t) * (size_t)e->ndim) == 0;
+    else if (same)
+      same = !s.v.ndim && s.v.scalar.u == e->bits && pj_double_bits(s.v.imag) == e->imag;
     if (s.have_view) PyBuffer_Release(&s.view); /* (set by every read, a failed one too) */
     if (r < 0) PyErr_Clear(); /* the ordinary path reads it again and says what is wrong */
     if (!same) return false;
@@ -473,8 +485,10 @@ static PjLaunchMemo *pj_memo_new(PjLauncherObject *l, PyObject *args, const PjAr
   for (Py_ssize_t i = 0; i < n; i++) {
     PyObject *o = PyTuple_GetItem(args, i);
     bool array = PyObject_TypeCheck(o, g_array_type) && ((PjArrayObject *)o)->serial && !a[i].have_view;
-    bool scalar = !a[i].have_view && !a[i].v.ndim && !a[i].zero_dim && !a[i].record && !a[i].staged;
-    if (!array && (!scalar || PyObject_TypeCheck(o, g_array_type))) return NULL;
+    bool plain = !a[i].have_view && !a[i].zero_dim && !a[i].record && !a[i].staged;
+    bool scalar = plain && !a[i].v.ndim;
+    bool cupy = plain && a[i].v.ndim && g_cupy_type && Py_TYPE(o) == g_cupy_type;
+    if (!array && ((!scalar && !cupy) || PyObject_TypeCheck(o, g_array_type))) return NULL;
   }
   PjLaunchMemo *m = malloc(sizeof *m + (size_t)n * sizeof(PjMemoArg));
   if (!m) return NULL; /* no memo: launches stay correct */
@@ -490,8 +504,16 @@ static PjLaunchMemo *pj_memo_new(PjLauncherObject *l, PyObject *args, const PjAr
     e->serial = array ? ((PjArrayObject *)o)->serial : 0;
     e->scalar = !array && pj_immutable_scalar(o) ? Py_NewRef(o) : NULL;
     e->dtype = a[i].v.dtype;
-    e->bits = array ? 0 : a[i].v.scalar.u;
-    e->imag = array ? 0 : pj_double_bits(a[i].v.imag);
+    e->cupy = !array && a[i].v.ndim;
+    e->bits = array || e->cupy ? 0 : a[i].v.scalar.u;
+    e->imag = array || e->cupy ? 0 : pj_double_bits(a[i].v.imag);
+    e->ndim = e->cupy ? a[i].v.ndim : 0;
+    e->layout = e->cupy ? a[i].layout : 0;
+    e->data = e->cupy ? a[i].v.data : NULL;
+    if (e->cupy) {
+      memcpy(e->shape, a[i].v.shape, sizeof(int64_t) * (size_t)e->ndim);
+      memcpy(e->strides, a[i].v.strides, sizeof(int64_t) * (size_t)e->ndim);
+    }
   }
   return m;
 }

@@ -153,6 +153,40 @@ def test_a_failing_argument_after_a_loop_is_reported():
     np.testing.assert_array_equal(out.copy_to_host(), np.full(16, 4.0, np.float32))
 
 
+def test_cupy_arrays_in_a_loop_of_launches():
+    """CuPy arrays are compared by value (pointer, dtype, shape, strides): an array reshaped in
+    place, a view, a new array at a freed one's address must each reach the kernel."""
+    cp = pytest.importorskip("cupy")
+    if not cuda.is_available():
+        pytest.skip("CuPy arrays need a GPU")
+    n = 512
+    out = cp.zeros(n, dtype=cp.float32)
+    ref = np.zeros(n, np.float32)
+    x = cp.arange(n, dtype=cp.float32)
+    hx = np.arange(n, dtype=np.float32)
+    for _ in range(3):
+        axpy[4, 128](out, x, 1.0, n)  # the same arrays: repeated
+        ref += hx
+    for offset in (0, 5, 5, 40):
+        axpy[4, 128](out, x[offset:], 2.0, n - offset)  # a new view each time
+        ref[:n - offset] += 2.0 * hx[offset:]
+    y = cp.ones(n, dtype=cp.float32)
+    axpy[4, 128](out, y, 1.0, n)
+    ref += 1.0
+    y.shape = (n // 2, 2)  # reshaped in place: a 2-D array now, another kernel
+    with pytest.raises(Exception):
+        axpy[4, 128](out, y, 1.0, n)
+    y.shape = (n,)
+    axpy[4, 128](out, y, 3.0, n)
+    ref += 3.0
+    for step in range(6):  # made afresh each launch, maybe at the freed one's address
+        z = cp.full(n, step, dtype=cp.float32)
+        axpy[4, 128](out, z, 1.0, n)
+        ref += step
+        del z
+    np.testing.assert_array_equal(cp.asnumpy(out), ref)
+
+
 STAND_IN = r"""
 import ctypes, gc, os, struct, warnings
 import numpy as np
