@@ -141,6 +141,9 @@ static PjExpr *pj_fold_scalar_call(PjParser *p, const PjExpr *e) {
   return pj_typed_const(p->arena, e->loc, d, l->kind == PJ_EX_FLOAT, l->ival, l->kind == PJ_EX_FLOAT ? l->fval : 0);
 }
 
+/* An imaginary literal (2j), which the parser keeps as a FLOAT with `big` set. */
+static bool pj_is_imaginary(const PjExpr *e) { return e->kind == PJ_EX_FLOAT && e->big; }
+
 PjExpr *pj_fold(PjParser *p, const PjExpr *e) {
   if (!e) return NULL;
   switch (e->kind) {
@@ -161,7 +164,7 @@ PjExpr *pj_fold(PjParser *p, const PjExpr *e) {
   }
   case PJ_EX_UNARY: {
     PjExpr *x = pj_fold(p, e->un.x);
-    if (!x || x->kind == PJ_EX_TUPLE) return NULL;
+    if (!x || x->kind == PJ_EX_TUPLE || pj_is_imaginary(x)) return NULL; /* -2j: a complex (np.array reads it) */
     if (e->un.op == PJ_UN_POS) return x;
     if (pj_is_typed_const(x)) { /* -np.float32(v), ~np.uint8(v): in the scalar's own dtype */
       const PjExpr *l = x->cast.x;
@@ -178,6 +181,7 @@ PjExpr *pj_fold(PjParser *p, const PjExpr *e) {
   case PJ_EX_BINARY: {
     PjExpr *a = pj_fold(p, e->bin.l), *b = pj_fold(p, e->bin.r);
     if (!a || !b || a->kind == PJ_EX_TUPLE || b->kind == PJ_EX_TUPLE || e->bin.op >= PJ_OP_MATMUL) return NULL;
+    if (pj_is_imaginary(a) || pj_is_imaginary(b)) return NULL; /* 1 + 2j: a complex, not 3 */
     if (pj_is_typed_const(a) || pj_is_typed_const(b)) return pj_fold_typed(p, e->loc, e->bin.op, a, b);
     if (a->kind != PJ_EX_FLOAT && b->kind != PJ_EX_FLOAT) return pj_fold_ints(p, e->loc, e->bin.op, a->ival, b->ival);
     return pj_fold_floats(p, e->loc, e->bin.op, pj_lit_double(a), pj_lit_double(b));
@@ -221,20 +225,113 @@ static bool pj_is_numpy(PjParser *p, const PjExpr *e, const char *attr) {
   return g && g->kind == PJ_GLOBAL_MODULE && strcmp(g->qualname, "numpy") == 0;
 }
 
+/* A number written with literals, as Python computes it: 1, 2.5, 2j, 1 + 2j, -3j, 1 - 0.5j, or a
+ * module constant holding a real number; its real and imaginary parts. False for anything else. */
+static bool pj_complex_parts(PjParser *p, const PjExpr *e, double *re, double *im) {
+  double r2, i2;
+  switch (e->kind) {
+  case PJ_EX_INT: case PJ_EX_BOOL:
+    *re = (double)e->ival;
+    *im = 0;
+    return !e->big;
+  case PJ_EX_FLOAT:
+    *re = e->big ? 0 : e->fval;
+    *im = e->big ? e->fval : 0;
+    return true;
+  case PJ_EX_UNARY:
+    if ((e->un.op != PJ_UN_NEG && e->un.op != PJ_UN_POS) || !pj_complex_parts(p, e->un.x, re, im)) return false;
+    if (e->un.op == PJ_UN_NEG) *re = -*re, *im = -*im;
+    return true;
+  case PJ_EX_BINARY:
+    if ((e->bin.op != PJ_OP_ADD && e->bin.op != PJ_OP_SUB) || !pj_complex_parts(p, e->bin.l, re, im) ||
+        !pj_complex_parts(p, e->bin.r, &r2, &i2))
+      return false;
+    *re = e->bin.op == PJ_OP_ADD ? *re + r2 : *re - r2;
+    *im = e->bin.op == PJ_OP_ADD ? *im + i2 : *im - i2;
+    return true;
+  case PJ_EX_NAME: {
+    const PjExpr *v = pj_fold(p, e);
+    return v && (v->kind == PJ_EX_INT || v->kind == PJ_EX_FLOAT || v->kind == PJ_EX_BOOL) && pj_complex_parts(p, v, re, im);
+  }
+  default: return false;
+  }
+}
+
+/* The nested lists of np.array(...) whose items are numbers, complex ones among them: its shape,
+ * checked rectangular. */
+static bool pj_complex_shape(PjParser *p, const PjExpr *e, int depth, int64_t *shape, int *ndim) {
+  bool seq = e->kind == PJ_EX_LIST || e->kind == PJ_EX_TUPLE;
+  if (!seq) {
+    double re, im;
+    if (depth == 0 || !pj_complex_parts(p, e, &re, &im)) return false;
+    if (*ndim == 0) *ndim = depth;
+    return depth == *ndim;
+  }
+  if (depth >= PJ_MAX_DIMS) return false;
+  if (shape[depth] < 0) shape[depth] = e->tuple.count;
+  if (shape[depth] != e->tuple.count || e->tuple.count == 0) return false;
+  for (int i = 0; i < e->tuple.count; i++)
+    if (!pj_complex_shape(p, e->tuple.items[i], depth + 1, shape, ndim)) return false;
+  return true;
+}
+
+static void pj_complex_fill(PjParser *p, const PjExpr *e, PjDtype d, unsigned char *bytes, int64_t *at) {
+  if (e->kind == PJ_EX_LIST || e->kind == PJ_EX_TUPLE) {
+    for (int i = 0; i < e->tuple.count; i++) pj_complex_fill(p, e->tuple.items[i], d, bytes, at);
+    return;
+  }
+  double re = 0, im = 0;
+  pj_complex_parts(p, e, &re, &im);
+  if (d == PJ_COMPLEX64) {
+    float parts[2] = {(float)re, (float)im};
+    memcpy(bytes + 8 * (*at)++, parts, sizeof parts);
+  } else {
+    double parts[2] = {re, im};
+    memcpy(bytes + 16 * (*at)++, parts, sizeof parts);
+  }
+}
+
+/* np.array(data[, dtype]) of complex numbers (written with literals: [1 + 2j, 0.5j]), or of any
+ * numbers with a complex dtype: a constant array of their bytes as NumPy holds them. NULL for
+ * anything else, and for complex items with a real dtype (NumPy drops the imaginary parts with a
+ * ComplexWarning: not a constant to guess at). */
+static PjConstArray *pj_fold_complex_array(PjParser *p, const char *name, const PjExpr *data, const char *dtype_name) {
+  PjConstArray *arr = pj_arena_alloc(p->arena, sizeof(PjConstArray));
+  for (int k = 0; k < PJ_MAX_DIMS; k++) arr->shape[k] = -1;
+  if (!pj_complex_shape(p, data, 0, arr->shape, &arr->ndim)) return NULL;
+  arr->dtype = PJ_COMPLEX128;
+  if (dtype_name && (!pj_dtype_from_name(dtype_name, &arr->dtype) || !pj_dtype_is_complex(arr->dtype))) return NULL;
+  arr->count = 1;
+  for (int k = 0; k < arr->ndim; k++) arr->count *= arr->shape[k];
+  if (arr->count > (1 << 20)) return NULL;
+  unsigned char *bytes = pj_arena_alloc(p->arena, (size_t)arr->count * pj_dtype_size(arr->dtype));
+  int64_t at = 0;
+  pj_complex_fill(p, data, arr->dtype, bytes, &at);
+  arr->bytes = bytes;
+  arr->name = name;
+  return arr;
+}
+
 /* np.array(data[, dtype]) / np.asarray(...) with nested lists of constants: a constant array. */
 PjConstArray *pj_fold_array(PjParser *p, const char *name, const PjExpr *call) {
   if (call->kind != PJ_EX_CALL || !(pj_is_numpy(p, call->call.fn, "array") || pj_is_numpy(p, call->call.fn, "asarray")))
     return NULL;
-  const PjExpr *data = NULL, *dtype = NULL;
+  const PjExpr *data = NULL, *dtype = NULL, *raw = NULL;
   for (int i = 0; i < call->call.nargs; i++) {
     const PjExpr *a = call->call.args[i];
     bool kw = a->kind == PJ_EX_BINARY && a->bin.op == PJ_OP_COUNT;
     const char *key = kw ? a->bin.l->name.id : i == 0 ? "object" : "dtype";
     const PjExpr *v = kw ? a->bin.r : a;
-    if (strcmp(key, "object") == 0) data = pj_fold(p, v);
+    if (strcmp(key, "object") == 0) data = pj_fold(p, v), raw = v;
     else if (strcmp(key, "dtype") == 0) dtype = v;
     else return NULL;
   }
+  const char *dn = !dtype ? NULL : dtype->kind == PJ_EX_ATTR ? dtype->attr.attr : dtype->kind == PJ_EX_STRING ? dtype->str
+                   : dtype->kind == PJ_EX_NAME ? dtype->name.id : NULL;
+  PjDtype given;
+  if (dtype && (!dn || !pj_dtype_from_name(dn, &given))) return NULL;
+  if (raw && (!data || (dtype && pj_dtype_is_complex(given)))) /* complex numbers, or a complex dtype */
+    return pj_fold_complex_array(p, name, raw, dn);
   PjConstArray *arr = pj_arena_alloc(p->arena, sizeof(PjConstArray));
   for (int k = 0; k < PJ_MAX_DIMS; k++) arr->shape[k] = -1;
   bool number = data && (data->kind == PJ_EX_INT || data->kind == PJ_EX_FLOAT || data->kind == PJ_EX_BOOL);
@@ -249,11 +346,7 @@ PjConstArray *pj_fold_array(PjParser *p, const char *name, const PjExpr *call) {
   pj_array_fill(data, arr, &at, &any_float, &no_int);
   arr->dtype = any_float ? PJ_FLOAT64 : PJ_INT64; /* NumPy's default for Python numbers */
   if (number && data->kind == PJ_EX_BOOL) arr->dtype = PJ_BOOL; /* np.array(True) */
-  if (dtype) { /* np.float32, numpy.int8, or a string such as "float32" */
-    const char *dn = dtype->kind == PJ_EX_ATTR ? dtype->attr.attr : dtype->kind == PJ_EX_STRING ? dtype->str
-                     : dtype->kind == PJ_EX_NAME ? dtype->name.id : NULL;
-    if (!dn || !pj_dtype_from_name(dn, &arr->dtype)) return NULL;
-  }
+  if (dtype) arr->dtype = given; /* np.float32, numpy.int8, or a string such as "float32" */
   /* NumPy refuses to make integers of these (OverflowError): not a constant array kernels can use */
   if (no_int && !pj_dtype_is_float(arr->dtype) && !pj_dtype_is_complex(arr->dtype)) return NULL;
   arr->name = name;
