@@ -605,6 +605,9 @@ typedef struct PjLaunchPlan PjLaunchPlan;
 PjStatus pj_launch_plan_new(PjLoaded *loaded, const PjLaunchConfig *config, PjStream *stream, const PjValue *args,
                             int nargs, PjLaunchPlan **out, char *err, size_t errlen);
 int pj_launch_plan_run(PjLaunchPlan *plan, PjStatus *st, char *err, size_t errlen);
+/* A scalar argument of the plan given another value, already of its parameter's dtype (the
+ * value pj_launch_plan_new was given for it had that dtype and was a scalar too). */
+void pj_launch_plan_set_scalar(PjLaunchPlan *plan, int arg, const PjValue *value);
 void pj_launch_plan_delete(PjLaunchPlan *plan);
 /* The most blocks of `threads_per_block` threads, with `shared_bytes` of dynamic shared memory
  * each, that can run at once (numba's max_cooperative_grid_blocks): on a GPU, how many the

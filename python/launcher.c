@@ -81,6 +81,7 @@ typedef struct {
                         * same object again has the same value (NULL: compared by its value) */
   PjDtype dtype;       /* a scalar as read, before its conversion to the parameter's type */
   uint64_t bits, imag; /* its value's bits, real and imaginary parts */
+  bool fits;           /* a scalar in the int32 range, as read and as converted (the narrow promise) */
   bool cupy;           /* a CuPy array, compared by what a launch reads of it: */
   int ndim;
   char layout;
@@ -91,6 +92,8 @@ typedef struct {
 typedef struct {
   PyObject *kernel;    /* owned: it owns the loaded module the plan launches (set when it launched) */
   PjLaunchPlan *plan;
+  bool narrow;         /* the kernel is the variant of the int32 promise */
+  bool others_fit;     /* the promise's part that is not the scalars': the grid's and the arrays' */
   Py_ssize_t n;
   PjMemoArg args[];
 } PjLaunchMemo;
@@ -131,10 +134,8 @@ static void pj_launcher_forget_memo(PjLauncherObject *l) {
   pj_memo_delete(m);
 }
 
-static void pj_launcher_dealloc(PyObject *self) {
+static int pj_launcher_clear(PyObject *self) {
   PjLauncherObject *l = (PjLauncherObject *)self;
-  PyTypeObject *tp = Py_TYPE(self);
-  PyObject_GC_UnTrack(self);
   Py_CLEAR(l->cache);
   Py_CLEAR(l->compile);
   Py_CLEAR(l->stream);
@@ -143,6 +144,13 @@ static void pj_launcher_dealloc(PyObject *self) {
   Py_CLEAR(l->last);
   Py_CLEAR(l->given);
   pj_launcher_forget_memo(l);
+  return 0;
+}
+
+static void pj_launcher_dealloc(PyObject *self) {
+  PyTypeObject *tp = Py_TYPE(self);
+  PyObject_GC_UnTrack(self);
+  pj_launcher_clear(self);
   freefunc f = (freefunc)PyType_GetSlot(tp, Py_tp_free);
   f(self);
   Py_DECREF(tp);
@@ -165,19 +173,6 @@ static int pj_launcher_traverse(PyObject *self, visitproc visit, void *arg) {
     }
   }
   Py_VISIT(Py_TYPE(self));
-  return 0;
-}
-
-static int pj_launcher_clear(PyObject *self) {
-  PjLauncherObject *l = (PjLauncherObject *)self;
-  Py_CLEAR(l->cache);
-  Py_CLEAR(l->compile);
-  Py_CLEAR(l->stream);
-  Py_CLEAR(l->tuples);
-  Py_CLEAR(l->callbacks);
-  Py_CLEAR(l->last);
-  Py_CLEAR(l->given);
-  pj_launcher_forget_memo(l);
   return 0;
 }
 
@@ -417,9 +412,21 @@ static uint64_t pj_double_bits(double d) {
   return u;
 }
 
+/* An object whose value cannot change: Python's numbers and NumPy's scalars. */
+static bool pj_immutable_scalar(PyObject *o) {
+  PyTypeObject *t = Py_TYPE(o);
+  if (t == &PyLong_Type || t == &PyFloat_Type || t == &PyBool_Type || t == &PyComplex_Type) return true;
+  for (int s = 0; s < g_nscalar_types; s++)
+    if (t == g_scalar_types[s].type) return true;
+  return false;
+}
+
 /* Whether these arguments are the memo's: the same device arrays, scalars of the same values (bit
  * for bit: -0.0 is not 0.0), CuPy arrays of the same pointer, dtype, shape and strides. */
-static bool pj_memo_matches(const PjLaunchMemo *m, PyObject *args) {
+static bool pj_memo_matches(PjLaunchMemo *m, PyObject *args) {
+  enum { MAX_CHANGED = 16 };
+  struct { int arg; PjValue v; } changed[MAX_CHANGED]; /* scalars of new values, as read */
+  int nchanged = 0;
   for (Py_ssize_t i = 0; i < m->n; i++) {
     PyObject *o = PyTuple_GetItem(args, i);
     const PjMemoArg *e = &m->args[i];
@@ -436,11 +443,43 @@ static bool pj_memo_matches(const PjLaunchMemo *m, PyObject *args) {
       same = s.v.ndim == e->ndim && s.v.data == e->data && s.layout == e->layout &&
              memcmp(s.v.shape, e->shape, sizeof(int64_t) * (size_t)e->ndim) == 0 &&
              memcmp(s.v.strides, e->strides, sizeof(int64_t) * (size_t)e->ndim) == 0;
-    else if (same)
-      same = !s.v.ndim && s.v.scalar.u == e->bits && pj_double_bits(s.v.imag) == e->imag;
+    else if (same && !s.v.ndim && (s.v.scalar.u != e->bits || pj_double_bits(s.v.imag) != e->imag)) {
+      same = nchanged < MAX_CHANGED; /* the same kind of scalar with another value: the plan takes it */
+      if (same) changed[nchanged].arg = (int)i, changed[nchanged++].v = s.v;
+    } else if (same)
+      same = !s.v.ndim;
     if (s.have_view) PyBuffer_Release(&s.view); /* (set by every read, a failed one too) */
     if (r < 0) PyErr_Clear(); /* the ordinary path reads it again and says what is wrong */
     if (!same) return false;
+  }
+  if (!nchanged) return true;
+  /* new values: the variant the ordinary path would pick must be the plan's (the int32 promise
+   * holds for every scalar as read and as converted, and for the grid and arrays) */
+  const PjKernelObject *k = (const PjKernelObject *)m->kernel;
+  bool fits[MAX_CHANGED], all = m->others_fit;
+  for (Py_ssize_t i = 0, c = 0; i < m->n; i++) {
+    if (c < nchanged && changed[c].arg == i) {
+      PjValue *v = &changed[c].v;
+      PjValue converted = *v;
+      pj_scalar_convert(&converted, k->args[i].layout == 'P' ? PJ_UINT64 : k->args[i].dtype);
+      fits[c] = pj_values_fit_int32(v, 1) && pj_values_fit_int32(&converted, 1);
+      all = all && fits[c++];
+    } else if (!m->args[i].array && !m->args[i].cupy) {
+      all = all && m->args[i].fits;
+    }
+  }
+  if (all != m->narrow) return false;
+  for (int c = 0; c < nchanged; c++) {
+    int i = changed[c].arg;
+    PjMemoArg *e = &m->args[i];
+    PjValue converted = changed[c].v;
+    pj_scalar_convert(&converted, k->args[i].layout == 'P' ? PJ_UINT64 : k->args[i].dtype);
+    pj_launch_plan_set_scalar(m->plan, i, &converted);
+    PyObject *o = PyTuple_GetItem(args, i);
+    PJ_SETREF(e->scalar, pj_immutable_scalar(o) ? Py_NewRef(o) : NULL);
+    e->bits = changed[c].v.scalar.u;
+    e->imag = pj_double_bits(changed[c].v.imag);
+    e->fits = fits[c];
   }
   return true;
 }
@@ -468,20 +507,11 @@ static int pj_launcher_replay(PjLauncherObject *l, PyObject *args) {
   return r;
 }
 
-/* An object whose value cannot change: Python's numbers and NumPy's scalars. */
-static bool pj_immutable_scalar(PyObject *o) {
-  PyTypeObject *t = Py_TYPE(o);
-  if (t == &PyLong_Type || t == &PyFloat_Type || t == &PyBool_Type || t == &PyComplex_Type) return true;
-  for (int s = 0; s < g_nscalar_types; s++)
-    if (t == g_scalar_types[s].type) return true;
-  return false;
-}
-
 /* A memo of this launch's arguments as read, to be kept with its kernel and plan if it launches on
  * a GPU: NULL when a launch like it could not be repeated (an argument other than a device array
  * or a scalar; pre-launch callbacks). */
 static PjLaunchMemo *pj_memo_new(PjLauncherObject *l, PyObject *args, const PjArg *a, Py_ssize_t n) {
-  if (PyList_Size(l->callbacks) > 0) return NULL;
+  if (g_target == PJ_TARGET_CPU || PyList_Size(l->callbacks) > 0) return NULL; /* the CPU executor keeps none */
   for (Py_ssize_t i = 0; i < n; i++) {
     PyObject *o = PyTuple_GetItem(args, i);
     bool array = PyObject_TypeCheck(o, g_array_type) && ((PjArrayObject *)o)->serial && !a[i].have_view;
@@ -494,6 +524,8 @@ static PjLaunchMemo *pj_memo_new(PjLauncherObject *l, PyObject *args, const PjAr
   if (!m) return NULL; /* no memo: launches stay correct */
   m->kernel = NULL;
   m->plan = NULL;
+  m->narrow = false;
+  m->others_fit = l->grid_fits;
   m->n = n;
   for (Py_ssize_t i = 0; i < n; i++) {
     PyObject *o = PyTuple_GetItem(args, i);
@@ -505,6 +537,8 @@ static PjLaunchMemo *pj_memo_new(PjLauncherObject *l, PyObject *args, const PjAr
     e->scalar = !array && pj_immutable_scalar(o) ? Py_NewRef(o) : NULL;
     e->dtype = a[i].v.dtype;
     e->cupy = !array && a[i].v.ndim;
+    e->fits = pj_values_fit_int32(&a[i].v, 1); /* a scalar's as read; as converted: when kept */
+    if (array || e->cupy) m->others_fit = m->others_fit && e->fits;
     e->bits = array || e->cupy ? 0 : a[i].v.scalar.u;
     e->imag = array || e->cupy ? 0 : pj_double_bits(a[i].v.imag);
     e->ndim = e->cupy ? a[i].v.ndim : 0;
@@ -709,6 +743,10 @@ found:;
   if (pj_launch_finish(k, st, err) < 0) goto done;
   if (memo && memo->plan) { /* kept for the next launch */
     memo->kernel = Py_NewRef(held);
+    memo->narrow = (key[3 * n] & 2) != 0;
+    for (Py_ssize_t i = 0; i < n; i++) /* the scalars, converted now */
+      if (!memo->args[i].array && !memo->args[i].cupy)
+        memo->args[i].fits = memo->args[i].fits && pj_values_fit_int32(&a[i].v, 1);
     pj_launcher_forget_memo(l);
     l->memo = memo;
     memo = NULL;

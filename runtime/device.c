@@ -117,22 +117,28 @@ PjLaunchParams *pj_launch_params_new(const PjValue *args, const PjArgType *types
   return p;
 }
 
+/* A scalar argument's parameters: one slot, two for a complex number (its parts); their count. */
+static int pj_launch_scalar_write(const PjValue *v, uint64_t *slots) {
+  if (!pj_dtype_is_complex(v->dtype)) {
+    pj_launch_scalar_store(v, slots);
+    return 1;
+  }
+  PjValue part = {.dtype = v->dtype == PJ_COMPLEX64 ? PJ_FLOAT32 : PJ_FLOAT64};
+  part.scalar.f = v->scalar.f;
+  pj_launch_scalar_store(&part, &slots[0]);
+  part.scalar.f = v->imag;
+  pj_launch_scalar_store(&part, &slots[1]);
+  return 2;
+}
+
 static int pj_launch_params_write(const PjValue *args, const PjArgType *types, int nargs, const uint64_t *addresses,
                                   uint64_t *slots, int max) {
   if (pj_launch_param_total(args, types, nargs) > max) return -1;
   int k = 0;
   for (int i = 0; i < nargs; i++) {
     const PjValue *v = &args[i];
-    if (v->ndim == 0 && pj_dtype_is_complex(v->dtype)) { /* two parameters: the parts */
-      PjValue part = {.dtype = v->dtype == PJ_COMPLEX64 ? PJ_FLOAT32 : PJ_FLOAT64};
-      part.scalar.f = v->scalar.f;
-      pj_launch_scalar_store(&part, &slots[k++]);
-      part.scalar.f = v->imag;
-      pj_launch_scalar_store(&part, &slots[k++]);
-      continue;
-    }
     if (v->ndim == 0) {
-      pj_launch_scalar_store(v, &slots[k++]);
+      k += pj_launch_scalar_write(v, &slots[k]);
       continue;
     }
     slots[k++] = addresses ? addresses[i] : (uint64_t)(uintptr_t)v->data;
@@ -977,6 +983,8 @@ struct PjLaunchPlan {
   PjLoaded *loaded;
   PjLaunchConfig config;
   PjStream *stream;
+  int nargs;
+  int *first;        /* each argument's first slot */
   void **ptrs;       /* to each slot: cuLaunchKernel's kernelParams */
   uint64_t slots[];  /* the flattened parameters */
 };
@@ -991,14 +999,17 @@ PjStatus pj_launch_plan_new(PjLoaded *loaded, const PjLaunchConfig *config, PjSt
   if (st == PJ_OK) st = pj_launch_check_config(&d->limits, config, err, errlen);
   if (st != PJ_OK || !d->cuda) return st;
   int total = pj_launch_param_total(args, code->args, nargs);
-  PjLaunchPlan *p = malloc(sizeof *p + (size_t)total * (sizeof(uint64_t) + sizeof(void *)));
+  PjLaunchPlan *p = malloc(sizeof *p + (size_t)total * (sizeof(uint64_t) + sizeof(void *)) + sizeof(int) * (size_t)nargs);
   if (!p) return pj_runtime_error(PJ_ERROR_INTERNAL, err, errlen, "out of memory");
   p->loaded = loaded;
   p->config = *config;
   p->stream = stream;
+  p->nargs = nargs;
   p->ptrs = (void **)(p->slots + total);
+  p->first = (int *)(p->ptrs + total);
   pj_launch_params_fill(args, code->args, nargs, p->slots, total);
   for (int j = 0; j < total; j++) p->ptrs[j] = &p->slots[j];
+  for (int i = 0; i < nargs; i++) p->first[i] = pj_launch_param_total(args, code->args, i);
   *out = p;
   return PJ_OK;
 }
@@ -1007,6 +1018,10 @@ int pj_launch_plan_run(PjLaunchPlan *plan, PjStatus *st, char *err, size_t errle
   PjDevice *d = plan->loaded->device;
   return pj_cuda_launch_if_current(d->cuda, plan->loaded->cuda, &plan->config, pj_stream_handle(plan->stream),
                                    plan->ptrs, st, err, errlen);
+}
+
+void pj_launch_plan_set_scalar(PjLaunchPlan *plan, int arg, const PjValue *value) {
+  if (arg >= 0 && arg < plan->nargs && value->ndim == 0) pj_launch_scalar_write(value, &plan->slots[plan->first[arg]]);
 }
 
 void pj_launch_plan_delete(PjLaunchPlan *plan) { free(plan); }

@@ -225,6 +225,12 @@ launched(out, x, 1.0 + 2.0, 16)                 # a scalar's new value
 launched(out, x, 3.0, 16)                       # equal, another object
 launched(out, x, 3.0, 2**40)                    # past int32: the plain variant
 launched(out, x, 3.0, 16)
+for step in range(5):                           # a scalar changing at each launch: the plan takes it
+    launched(out, x, 0.5 * step, 16 + step)
+launched(out, x, -0.0, 16)                      # -0.0 is not 0.0
+launched(out, x, 0.0, 16)
+launched(out, x, 3.0, 2**31)                    # past int32 on a new value alone: the plain variant
+launched(out, x, 3.0, 16)
 launched(out, x, 3.0, 16, grid=2)               # another configuration
 y = cuda.to_device(np.ones(16))
 launched(out, y, 3.0, 16)                       # another array
@@ -250,7 +256,7 @@ def cz(out, z):
     out[0] = z.imag
 
 fake.pj_fake_record_params(4)                   # out (pointer, extent), z (real, imaginary)
-for z in (complex(1, 0.0), complex(1, 0.0), complex(1, -0.0), complex(1, 0.0)):
+for z in (complex(1, 0.0), complex(1, 0.0), complex(1, -0.0), complex(1, 0.0), 2.5j, complex(-3, 4)):
     cz[1, 1](out, z)                            # -0.0 is not 0.0: the imaginary part's bits count
     assert fake.pj_fake_param(3) == f64(z.imag), (z, hex(fake.pj_fake_param(3)))
 print("ok")
