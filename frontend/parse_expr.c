@@ -17,26 +17,31 @@ PjExpr *pj_new_expr_at(PjParser *p, PjExprKind k, TSNode n) {
   return e;
 }
 
-static PjExpr *pj_parse_int(PjParser *p, TSNode n) {
+/* A number literal's text without its underscores (1_000: 1000), and its length. */
+static char *pj_literal_digits(PjParser *p, TSNode n, size_t *len) {
   const char *t = pj_text(p, n);
   char *digits = pj_arena_alloc(p->arena, strlen(t) + 1);
   size_t k = 0;
   for (const char *c = t; *c; c++)
     if (*c != '_') digits[k++] = *c;
   digits[k] = 0;
+  *len = k;
+  return digits;
+}
+
+static PjExpr *pj_parse_float(PjParser *p, TSNode n);
+
+static PjExpr *pj_parse_int(PjParser *p, TSNode n) {
+  const char *t = pj_text(p, n);
+  size_t k;
+  char *digits = pj_literal_digits(p, n, &k);
+  if (k && (digits[k - 1] | 0x20) == 'j') return pj_parse_float(p, n); /* 3j: an imaginary literal */
   int base = 10;
   const char *start = digits;
   if (digits[0] == '0' && digits[1]) {
     char b = digits[1] | 0x20;
     base = b == 'x' ? 16 : b == 'o' ? 8 : b == 'b' ? 2 : 10;
     if (base != 10) start += 2;
-  }
-  if (k && (digits[k - 1] | 0x20) == 'j') { /* 3j: an imaginary literal */
-    digits[--k] = 0;
-    PjExpr *e = pj_new_expr_at(p, PJ_EX_FLOAT, n);
-    e->fval = strtod(digits, NULL);
-    e->big = true;
-    return e;
   }
   errno = 0;
   char *end;
@@ -52,12 +57,8 @@ static PjExpr *pj_parse_int(PjParser *p, TSNode n) {
 }
 
 static PjExpr *pj_parse_float(PjParser *p, TSNode n) {
-  const char *t = pj_text(p, n);
-  char *digits = pj_arena_alloc(p->arena, strlen(t) + 1);
-  size_t k = 0;
-  for (const char *c = t; *c; c++)
-    if (*c != '_') digits[k++] = *c;
-  digits[k] = 0;
+  size_t k;
+  char *digits = pj_literal_digits(p, n, &k);
   bool imaginary = k && (digits[k - 1] | 0x20) == 'j';
   if (imaginary) digits[--k] = 0;
   PjExpr *e = pj_new_expr_at(p, PJ_EX_FLOAT, n);

@@ -69,13 +69,18 @@ bool pj_parse_params(PjParser *p, TSNode params, PjFunc *f) {
   return ok;
 }
 
-void pj_parse_function(PjParser *p, TSNode def, TSNode decorated) {
+PjFunc *pj_func_of_def(PjParser *p, TSNode def) {
   PjFunc *f = pj_arena_alloc(p->arena, sizeof(PjFunc));
   TSNode name = pj_child(def, PJ_FIELD_NAME);
   f->name = pj_text(p, name);
   f->loc = pj_loc(p, name);
   f->end_line = pj_last_line(def);
   f->module = p->m;
+  return f;
+}
+
+void pj_parse_function(PjParser *p, TSNode def, TSNode decorated) {
+  PjFunc *f = pj_func_of_def(p, def);
   PjFuncSyntax *syn = pj_arena_alloc(p->arena, sizeof(PjFuncSyntax));
   syn->func = f;
   /* what the body does wrong matters only if it is a kernel: park its diagnostics */

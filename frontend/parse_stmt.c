@@ -160,12 +160,8 @@ static PjStmt *pj_loop_else(PjParser *p, TSNode n, PjStmt *loop, PjBlock *body) 
 /* `def name(...): body` inside a function: a function of its own that remembers where it was
  * written (it may read that function's variables: frontend/closures.c), bound to `name` as a value. */
 static PjStmt *pj_parse_inner_def(PjParser *p, TSNode n) {
-  PjFunc *f = pj_arena_alloc(p->arena, sizeof(PjFunc));
+  PjFunc *f = pj_func_of_def(p, n);
   TSNode name = pj_child(n, PJ_FIELD_NAME);
-  f->name = pj_text(p, name);
-  f->loc = pj_loc(p, name);
-  f->end_line = pj_last_line(n);
-  f->module = p->m;
   f->outer = p->cur;
   f->is_device = true;
   PjFunc *outer = p->cur;

@@ -149,6 +149,8 @@ PjStmt *pj_parse_aug(PjParser *p, TSNode n);
 
 /* frontend/parse_function.c: function definitions */
 bool pj_parse_params(PjParser *p, TSNode params, PjFunc *f);
+/* The function a `def` node makes, before its parameters and body: its name, where it is written. */
+PjFunc *pj_func_of_def(PjParser *p, TSNode def);
 /* A module-level def (decorated: its decorated_definition, or a null node). */
 void pj_parse_function(PjParser *p, TSNode def, TSNode decorated);
 

@@ -231,6 +231,20 @@ static void pj_pool_free(PjBindingPool *p) {
   free(p->items);
 }
 
+/* `bytes` of storage, zeroed, that lives as long as `keep` (a list: a bytes object appended to it).
+ * NULL with an exception set. */
+static void *pj_kept_bytes(PyObject *keep, size_t bytes) {
+  PyObject *store = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)bytes);
+  if (!store || PyList_Append(keep, store) < 0) {
+    Py_XDECREF(store);
+    return NULL;
+  }
+  Py_DECREF(store);
+  char *at = PyBytes_AsString(store);
+  memset(at, 0, bytes);
+  return at;
+}
+
 /* A record description from Python: ("record", size, align, aligned, ((name, dtype code, offset,
  * shape), ...)), a string field's dtype code being the description of its string dtype; or a
  * fixed-width string dtype's: ("S" or "U", size, align, False, ()). Its storage is a bytes object
@@ -243,15 +257,9 @@ static const PjRecord *pj_record_from(PyObject *spec, PyObject *keep) {
   if (!PyArg_ParseTuple(spec, "sLLpO!", &tag, &size, &align, &aligned, &PyTuple_Type, &fields)) return NULL;
   char chars = strcmp(tag, "S") == 0 ? 'S' : strcmp(tag, "U") == 0 ? 'U' : 0;
   Py_ssize_t n = PyTuple_Size(fields);
-  PyObject *store = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(sizeof(PjRecord) + sizeof(PjRecordField) * (size_t)(n + 1)));
-  if (!store || PyList_Append(keep, store) < 0) {
-    Py_XDECREF(store);
-    return NULL;
-  }
-  Py_DECREF(store);
-  PjRecord *r = (PjRecord *)PyBytes_AsString(store);
+  PjRecord *r = pj_kept_bytes(keep, sizeof(PjRecord) + sizeof(PjRecordField) * (size_t)(n + 1));
+  if (!r) return NULL;
   PjRecordField *f = (PjRecordField *)(r + 1);
-  memset(r, 0, sizeof *r + sizeof *f * (size_t)(n + 1));
   *r = (PjRecord){size, align, aligned, (int)n, f, chars};
   for (Py_ssize_t i = 0; i < n; i++) {
     PyObject *shape, *code;
@@ -415,13 +423,8 @@ static int pj_arg_node_from(PyObject *t, PjArgNode *n, PyObject *keep) {
     PyErr_SetString(PyExc_TypeError, "a namedtuple node: (items, name, (field names, one per item))");
     return -1;
   }
-  PyObject *store = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(sizeof(char *) * (size_t)(n->items + 1)));
-  if (!store || PyList_Append(keep, store) < 0 || PyList_Append(keep, fields) < 0 || PyList_Append(keep, name) < 0) {
-    Py_XDECREF(store);
-    return -1;
-  }
-  Py_DECREF(store);
-  const char **names = (const char **)PyBytes_AsString(store);
+  const char **names = pj_kept_bytes(keep, sizeof(char *) * (size_t)(n->items + 1));
+  if (!names || PyList_Append(keep, fields) < 0 || PyList_Append(keep, name) < 0) return -1;
   for (int i = 0; i < n->items; i++)
     if (!(names[i] = PyUnicode_AsUTF8AndSize(PyTuple_GetItem(fields, i), NULL))) return -1;
   n->fields = names;
@@ -437,13 +440,8 @@ static int pj_unit_sigs(PjUnit *un, PyObject *sigs_in, PyObject *keep) {
     return -1;
   }
   Py_ssize_t n = PyList_Size(sigs_in);
-  PyObject *buf = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)sizeof(PjSignature) * (n + 1));
-  if (!buf || PyList_Append(keep, buf) < 0) {
-    Py_XDECREF(buf);
-    return -1;
-  }
-  Py_DECREF(buf);
-  PjSignature *sigs = (PjSignature *)PyBytes_AsString(buf);
+  PjSignature *sigs = pj_kept_bytes(keep, sizeof(PjSignature) * (size_t)(n + 1));
+  if (!sigs) return -1;
   for (Py_ssize_t k = 0; k < n; k++) {
     PyObject *args_in;
     int result, result_dtype;
@@ -453,14 +451,8 @@ static int pj_unit_sigs(PjUnit *un, PyObject *sigs_in, PyObject *keep) {
       return -1;
     }
     Py_ssize_t na = PyList_Size(args_in);
-    PyObject *abuf = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)sizeof(PjArgType) * (na + 1));
-    if (!abuf || PyList_Append(keep, abuf) < 0) {
-      Py_XDECREF(abuf);
-      return -1;
-    }
-    Py_DECREF(abuf);
-    PjArgType *a = (PjArgType *)PyBytes_AsString(abuf);
-    memset(a, 0, sizeof(PjArgType) * (size_t)(na + 1));
+    PjArgType *a = pj_kept_bytes(keep, sizeof(PjArgType) * (size_t)(na + 1));
+    if (!a) return -1;
     for (Py_ssize_t i = 0; i < na; i++) {
       int code, ndim;
       const char *layout;
